@@ -1,0 +1,302 @@
+"""The referee's game: a python-chess board plus one history entry per ply.
+
+The history is what the draw rules need and nothing more: the FIDE position
+key and the halfmove clock of every ply (seed 001's history walk). Everything
+else (SAN, FEN, PGN) is derived on demand, so a status costs the same on ply
+10 and on ply 400.
+"""
+
+from __future__ import annotations
+
+import chess
+
+from .errors import BadFenError, GameOverError, IllegalMoveError, NothingToUndoError
+from .moves import parse_move
+from .outcome import AUTOMATIC, Outcome, Termination, color_name
+from .position import Key, position_key
+from .rules import fifty, material, mate, repetition
+from .rules.hints import hints
+from .status import Claim, ClaimResult, Status
+
+_STATUS_FLAGS = {
+    name[len("STATUS_"):].lower().replace("_", " "): getattr(chess, name)
+    for name in dir(chess) if name.startswith("STATUS_") and name != "STATUS_VALID"
+}
+
+
+def board_from_fen(fen: str | None, chess960: bool = False) -> chess.Board:
+    """Parse, then validate: a syntax error and an impossible position both
+    raise BadFenError naming the problem."""
+    if fen is None:
+        return chess.Board(chess960=chess960) if not chess960 else chess.Board.from_chess960_pos(518)
+    try:
+        board = chess.Board(fen.strip(), chess960=chess960)
+    except ValueError as exc:
+        raise BadFenError(f"bad FEN {fen!r}: {exc}", fen=fen) from None
+    status = board.status()
+    if status != chess.STATUS_VALID:
+        problems = ", ".join(name for name, flag in _STATUS_FLAGS.items() if status & flag)
+        raise BadFenError(f"impossible position in FEN {fen!r}: {problems}", fen=fen)
+    return board
+
+
+class Game:
+    """A game in progress under the FIDE Laws.
+
+    Moves come in as SAN or UCI text or as ``chess.Move``; :meth:`status`
+    reports what has ended the game and what the player to move may claim.
+    A game can start from any legal FEN, Chess960 included.
+    """
+
+    def __init__(self, fen: str | None = None, *, chess960: bool = False) -> None:
+        self._board = board_from_fen(fen, chess960)
+        self._keys: list[Key] = [position_key(self._board)]
+        self._clocks: list[int] = [self._board.halfmove_clock]
+        self._start = self._board.copy(stack=False)
+        self._declared: Outcome | None = None
+        self._auto: tuple[int, Outcome | None] | None = None
+
+    # -- what the game is -------------------------------------------------
+    @property
+    def board(self) -> chess.Board:
+        """A copy of the board (with its move stack): changing it does not
+        change the game."""
+        return self._board.copy()
+
+    @property
+    def start_fen(self) -> str:
+        return self._start.fen()
+
+    @property
+    def chess960(self) -> bool:
+        return self._board.chess960
+
+    @property
+    def ply(self) -> int:
+        return len(self._keys) - 1
+
+    @property
+    def moves(self) -> list[chess.Move]:
+        return list(self._board.move_stack)
+
+    @property
+    def turn(self) -> chess.Color:
+        return self._board.turn
+
+    def fen(self) -> str:
+        return self._board.fen()
+
+    def san_moves(self) -> list[str]:
+        board = self._start.copy(stack=False)
+        out = []
+        for move in self._board.move_stack:
+            out.append(board.san_and_push(move))
+        return out
+
+    # -- playing ------------------------------------------------------------
+    def parse_move(self, text: str) -> chess.Move:
+        return parse_move(self._board, text)
+
+    def play(self, move: str | chess.Move) -> chess.Move:
+        """Play a legal move. Raises GameOverError once the game has ended,
+        and IllegalMoveError etc. for a bad move; the game is then unchanged."""
+        outcome = self.outcome()
+        if outcome is not None:
+            raise GameOverError(f"the game is over: {outcome.reason()} ({outcome.result()})")
+        if isinstance(move, str):
+            move = self.parse_move(move)
+        elif not self._board.is_legal(move):
+            raise IllegalMoveError(f"illegal move {move.uci()} in {self._board.fen()}", token=move.uci())
+        self._push(move)
+        return move
+
+    def _push(self, move: chess.Move) -> None:
+        # No legality or game-over check: for replaying trusted moves (scan).
+        self._board.push(move)
+        self._keys.append(position_key(self._board))
+        self._clocks.append(self._board.halfmove_clock)
+        self._auto = None
+
+    def undo(self) -> chess.Move | None:
+        """Take back the last action: a declared ending (claim, agreement,
+        resignation, flag) first, otherwise the last move. Returns the move
+        taken back, or None when only a declared ending was lifted."""
+        if self._declared is not None:
+            self._declared = None
+            return None
+        if not self._board.move_stack:
+            raise NothingToUndoError("no move to take back")
+        self._keys.pop()
+        self._clocks.pop()
+        self._auto = None
+        return self._board.pop()
+
+    # -- the rules ----------------------------------------------------------
+    def repetitions(self, ply: int | None = None) -> list[int]:
+        """Earlier plies at which the position at ``ply`` (default: now) stood."""
+        return repetition.earlier_plies(self._keys, self._clocks, self.ply if ply is None else ply)
+
+    def repetition_count(self) -> int:
+        return 1 + len(self.repetitions())
+
+    def automatic_outcome(self) -> Outcome | None:
+        """What ends the game by itself now, in python-chess's order of
+        precedence: checkmate first (a mate on the 150th ply stands)."""
+        if self._auto is not None and self._auto[0] == self.ply:
+            return self._auto[1]
+        board = self._board
+        result: Outcome | None = None
+        moves_exist = mate.has_legal_move(board)
+        if not moves_exist and board.is_check():
+            result = Outcome(Termination.CHECKMATE, not board.turn)
+        elif material.is_insufficient_material(board):
+            result = Outcome(Termination.INSUFFICIENT_MATERIAL, None)
+        elif not moves_exist:
+            result = Outcome(Termination.STALEMATE, None)
+        elif fifty.is_seventyfive_moves(board.halfmove_clock):
+            result = Outcome(Termination.SEVENTYFIVE_MOVES, None)
+        elif self.repetition_count() >= repetition.AUTOMATIC_COUNT:
+            result = Outcome(Termination.FIVEFOLD_REPETITION, None)
+        self._auto = (self.ply, result)
+        return result
+
+    def outcome(self) -> Outcome | None:
+        """How the game ended, if it has: declared by a player, or automatic."""
+        return self._declared or self.automatic_outcome()
+
+    def is_game_over(self) -> bool:
+        return self.outcome() is not None
+
+    def claimable_now(self) -> list[Termination]:
+        """Draws the player to move may claim without a move (9.2.1.2, 9.3.2)."""
+        rules = []
+        if fifty.can_claim_now(self._board.halfmove_clock):
+            rules.append(Termination.FIFTY_MOVES)
+        if self.repetition_count() >= repetition.CLAIM_COUNT:
+            rules.append(Termination.THREEFOLD_REPETITION)
+        return rules
+
+    def intended_moves(self, rule: Termination) -> list[chess.Move]:
+        """Legal moves after which a claim under ``rule`` would be correct.
+        Empty when that claim is already possible without a move."""
+        if rule in self.claimable_now():
+            return []
+        if rule is Termination.FIFTY_MOVES:
+            return fifty.intended_moves(self._board)
+        targets = repetition.twice_seen(self._keys, self._clocks, self.ply)
+        return repetition.intended_moves(self._board, targets)
+
+    def claims(self) -> list[Claim]:
+        """Every claim open to the player to move: none once the game is over."""
+        if self.outcome() is not None:
+            return []
+        board = self._board
+        now = self.claimable_now()
+        out = [Claim(rule) for rule in now]
+        for rule in (Termination.THREEFOLD_REPETITION, Termination.FIFTY_MOVES):
+            if rule not in now:
+                for move in self.intended_moves(rule):
+                    out.append(Claim(rule, move, board.uci(move), board.san(move)))
+        return out
+
+    def status(self, *, legal_moves: bool = False) -> Status:
+        """The status of the current position (see :class:`Status`)."""
+        board = self._board
+        outcome = self.outcome()
+        moves = None
+        if legal_moves:
+            moves = () if outcome is not None else tuple(_describe(board, m) for m in board.generate_legal_moves())
+        return Status(
+            fen=board.fen(),
+            turn=board.turn,
+            ply=self.ply,
+            fullmove_number=board.fullmove_number,
+            halfmove_clock=board.halfmove_clock,
+            check=board.is_check(),
+            repetition_count=self.repetition_count(),
+            repetitions=tuple(self.repetitions()),
+            outcome=outcome,
+            claims=tuple(self.claims()),
+            cannot_mate={c: material.cannot_mate(board, c) for c in chess.COLORS},
+            hints=hints(board),
+            legal_moves=moves,
+        )
+
+    # -- players' actions ---------------------------------------------------
+    def claim_draw(self, move: str | chess.Move | None = None) -> ClaimResult:
+        """Claim a draw now, or with an intended move (FIDE 9.2.1.1, 9.3.1).
+
+        A correct claim ends the game as a draw. A wrong one is refused with
+        the reason and the game goes on; an intended move is then played
+        (FIDE 9.5.3). The intended move is recorded as the last move of the
+        game either way, so the history shows the position the claim was about.
+        """
+        outcome = self.outcome()
+        if outcome is not None:
+            raise GameOverError(f"the game is over: {outcome.reason()} ({outcome.result()})")
+        played = None
+        if move is not None:
+            played = self.parse_move(move) if isinstance(move, str) else move
+            if not self._board.is_legal(played):
+                raise IllegalMoveError(f"illegal move {played.uci()} in {self._board.fen()}", token=played.uci())
+            uci = self._board.uci(played)
+            self._push(played)
+        rules = self.claimable_now()
+        if rules:
+            rule = rules[0]
+            self._declared = Outcome(rule, None, claimed=True, move=played)
+            return ClaimResult(True, rule, None if played is None else uci, self._explain(played, accepted=True))
+        return ClaimResult(False, None, None if played is None else uci, self._explain(played, accepted=False))
+
+    def _explain(self, move: chess.Move | None, *, accepted: bool) -> str:
+        where = "now" if move is None else "after the intended move"
+        count, clock = self.repetition_count(), self._board.halfmove_clock
+        facts = (f"{where} the position has occurred {count} time{'s' * (count != 1)} "
+                 f"(3 needed) and the halfmove clock is {clock} plies (100 needed)")
+        if accepted:
+            return f"Draw claim correct: {facts}."
+        tail = " The intended move stands and the game goes on (FIDE 9.5.3)." if move else " The game goes on."
+        return f"Draw claim refused: {facts}.{tail}"
+
+    def agree_draw(self) -> Outcome:
+        return self._declare(Outcome(Termination.AGREEMENT, None, claimed=True))
+
+    def resign(self, color: chess.Color | None = None) -> Outcome:
+        """``color`` (default: the side to move) resigns."""
+        loser = self._board.turn if color is None else color
+        return self._declare(Outcome(Termination.RESIGNATION, not loser, claimed=True))
+
+    def flag(self, color: chess.Color) -> Outcome:
+        """``color`` ran out of time (FIDE 6.9): a loss, unless the opponent
+        cannot checkmate by any series of legal moves, then a draw."""
+        result = self.status().flag_fall(color)
+        winner = None if result == "1/2-1/2" else (not color)
+        return self._declare(Outcome(Termination.TIME_FORFEIT, winner, claimed=True))
+
+    def _declare(self, outcome: Outcome) -> Outcome:
+        current = self.outcome()
+        if current is not None:
+            raise GameOverError(f"the game is over: {current.reason()} ({current.result()})")
+        self._declared = outcome
+        return outcome
+
+    def declared_outcome(self) -> Outcome | None:
+        return self._declared
+
+
+def _describe(board: chess.Board, move: chess.Move) -> dict:
+    """A legal move as the board UI needs it: squares to drag between."""
+    to = move.to_square
+    if board.is_castling(move) and not board.chess960:
+        to = chess.square(6 if chess.square_file(move.to_square) > chess.square_file(move.from_square) else 2,
+                          chess.square_rank(move.from_square))
+    return {
+        "uci": board.uci(move),
+        "san": board.san(move),
+        "from": chess.square_name(move.from_square),
+        "to": chess.square_name(to),
+        "promotion": None if move.promotion is None else chess.piece_symbol(move.promotion),
+    }
+
+
+__all__ = ["Game", "board_from_fen", "color_name", "AUTOMATIC"]

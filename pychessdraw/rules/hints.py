@@ -1,0 +1,81 @@
+"""Knowledge that is not a rule: it never ends a game.
+
+Seed 002 (can checkmate still be *forced*?) and seed 003 (material that is
+drawn in practice though not dead). These are what an engine or a coach would
+say; the referee reports them apart from the rules.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import chess
+
+_NAMES = {chess.WHITE: "White", chess.BLACK: "Black"}
+
+
+def can_force_mate(board: chess.Board, color: chess.Color) -> bool:
+    """Seed 002, per side: a queen, rook or pawn, or the bishop pair, or
+    bishop and knight, or three knights. Otherwise mate needs the opponent's
+    help (it may still be *possible*: see rules.material)."""
+    ours = board.occupied_co[color]
+    if ours & (board.queens | board.rooks | board.pawns):
+        return True
+    bishops = ours & board.bishops
+    knights = ours & board.knights
+    if bishops & chess.BB_DARK_SQUARES and bishops & chess.BB_LIGHT_SQUARES:
+        return True
+    if bishops and knights:
+        return True
+    return chess.popcount(knights) >= 3
+
+
+@dataclass(frozen=True)
+class Hints:
+    can_force_mate: dict[chess.Color, bool]
+    practical_draw: str | None
+    notes: tuple[str, ...]
+
+
+def _minors(board: chess.Board, color: chess.Color) -> tuple[int, int]:
+    ours = board.occupied_co[color]
+    return chess.popcount(ours & board.knights), chess.popcount(ours & board.bishops)
+
+
+def _has_bishop_pair(board: chess.Board, color: chess.Color) -> bool:
+    bishops = board.occupied_co[color] & board.bishops
+    return bool(bishops & chess.BB_DARK_SQUARES and bishops & chess.BB_LIGHT_SQUARES)
+
+
+def practical_draw(board: chess.Board) -> str | None:
+    """Seed 003's classes of material drawn in practice, or None."""
+    if board.pawns | board.rooks | board.queens:
+        return None
+    (wn, wb), (bn, bb) = _minors(board, chess.WHITE), _minors(board, chess.BLACK)
+    for strong, (sn, sb), (wn_, wb_) in ((chess.WHITE, (wn, wb), (bn, bb)), (chess.BLACK, (bn, bb), (wn, wb))):
+        weak_minors = wn_ + wb_
+        if (sn, sb) == (2, 0) and weak_minors == 0:
+            return "two knights cannot force mate against a bare king"
+        if sn + sb == 1 and weak_minors == 1:
+            return "one minor piece each"
+        if (sn, sb) == (2, 0) and weak_minors == 1:
+            return "a minor piece holds against two knights"
+        if (sn, sb) == (0, 2) and (wn_, wb_) == (0, 1):
+            return "two bishops against a bishop"
+        if sn + sb == 2 and weak_minors == 1 and not _has_bishop_pair(board, strong):
+            return "two minor pieces against one, without the bishop pair"
+    return None
+
+
+def hints(board: chess.Board) -> Hints:
+    force = {c: can_force_mate(board, c) for c in chess.COLORS}
+    notes = []
+    for color in chess.COLORS:
+        if not force[color] and board.occupied_co[color] & ~board.kings:
+            notes.append(f"{_NAMES[color]} cannot force mate: it needs the opponent's help")
+        # Seed 003, one-sided: a lone minor piece does not win against pawns.
+        ours = board.occupied_co[color] & ~board.kings
+        theirs_pawns = board.occupied_co[not color] & board.pawns
+        if chess.popcount(ours) == 1 and ours & (board.knights | board.bishops) and theirs_pawns:
+            notes.append(f"{_NAMES[color]} has a lone minor piece: it does not win against pawns in practice")
+    return Hints(force, practical_draw(board), tuple(notes))

@@ -1,0 +1,55 @@
+"""Threefold (FIDE 9.2, a claim) and fivefold (9.6.1, automatic) repetition.
+
+The history is one position key and one halfmove clock per ply. No position
+from before the last pawn move or capture can recur, so every walk goes back
+two plies at a time (same side to move) and stops at the clock: the cost is
+bounded by 150 plies whatever the length of the game.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Sequence
+
+import chess
+
+from ..position import Key, position_key
+
+CLAIM_COUNT = 3
+AUTOMATIC_COUNT = 5
+
+
+def earlier_plies(keys: Sequence[Key], clocks: Sequence[int], ply: int) -> list[int]:
+    """Plies before ``ply`` at which the same position stood, oldest first."""
+    key = keys[ply]
+    stop = max(0, ply - clocks[ply])
+    return [i for i in range(ply - 2, stop - 1, -2) if keys[i] == key][::-1]
+
+
+def twice_seen(keys: Sequence[Key], clocks: Sequence[int], ply: int) -> set[Key]:
+    """Keys with the opponent to move that already stood twice since the last
+    irreversible move: one reversible move reaching one of them makes a third
+    occurrence. Usually empty, which makes the intended-move check free."""
+    # After a reversible move the clock is clocks[ply] + 1, so the walk from
+    # ply + 1 stops at ply - clocks[ply].
+    stop = max(0, ply - clocks[ply])
+    seen = Counter(keys[i] for i in range(ply - 1, stop - 1, -2))
+    return {k for k, n in seen.items() if n >= CLAIM_COUNT - 1}
+
+
+def intended_moves(board: chess.Board, targets: set[Key]) -> list[chess.Move]:
+    """Legal moves that make the position appear for the third time
+    (FIDE 9.2.1.1). ``targets`` comes from :func:`twice_seen`."""
+    if not targets:
+        return []
+    found = []
+    for move in board.generate_legal_moves():
+        if board.is_zeroing(move):
+            continue  # a pawn move or capture cannot bring back an old position
+        board.push(move)
+        try:
+            if position_key(board) in targets:
+                found.append(move)
+        finally:
+            board.pop()
+    return found
