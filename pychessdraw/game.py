@@ -139,14 +139,17 @@ class Game:
     def repetition_count(self) -> int:
         return 1 + len(self.repetitions())
 
-    def automatic_outcome(self) -> Outcome | None:
+    def automatic_outcome(self, *, has_legal_move: bool | None = None) -> Outcome | None:
         """What ends the game by itself now, in python-chess's order of
-        precedence: checkmate first (a mate on the 150th ply stands)."""
+        precedence: checkmate first (a mate on the 150th ply stands).
+
+        ``has_legal_move=True`` spares the search for a legal move when the
+        caller already holds one (a scan that has parsed the next move)."""
         if self._auto is not None and self._auto[0] == self.ply:
             return self._auto[1]
         board = self._board
         result: Outcome | None = None
-        moves_exist = mate.has_legal_move(board)
+        moves_exist = mate.has_legal_move(board) if has_legal_move is None else has_legal_move
         if not moves_exist and board.is_check():
             result = Outcome(Termination.CHECKMATE, not board.turn)
         elif material.is_insufficient_material(board):

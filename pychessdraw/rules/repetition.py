@@ -42,10 +42,18 @@ def intended_moves(board: chess.Board, targets: set[Key]) -> list[chess.Move]:
     (FIDE 9.2.1.1). ``targets`` comes from :func:`twice_seen`."""
     if not targets:
         return []
+    # A quiet move from a to b changes the occupancy by exactly those two
+    # squares: compare occupancies first and push only the moves that fit.
+    occupied = board.occupied
+    fits = {key[6] | key[7] for key in targets}  # type: ignore[index]
     found = []
     for move in board.generate_legal_moves():
         if board.is_zeroing(move):
             continue  # a pawn move or capture cannot bring back an old position
+        if not board.is_castling(move):
+            after = occupied & ~chess.BB_SQUARES[move.from_square] | chess.BB_SQUARES[move.to_square]
+            if after not in fits:
+                continue
         board.push(move)
         try:
             if position_key(board) in targets:

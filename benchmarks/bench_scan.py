@@ -1,0 +1,111 @@
+"""Scan speed: pychessdraw's scan against a python-chess loop doing the same
+per-ply work (``board.outcome(claim_draw=True)`` and
+``has_insufficient_material`` for both sides after each move), on the same
+games in the same process. Prints plies per second and the ratio.
+
+    python benchmarks/bench_scan.py [--games N] [--pgn FILE]
+
+Also prints the cost of one status at short and long game lengths, to show it
+does not grow with the length of the game.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import itertools
+import statistics
+import sys
+import time
+from pathlib import Path
+
+import chess
+import chess.pgn
+
+from pychessdraw import Game
+from pychessdraw.scan import scan
+
+DEFAULT_PGN = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "tcec-dev.pgn"
+
+
+def first_games_text(path: Path, games: int) -> str:
+    out, count = [], 0
+    with open(path, encoding="utf-8") as handle:
+        for line in handle:
+            if line.startswith("[Event ") and count == games:
+                break
+            if line.startswith("[Event "):
+                count += 1
+            out.append(line)
+    return "".join(out)
+
+
+def python_chess_loop(text: str) -> int:
+    plies = 0
+    handle = io.StringIO(text)
+    while (game := chess.pgn.read_game(handle)) is not None:
+        board = game.board()
+        for move in game.mainline_moves():
+            board.push(move)
+            board.outcome(claim_draw=True)
+            board.has_insufficient_material(chess.WHITE)
+            board.has_insufficient_material(chess.BLACK)
+            plies += 1
+    return plies
+
+
+def pychessdraw_scan(text: str) -> int:
+    return sum(report["plies"] for report in scan(io.StringIO(text)))
+
+
+def timed(fn, text: str) -> tuple[float, int]:
+    start = time.perf_counter()
+    plies = fn(text)
+    return time.perf_counter() - start, plies
+
+
+def status_cost(plies: int, repeat: int = 200) -> float:
+    """Microseconds for one status after a game of ``plies`` plies (knight
+    shuffles with a pawn move for each side every 20 plies, so that neither
+    fivefold nor the 75-move rule ends it)."""
+    game = Game()
+    shuffle = itertools.cycle(["Nf3", "Nf6", "Na3", "Na6", "Nb1", "Nb8", "Ng1", "Ng8"])
+    pawns = iter(["b3", "b6", "b4", "b5", "c3", "c6", "c4", "c5", "d3", "d6", "e3", "e6",
+                  "h3", "h6", "h4", "h5", "g3", "g6", "g4", "g5"])
+    while game.ply < plies:
+        game.play(next(pawns) if game.ply % 20 in (18, 19) else next(shuffle))
+    start = time.perf_counter()
+    for _ in range(repeat):
+        game._auto = None
+        game.status()
+    return (time.perf_counter() - start) / repeat * 1e6
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=300)
+    parser.add_argument("--pgn", type=Path, default=DEFAULT_PGN)
+    parser.add_argument("--rounds", type=int, default=3, help="best of N for each side")
+    args = parser.parse_args()
+    if not args.pgn.exists():
+        print(f"corpus not found: {args.pgn} (it lives in ../shared beside the checkout)", file=sys.stderr)
+        return 1
+    text = first_games_text(args.pgn, args.games)
+    ours, theirs = [], []
+    for _ in range(args.rounds):  # interleaved, so that machine noise hits both
+        ours.append(timed(pychessdraw_scan, text))
+        theirs.append(timed(python_chess_loop, text))
+    t_ours, plies = min(ours)
+    t_theirs, plies_theirs = min(theirs)
+    assert plies == plies_theirs, (plies, plies_theirs)
+    print(f"games: {args.games}, plies: {plies}")
+    print(f"pychessdraw scan:           {t_ours:7.2f} s  {plies / t_ours:9,.0f} plies/s")
+    print(f"python-chess loop:          {t_theirs:7.2f} s  {plies / t_theirs:9,.0f} plies/s")
+    print(f"speed-up:                   {t_theirs / t_ours:7.1f}x")
+    for n in (20, 100, 200):
+        print(f"status at ply {n:3d}:          {status_cost(n):7.1f} us")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,58 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""Material-only proofs that a side can never checkmate.
+
+Every rule here is a theorem about *all* positions with the given material,
+so it stays true after any capture (material only shrinks) and needs no
+search.  Pawns can promote, so a rule applies only when the pawns that could
+change the argument are absent.
+
+Limits: only the classic cases are covered (bare king; bishops of one square
+colour; a lone knight).  Everything else returns ``None`` (no proof).
+"""
+
+from __future__ import annotations
+
+import chess
+
+_DARK = chess.BB_DARK_SQUARES
+_LIGHT = chess.BB_LIGHT_SQUARES
+
+
+def material_cannot_mate(board: chess.BaseBoard, color: chess.Color) -> str | None:
+    """Return a reason if ``color``'s material can never deliver mate, else None."""
+    us = board.occupied_co[color]
+    them = board.occupied_co[not color]
+    ours = us & ~board.kings
+    if not ours:
+        return "bare king"
+    if ours & board.pawns:
+        return None  # a pawn may promote to anything
+    theirs = them & ~board.kings
+    if theirs & board.pawns:
+        return None  # their pawns can block, or promote into blockers
+
+    bishops = ours & board.bishops
+    if bishops == ours:
+        # All mating force is bishops.  If they share one square colour they
+        # only ever attack that colour; the king's orthogonal neighbours are of
+        # the other colour and our king can cover at most one pattern of them,
+        # so the other side must supply blockers standing on the other colour.
+        # Note the other side's rooks and queens DO count as blockers
+        # (8/8/8/8/8/2b1k1b1/8/3RKR2 w is mate by two dark bishops).
+        if not (bishops & _LIGHT):
+            other = _LIGHT
+        elif not (bishops & _DARK):
+            other = _DARK
+        else:
+            return None
+        blockers = theirs & (board.knights | board.rooks | board.queens | (board.bishops & other))
+        if not blockers:
+            return "only bishops of one colour, nothing to block the other colour"
+        return None
+
+    if ours & board.knights == ours and chess.popcount(ours) == 1:
+        # A lone knight mates only with the help of an enemy blocker that does
+        # not attack the knight's checking squares; queens always do.
+        if not (theirs & (board.knights | board.bishops | board.rooks)):
+            return "lone knight with nothing to block"
+    return None

@@ -1,0 +1,227 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""Reachability proof: no piece of the winner can ever mate the loser's king.
+
+We over-approximate, for every piece on the board, the set of squares it can
+*ever* stand on in any continuation, as the least fixpoint of rules that are
+each necessary for a real move:
+
+* a square permanently holding a piece of colour ``c`` (a "frozen" piece: it
+  can neither move nor be captured) is closed to ``c``'s other pieces;
+* a king never enters a square attacked by a frozen enemy pawn;
+* a pawn pushes only onto squares not frozen for either colour, captures only
+  onto squares some enemy non-king piece can reach (this covers future en
+  passant too, since a double step passes through the square), and once it
+  can reach its last rank it may become anything and go anywhere;
+* a piece stops being frozen once it can leave its square or an enemy piece
+  can reach that square (capture).  Kings are never captured.
+
+Sliders are modelled as one-step walkers: a real slide through empty squares
+could also have stopped on each of them.  Castling is added explicitly, since
+the rook jumps over the king.
+
+From the loser's king region ``R`` (squares it can ever occupy) we prove the
+position unwinnable when no winner piece can ever attack a square of ``R``
+(slider lines blocked only by frozen pieces), or when only bishops of one
+colour can, and every such square has a neighbour of the other colour in
+``R`` that neither the winner's king nor enough loser blockers can cover.
+
+Limits: the analysis is refused while an en passant capture is legal (the
+captured pawn is not on its square).  It is sound but incomplete: it does
+not count tempi, does not track that two pieces cannot share a square, and
+treats promoted pawns as able to go everywhere.
+"""
+
+from __future__ import annotations
+
+import chess
+
+from .bitboards import ALL, diag_step, flood, king_step, knight_step, orth_step, pawn_attacks, pawn_push
+
+_STEP = {
+    chess.KNIGHT: knight_step,
+    chess.BISHOP: diag_step,
+    chess.ROOK: orth_step,
+    chess.QUEEN: king_step,
+    chess.KING: king_step,
+}
+_LAST_RANK = {chess.WHITE: chess.BB_RANK_8, chess.BLACK: chess.BB_RANK_1}
+
+
+class _Piece:
+    __slots__ = ("square", "bb", "color", "kind", "reach", "promoted")
+
+    def __init__(self, square: int, color: chess.Color, kind: int) -> None:
+        self.square = square
+        self.bb = chess.BB_SQUARES[square]
+        self.color = color
+        self.kind = kind
+        self.reach = self.bb
+        self.promoted = False
+
+
+def _castling_targets(board: chess.Board, pieces: dict[int, _Piece]) -> None:
+    """Add castling destinations to the reach of king and rook (the rook jumps)."""
+    rights = board.clean_castling_rights()
+    for color in chess.COLORS:
+        king = board.king(color)
+        if king is None:
+            continue
+        backrank = chess.BB_RANK_1 if color == chess.WHITE else chess.BB_RANK_8
+        for rook in chess.scan_forward(rights & backrank):
+            if rook not in pieces or king not in pieces:
+                continue
+            a_side = rook < king
+            rank = chess.square_rank(king)
+            king_to = chess.square(2 if a_side else 6, rank)
+            rook_to = chess.square(3 if a_side else 5, rank)
+            pieces[king].reach |= chess.BB_SQUARES[king_to]
+            pieces[rook].reach |= chess.BB_SQUARES[rook_to]
+
+
+def saturate(board: chess.Board) -> tuple[list[_Piece], list[int]]:
+    """Compute over-approximated reach sets; return pieces and frozen squares per colour."""
+    by_square: dict[int, _Piece] = {}
+    for sq, pc in board.piece_map().items():
+        by_square[sq] = _Piece(sq, pc.color, pc.piece_type)
+    _castling_targets(board, by_square)
+    pieces = list(by_square.values())
+    # frozen[c]: squares whose current c-piece has not (yet) been shown able to leave.
+    frozen = [board.occupied_co[chess.BLACK], board.occupied_co[chess.WHITE]]
+
+    changed = True
+    while changed:
+        changed = False
+        frozen_all = frozen[0] | frozen[1]
+        nonking_reach = [0, 0]
+        any_reach = [0, 0]
+        for p in pieces:
+            any_reach[p.color] |= p.reach
+            if p.kind != chess.KING:
+                nonking_reach[p.color] |= p.reach
+        frozen_pawn_attacks = [
+            pawn_attacks(frozen[c] & board.pawns, bool(c)) for c in (0, 1)
+        ]
+        for p in pieces:
+            c = p.color
+            old = p.reach
+            if p.kind == chess.PAWN and not p.promoted:
+                reach = old
+                while True:
+                    grown = (reach
+                             | (pawn_push(reach, c) & ~frozen_all)
+                             | (pawn_attacks(reach, c) & nonking_reach[not c]))
+                    if grown == reach:
+                        break
+                    reach = grown
+                if reach & _LAST_RANK[c]:
+                    p.promoted = True
+                    reach = ALL
+            elif p.promoted:
+                reach = ALL
+            else:
+                allowed = ~frozen[c] & ALL
+                if p.kind == chess.KING:
+                    allowed &= ~frozen_pawn_attacks[not c]
+                reach = flood(old, _STEP[p.kind], allowed)
+            if reach != old:
+                p.reach = reach
+                changed = True
+        for p in pieces:
+            if not (frozen[p.color] & p.bb):
+                continue
+            leaves = p.reach != p.bb
+            captured = p.kind != chess.KING and (any_reach[not p.color] & p.bb)
+            if leaves or captured:
+                frozen[p.color] &= ~p.bb
+                changed = True
+    return pieces, frozen
+
+
+def _attack_set(p: _Piece, blockers: int) -> int:
+    """Squares ``p`` could ever attack, with lines blocked only by frozen pieces."""
+    if p.promoted:
+        return ALL
+    att = 0
+    if p.kind == chess.PAWN:
+        return pawn_attacks(p.reach, p.color)
+    if p.kind == chess.KNIGHT:
+        return knight_step(p.reach)
+    if p.kind == chess.KING:
+        return king_step(p.reach)
+    for sq in chess.scan_forward(p.reach):
+        if p.kind != chess.ROOK:
+            att |= chess.BB_DIAG_ATTACKS[sq][chess.BB_DIAG_MASKS[sq] & blockers]
+        if p.kind != chess.BISHOP:
+            att |= (chess.BB_RANK_ATTACKS[sq][chess.BB_RANK_MASKS[sq] & blockers]
+                    | chess.BB_FILE_ATTACKS[sq][chess.BB_FILE_MASKS[sq] & blockers])
+    return att
+
+
+def reach_cannot_mate(board: chess.Board, winner: chess.Color) -> str | None:
+    """Return a reason if reachability proves ``winner`` can never mate, else None.
+
+    The caller must make sure no en passant capture is legal.
+    """
+    loser = not winner
+    pieces, frozen = saturate(board)
+    frozen_all = frozen[0] | frozen[1]
+    loser_king = next((p for p in pieces if p.kind == chess.KING and p.color == loser), None)
+    winner_king = next((p for p in pieces if p.kind == chess.KING and p.color == winner), None)
+    if loser_king is None or winner_king is None:
+        return None
+    region = loser_king.reach
+
+    checkers: list[_Piece] = []
+    check_squares = 0
+    for p in pieces:
+        if p.color != winner or p.kind == chess.KING:
+            continue
+        att = _attack_set(p, frozen_all) & region
+        if att:
+            checkers.append(p)
+            check_squares |= att
+    if not check_squares:
+        return "pawns locked; no piece can reach the king"
+
+    # Refinement: only bishops of one square colour can ever give check.
+    if any(p.kind != chess.BISHOP or p.promoted for p in checkers):
+        return None
+    colours = {bool(p.bb & chess.BB_DARK_SQUARES) for p in checkers}
+    if len(colours) != 1:
+        return None
+    other = chess.BB_LIGHT_SQUARES if colours.pop() else chess.BB_DARK_SQUARES
+    blockers = [p.reach for p in pieces if p.color == loser and p.kind != chess.KING]
+    king_spots = list(chess.scan_forward(winner_king.reach))
+    for k in chess.scan_forward(check_squares):
+        near = chess.BB_KING_ATTACKS[k]
+        escapes = near & other & region
+        if _coverable(escapes, near | chess.BB_SQUARES[k], king_spots, blockers):
+            return None
+    return "only same-coloured bishops can check; the king always has an escape"
+
+
+def _coverable(escapes: int, forbidden: int, king_spots: list[int], blockers: list[int]) -> bool:
+    """Can some winner-king square plus distinct loser blockers cover ``escapes``?"""
+    if not escapes:
+        return True
+    options = [0] + [chess.BB_KING_ATTACKS[w] for w in king_spots if not chess.BB_SQUARES[w] & forbidden]
+    for covered in set(o & escapes for o in options):
+        rest = escapes & ~covered
+        if _matchable(rest, blockers):
+            return True
+    return False
+
+
+def _matchable(squares: int, blockers: list[int]) -> bool:
+    """Necessary condition for a matching: every square and Hall-like counts on all subsets."""
+    sqs = list(chess.scan_forward(squares))
+    n = len(sqs)
+    for mask in range(1, 1 << n):
+        subset = 0
+        for i in range(n):
+            if mask >> i & 1:
+                subset |= chess.BB_SQUARES[sqs[i]]
+        able = sum(1 for b in blockers if b & subset)
+        if able < chess.popcount(subset):
+            return False
+    return True
