@@ -1,0 +1,376 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""Build the static pychessdraw web site into web/dist/.
+
+Usage: python3 web/build.py [--out DIR] [--project-dir DIR] [--skip-npm]
+
+Steps (each prints what it did):
+  1. npm ci in web/ when node_modules is missing or older than package-lock.json
+  2. wheels: pychessdraw (from the repo root), python-chess 1.11.2 (built from the
+     sdist once, cached in web/.cache/), micropip 0.11.1 (downloaded once, cached)
+  3. Pyodide core files copied from node_modules/pyodide, the lock file rewritten so
+     that its micropip entry names the wheel shipped in dist (file name and sha256)
+  4. chessground CSS, the UI bundled with esbuild, the worker and pages copied
+  5. licence notices of everything shipped, in dist/LICENSES/
+Only the Python standard library is needed here; node and npm must be installed.
+"""
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import zipfile
+from pathlib import Path
+
+WEB = Path(__file__).resolve().parent
+ROOT = WEB.parent
+SRC = WEB / "src"
+CACHE = WEB / ".cache"
+NM = WEB / "node_modules"
+
+CHESS_VERSION = "1.11.2"
+MICROPIP_VERSION = "0.11.1"
+PYODIDE_FILES = [
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+]
+CG_CSS = ["chessground.base.css", "chessground.brown.css", "chessground.cburnett.css"]
+
+
+def say(msg: str) -> None:
+    print(f"[build] {msg}", flush=True)
+
+
+def die(msg: str) -> None:
+    print(f"[build] ERROR: {msg}", file=sys.stderr, flush=True)
+    sys.exit(1)
+
+
+def run(cmd: list[str], cwd: Path | None = None) -> None:
+    say("$ " + " ".join(cmd))
+    r = subprocess.run(cmd, cwd=cwd)
+    if r.returncode != 0:
+        die(f"command failed with exit code {r.returncode}: {' '.join(cmd)}")
+
+
+def sha256(path: Path) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for chunk in iter(lambda: f.read(1 << 20), b""):
+            h.update(chunk)
+    return h.hexdigest()
+
+
+def need_tool(name: str, hint: str) -> str:
+    path = shutil.which(name)
+    if not path:
+        die(f"'{name}' not found on PATH. Install it: {hint}")
+    return path
+
+
+# ---------------------------------------------------------------- npm
+def ensure_node_modules(skip: bool) -> None:
+    lock = WEB / "package-lock.json"
+    stamp = NM / ".package-lock.json"  # written by npm on every install
+    if skip:
+        say("npm: skipped (--skip-npm)")
+    elif NM.is_dir() and stamp.exists() and stamp.stat().st_mtime >= lock.stat().st_mtime:
+        say("npm: node_modules up to date, npm ci skipped")
+    else:
+        need_tool("node", "Node.js 20+ (apt-get install nodejs npm, or https://nodejs.org)")
+        npm = need_tool("npm", "npm (apt-get install npm, or install Node.js 20+ which includes it)")
+        run([npm, "ci", "--no-audit", "--no-fund"], cwd=WEB)
+    for rel in ["pyodide/pyodide.mjs", "@lichess-org/chessground/dist/chessground.js", "esbuild/bin/esbuild"]:
+        if not (NM / rel).exists():
+            die(f"node_modules/{rel} missing; run 'npm ci' in {WEB}")
+
+
+# ---------------------------------------------------------------- wheels
+def project_hash(project: Path) -> str:
+    h = hashlib.sha256()
+    files = [project / "pyproject.toml"]
+    for base in ("pychessdraw",):
+        for p in sorted((project / base).rglob("*")):
+            if p.is_file() and "__pycache__" not in p.parts and p.suffix not in (".pyc",):
+                files.append(p)
+    for extra in ("README.md", "LICENSE", "COPYING"):
+        if (project / extra).exists():
+            files.append(project / extra)
+    for p in files:
+        if p.exists():
+            h.update(str(p.relative_to(project)).encode())
+            h.update(p.read_bytes())
+    return h.hexdigest()[:16]
+
+
+def can_build_offline() -> bool:
+    """setuptools with bdist_wheel present here: skip pip's isolated build env."""
+    try:
+        import setuptools
+
+        if tuple(int(x) for x in setuptools.__version__.split(".")[:2]) >= (70, 1):
+            return True
+        import wheel  # noqa: F401
+
+        return True
+    except (ImportError, ValueError):
+        return False
+
+
+def pip_wheel(args: list[str], out: Path, cwd: Path | None = None) -> Path:
+    """pip wheel into an empty temp dir, return the single wheel made."""
+    with tempfile.TemporaryDirectory() as tmp:
+        cmd = [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", tmp]
+        if can_build_offline():
+            cmd.append("--no-build-isolation")
+        run(cmd + args, cwd=cwd)
+        wheels = list(Path(tmp).glob("*.whl"))
+        if len(wheels) != 1:
+            die(f"expected one wheel from pip, got {wheels}")
+        dest = out / wheels[0].name
+        shutil.copy2(wheels[0], dest)
+        return dest
+
+
+def build_pychessdraw_wheel(project: Path) -> Path:
+    if not (project / "pyproject.toml").exists():
+        die(f"no pyproject.toml in {project}")
+    key = project_hash(project)
+    cdir = CACHE / f"pychessdraw-{key}"
+    cached = list(cdir.glob("*.whl")) if cdir.is_dir() else []
+    if cached:
+        say(f"pychessdraw wheel: sources unchanged, reusing {cached[0].name}")
+        return cached[0]
+    for old in CACHE.glob("pychessdraw-*"):
+        shutil.rmtree(old, ignore_errors=True)
+    cdir.mkdir(parents=True)
+    # build from a copy so that no build/ or *.egg-info lands in the checkout
+    with tempfile.TemporaryDirectory() as tmp:
+        src = Path(tmp) / "src"
+        shutil.copytree(
+            project,
+            src,
+            ignore=shutil.ignore_patterns(
+                ".git", "web", "e2e", "node_modules", "dist", "build", "*.egg-info",
+                "__pycache__", ".venv", ".cache", "benchmarks", "tests", ".pytest_cache",
+                ".hypothesis",
+            ),
+        )
+        whl = pip_wheel([str(src)], cdir)
+    with zipfile.ZipFile(whl) as z:
+        names = z.namelist()
+    if not any(n.startswith("pychessdraw/bridge.py") for n in names):
+        say("WARNING: the pychessdraw wheel has no pychessdraw/bridge.py; the page will fail to start")
+    say(f"pychessdraw wheel: built {whl.name}")
+    return whl
+
+
+def chess_wheel() -> Path:
+    CACHE.mkdir(exist_ok=True)
+    found = list(CACHE.glob(f"chess-{CHESS_VERSION}-*.whl"))
+    if found:
+        say(f"python-chess wheel: cached {found[0].name}")
+        return found[0]
+    whl = pip_wheel([f"chess=={CHESS_VERSION}"], CACHE)
+    say(f"python-chess wheel: built {whl.name} from the PyPI sdist")
+    return whl
+
+
+def micropip_wheel() -> Path:
+    CACHE.mkdir(exist_ok=True)
+    name = f"micropip-{MICROPIP_VERSION}-py3-none-any.whl"
+    if (CACHE / name).exists():
+        say(f"micropip wheel: cached {name}")
+        return CACHE / name
+    run([sys.executable, "-m", "pip", "download", "--no-deps", "-q", "--only-binary=:all:",
+         "--python-version", "3.14", f"micropip=={MICROPIP_VERSION}", "-d", str(CACHE)])
+    if not (CACHE / name).exists():
+        die(f"pip download did not produce {name}")
+    say(f"micropip wheel: downloaded {name}")
+    return CACHE / name
+
+
+# ---------------------------------------------------------------- helpers
+def copy(src: Path, dst: Path) -> bool:
+    """Copy when content differs; return True when copied."""
+    dst.parent.mkdir(parents=True, exist_ok=True)
+    if dst.exists() and dst.stat().st_size == src.stat().st_size and dst.read_bytes() == src.read_bytes():
+        return False
+    shutil.copy2(src, dst)
+    return True
+
+
+def wheel_member(whl: Path, suffixes: tuple[str, ...]) -> bytes | None:
+    with zipfile.ZipFile(whl) as z:
+        for n in z.namelist():
+            if ".dist-info/" in n and n.split("/")[-1].upper().startswith(suffixes):
+                return z.read(n)
+    return None
+
+
+LICENSE_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'self'; style-src 'self'">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>pychessdraw web: licences</title><link rel="stylesheet" href="../app.css"></head>
+<body class="licenses"><main>
+<h1>Licences of the software in this page</h1>
+<p>This site is pychessdraw (GPL-3.0-or-later) running in your browser. It ships, unmodified,
+the following packages. Sources: the links below.</p>
+<table><thead><tr><th>Package</th><th>Version</th><th>Licence</th><th>Text</th><th>Source</th></tr></thead>
+<tbody>
+{rows}
+</tbody></table>
+<p><a href="../index.html">Back to the board</a></p>
+</main></body></html>
+"""
+
+
+def write_licenses(dist: Path, chess_whl: Path, micropip_whl: Path, project: Path) -> None:
+    ldir = dist / "LICENSES"
+    ldir.mkdir(exist_ok=True)
+    gpl = (NM / "@lichess-org/chessground/LICENSE").read_text()
+    if "GNU GENERAL PUBLIC LICENSE" not in gpl or "Version 3" not in gpl:
+        die("chessground LICENSE is not the GPL-3.0 text any more; check licences")
+    mpl = wheel_member(micropip_whl, ("LICENSE",))
+    if not mpl or b"Mozilla Public License" not in mpl:
+        die("micropip wheel carries no MPL-2.0 text")
+    chess_lic = wheel_member(chess_whl, ("LICENSE", "COPYING"))
+    own = None
+    for n in ("LICENSE", "COPYING", "LICENSE.txt"):
+        if (project / n).exists():
+            own = (project / n).read_text()
+            break
+    header = (
+        "pychessdraw: a chess referee for draws\n"
+        "Licence: GPL-3.0-or-later\n\n"
+        "This program is free software: you can redistribute it and/or modify it under the\n"
+        "terms of the GNU General Public License as published by the Free Software Foundation,\n"
+        "either version 3 of the License, or (at your option) any later version.\n\n"
+        "This program is distributed in the hope that it will be useful, but WITHOUT ANY\n"
+        "WARRANTY; without even the implied warranty of MERCHANTABILITY or FITNESS FOR A\n"
+        "PARTICULAR PURPOSE. See the GNU General Public License below for more details.\n\n"
+    )
+    files = {
+        "pychessdraw.txt": header + (own if own else gpl),
+        "chessground.txt": "@lichess-org/chessground: GPL-3.0-or-later\n"
+        "https://github.com/lichess-org/chessground\n\n" + gpl,
+        "python-chess.txt": "python-chess (chess): GPL-3.0-or-later\n"
+        "https://github.com/niklasf/python-chess\n\n" + (chess_lic.decode() if chess_lic else gpl),
+        "pyodide.txt": "Pyodide: MPL-2.0 (CPython inside it: PSF licence, see python_stdlib.zip)\n"
+        "https://github.com/pyodide/pyodide\n\n" + mpl.decode(),
+        "micropip.txt": "micropip: MPL-2.0 (vendors packaging: Apache-2.0 or BSD-2-Clause)\n"
+        "https://github.com/pyodide/micropip\n\n" + mpl.decode(),
+    }
+    for name, text in files.items():
+        (ldir / name).write_text(text)
+    cg_ver = json.loads((NM / "@lichess-org/chessground/package.json").read_text())["version"]
+    py_ver = json.loads((NM / "pyodide/package.json").read_text())["version"]
+    rows = [
+        ("pychessdraw", "", "GPL-3.0-or-later", "pychessdraw.txt", "https://github.com/"),
+        ("@lichess-org/chessground", cg_ver, "GPL-3.0-or-later", "chessground.txt",
+         "https://github.com/lichess-org/chessground"),
+        ("python-chess", CHESS_VERSION, "GPL-3.0-or-later", "python-chess.txt",
+         "https://github.com/niklasf/python-chess"),
+        ("Pyodide", py_ver, "MPL-2.0", "pyodide.txt", "https://github.com/pyodide/pyodide"),
+        ("micropip", MICROPIP_VERSION, "MPL-2.0", "micropip.txt", "https://github.com/pyodide/micropip"),
+    ]
+    html_rows = "\n".join(
+        f'<tr><td>{n}</td><td>{v}</td><td>{l}</td><td><a href="{f}">{f}</a></td>'
+        f'<td><a href="{u}">{u}</a></td></tr>'
+        for n, v, l, f, u in rows
+        if n != "pychessdraw"
+    )
+    html_rows = (
+        '<tr><td>pychessdraw</td><td></td><td>GPL-3.0-or-later</td>'
+        '<td><a href="pychessdraw.txt">pychessdraw.txt</a></td>'
+        '<td>the wheel in <a href="../wheels/">wheels/</a> holds the source</td></tr>\n' + html_rows
+    )
+    (ldir / "index.html").write_text(LICENSE_PAGE.replace("{rows}", html_rows))
+    say(f"licences: {len(files)} notices in {ldir.relative_to(dist.parent)}/")
+
+
+# ---------------------------------------------------------------- main
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--out", type=Path, default=WEB / "dist")
+    ap.add_argument("--project-dir", type=Path, default=ROOT, help="where pyproject.toml of pychessdraw is")
+    ap.add_argument("--skip-npm", action="store_true", help="never run npm ci")
+    ap.add_argument("--dev", action="store_true", help="unminified bundle with source maps")
+    a = ap.parse_args()
+    t0 = time.monotonic()
+    dist: Path = a.out.resolve()
+    dist.mkdir(parents=True, exist_ok=True)
+
+    ensure_node_modules(a.skip_npm)
+
+    # wheels
+    wdir = dist / "wheels"
+    wdir.mkdir(exist_ok=True)
+    pcd = build_pychessdraw_wheel(a.project_dir.resolve())
+    chess = chess_wheel()
+    mp = micropip_wheel()
+    for old in wdir.glob("*.whl"):
+        if old.name not in (pcd.name, chess.name):
+            old.unlink()
+    for w in (pcd, chess):
+        copy(w, wdir / w.name)
+    (dist / "wheels.json").write_text(
+        json.dumps({"chess": "wheels/" + chess.name, "pychessdraw": "wheels/" + pcd.name,
+                    "pychessdraw_sha256": sha256(pcd)}, indent=1) + "\n"
+    )
+    say(f"wheels: {pcd.name}, {chess.name} -> dist/wheels/, manifest dist/wheels.json")
+
+    # pyodide
+    pdir = dist / "pyodide"
+    n = 0
+    for f in PYODIDE_FILES:
+        src = NM / "pyodide" / f
+        if not src.exists():
+            die(f"{src} missing (pyodide npm package layout changed?)")
+        if f != "pyodide-lock.json":
+            n += copy(src, pdir / f)
+    lock = json.loads((NM / "pyodide/pyodide-lock.json").read_text())
+    entry = lock["packages"].get("micropip")
+    if entry is None:
+        die("pyodide-lock.json has no micropip entry")
+    entry["file_name"] = mp.name
+    entry["sha256"] = sha256(mp)
+    (pdir / "pyodide-lock.json").write_text(json.dumps(lock))
+    n += copy(mp, pdir / mp.name)
+    say(f"pyodide: core files in dist/pyodide/ ({n} updated); lock entry micropip -> {mp.name} sha256 {entry['sha256'][:12]}…")
+
+    # chessground css
+    for f in CG_CSS:
+        copy(NM / "@lichess-org/chessground/assets" / f, dist / "cg" / f)
+    say("chessground: base, brown board and cburnett piece CSS -> dist/cg/")
+
+    # UI bundle
+    esbuild = NM / "esbuild/bin/esbuild"
+    cmd = [str(esbuild), str(SRC / "app.js"), "--bundle", "--format=esm", "--target=es2020",
+           f"--outfile={dist / 'app.js'}", "--log-level=warning", "--legal-comments=linked"]
+    cmd += ["--sourcemap"] if a.dev else ["--minify"]
+    run(cmd)
+    for f in ("index.html", "app.css", "worker.js", "bare.html", "bare.js", "bare-worker.js", "favicon.svg"):
+        if (SRC / f).exists():
+            copy(SRC / f, dist / f)
+    (dist / ".nojekyll").write_text("")
+    say("ui: app.js bundled (esbuild), index.html, app.css, worker.js, bare.html copied")
+
+    write_licenses(dist, chess, mp, a.project_dir.resolve())
+    size = sum(p.stat().st_size for p in dist.rglob("*") if p.is_file())
+    say(f"done in {time.monotonic() - t0:.1f} s: {dist} ({size / 1e6:.1f} MB)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,736 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// pychessdraw web UI. Holds no chess logic: every legal move, SAN, FEN, draw
+// state and result comes from pychessdraw.bridge in the worker; the UI shows it
+// and forwards what the players do. User-provided text is only ever inserted
+// with textContent.
+import { Chessground } from "@lichess-org/chessground";
+
+const T0 = performance.now();
+const $ = (id) => document.getElementById(id);
+const STORE = "pychessdraw.game.v1";
+const PREFS = "pychessdraw.prefs.v1";
+const STD_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+window.__perf = []; // {op, ply, ms: action -> panel updated, paint_ms, worker_ms}
+window.__boot = { board_ms: null, ready_ms: null, worker: null };
+
+// ------------------------------------------------------------------ state
+let game = null; // last STATE from the bridge
+let view = null; // ply being browsed, null = live position
+let viewStatus = null; // STATUS of the browsed ply
+let ending = null; // {op, args} of a declared ending (agree/resign/flag/claim), for save/restore
+let offer = null; // color offering a draw
+let orientation = "white";
+let engine = "loading";
+
+const prefs = loadJSON(PREFS) || {};
+if (prefs.orientation === "black") orientation = "black";
+
+function loadJSON(key) {
+  try {
+    return JSON.parse(localStorage.getItem(key) || "null");
+  } catch {
+    return null;
+  }
+}
+function saveJSON(key, v) {
+  try {
+    localStorage.setItem(key, JSON.stringify(v));
+  } catch {
+    /* private mode / quota: the URL hash still holds the game */
+  }
+}
+
+// ------------------------------------------------------------------ board
+const saved = readHash() || loadJSON(STORE);
+const cg = Chessground($("board"), {
+  fen: (saved && saved.fen) || STD_FEN,
+  orientation,
+  viewOnly: false,
+  coordinates: true,
+  movable: { free: false, color: undefined, dests: new Map(), showDests: true, events: { after: onBoardMove } },
+  premovable: { enabled: false },
+  draggable: { enabled: true, showGhost: true },
+  animation: { enabled: true, duration: 150 },
+  highlight: { lastMove: true, check: true },
+  drawable: { enabled: true, visible: true },
+});
+window.__boot.board_ms = performance.now();
+performance.mark("board-drawn");
+
+// ------------------------------------------------------------------ worker
+const pending = new Map();
+let nextId = 1;
+let worker;
+let bootTimer;
+
+function engineState(s, text) {
+  engine = s;
+  document.body.dataset.engine = s;
+  if (text != null) $("engine-text").textContent = text;
+  if (s !== "loading") $("engine-progress").hidden = true;
+}
+
+function failEngine(msg) {
+  if (engine === "failed") return;
+  clearTimeout(bootTimer);
+  engineState("failed", `The Python referee could not start: ${msg}. The board cannot take moves.`);
+  $("engine-status").classList.add("failed");
+  for (const [, p] of pending) p.reject(new Error(msg));
+  pending.clear();
+}
+
+function startWorker() {
+  if (typeof WebAssembly !== "object") {
+    failEngine("this browser has no WebAssembly support");
+    return;
+  }
+  try {
+    worker = new Worker(new URL("worker.js", import.meta.url), { type: "module" });
+  } catch (e) {
+    failEngine(`could not start the worker (${e.message})`);
+    return;
+  }
+  bootTimer = setTimeout(() => failEngine("timed out after 120 s"), 120000);
+  worker.onerror = (ev) => {
+    ev.preventDefault();
+    failEngine(`worker error: ${ev.message || "worker.js or pyodide.mjs could not be loaded"}`);
+  };
+  worker.onmessage = (ev) => {
+    const m = ev.data;
+    if (m.type === "progress") {
+      $("engine-text").textContent = m.stage;
+      $("engine-progress").value = m.step;
+    } else if (m.type === "ready") {
+      clearTimeout(bootTimer);
+      window.__boot.worker = m.timings;
+      window.__boot.engine_ms = performance.now();
+      onEngineReady();
+    } else if (m.type === "failed") {
+      failEngine(m.message);
+    } else if (m.id != null && pending.has(m.id)) {
+      const p = pending.get(m.id);
+      pending.delete(m.id);
+      p.resolve(m);
+    }
+  };
+}
+
+function send(op, args = {}) {
+  if (engine === "failed") return Promise.reject(new Error("the referee is not running"));
+  const id = nextId++;
+  return new Promise((resolve, reject) => {
+    pending.set(id, { resolve, reject });
+    worker.postMessage({ id, op, args });
+  });
+}
+
+window.addEventListener("pagehide", () => {
+  if (worker && engine === "ready") worker.postMessage({ id: 0, op: "__shutdown", args: {} });
+});
+
+// ------------------------------------------------------------------ actions
+let busy = Promise.resolve();
+// Serialize user actions so that responses apply in order.
+function act(op, args = {}, opts = {}) {
+  const t0 = opts.t0 ?? performance.now();
+  const run = async () => {
+    let r;
+    try {
+      r = await send(op, args);
+    } catch (e) {
+      showError(String(e.message || e));
+      return null;
+    }
+    applyResponse(op, args, r, t0);
+    return r;
+  };
+  busy = busy.then(run, run);
+  return busy;
+}
+
+function applyResponse(op, args, r, t0) {
+  if (r.state) {
+    const before = game;
+    game = r.state;
+    view = null;
+    viewStatus = null;
+    trackEnding(op, args, r, before);
+  }
+  if (!r.ok && r.error) {
+    showError(r.error.message || r.error.code);
+  } else {
+    clearError();
+  }
+  if (op === "claim" && r.claim) showClaimResult(r.claim);
+  else if (op !== "claim") hideClaimResult();
+  if (op === "play" || op === "undo" || op === "new" || op === "load_pgn" || op === "batch") offer = null;
+  if (r.state) {
+    render();
+    const ms = performance.now() - t0;
+    window.__perf.push({ op, ply: game.status.ply, ms, worker_ms: r.worker_ms });
+    requestAnimationFrame(() => {
+      const rec = window.__perf[window.__perf.length - 1];
+      if (rec) rec.paint_ms = performance.now() - t0;
+    });
+    save();
+    announce(op, r);
+  }
+}
+
+function trackEnding(op, args, r, before) {
+  const out = game.status.outcome;
+  if (!out) {
+    ending = null;
+    return;
+  }
+  if (!r.ok) return;
+  if (op === "agree") ending = { op: "agree", args: {} };
+  else if (op === "resign" || op === "flag") ending = { op, args: { color: args.color } };
+  else if (op === "claim" && r.claim && r.claim.accepted) ending = { op: "claim", args: { move: null } };
+  else if (op === "undo" || op === "batch") {
+    /* keep what restore() / undo left */
+  } else ending = null; // automatic ending, re-created by replaying the moves
+}
+
+// ------------------------------------------------------------------ render
+function liveStatus() {
+  return game.status;
+}
+function shownStatus() {
+  return view == null ? game.status : viewStatus || game.status;
+}
+function shownPly() {
+  return view == null ? game.status.ply : view;
+}
+function colorName(c) {
+  return c === "white" ? "White" : "Black";
+}
+function el(tag, props = {}, ...kids) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(props)) {
+    if (k === "dataset") Object.assign(e.dataset, v);
+    else if (k === "class") e.className = v;
+    else if (k in e) e[k] = v;
+    else e.setAttribute(k, v);
+  }
+  for (const kid of kids) if (kid != null) e.append(kid);
+  return e;
+}
+
+function render() {
+  if (!game) return;
+  renderBoard();
+  renderMoves();
+  renderPanel();
+  renderResult();
+  renderControls();
+}
+
+function renderBoard() {
+  const live = view == null;
+  const st = shownStatus();
+  const ply = shownPly();
+  const moves = game.moves;
+  const fen = ply === 0 ? game.start_fen : moves[ply - 1].fen;
+  const last = ply > 0 ? moves[ply - 1] : null;
+  const canMove = live && engine === "ready" && !st.outcome;
+  const dests = new Map();
+  if (canMove) {
+    for (const m of st.legal_moves) {
+      const a = dests.get(m.from);
+      if (a) {
+        if (!a.includes(m.to)) a.push(m.to);
+      } else dests.set(m.from, [m.to]);
+    }
+  }
+  cg.set({
+    fen,
+    orientation,
+    turnColor: st.turn,
+    check: st.check ? st.turn : false,
+    lastMove: last ? [last.uci.slice(0, 2), last.uci.slice(2, 4)] : undefined,
+    movable: { color: canMove ? st.turn : undefined, dests },
+  });
+  const shapes = [];
+  if (live && !st.outcome) {
+    for (const c of st.claims) {
+      if (c.move) shapes.push({ orig: c.move.slice(0, 2), dest: c.move.slice(2, 4), brush: "green" });
+    }
+  }
+  cg.setAutoShapes(shapes);
+  $("board").dataset.fen = fen;
+  $("board").dataset.orientation = orientation;
+  $("turn").textContent = st.outcome
+    ? "Game over"
+    : `${colorName(st.turn)} to move${st.check ? " (check)" : ""}`;
+  $("viewing").textContent = live ? "" : `Viewing the position after ply ${ply} of ${game.status.ply} (End returns)`;
+}
+
+let renderedMoves = [];
+function renderMoves() {
+  const list = $("move-list");
+  const moves = game.moves;
+  const ply = shownPly();
+  list.replaceChildren();
+  const frag = document.createDocumentFragment();
+  frag.append(
+    el("li", { class: "start" }, plyButton(0, "Start", game.start_fen !== STD_FEN ? "Start position (set up)" : "Start position")),
+  );
+  // black to move at the start: first move is "1... x"
+  const startBlack = game.start_fen.split(" ")[1] === "b";
+  let li = null;
+  for (const m of moves) {
+    const whiteMove = (m.ply + (startBlack ? 1 : 0)) % 2 === 1;
+    if (whiteMove || li == null) {
+      const num = moveNumber(m.ply, startBlack);
+      li = el("li", { class: "pair" }, el("span", { class: "num" }, `${num}.${whiteMove ? "" : ".."}`));
+      frag.append(li);
+    }
+    const b = plyButton(m.ply, m.san);
+    if (m.repetition_count >= 2) {
+      b.classList.add("rep");
+      b.title = `This position has now occurred ${m.repetition_count} times (rules: 3 = claim, 5 = automatic draw)`;
+      b.append(el("span", { class: "rep-mark", "aria-label": `, position occurred ${m.repetition_count} times` }, ` ↻${m.repetition_count}`));
+    }
+    li.append(b);
+  }
+  list.append(frag);
+  const cur = list.querySelector(`[data-ply="${ply}"]`);
+  if (cur) {
+    cur.setAttribute("aria-current", "step");
+    if (cur.scrollIntoView && list.scrollHeight > list.clientHeight) cur.scrollIntoView({ block: "nearest" });
+  }
+  renderedMoves = moves;
+}
+
+function moveNumber(ply, startBlack) {
+  const startNo = Number(game.start_fen.split(" ")[5] || 1);
+  return startNo + Math.floor((ply - 1 + (startBlack ? 1 : 0)) / 2);
+}
+
+function plyButton(ply, text, title) {
+  const b = el("button", { type: "button", class: "ply", dataset: { ply: String(ply) } }, text);
+  if (title) b.title = title;
+  return b;
+}
+
+function plyLabel(ply) {
+  if (ply === 0) return "start";
+  const m = game.moves[ply - 1];
+  const startBlack = game.start_fen.split(" ")[1] === "b";
+  const white = (ply + (startBlack ? 1 : 0)) % 2 === 1;
+  return `${moveNumber(ply, startBlack)}.${white ? "" : ".."} ${m.san}`;
+}
+
+function renderPanel() {
+  const st = shownStatus();
+  const live = view == null;
+  const panel = $("draw-panel");
+  panel.dataset.ply = String(shownPly());
+  $("dp-where").textContent = live ? "(current position)" : `(after ${plyLabel(shownPly())}, not the current position)`;
+
+  const hc = st.halfmove_clock;
+  $("halfmove-clock").textContent =
+    `${hc} plies without a capture or pawn move: a claim is possible at 100 (fifty-move rule, 9.3), the game ends at 150 (75-move rule, 9.6.2)`;
+  const bar = $("clock-bar");
+  bar.style.width = `${Math.min(100, (hc / 150) * 100)}%`;
+  bar.className = "bar" + (hc >= 150 ? " over" : hc >= 100 ? " claim" : hc >= 90 ? " near" : "");
+
+  const n = st.repetition_count;
+  $("repetition-count").textContent =
+    `${n} time${n === 1 ? "" : "s"}: this position has occurred ${n === 1 ? "once" : `${n} times`} (3 allows a claim, 9.2; 5 ends the game, 9.6.1)`;
+  const links = $("repetition-links");
+  links.replaceChildren();
+  if (st.repetitions && st.repetitions.length) {
+    links.append("Earlier occurrences: ");
+    for (const p of st.repetitions) {
+      const b = el("button", { type: "button", class: "link", dataset: { goto: String(p) } }, p === 0 ? "start" : `after ${plyLabel(p)}`);
+      b.title = `Show the position after ply ${p}`;
+      links.append(b, " ");
+    }
+  }
+
+  // claims: only for the live position
+  const claims = $("claims");
+  claims.replaceChildren();
+  const none = $("claims-none");
+  if (!live) {
+    none.textContent = "Go to the current position (End) to claim.";
+  } else if (st.outcome) {
+    none.textContent = "The game is over: nothing to claim.";
+  } else if (!st.claims.length) {
+    none.textContent = `${colorName(st.turn)} has no draw claim now.`;
+  } else {
+    none.textContent = `${colorName(st.turn)} may claim a draw:`;
+    for (const c of st.claims) {
+      const rule = c.rule === "fifty_moves" ? "fifty-move rule" : "threefold repetition";
+      const text = c.move ? `Play ${c.san} and claim (${rule}, FIDE ${c.article})` : `Claim now (${rule}, FIDE ${c.article})`;
+      const b = el("button", { type: "button", class: "claim", dataset: { rule: c.rule, move: c.move || "" } }, text);
+      claims.append(b);
+    }
+  }
+
+  // automatic
+  $("auto-75").textContent = `75-move rule: ${hc} of 150 plies${hc >= 150 ? " (reached: game over)" : ""} (9.6.2)`;
+  $("auto-5").textContent = `Fivefold repetition: ${n} of 5${n >= 5 ? " (reached: game over)" : ""} (9.6.1)`;
+  const im = st.insufficient_material;
+  $("auto-material").textContent =
+    im.white && im.black
+      ? "Neither side can mate: dead position (5.2.2)"
+      : "Mate still possible on the board (dead position rule 5.2.2 not met)";
+
+  // material / flag fall
+  for (const c of ["white", "black"]) {
+    $(`mat-${c}`).textContent = im[c] ? "No (insufficient material)" : "Yes";
+    $(`mat-${c}`).className = im[c] ? "no" : "yes";
+    const r = st.flag_fall[c];
+    $(`flag-${c}`).textContent = `${r}${r === "1/2-1/2" ? " (draw: the opponent cannot mate, 6.9)" : ` (${c === "white" ? "Black" : "White"} wins)`}`;
+  }
+
+  // hints
+  const hints = $("hints");
+  hints.replaceChildren();
+  const h = st.hints || {};
+  const cfm = h.can_force_mate || {};
+  for (const c of ["white", "black"]) {
+    if (cfm[c] === false && !im[c]) hints.append(el("li", {}, `${colorName(c)} cannot force mate (a mate is still possible if the opponent blunders)`));
+    else if (cfm[c] === false) hints.append(el("li", {}, `${colorName(c)} cannot force mate`));
+  }
+  if (h.practical_draw) hints.append(el("li", {}, `Practically drawn: ${h.practical_draw}`));
+  for (const note of h.notes || []) hints.append(el("li", {}, note));
+  if (st.winnable) {
+    for (const c of ["white", "black"]) {
+      const w = st.winnable[c];
+      const txt = w === true ? "can still win" : w === false ? "cannot win any more (no legal sequence mates)" : "winnability not determined";
+      hints.append(el("li", {}, `${colorName(c)} ${txt}`));
+    }
+  }
+  if (!hints.children.length) hints.append(el("li", { class: "muted" }, "Nothing to add: both sides can still play for a win."));
+}
+
+function renderResult() {
+  const box = $("result");
+  const out = game.status.outcome;
+  if (!out) {
+    box.hidden = true;
+    box.replaceChildren();
+    delete box.dataset.termination;
+    return;
+  }
+  box.hidden = false;
+  box.dataset.termination = out.termination;
+  box.dataset.result = out.result;
+  const head = out.winner ? `${colorName(out.winner)} wins` : "Draw";
+  const how = out.claimed ? "claimed by the player" : ["agreement", "resignation", "time_forfeit"].includes(out.termination) ? "declared" : "automatic";
+  box.className = `result ${out.winner ? "win" : "draw"}`;
+  box.replaceChildren(
+    el("strong", { class: "r-head" }, `${head}: ${out.result}`),
+    el("span", { class: "r-reason" }, ` — ${out.reason}`),
+    el("span", { class: "r-meta" }, ` (FIDE article ${out.article}, ${how})`),
+  );
+}
+
+function renderControls() {
+  const live = view == null;
+  const st = game.status;
+  const over = !!st.outcome;
+  const ready = engine === "ready";
+  for (const id of ["claim-any", "claim-typed", "offer", "resign-white", "resign-black", "flag-white", "flag-black"]) {
+    $(id).disabled = !ready || over;
+  }
+  $("undo").disabled = !ready || (st.ply === 0 && !over);
+  $("nav-first").disabled = shownPly() === 0;
+  $("nav-prev").disabled = shownPly() === 0;
+  $("nav-next").disabled = live;
+  $("nav-last").disabled = live;
+  $("offer-box").hidden = !offer || over;
+  $("offer").hidden = !!offer && !over;
+  if (offer) $("offer-text").textContent = `${colorName(offer)} offers a draw. ${colorName(offer === "white" ? "black" : "white")}:`;
+  $("fen-input").placeholder = shownStatus().fen;
+}
+
+// ------------------------------------------------------------------ messages
+function showError(msg) {
+  const e = $("error");
+  e.textContent = msg;
+  e.hidden = false;
+}
+function clearError() {
+  $("error").hidden = true;
+  $("error").textContent = "";
+}
+function showClaimResult(c) {
+  const p = $("claim-result");
+  p.hidden = false;
+  p.className = `claim-result ${c.accepted ? "ok" : "refused"}`;
+  p.dataset.accepted = String(c.accepted);
+  p.textContent = c.accepted
+    ? `Claim accepted${c.rule ? ` (${c.rule.replace("_", " ")})` : ""}: ${c.reason}`
+    : `Claim refused: ${c.reason}${c.move ? " The move was played (FIDE 9.5.3); the game goes on." : " The game goes on."}`;
+}
+function hideClaimResult() {
+  $("claim-result").hidden = true;
+}
+
+let lastAnnounced = "";
+function announce(op, r) {
+  const st = game.status;
+  const parts = [];
+  if (op === "play" && game.moves.length) parts.push(`${game.moves[game.moves.length - 1].san}.`);
+  if (st.outcome) parts.push(`Game over: ${st.outcome.reason}, ${st.outcome.result}.`);
+  else {
+    if (st.check) parts.push("Check.");
+    for (const c of st.claims) {
+      const rule = c.rule === "fifty_moves" ? "fifty-move rule" : "threefold repetition";
+      parts.push(c.move ? `${colorName(st.turn)} may play ${c.san} and claim a draw by ${rule}.` : `${colorName(st.turn)} may claim a draw now by ${rule}.`);
+    }
+    if (st.halfmove_clock >= 90 && st.halfmove_clock < 100) parts.push(`${st.halfmove_clock} plies toward the fifty-move rule.`);
+  }
+  if (op === "claim" && r.claim && !r.claim.accepted) parts.unshift(`Claim refused: ${r.claim.reason}`);
+  if (!r.ok && r.error) parts.unshift(`Error: ${r.error.message}`);
+  const text = parts.join(" ");
+  if (text && text !== lastAnnounced) {
+    $("live").textContent = text;
+    lastAnnounced = text;
+  }
+}
+
+// ------------------------------------------------------------------ save / share
+function currentRecord() {
+  return {
+    start_fen: game.start_fen,
+    chess960: !!game.chess960,
+    moves: game.moves.map((m) => m.uci),
+    ending,
+    fen: game.status.fen,
+  };
+}
+function save() {
+  const rec = currentRecord();
+  saveJSON(STORE, rec);
+  const p = new URLSearchParams();
+  if (rec.start_fen !== STD_FEN) p.set("fen", rec.start_fen);
+  if (rec.chess960) p.set("c960", "1");
+  if (rec.moves.length) p.set("m", rec.moves.join(","));
+  if (rec.ending) p.set("end", rec.ending.op + (rec.ending.args.color ? `:${rec.ending.args.color}` : ""));
+  const hash = p.toString();
+  const url = location.pathname + location.search + (hash ? `#${hash}` : "");
+  if (location.hash.slice(1) !== hash) history.replaceState(null, "", url);
+}
+function readHash() {
+  if (!location.hash || location.hash.length < 2) return null;
+  const p = new URLSearchParams(location.hash.slice(1));
+  if (!p.has("m") && !p.has("fen") && !p.has("end")) return null;
+  const rec = {
+    start_fen: p.get("fen") || STD_FEN,
+    chess960: p.get("c960") === "1",
+    moves: (p.get("m") || "").split(",").filter(Boolean),
+    ending: null,
+  };
+  const end = p.get("end");
+  if (end) {
+    const [op, color] = end.split(":");
+    if (["agree", "resign", "flag", "claim"].includes(op)) rec.ending = { op, args: op === "claim" ? { move: null } : color ? { color } : {} };
+  }
+  return rec;
+}
+function restoreRequests(rec) {
+  const reqs = [{ op: "new", args: { fen: rec.start_fen === STD_FEN ? null : rec.start_fen, chess960: !!rec.chess960 } }];
+  for (const u of rec.moves || []) reqs.push({ op: "play", args: { move: String(u) } });
+  if (rec.ending && rec.ending.op) reqs.push({ op: rec.ending.op, args: rec.ending.args || {} });
+  return reqs;
+}
+async function restore(rec) {
+  const r = await act("batch", { requests: restoreRequests(rec) });
+  if (r && r.ok && rec.ending && game.status.outcome) ending = rec.ending;
+  if (r && !r.ok) showError(`The saved game could not be fully restored (${r.error.message}); what could be replayed is shown.`);
+  if (r) save();
+}
+
+// ------------------------------------------------------------------ board and input handlers
+function onBoardMove(orig, dest) {
+  const t0 = performance.now();
+  const st = game && game.status;
+  if (!st || view != null) return render();
+  const cands = st.legal_moves.filter((m) => m.from === orig && m.to === dest);
+  if (!cands.length) return render();
+  if (cands.length === 1 && !cands[0].promotion) return act("play", { move: cands[0].uci }, { t0 });
+  choosePromotion(cands, dest);
+}
+
+function choosePromotion(cands, dest) {
+  const box = $("promotion");
+  const names = { q: "Queen", r: "Rook", b: "Bishop", n: "Knight" };
+  const buttons = box.querySelector(".promo-buttons");
+  buttons.replaceChildren();
+  for (const m of cands) {
+    const b = el("button", { type: "button", class: `promo promo-${m.promotion}`, dataset: { promotion: m.promotion || "" } }, names[m.promotion] || m.san);
+    b.addEventListener("click", () => {
+      box.hidden = true;
+      act("play", { move: m.uci });
+    });
+    buttons.append(b);
+  }
+  box.hidden = false;
+  buttons.firstChild.focus();
+}
+$("promotion").querySelector(".promo-cancel").addEventListener("click", () => {
+  $("promotion").hidden = true;
+  render();
+});
+
+$("move-form").addEventListener("submit", (ev) => {
+  ev.preventDefault();
+  const input = $("move-input");
+  const mv = input.value.trim();
+  if (!mv) return;
+  if (view != null) view = null;
+  act("play", { move: mv }).then((r) => {
+    if (r && r.ok) input.value = "";
+  });
+});
+
+$("claims").addEventListener("click", (ev) => {
+  const b = ev.target.closest("button.claim");
+  if (!b) return;
+  act("claim", { move: b.dataset.move || null });
+});
+$("claim-any").addEventListener("click", () => act("claim", { move: null }));
+$("claim-typed").addEventListener("click", () => {
+  const mv = $("move-input").value.trim();
+  if (!mv) return showError("Type the move you intend to play in the move box, then press “Claim with typed move”.");
+  act("claim", { move: mv }).then((r) => {
+    if (r && r.ok) $("move-input").value = "";
+  });
+});
+$("offer").addEventListener("click", () => {
+  offer = game.status.turn;
+  renderControls();
+  $("live").textContent = `${colorName(offer)} offers a draw.`;
+});
+$("agree").addEventListener("click", () => {
+  offer = null;
+  act("agree");
+});
+$("decline").addEventListener("click", () => {
+  offer = null;
+  renderControls();
+});
+$("resign-white").addEventListener("click", () => act("resign", { color: "white" }));
+$("resign-black").addEventListener("click", () => act("resign", { color: "black" }));
+$("flag-white").addEventListener("click", () => act("flag", { color: "white" }));
+$("flag-black").addEventListener("click", () => act("flag", { color: "black" }));
+$("undo").addEventListener("click", () => act("undo"));
+$("flip").addEventListener("click", () => {
+  orientation = orientation === "white" ? "black" : "white";
+  saveJSON(PREFS, { ...prefs, orientation });
+  cg.set({ orientation });
+  $("board").dataset.orientation = orientation;
+});
+$("new-game").addEventListener("click", () => act("new", { fen: null, chess960: false }));
+$("new-960").addEventListener("click", () => act("new", { fen: null, chess960: true }));
+$("load-fen").addEventListener("click", () => {
+  const fen = $("fen-input").value.trim();
+  if (!fen) return showError("Paste a FEN in the position box first.");
+  act("new", { fen, chess960: $("fen-960").checked });
+});
+$("load-pgn").addEventListener("click", () => {
+  const pgn = $("pgn-input").value;
+  if (!pgn.trim()) return showError("Paste a PGN in the import box first.");
+  act("load_pgn", { pgn });
+});
+$("export-pgn").addEventListener("click", exportPgn);
+async function exportPgn() {
+  try {
+    const r = await send("export_pgn");
+    if (r.ok) $("pgn-output").value = r.pgn;
+    else showError(r.error.message);
+    return r;
+  } catch (e) {
+    showError(String(e.message || e));
+  }
+}
+$("copy-pgn").addEventListener("click", async () => {
+  const r = await exportPgn();
+  if (r && r.ok) copyText(r.pgn, "PGN copied");
+});
+$("copy-fen").addEventListener("click", () => {
+  const fen = shownStatus().fen;
+  $("fen-input").value = fen;
+  copyText(fen, "FEN copied");
+});
+$("copy-link").addEventListener("click", () => copyText(location.href, "Link to this game copied"));
+async function copyText(text, done) {
+  try {
+    await navigator.clipboard.writeText(text);
+    $("live").textContent = done;
+  } catch {
+    $("live").textContent = `${done.replace(" copied", "")} is in the box; copy it from there`;
+  }
+}
+
+// navigation
+function goto(ply) {
+  if (!game) return;
+  const last = game.status.ply;
+  ply = Math.max(0, Math.min(last, ply));
+  if (ply === last) {
+    view = null;
+    viewStatus = null;
+    render();
+    return;
+  }
+  view = ply;
+  viewStatus = null;
+  render(); // board at once; the panel follows when the status arrives
+  const want = ply;
+  send("status_at", { ply }).then((r) => {
+    if (view !== want) return;
+    if (r.ok) {
+      viewStatus = r.status;
+      render();
+    } else showError(r.error.message);
+  });
+}
+$("nav-first").addEventListener("click", () => goto(0));
+$("nav-prev").addEventListener("click", () => goto(shownPly() - 1));
+$("nav-next").addEventListener("click", () => goto(shownPly() + 1));
+$("nav-last").addEventListener("click", () => goto(Infinity));
+$("move-list").addEventListener("click", (ev) => {
+  const b = ev.target.closest("button[data-ply]");
+  if (b) goto(Number(b.dataset.ply));
+});
+$("repetition-links").addEventListener("click", (ev) => {
+  const b = ev.target.closest("button[data-goto]");
+  if (b) goto(Number(b.dataset.goto));
+});
+document.addEventListener("keydown", (ev) => {
+  const t = ev.target;
+  if (t && (t.tagName === "INPUT" || t.tagName === "TEXTAREA" || t.isContentEditable)) return;
+  if (ev.altKey || ev.ctrlKey || ev.metaKey) return;
+  const k = { ArrowLeft: () => goto(shownPly() - 1), ArrowRight: () => goto(shownPly() + 1), Home: () => goto(0), End: () => goto(Infinity) }[ev.key];
+  if (k && game) {
+    ev.preventDefault();
+    k();
+  }
+});
+window.addEventListener("hashchange", () => {
+  const rec = readHash();
+  if (rec && engine === "ready") restore(rec);
+});
+
+// ------------------------------------------------------------------ boot
+async function onEngineReady() {
+  engine = "ready"; // data-engine flips once the first state is on screen
+  window.__boot.ready_ms = performance.now();
+  performance.mark("engine-ready");
+  if (saved && (saved.moves?.length || saved.start_fen !== STD_FEN || saved.ending)) await restore(saved);
+  else await act("state");
+  engineState("ready", "Referee ready");
+  render();
+  window.__boot.restored_ms = performance.now();
+}
+
+startWorker();
+void T0;
