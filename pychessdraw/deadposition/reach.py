@@ -87,6 +87,7 @@ def saturate(board: chess.Board) -> tuple[list[_Piece], list[int]]:
     pieces = list(by_square.values())
     # frozen[c]: squares whose current c-piece has not (yet) been shown able to leave.
     frozen = [board.occupied_co[chess.BLACK], board.occupied_co[chess.WHITE]]
+    facing = _facing_pawns(pieces)
 
     changed = True
     while changed:
@@ -101,14 +102,21 @@ def saturate(board: chess.Board) -> tuple[list[_Piece], list[int]]:
         frozen_pawn_attacks = [
             pawn_attacks(frozen[c] & board.pawns, bool(c)) for c in (0, 1)
         ]
+        capture = [0, 0]  # squares where colour c could ever capture something
+        for p in pieces:
+            if p.kind == chess.PAWN and not p.promoted:
+                capture[p.color] |= pawn_attacks(p.reach, p.color)
+            else:
+                capture[p.color] |= p.reach
         for p in pieces:
             c = p.color
             old = p.reach
             if p.kind == chess.PAWN and not p.promoted:
                 reach = old
+                no_push = frozen_all | _beyond_facing(p, facing.get(p.square), capture)
                 while True:
                     grown = (reach
-                             | (pawn_push(reach, c) & ~frozen_all)
+                             | (pawn_push(reach, c) & ~no_push)
                              | (pawn_attacks(reach, c) & nonking_reach[not c]))
                     if grown == reach:
                         break
@@ -135,6 +143,40 @@ def saturate(board: chess.Board) -> tuple[list[_Piece], list[int]]:
                 frozen[p.color] &= ~p.bb
                 changed = True
     return pieces, frozen
+
+
+def _facing_pawns(pieces: list[_Piece]) -> dict[int, _Piece]:
+    """Map each pawn's square to the nearest enemy pawn ahead of it on its file."""
+    pawns = [p for p in pieces if p.kind == chess.PAWN]
+    facing: dict[int, _Piece] = {}
+    for p in pawns:
+        ahead = [q for q in pawns if q.color != p.color
+                 and chess.square_file(q.square) == chess.square_file(p.square)
+                 and (q.square > p.square) == (p.color == chess.WHITE)]
+        if ahead:
+            facing[p.square] = min(ahead, key=lambda q: abs(q.square - p.square))
+    return facing
+
+
+def _beyond_facing(p: _Piece, q: _Piece | None, capture: list[int]) -> int:
+    """Squares of ``p``'s file that ``p`` can never push to because of ``q``.
+
+    Two pawns facing each other on one file can never pass while neither
+    ever leaves the file and ``q`` can never be captured on its path: then
+    ``p`` stays strictly behind ``q``'s starting square.  Without this rule
+    both pawns may step into the gap between them and then "pass" through
+    the square the other one vacated.  The condition is re-evaluated on
+    every round of the fixpoint, so it only holds if it holds at the end.
+    """
+    if q is None or p.promoted or q.promoted:
+        return 0
+    file_bb = chess.BB_FILES[chess.square_file(p.square)]
+    if p.reach & ~file_bb or q.reach & ~file_bb or q.reach & capture[p.color]:
+        return 0
+    rank = chess.square_rank(q.square)
+    if p.color == chess.WHITE:
+        return file_bb & ~(chess.BB_ALL >> (8 * (8 - rank)))  # ranks >= rank(q)
+    return file_bb & ((chess.BB_ALL >> (8 * (7 - rank))) & chess.BB_ALL)  # ranks <= rank(q)
 
 
 def _attack_set(p: _Piece, blockers: int) -> int:

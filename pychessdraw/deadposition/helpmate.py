@@ -1,0 +1,147 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""Iterative-deepening helpmate search with a transposition table.
+
+Finds a series of legal moves (both sides cooperating) after which the
+winner has delivered checkmate.  Proves impossibility only by exhaustion:
+if one iteration explores the whole tree without ever being cut by the
+depth limit, the node budget or a pruned move, and every leaf is a proven
+terminal (stalemate, the winner mated, or material that can never mate),
+then no mate exists at all.
+
+Limits: cost-shaped depth (see ``ordering``) means "depth" is not plies;
+lines are capped at ``MAX_PLY`` plies; the 50/75-move and repetition rules
+are ignored, as in FIDE 5.2.2's "any series of legal moves".
+"""
+
+from __future__ import annotations
+
+import chess
+
+from .budget import Budget
+from .material import material_cannot_mate
+from .ordering import NORMAL, REWARD, ordered_moves, mating_corner, needs_loser_promotion
+
+MAX_PLY = 160
+MAX_DEPTH = 60
+
+_Key = tuple[int, int, int, int, int, int, int, bool, int, int | None]
+
+
+def _key(b: chess.Board) -> _Key:
+    return (b.pawns, b.knights, b.bishops, b.rooks, b.queens, b.kings,
+            b.occupied_co[chess.WHITE], b.turn, b.castling_rights, b.ep_square)
+
+
+class HelpmateSearch:
+    """One helpmate question on a private board."""
+
+    def __init__(self, board: chess.Board, winner: chess.Color, budget: Budget) -> None:
+        self.board = board
+        self.winner = winner
+        self.loser = not winner
+        self.budget = budget
+        self.tt: dict[_Key, int] = {}
+        self.path: list[chess.Move] = []
+        self.cut = False  # some branch was not explored to a proven end
+
+    def run(self, max_depth: int = MAX_DEPTH) -> bool | None:
+        """True: mate found (``self.path``); False: proven impossible; None: unknown."""
+        b = self.board
+        start = 1 if b.turn == self.winner else 2
+        for depth in range(start, max_depth + 1):
+            self.cut = False
+            if self._search(depth, False):
+                return True
+            if not self.cut:
+                return False
+            if self.budget.exhausted:
+                return None
+        return None
+
+    # -- the tree walk -------------------------------------------------------
+    def _search(self, depth: int, progress: bool) -> bool:
+        b = self.board
+        if self.budget.spend():
+            self.cut = True
+            return False
+        key = _key(b)
+        seen = self.tt.get(key)
+        if seen is not None and seen >= depth:
+            return False  # explored before with at least this much depth (or on the path)
+        self.tt[key] = depth
+        if material_cannot_mate(b, self.winner):
+            return False
+        if len(self.path) >= MAX_PLY:
+            self.cut = True
+            return False
+        winner_to_move = b.turn == self.winner
+        if depth <= 1:
+            if winner_to_move:
+                return self._mate_in_one()
+            if any(b.generate_legal_moves()):
+                self.cut = True
+            return False
+        moves = list(b.generate_legal_moves())
+        if not moves:
+            return False  # stalemate or the winner is mated: no mate from here
+        corner = mating_corner(b, self.winner)
+        promotes = needs_loser_promotion(b, self.winner)
+        for move, cost in ordered_moves(b, moves, self.winner, corner, promotes):
+            rewarded = cost == REWARD
+            if cost == NORMAL and progress:
+                cost = 0  # the previous move made progress: let this reply ride along
+            b.push(move)
+            self.path.append(move)
+            if winner_to_move and b.is_check() and b.is_checkmate():
+                return True
+            if self._search(depth - cost, rewarded):
+                return True
+            self.path.pop()
+            b.pop()
+            if self.budget.exhausted:
+                self.cut = True
+                return False
+        return False
+
+    def _mate_in_one(self) -> bool:
+        """Winner to move at the horizon: try only moves that may give check."""
+        b = self.board
+        ks = b.king(self.loser)
+        if ks is None:
+            return False
+        occ = b.occupied
+        us = b.occupied_co[self.winner]
+        to_mask = (chess.BB_KNIGHT_ATTACKS[ks]
+                   | chess.BB_PAWN_ATTACKS[self.loser][ks]
+                   | chess.BB_DIAG_ATTACKS[ks][chess.BB_DIAG_MASKS[ks] & occ]
+                   | chess.BB_RANK_ATTACKS[ks][chess.BB_RANK_MASKS[ks] & occ]
+                   | chess.BB_FILE_ATTACKS[ks][chess.BB_FILE_MASKS[ks] & occ])
+        from_mask = _discovery_candidates(b, ks, us) | b.pawns & us & (chess.BB_RANK_7 | chess.BB_RANK_2)
+        any_move = False
+        for gen in (b.generate_legal_moves(chess.BB_ALL, to_mask),
+                    b.generate_legal_moves(from_mask, chess.BB_ALL) if from_mask else (),
+                    b.generate_legal_ep(), b.generate_castling_moves()):
+            for move in gen:
+                any_move = True
+                b.push(move)
+                if b.is_check() and b.is_checkmate():
+                    self.path.append(move)
+                    return True
+                b.pop()
+        if any_move or any(b.generate_legal_moves()):
+            self.cut = True
+        return False
+
+
+def _discovery_candidates(b: chess.Board, ks: int, us: int) -> int:
+    """Our pieces that are the only piece between one of our sliders and ``ks``."""
+    rq = (b.rooks | b.queens) & us
+    bq = (b.bishops | b.queens) & us
+    snipers = ((chess.BB_RANK_ATTACKS[ks][0] | chess.BB_FILE_ATTACKS[ks][0]) & rq
+               | chess.BB_DIAG_ATTACKS[ks][0] & bq)
+    result = 0
+    for s in chess.scan_forward(snipers):
+        between = chess.between(ks, s) & b.occupied
+        if between and not between & (between - 1) and between & us:
+            result |= between
+    return result

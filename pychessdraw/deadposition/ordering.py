@@ -1,0 +1,157 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""Move ordering and step costs that steer the helpmate search.
+
+In a helpmate both sides cooperate, so the search is a race to a mating
+picture: the loser's king walks to a corner, the winner's pieces and king
+come close, pawns run to promote, and the loser's other pieces stay alive as
+blockers (capturing the winner's material is discouraged).  A move that
+makes progress costs 0 depth, an ordinary move 1, a discouraged move 3, so
+iterative deepening follows promising lines far beyond its nominal depth.
+Rewards are only given for irreversible progress (captures, pawn moves) or
+for approaching a *fixed* square, so free moves cannot cycle forever.
+
+Ordering never affects soundness: a ``False`` answer needs the whole tree to
+end in proven terminal positions, whatever the order.
+"""
+
+from __future__ import annotations
+
+import chess
+
+REWARD, NORMAL, PUNISH = 0, 1, 3
+
+_VALUE = (0, 1, 3, 3, 5, 9, 0)
+
+
+def _knight_distances() -> list[list[int]]:
+    table = []
+    for src in chess.SQUARES:
+        dist = [99] * 64
+        dist[src] = 0
+        frontier = [src]
+        d = 0
+        while frontier:
+            d += 1
+            nxt = []
+            for s in frontier:
+                for t in chess.scan_forward(chess.BB_KNIGHT_ATTACKS[s]):
+                    if dist[t] == 99:
+                        dist[t] = d
+                        nxt.append(t)
+            frontier = nxt
+        table.append(dist)
+    return table
+
+
+KNIGHT_DISTANCE = _knight_distances()
+DISTANCE = [[chess.square_distance(a, b) for b in chess.SQUARES] for a in chess.SQUARES]
+
+
+def mating_corner(board: chess.Board, winner: chess.Color) -> int:
+    """The corner where we try to mate: on the loser's back rank.
+
+    Its colour follows the winner's bishops (a bishop-driven mate needs a
+    corner of the bishop's colour); otherwise the corner nearest the king.
+    """
+    loser = not winner
+    rank = 7 if winner == chess.WHITE else 0
+    wb = board.bishops & board.occupied_co[winner]
+    lb = board.bishops & board.occupied_co[loser]
+    # a1 and h8 are dark; on rank 8 the dark corner is h8, on rank 1 it is a1.
+    dark_corner = chess.square(7 if rank == 7 else 0, rank)
+    light_corner = chess.square(0 if rank == 7 else 7, rank)
+    if wb & chess.BB_DARK_SQUARES and not wb & chess.BB_LIGHT_SQUARES:
+        return dark_corner
+    if wb & chess.BB_LIGHT_SQUARES and not wb & chess.BB_DARK_SQUARES:
+        return light_corner
+    if not wb and lb and not (board.occupied_co[winner] & ~board.kings & ~board.pawns & ~board.knights):
+        return dark_corner if lb & chess.BB_LIGHT_SQUARES else light_corner
+    king = board.king(loser)
+    if king is None:
+        return dark_corner
+    return min((dark_corner, light_corner), key=lambda c: DISTANCE[king][c])
+
+
+def needs_loser_promotion(board: chess.Board, winner: chess.Color) -> bool:
+    """Does mate need the loser to under-promote to a blocker?  (Heuristic only.)"""
+    ours = board.occupied_co[winner] & ~board.kings
+    theirs = board.occupied_co[not winner] & ~board.kings
+    if ours & board.pawns:
+        return False
+    if ours == ours & board.knights and chess.popcount(ours) == 1:
+        return not theirs & (board.knights | board.bishops | board.rooks)
+    if ours == ours & board.bishops:
+        other = chess.BB_LIGHT_SQUARES if ours & chess.BB_DARK_SQUARES else chess.BB_DARK_SQUARES
+        return not (board.bishops & other) and not (theirs & board.knights)
+    return False
+
+
+def ordered_moves(board: chess.Board, moves: list[chess.Move], winner: chess.Color,
+                  corner: int, loser_promotes: bool) -> list[tuple[chess.Move, int]]:
+    """Return ``(move, cost)`` pairs, most promising first."""
+    us = board.turn
+    them_bb = board.occupied_co[not us]
+    pawns = board.pawns
+    scored: list[tuple[int, int, chess.Move]] = []
+    if us == winner:
+        lk = board.king(not winner)
+        if lk is None:
+            lk = corner
+        # our king aims two squares in front of the corner (h6 for h8).
+        kt = chess.square(chess.square_file(corner), 5 if chess.square_rank(corner) == 7 else 2)
+        for m in moves:
+            fr, to = m.from_square, m.to_square
+            bb_fr = chess.BB_SQUARES[fr]
+            if m.promotion:
+                if m.promotion == chess.QUEEN:
+                    scored.append((100, REWARD, m))
+                else:
+                    scored.append((10 + m.promotion, NORMAL, m))
+                continue
+            victim = chess.BB_SQUARES[to] & them_bb
+            if victim:
+                vt = board.piece_type_at(to) or 1
+                scored.append((60 + _VALUE[vt], REWARD, m))
+                continue
+            if bb_fr & pawns:
+                rel = chess.square_rank(to) if us == chess.WHITE else 7 - chess.square_rank(to)
+                scored.append((30 + rel, REWARD if rel >= 4 else NORMAL, m))
+                continue
+            if bb_fr & board.kings:
+                closer = DISTANCE[to][kt] < DISTANCE[fr][kt]
+                scored.append((25 if closer else 0, REWARD if closer else NORMAL, m))
+                continue
+            if bb_fr & board.knights:
+                # Fixed target (the corner), so the reward cannot cycle.
+                closer = KNIGHT_DISTANCE[to][corner] < KNIGHT_DISTANCE[fr][corner]
+                scored.append((28 if closer else 5, REWARD if closer else NORMAL, m))
+                continue
+            gain = DISTANCE[fr][lk] - DISTANCE[to][lk]
+            scored.append((15 + 3 * gain, NORMAL, m))
+    else:
+        lk = board.king(us)
+        for m in moves:
+            fr, to = m.from_square, m.to_square
+            bb_fr = chess.BB_SQUARES[fr]
+            is_pawn = bb_fr & pawns
+            if loser_promotes:
+                if is_pawn and m.promotion not in (chess.QUEEN, chess.ROOK):
+                    bonus = 40 if m.promotion in (chess.KNIGHT, chess.BISHOP) else 20
+                    scored.append((bonus, REWARD, m))
+                    continue
+            if bb_fr & board.kings:
+                if DISTANCE[to][corner] < DISTANCE[fr][corner]:
+                    scored.append((50, REWARD, m))
+                else:
+                    scored.append((0, PUNISH if loser_promotes else NORMAL, m))
+                continue
+            if chess.BB_SQUARES[to] & them_bb or board.is_en_passant(m):
+                scored.append((-50, PUNISH, m))
+                continue
+            if loser_promotes:
+                scored.append((-10, PUNISH, m))
+                continue
+            near = lk is not None and DISTANCE[to][lk] == 1
+            scored.append((20 if near else 10, NORMAL, m))
+    scored.sort(key=lambda t: -t[0])
+    return [(m, c) for _, c, m in scored]

@@ -1,0 +1,162 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""The public questions: can a side still mate?  Is the position dead?
+
+Pipeline for one side (cheapest first, each step sound on its own):
+1. already checkmate / material proof;
+2. forced moves are played (a single legal reply is part of every line);
+3. reachability proof over locked pawns (or, while en passant is legal,
+   the same proof after each legal move);
+4. iterative-deepening helpmate search (finds a line, or proves by
+   exhaustion that every line ends without mate);
+5. if still open: the reachability proof after each legal move.
+A ``True`` answer is always replayed and verified before it is returned.
+"""
+
+from __future__ import annotations
+
+import chess
+
+from .budget import Budget
+from .forced import play_forced
+from .helpmate import HelpmateSearch
+from .material import material_cannot_mate
+from .reach import reach_cannot_mate
+from .static import head_on_pawns, reach_applicable, static_cannot_mate
+from .verdict import Verdict, undecided, unwinnable
+from .verify import verify_line
+
+
+def _terminal(board: chess.Board, color: chess.Color, line: list[chess.Move], nodes: int) -> Verdict | None:
+    """Verdict when the side to move has no legal move, else None."""
+    if any(board.generate_legal_moves()):
+        return None
+    if board.is_check() and board.turn != color:
+        return Verdict(True, tuple(line), nodes, "checkmate" if not line else "checkmate after forced moves")
+    if board.is_check():
+        return unwinnable(nodes, "already checkmated" if not line else "forced into being checkmated")
+    return unwinnable(nodes, "stalemate" if not line else "forced into stalemate")
+
+
+def quick_verdict(board: chess.Board, color: chess.Color) -> Verdict:
+    """Static answer only: decides easy cases in microseconds, else ``winnable=None``.
+
+    Covers checkmate on the board, material that can never mate, and (only
+    when every pawn of ``color`` is blocked head-on) the locked-wall proof.
+    It never searches, so ``True`` is returned only for a mate on the board.
+    """
+    if board.is_check() and board.is_checkmate():
+        if board.turn != color:
+            return Verdict(True, (), 0, "checkmate")
+        return unwinnable(0, "already checkmated")
+    reason = static_cannot_mate(board, color, gated=True)
+    if reason:
+        return unwinnable(0, reason)
+    return undecided(0, "open: needs search")
+
+
+def _after_each_move(board: chess.Board, color: chess.Color, budget: Budget) -> str | None:
+    """Static proof holding after every legal move (also handles en passant)."""
+    moves = list(board.generate_legal_moves())
+    if not moves:
+        return None
+    for move in moves:
+        budget.spend()
+        board.push(move)
+        try:
+            if board.is_checkmate():
+                return None  # a terminal child would need its own verdict; stay open
+            if any(board.generate_legal_moves()):
+                if material_cannot_mate(board, color):
+                    continue
+                if not reach_applicable(board) or not reach_cannot_mate(board, color):
+                    return None
+        finally:
+            board.pop()
+    return "every legal move leads to a proven dead end"
+
+
+def can_checkmate(board: chess.Board, color: chess.Color, *, nodes: int = 20_000,
+                  seconds: float | None = None) -> Verdict:
+    """Can ``color`` checkmate by some series of legal moves (helpmate)?
+
+    ``nodes`` and ``seconds`` bound the search; the static proofs run
+    regardless (they cost about a millisecond).  The caller's board is never
+    modified.  Chess960 positions work as long as ``board.chess960`` is set.
+    """
+    b = board.copy(stack=False)
+    budget = Budget(nodes, seconds)
+    done = _terminal(b, color, [], 0)
+    if done:
+        return done
+    reason = material_cannot_mate(b, color)
+    if reason:
+        return unwinnable(0, reason)
+
+    prefix = play_forced(b)
+    budget.spend(len(prefix))
+    if prefix:
+        done = _terminal(b, color, prefix, budget.used)
+        if done:
+            return _checked(board, color, done)
+        reason = material_cannot_mate(b, color)
+        if reason:
+            return unwinnable(budget.used, reason + " (after forced moves)")
+
+    if reach_applicable(b):
+        reason = static_cannot_mate(b, color, gated=False)
+        if reason:
+            return unwinnable(budget.used, reason)
+    else:
+        reason = _after_each_move(b, color, budget)
+        if reason:
+            return unwinnable(budget.used, reason)
+
+    search = HelpmateSearch(b, color, budget)
+    found = search.run()
+    if found:
+        line = tuple(prefix + search.path)
+        return _checked(board, color, Verdict(True, line, budget.used, f"helpmate found ({len(line)} plies)"))
+    if found is False:
+        return unwinnable(budget.used, "every line ends without mate (exhaustive search)")
+
+    if head_on_pawns(b) and reach_applicable(b):
+        # b may be mid-search if the search was cut; rebuild from the root.
+        root = board.copy(stack=False)
+        for move in prefix:
+            root.push(move)
+        reason = _after_each_move(root, color, budget)
+        if reason:
+            return unwinnable(budget.used, reason)
+    return undecided(budget.used)
+
+
+def _checked(board: chess.Board, color: chess.Color, verdict: Verdict) -> Verdict:
+    """Replay a ``True`` verdict's line; refuse to claim what we cannot verify."""
+    if verdict.winnable and (verdict.line is None or not verify_line(board, color, verdict.line)):
+        return undecided(verdict.nodes, "internal error: unverified line withheld")
+    return verdict
+
+
+def is_dead(board: chess.Board, *, nodes: int = 20_000, seconds: float | None = None) -> bool | None:
+    """FIDE 5.2.2 dead position: True only when neither side can ever mate.
+
+    Returns False as soon as one side has a verified helpmate, None when a
+    side stays undecided.  ``nodes``/``seconds`` apply to each side.
+    """
+    quick = [quick_verdict(board, c) for c in (chess.WHITE, chess.BLACK)]
+    if all(v.winnable is False for v in quick):
+        return True
+    if any(v.winnable for v in quick):
+        return False
+    results = []
+    for c, q in zip((chess.WHITE, chess.BLACK), quick):
+        if q.winnable is False:
+            results.append(False)
+            continue
+        v = can_checkmate(board, c, nodes=nodes, seconds=seconds)
+        if v.winnable:
+            return False
+        results.append(v.winnable)
+    if all(r is False for r in results):
+        return True
+    return None
