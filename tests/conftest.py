@@ -1,0 +1,29 @@
+"""Shared fixtures. Data from ../shared (beside the checkout) is read in
+place, never copied; tests that need it skip with a clear message without it."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+SHARED = Path(__file__).resolve().parents[1].parent / "shared"
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--full", action="store_true", default=False,
+                     help="run corpus and random-game tests on everything, not a sample")
+
+
+@pytest.fixture(scope="session")
+def full(request: pytest.FixtureRequest) -> bool:
+    return bool(request.config.getoption("--full") or os.environ.get("PYCHESSDRAW_FULL"))
+
+
+def shared_file(*parts: str) -> Path:
+    path = SHARED.joinpath(*parts)
+    if not path.exists():
+        pytest.skip(f"{path} not found: this test needs the project's shared data in ../shared "
+                    "beside the checkout (it is not part of the public repository)")
+    return path
