@@ -1,0 +1,168 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""Dead position / flag fall solver: traps, classic endings, API contract."""
+
+from __future__ import annotations
+
+import chess
+import pytest
+
+from pychessdraw.deadposition import Verdict, can_checkmate, is_dead, quick_verdict
+
+W, B = chess.WHITE, chess.BLACK
+
+
+def assert_line(board: chess.Board, color: chess.Color, v: Verdict) -> None:
+    assert v.winnable is True and v.line is not None
+    b = board.copy()
+    for move in v.line:
+        assert b.is_legal(move)
+        b.push(move)
+    assert b.is_checkmate() and b.turn != color
+
+
+def verdicts(fen: str, nodes: int = 100_000) -> tuple[Verdict, Verdict]:
+    board = chess.Board(fen)
+    return can_checkmate(board, W, nodes=nodes), can_checkmate(board, B, nodes=nodes)
+
+
+def test_bare_kings_dead() -> None:
+    w, b = verdicts("8/8/4k3/8/8/4K3/8/8 w - - 0 1")
+    assert w.winnable is False and b.winnable is False
+    assert "bare king" in w.reason
+    assert is_dead(chess.Board("8/8/4k3/8/8/4K3/8/8 w - - 0 1")) is True
+
+
+def test_same_coloured_bishops_dead() -> None:
+    fen = "8/8/4k3/3b4/8/3BK3/8/8 w - - 0 1"  # d5 and d3 are both light
+    w, b = verdicts(fen)
+    assert w.winnable is False and b.winnable is False
+    assert is_dead(chess.Board(fen)) is True
+
+
+def test_opposite_coloured_bishops_alive() -> None:
+    fen = "8/8/4k3/4b3/8/3BK3/8/8 w - - 0 1"
+    board = chess.Board(fen)
+    w, b = verdicts(fen)
+    assert_line(board, W, w)
+    assert_line(board, B, b)
+    assert is_dead(board) is False
+
+
+def test_knight_against_knight_alive() -> None:
+    fen = "8/8/4k3/3n4/8/3NK3/8/8 w - - 0 1"
+    board = chess.Board(fen)
+    w, b = verdicts(fen, nodes=200_000)
+    assert_line(board, W, w)
+    assert_line(board, B, b)
+
+
+def test_lone_knight_against_queen_dead_for_knight() -> None:
+    board = chess.Board("8/8/4kq2/8/8/3NK3/8/8 w - - 0 1")
+    assert can_checkmate(board, W).winnable is False
+    assert quick_verdict(board, W).winnable is False
+    assert_line(board, B, can_checkmate(board, B))
+
+
+def test_blockers_of_the_other_colour_make_bishops_mate() -> None:
+    # White is already mated by two dark-squared bishops: its own rooks block.
+    board = chess.Board("8/8/8/8/8/2b1k1b1/8/3RKR2 w - - 0 1")
+    b = can_checkmate(board, B)
+    assert b.winnable is True and b.line == ()
+    assert quick_verdict(board, B).winnable is True
+    assert can_checkmate(board, W).winnable is False
+    assert is_dead(board) is False
+
+
+def test_only_move_captures_last_mating_piece() -> None:
+    # Black's only legal move is Kxb7, leaving White a bare king.
+    board = chess.Board("k7/1R6/8/8/8/8/8/7K b - - 0 1")
+    assert quick_verdict(board, W).winnable is None  # material alone says "alive"
+    assert can_checkmate(board, W).winnable is False
+    assert is_dead(board) is True
+    # With White to move the rook escapes and the position is alive.
+    board = chess.Board("k7/1R6/8/8/8/8/8/7K w - - 0 1")
+    assert_line(board, W, can_checkmate(board, W))
+
+
+def test_only_move_captures_last_mating_piece_after_check() -> None:
+    # Black in check from the queen; the only legal reply captures it.
+    board = chess.Board("7k/6Q1/8/8/8/8/8/K7 b - - 0 1")
+    assert can_checkmate(board, W).winnable is False
+
+
+@pytest.mark.parametrize("fen", [
+    "2b1k3/8/8/1p1p1p1p/1P1P1P1P/8/8/2B1K3 w - - 0 1",
+    "7k/8/4p1p1/1p1pP1Pp/1P1P3P/8/8/2BK4 w - - 0 1",
+    "k7/8/8/1p1p1p1p/1P1P1P1P/8/8/K7 w - - 0 1",
+])
+def test_locked_pawn_walls_dead(fen: str) -> None:
+    board = chess.Board(fen)
+    for color in chess.COLORS:
+        v = can_checkmate(board, color, nodes=50, seconds=0.03)
+        assert v.winnable is False, v.reason
+    assert is_dead(board) is True
+
+
+def test_locked_wall_quick_verdict_is_cheap_and_decides() -> None:
+    board = chess.Board("2b1k3/8/8/1p1p1p1p/1P1P1P1P/8/8/2B1K3 w - - 0 1")
+    assert quick_verdict(board, W).winnable is False
+    assert quick_verdict(board, B).winnable is False
+
+
+def test_alive_only_for_one_side() -> None:
+    board = chess.Board("8/8/8/4k3/8/8/8/3QK3 w - - 0 1")
+    assert_line(board, W, can_checkmate(board, W))
+    assert can_checkmate(board, B).winnable is False
+    assert is_dead(board) is False
+
+
+def test_alive_for_one_side_behind_a_wall() -> None:
+    # Wall with a light bishop for White on an otherwise locked board, but a
+    # free black pawn: Black can promote and mate, White cannot get through.
+    board = chess.Board("k7/8/8/1p1p1p1p/1P1P1P1P/8/p7/2K5 w - - 0 1")
+    assert can_checkmate(board, W, nodes=20_000).winnable is False
+    assert_line(board, B, can_checkmate(board, B, nodes=100_000))
+
+
+def test_en_passant_matters() -> None:
+    # Locked-looking wall, but the last double step can be taken en passant.
+    board = chess.Board("4k3/8/8/1pPp1p1p/1P1P1P1P/8/8/4K3 w - d6 0 1")
+    for color in chess.COLORS:
+        v = can_checkmate(board, color, nodes=200_000)
+        assert v.winnable is not False
+
+
+def test_castling_line_is_legal_and_chess960_works() -> None:
+    board = chess.Board("bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w KQkq - 0 1", chess960=True)
+    for color in chess.COLORS:
+        v = can_checkmate(board, color)
+        assert_line(board, color, v)
+
+
+def test_board_not_mutated() -> None:
+    board = chess.Board("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
+    board.push_san("Bc4")
+    fen, stack = board.fen(), list(board.move_stack)
+    can_checkmate(board, W)
+    can_checkmate(board, B)
+    quick_verdict(board, W)
+    is_dead(board)
+    assert board.fen() == fen and board.move_stack == stack
+
+
+def test_checkmate_and_stalemate_on_board() -> None:
+    mate = chess.Board("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3")
+    assert can_checkmate(mate, B).winnable is True
+    assert can_checkmate(mate, W).winnable is False
+    stale = chess.Board("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1")
+    assert can_checkmate(stale, W).winnable is False
+    assert can_checkmate(stale, B).winnable is False
+    assert is_dead(stale) is True
+
+
+def test_budget_exhaustion_is_undecided_not_wrong() -> None:
+    board = chess.Board("8/8/4k3/3n4/8/3NK3/8/8 w - - 0 1")
+    v = can_checkmate(board, W, nodes=10)
+    assert v.winnable in (None, True)
+    if v.winnable is None:
+        assert v.line is None and v.reason == "budget exhausted"

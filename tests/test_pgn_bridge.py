@@ -1,0 +1,95 @@
+"""PGN reading and export, and the JSON bridge the browser worker calls."""
+
+from __future__ import annotations
+
+import json
+
+from pychessdraw import Termination
+from pychessdraw.bridge import Bridge
+from pychessdraw.pgn import export, parse_one, read_games
+
+TWO_GAMES = """[Event "one"]
+[Result "1-0"]
+
+1. e4 {a comment with [brackets]
+[Event "not a header"]} e5 (1... c5 2. Nf3 (2. c3)) 2. Qh5 $1 Nc6 3. Bc4 Nf6?? 4. Qxf7# 1-0
+
+[Event "two"]
+[Variant "Chess960"]
+[SetUp "1"]
+[FEN "rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w HAha - 0 1"]
+
+1. a3 a6 2. O-O O-O *
+"""
+
+
+def test_reader_skips_comments_variations_and_nags() -> None:
+    games = list(read_games(TWO_GAMES.splitlines(keepends=True)))
+    assert [g.headers["Event"] for g in games] == ["one", "two"]
+    assert games[0].tokens == ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6??", "Qxf7#"]
+    assert games[0].result == "1-0" and games[1].tokens == ["a3", "a6", "O-O", "O-O"]
+
+
+def test_broken_text_is_reported_with_ply_and_token() -> None:
+    games = list(read_games(["[Event \"x\"]\n", "\n", "1. e4 e5 ) 2. Nf3\n"]))
+    assert games[0].error is not None and games[0].error.details["ply"] == 3
+
+
+def test_parse_one_restores_a_claimed_ending_and_exports_termination() -> None:
+    game, _ = parse_one('[Termination "threefold_repetition"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 1/2-1/2')
+    outcome = game.outcome()
+    assert outcome is not None and outcome.termination is Termination.THREEFOLD_REPETITION and outcome.claimed
+    text = export(game)
+    assert '[Result "1/2-1/2"]' in text and '[Termination "threefold_repetition"]' in text
+
+
+def test_chess960_pgn_round_trip() -> None:
+    game, parsed = parse_one(TWO_GAMES.split("\n\n", 2)[2])
+    assert game.chess960 and game.ply == 4
+    again, _ = parse_one(export(game, parsed.headers))
+    assert again.fen() == game.fen()
+
+
+def call(bridge: Bridge, op: str, **args: object) -> dict:
+    return json.loads(bridge.handle(json.dumps({"op": op, "args": args})))
+
+
+def test_bridge_plays_claims_and_keeps_the_game_on_errors() -> None:
+    bridge = Bridge()
+    for move in "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1".split():
+        assert call(bridge, "play", move=move)["ok"]
+    state = call(bridge, "state")["state"]
+    assert state["status"]["claims"] == [{"rule": "threefold_repetition", "move": "f6g8", "san": "Ng8",
+                                          "article": "9.2.1.1"}]
+    assert [m["san"] for m in state["moves"]] == "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1".split()
+    bad = call(bridge, "play", move="Qxh7")
+    assert not bad["ok"] and bad["error"]["code"] == "illegal_move" and len(bad["state"]["moves"]) == 7
+    bad = call(bridge, "load_pgn", pgn="1. e4 e5 2. Ke3")
+    assert not bad["ok"] and bad["error"]["code"] == "illegal_move" and len(bad["state"]["moves"]) == 7
+    bad = call(bridge, "new", fen="8/8/8")
+    assert not bad["ok"] and bad["error"]["code"] == "bad_fen" and len(bad["state"]["moves"]) == 7
+    claimed = call(bridge, "claim", move="Ng8")
+    assert claimed["claim"]["accepted"] and claimed["state"]["status"]["outcome"]["termination"] == "threefold_repetition"
+    assert claimed["state"]["moves"][-1]["san"] == "Ng8" and claimed["state"]["moves"][-1]["repetition_count"] == 3
+    assert claimed["state"]["status"]["legal_moves"] == []
+    assert call(bridge, "undo")["state"]["status"]["outcome"] is None
+    assert len(call(bridge, "undo")["state"]["moves"]) == 7
+
+
+def test_bridge_status_at_and_export_and_bad_requests() -> None:
+    bridge = Bridge()
+    call(bridge, "play", move="e4")
+    assert call(bridge, "status_at", ply=0)["status"]["ply"] == 0
+    assert not call(bridge, "status_at", ply=5)["ok"]
+    assert "1. e4 *" in call(bridge, "export_pgn")["pgn"]
+    assert call(bridge, "nonsense")["error"]["code"] == "bad_request"
+    assert json.loads(bridge.handle("{not json"))["error"]["code"] == "bad_request"
+    legal = call(bridge, "state")["state"]["status"]["legal_moves"]
+    assert {"uci": "e7e5", "san": "e5", "from": "e7", "to": "e5", "promotion": None} in legal
+
+
+def test_bridge_castling_destination_is_the_kings_square() -> None:
+    bridge = Bridge()
+    state = call(bridge, "new", fen="r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")["state"]
+    castles = [m for m in state["status"]["legal_moves"] if m["san"] == "O-O"]
+    assert castles == [{"uci": "e1g1", "san": "O-O", "from": "e1", "to": "g1", "promotion": None}]
