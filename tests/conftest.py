@@ -27,3 +27,9 @@ def shared_file(*parts: str) -> Path:
         pytest.skip(f"{path} not found: this test needs the project's shared data in ../shared "
                     "beside the checkout (it is not part of the public repository)")
     return path
+
+
+@pytest.fixture(scope="session")
+def shared():
+    """``shared("corpus", "tcec-dev.pgn")``: a path in ../shared, or a skip."""
+    return shared_file

@@ -117,11 +117,22 @@ def test_alive_only_for_one_side() -> None:
 
 
 def test_alive_for_one_side_behind_a_wall() -> None:
-    # Wall with a light bishop for White on an otherwise locked board, but a
-    # free black pawn: Black can promote and mate, White cannot get through.
-    board = chess.Board("k7/8/8/1p1p1p1p/1P1P1P1P/8/p7/2K5 w - - 0 1")
-    assert can_checkmate(board, W, nodes=20_000).winnable is False
-    assert_line(board, B, can_checkmate(board, B, nodes=100_000))
+    # From the labelled hard set: W- and, one pawn step different, --.
+    alive = chess.Board("Bb1k1b2/bKp1p1p1/1pP1P1P1/pP6/6P1/P7/8/8 w - - 0 1")
+    assert_line(alive, W, can_checkmate(alive, W, nodes=200_000))
+    assert can_checkmate(alive, B, nodes=200_000).winnable is False
+    dead = chess.Board("Bb1k1b2/bKp1p1p1/1pP1P1P1/1P6/p5P1/P7/8/8 w - - 0 1")
+    assert can_checkmate(dead, W, nodes=200_000).winnable is False
+    assert can_checkmate(dead, B, nodes=200_000).winnable is False
+
+
+def test_one_side_walled_in_by_bishop_colour() -> None:
+    # Hard-set pair: with a second dark bishop Black is dead, White alive-or-open.
+    board = chess.Board("7b/1k5B/7b/8/1p1p1p1p/1PpP1P1P/2P3K1/N7 b - - 0 1")
+    assert can_checkmate(board, B, nodes=1_000).winnable is False
+    assert can_checkmate(board, W, nodes=2_000).winnable is not False
+    dead = chess.Board("8/1k5B/7b/8/1p1p1p1p/1PpP1P1P/2P3K1/N3b3 b - - 0 1")
+    assert is_dead(dead, nodes=1_000) is True
 
 
 def test_en_passant_matters() -> None:
