@@ -97,10 +97,7 @@ def test_real_games_no_dead_position_before_the_end() -> None:
         board = game.board()
         moves = list(game.mainline_moves())
         for i, move in enumerate(moves):
-            # Before the last move no position may be dead: any proof is wrong.
-            for color in chess.COLORS:
-                q = quick_verdict(board, color)
-                assert q.winnable is not False or True  # per-side unknown; checked below
+            # Before the last move no position may be dead: such a proof is wrong.
             if i % (1 if FULL else 4) == 0:
                 assert is_dead(board, nodes=10**9, seconds=0.02) is not True, (game.headers, board.fen())
             board.push(move)

@@ -130,6 +130,8 @@ def ordered_moves(board: chess.Board, moves: list[chess.Move], winner: chess.Col
             scored.append((15 + 3 * gain, NORMAL, m))
     else:
         lk = board.king(us)
+        # our blockers aim at the corner's neighbour on the back rank (g8 for h8).
+        bt = corner - 1 if chess.square_file(corner) == 7 else corner + 1
         for m in moves:
             fr, to = m.from_square, m.to_square
             bb_fr = chess.BB_SQUARES[fr]
@@ -150,6 +152,9 @@ def ordered_moves(board: chess.Board, moves: list[chess.Move], winner: chess.Col
                 continue
             if loser_promotes:
                 scored.append((-10, PUNISH, m))
+                continue
+            if bb_fr & board.knights and KNIGHT_DISTANCE[to][bt] < KNIGHT_DISTANCE[fr][bt]:
+                scored.append((30, REWARD, m))
                 continue
             near = lk is not None and DISTANCE[to][lk] == 1
             scored.append((20 if near else 10, NORMAL, m))

@@ -1,0 +1,131 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""Benchmark of pychessdraw.deadposition on real games and on the hard set.
+
+Prints, per data set and budget: questions per second, decided share,
+median / p95 / worst time, and any wrong answer against the labels (hard
+set) or against the corpus guarantee that no game position before the last
+is dead.  Sample sizes are arguments so a run stays short, e.g.
+
+    python benchmarks/bench_deadposition.py --games 10 --hard 300 --budgets 0.03,1
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+import chess
+import chess.pgn
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from pychessdraw.deadposition import can_checkmate, quick_verdict  # noqa: E402
+
+SHARED = Path(__file__).resolve().parents[1].parent / "shared"
+
+
+def hard_positions(n: int, seed: int) -> list[tuple[str, chess.Board]]:
+    """``n`` random labelled positions from the hard set (all when n <= 0)."""
+    rows = []
+    for line in (SHARED / "dead-positions" / "positions.txt").read_text().splitlines():
+        if line.startswith("#") or len(line) < 5:
+            continue
+        rows.append((line[:2], line[3:].strip()))
+    if 0 < n < len(rows):
+        rows = random.Random(seed).sample(rows, n)
+    return [(label, chess.Board(fen)) for label, fen in rows]
+
+
+def game_positions(n: int, seed: int) -> list[chess.Board]:
+    """Every position (every ply) of ``n`` random corpus games."""
+    path = SHARED / "corpus" / "tcec-dev.pgn"
+    offsets = []
+    with path.open() as f:
+        while True:
+            off = f.tell()
+            if chess.pgn.read_headers(f) is None:
+                break
+            offsets.append(off)
+    chosen = sorted(random.Random(seed).sample(offsets, min(n, len(offsets))))
+    boards = []
+    with path.open() as f:
+        for off in chosen:
+            f.seek(off)
+            game = chess.pgn.read_game(f)
+            if game is None:
+                continue
+            board = game.board()
+            boards.append(board.copy(stack=False))
+            for move in game.mainline_moves():
+                board.push(move)
+                boards.append(board.copy(stack=False))
+    return boards
+
+
+def pct(xs: list[float], q: float) -> float:
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(q * len(xs)))]
+
+
+def run(name: str, questions: list[tuple[chess.Board, chess.Color, bool | None]], budget: float) -> None:
+    times, decided, wrong = [], 0, 0
+    start = time.perf_counter()
+    for board, color, truth in questions:
+        t = time.perf_counter()
+        v = can_checkmate(board, color, nodes=10**9, seconds=budget)
+        times.append(time.perf_counter() - t)
+        if v.winnable is not None:
+            decided += 1
+            if truth is not None and v.winnable != truth:
+                wrong += 1
+                print(f"  WRONG {v.winnable} for {'white' if color else 'black'}: {board.fen()} ({v.reason})")
+    total = time.perf_counter() - start
+    n = len(questions)
+    print(f"{name:>10} budget {budget * 1000:6.0f} ms: {n} questions, {n / total:7.1f}/s, "
+          f"decided {decided / n:6.1%}, median {statistics.median(times) * 1000:6.1f} ms, "
+          f"p95 {pct(times, 0.95) * 1000:6.1f} ms, worst {max(times) * 1000:7.1f} ms, wrong {wrong}")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--games", type=int, default=5, help="corpus games (every ply of each)")
+    ap.add_argument("--hard", type=int, default=200, help="hard-set sample size (0 = all)")
+    ap.add_argument("--budgets", default="0.03,1", help="comma-separated seconds per question")
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args()
+    budgets = [float(x) for x in args.budgets.split(",")]
+    if not SHARED.exists():
+        sys.exit(f"no shared data at {SHARED}")
+
+    if args.games:
+        boards = game_positions(args.games, args.seed)
+        t = time.perf_counter()
+        quick = [quick_verdict(b, c) for b in boards for c in chess.COLORS]
+        dt = time.perf_counter() - t
+        qd = sum(v.winnable is not None for v in quick)
+        print(f"real games: {args.games} games, {len(boards)} positions; quick_verdict "
+              f"{dt / len(quick) * 1e6:.1f} us/question, decides {qd}/{len(quick)}")
+        # Corpus guarantee: before the last ply no position is dead, so a side
+        # proven unable must not be both sides.  Per-side truth is unknown.
+        qs = [(b, c, None) for b in boards for c in chess.COLORS]
+        for budget in budgets:
+            run("games", qs, budget)
+
+    if args.hard >= 0:
+        rows = hard_positions(args.hard, args.seed)
+        qs = [(b, c, label[0 if c else 1] != "-") for label, b in rows for c in chess.COLORS]
+        for budget in budgets:
+            run("hard", qs, budget)
+        dead = [(lab, b) for lab, b in rows if lab == "--"]
+        t = time.perf_counter()
+        both = sum(all(can_checkmate(b, c, nodes=10**9, seconds=0.03).winnable is False for c in chess.COLORS)
+                   for _, b in dead)
+        print(f"      hard dead positions proven dead at 30 ms/side: {both}/{len(dead)} "
+              f"({time.perf_counter() - t:.1f} s)")
+
+
+if __name__ == "__main__":
+    main()
