@@ -20,7 +20,7 @@ def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str
 
 
 def test_status_prints_the_contract() -> None:
-    done = run("status", "Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "g1h3" if False else "Ng1")
+    done = run("status", "Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1")
     assert done.returncode == 0, done.stderr
     data = json.loads(done.stdout)
     assert data["ply"] == 7 and data["turn"] == "black" and data["repetition_count"] == 2
