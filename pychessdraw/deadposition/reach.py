@@ -215,55 +215,62 @@ def reach_cannot_mate(board: chess.Board, winner: chess.Color) -> str | None:
 
     checkers: list[_Piece] = []
     check_squares = 0
+    attacked = 0  # squares some non-king winner piece could ever attack
     for p in pieces:
         if p.color != winner or p.kind == chess.KING:
             continue
-        att = _attack_set(p, frozen_all) & region
-        if att:
+        att = _attack_set(p, frozen_all)
+        attacked |= att
+        if att & region:
             checkers.append(p)
-            check_squares |= att
+            check_squares |= att & region
     if not check_squares:
         return "pawns locked; no piece can reach the king"
 
-    # Refinement: only bishops of one square colour can ever give check.
-    if any(p.kind != chess.BISHOP or p.promoted for p in checkers):
-        return None
-    colours = {bool(p.bb & chess.BB_DARK_SQUARES) for p in checkers}
-    if len(colours) != 1:
-        return None
-    other = chess.BB_LIGHT_SQUARES if colours.pop() else chess.BB_DARK_SQUARES
+    # Escape analysis: at a mate on k, every neighbour the king could ever
+    # step to must be attacked, covered by the winner's king, or occupied by
+    # one of the loser's own pieces (each piece blocks one square).
     blockers = [p.reach for p in pieces if p.color == loser and p.kind != chess.KING]
     king_spots = list(chess.scan_forward(winner_king.reach))
     for k in chess.scan_forward(check_squares):
         near = chess.BB_KING_ATTACKS[k]
-        escapes = near & other & region
+        escapes = near & region & ~attacked
         if _coverable(escapes, near | chess.BB_SQUARES[k], king_spots, blockers):
             return None
-    return "only same-coloured bishops can check; the king always has an escape"
+    if all(p.kind == chess.BISHOP and not p.promoted for p in checkers):
+        return "only bishops of one colour can check; the king always has an escape"
+    return "the king always has an escape from every reachable check"
 
 
 def _coverable(escapes: int, forbidden: int, king_spots: list[int], blockers: list[int]) -> bool:
     """Can some winner-king square plus distinct loser blockers cover ``escapes``?"""
     if not escapes:
         return True
-    options = [0] + [chess.BB_KING_ATTACKS[w] for w in king_spots if not chess.BB_SQUARES[w] & forbidden]
-    for covered in set(o & escapes for o in options):
-        rest = escapes & ~covered
-        if _matchable(rest, blockers):
+    options = {0}
+    for w in king_spots:
+        if not chess.BB_SQUARES[w] & forbidden:
+            options.add(chess.BB_KING_ATTACKS[w] & escapes)
+    for covered in options:
+        if _matchable(escapes & ~covered, blockers):
             return True
     return False
 
 
 def _matchable(squares: int, blockers: list[int]) -> bool:
-    """Necessary condition for a matching: every square and Hall-like counts on all subsets."""
-    sqs = list(chess.scan_forward(squares))
-    n = len(sqs)
-    for mask in range(1, 1 << n):
-        subset = 0
-        for i in range(n):
-            if mask >> i & 1:
-                subset |= chess.BB_SQUARES[sqs[i]]
-        able = sum(1 for b in blockers if b & subset)
-        if able < chess.popcount(subset):
+    """Can distinct blockers (by reach set) stand on all ``squares``?  (Kuhn matching.)"""
+    owner: dict[int, int] = {}  # blocker index -> square
+
+    def place(sq: int, seen: set[int]) -> bool:
+        bit = chess.BB_SQUARES[sq]
+        for i, reach in enumerate(blockers):
+            if reach & bit and i not in seen:
+                seen.add(i)
+                if i not in owner or place(owner[i], seen):
+                    owner[i] = sq
+                    return True
+        return False
+
+    for sq in chess.scan_forward(squares):
+        if not place(sq, set()):
             return False
     return True

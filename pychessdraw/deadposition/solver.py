@@ -17,6 +17,7 @@ from __future__ import annotations
 import chess
 
 from .budget import Budget
+from .closure import explore
 from .forced import play_forced
 from .helpmate import HelpmateSearch
 from .material import material_cannot_mate
@@ -111,23 +112,39 @@ def can_checkmate(board: chess.Board, color: chess.Color, *, nodes: int = 20_000
         if reason:
             return unwinnable(budget.used, reason)
 
-    search = HelpmateSearch(b, color, budget)
-    found = search.run()
-    if found:
-        line = tuple(prefix + search.path)
-        return _checked(board, color, Verdict(True, line, budget.used, f"helpmate found ({len(line)} plies)"))
-    if found is False:
-        return unwinnable(budget.used, "every line ends without mate (exhaustive search)")
+    # Confined positions (locked pawns) often have few reachable positions:
+    # walk them all first; otherwise start with the helpmate search.
+    phases = [_closure, _deepening] if head_on_pawns(b) else [_deepening, _closure]
+    for i, phase in enumerate(phases):
+        share = budget.share(0.5 if i == 0 else 1.0)
+        found, line, how = phase(b, color, share)
+        budget.absorb(share)
+        if found:
+            line = prefix + line
+            return _checked(board, color, Verdict(True, tuple(line), budget.used, f"helpmate found ({len(line)} plies)"))
+        if found is False:
+            return unwinnable(budget.used, how)
+        if budget.exhausted:
+            break
 
     if head_on_pawns(b) and reach_applicable(b):
-        # b may be mid-search if the search was cut; rebuild from the root.
-        root = board.copy(stack=False)
-        for move in prefix:
-            root.push(move)
-        reason = _after_each_move(root, color, budget)
+        reason = _after_each_move(b, color, budget)
         if reason:
             return unwinnable(budget.used, reason)
     return undecided(budget.used)
+
+
+def _deepening(b: chess.Board, color: chess.Color, budget: Budget) -> tuple[bool | None, list[chess.Move], str]:
+    """Iterative-deepening helpmate search on a private copy."""
+    search = HelpmateSearch(b.copy(stack=False), color, budget)
+    found = search.run()
+    return found, list(search.path), "every line ends without mate (exhaustive search)"
+
+
+def _closure(b: chess.Board, color: chess.Color, budget: Budget) -> tuple[bool | None, list[chess.Move], str]:
+    """Walk of all reachable positions on a private copy."""
+    found, line = explore(b.copy(stack=False), color, budget)
+    return found, line, "no reachable position is a mate (all positions explored)"
 
 
 def _checked(board: chess.Board, color: chess.Color, verdict: Verdict) -> Verdict:

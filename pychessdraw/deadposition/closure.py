@@ -1,0 +1,89 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""Exhaustive exploration of every reachable position (no depth limit).
+
+Many dead positions are dead because play is confined: kings shuffle behind
+locked pawns, a rook is stuck under its own king, pawns run into each other.
+Their game tree is infinite but the set of reachable *positions* is small, so
+a depth-first walk that never revisits a position visits them all.  If the
+walk finishes without finding a mate by the winner, mate is impossible.
+Positions where the material or the reachability proof already rules out a
+mate are not expanded (the reachability proof is only re-run after captures
+and pawn moves, the only moves that change it much).
+
+Limits: only useful when the reachable set fits the node budget; the walk
+finds *a* helpmate, not the shortest.
+"""
+
+from __future__ import annotations
+
+import chess
+
+from .budget import Budget
+from .helpmate import _key
+from .material import material_cannot_mate
+from .ordering import mating_corner, needs_loser_promotion, ordered_moves
+from .reach import reach_cannot_mate
+from .static import reach_applicable
+
+
+def explore(board: chess.Board, winner: chess.Color, budget: Budget) -> tuple[bool | None, list[chess.Move]]:
+    """Walk every reachable position from ``board`` (mutated, restored on return).
+
+    Returns ``(True, line)`` on a mate by ``winner``, ``(False, [])`` when the
+    reachable set is exhausted without one, ``(None, [])`` when the budget ran out.
+    """
+    visited: set = {_key(board)}
+    path: list[chess.Move] = []
+    stack = [iter(_children(board, winner))]
+    try:
+        while stack:
+            move = next(stack[-1], None)
+            if move is None:
+                stack.pop()
+                if path:
+                    path.pop()
+                    board.pop()
+                continue
+            if budget.spend():
+                return None, []
+            board.push(move)
+            key = _key(board)
+            if key in visited:
+                board.pop()
+                continue
+            visited.add(key)
+            path.append(move)
+            if board.turn != winner and board.is_check() and board.is_checkmate():
+                return True, list(path)
+            if _dead_end(board, winner):
+                path.pop()
+                board.pop()
+                continue
+            stack.append(iter(_children(board, winner)))
+        return False, []
+    finally:
+        for _ in range(len(path)):
+            board.pop()
+
+
+def _children(board: chess.Board, winner: chess.Color) -> list[chess.Move]:
+    moves = list(board.generate_legal_moves())
+    if not moves:
+        return []
+    corner = mating_corner(board, winner)
+    promotes = needs_loser_promotion(board, winner)
+    return [m for m, _ in ordered_moves(board, moves, winner, corner, promotes)]
+
+
+def _dead_end(board: chess.Board, winner: chess.Color) -> bool:
+    """Is this freshly reached position proven to be without mate?"""
+    if material_cannot_mate(board, winner):
+        return True
+    if _zeroing(board) and reach_applicable(board):
+        return reach_cannot_mate(board, winner) is not None
+    return False
+
+
+def _zeroing(board: chess.Board) -> bool:
+    """Was the last move a capture or pawn move (halfmove clock reset)?"""
+    return board.halfmove_clock == 0
