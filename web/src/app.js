@@ -55,6 +55,12 @@ const cg = Chessground($("board"), {
   highlight: { lastMove: true, check: true },
   drawable: { enabled: true, visible: true },
 });
+// chessground caches the board's screen position and refreshes it only on
+// scroll/resize; the result banner or a wrapped header can move the board
+// without either, so refresh it at the start of every pointer interaction.
+for (const type of ["mousedown", "touchstart"]) {
+  $("board").addEventListener(type, () => cg.state.dom.bounds.clear(), { capture: true, passive: true });
+}
 window.__boot.board_ms = performance.now();
 performance.mark("board-drawn");
 
@@ -140,6 +146,7 @@ function act(op, args = {}, opts = {}) {
       r = await send(op, args);
     } catch (e) {
       showError(String(e.message || e));
+      bumpSeq();
       return null;
     }
     applyResponse(op, args, r, t0);
@@ -167,6 +174,7 @@ function applyResponse(op, args, r, t0) {
   if (op === "play" || op === "undo" || op === "new" || op === "load_pgn" || op === "batch") offer = null;
   if (r.state) {
     render();
+    bumpSeq();
     const ms = performance.now() - t0;
     window.__perf.push({ op, ply: game.status.ply, ms, worker_ms: r.worker_ms });
     requestAnimationFrame(() => {
@@ -175,7 +183,7 @@ function applyResponse(op, args, r, t0) {
     });
     save();
     announce(op, r);
-  }
+  } else bumpSeq();
 }
 
 function trackEnding(op, args, r, before) {
@@ -191,6 +199,12 @@ function trackEnding(op, args, r, before) {
   else if (op === "undo" || op === "batch") {
     /* keep what restore() / undo left */
   } else ending = null; // automatic ending, re-created by replaying the moves
+}
+
+// data-seq counts applied responses: a test hook to wait for "the UI has caught up".
+let seq = 0;
+function bumpSeq() {
+  document.body.dataset.seq = String(++seq);
 }
 
 // ------------------------------------------------------------------ render
@@ -384,8 +398,9 @@ function renderPanel() {
   for (const c of ["white", "black"]) {
     $(`mat-${c}`).textContent = im[c] ? "No (insufficient material)" : "Yes";
     $(`mat-${c}`).className = im[c] ? "no" : "yes";
-    const r = st.flag_fall[c];
-    $(`flag-${c}`).textContent = `${r}${r === "1/2-1/2" ? " (draw: the opponent cannot mate, 6.9)" : ` (${c === "white" ? "Black" : "White"} wins)`}`;
+    const r = st.flag_fall ? st.flag_fall[c] : null;
+    $(`flag-${c}`).textContent =
+      r == null ? "game over" : `${r}${r === "1/2-1/2" ? " (draw: the opponent cannot mate, 6.9)" : ` (${c === "white" ? "Black" : "White"} wins)`}`;
   }
 
   // hints
@@ -393,15 +408,17 @@ function renderPanel() {
   hints.replaceChildren();
   const h = st.hints || {};
   const cfm = h.can_force_mate || {};
+  const notes = h.notes || [];
   for (const c of ["white", "black"]) {
-    if (cfm[c] === false && !im[c]) hints.append(el("li", {}, `${colorName(c)} cannot force mate (a mate is still possible if the opponent blunders)`));
-    else if (cfm[c] === false) hints.append(el("li", {}, `${colorName(c)} cannot force mate`));
+    const said = notes.some((n) => n.startsWith(colorName(c)) && n.includes("force mate"));
+    if (cfm[c] === false && !said) hints.append(el("li", {}, `${colorName(c)} cannot force mate`));
   }
   if (h.practical_draw) hints.append(el("li", {}, `Practically drawn: ${h.practical_draw}`));
-  for (const note of h.notes || []) hints.append(el("li", {}, note));
+  for (const note of notes) hints.append(el("li", {}, note));
   if (st.winnable) {
     for (const c of ["white", "black"]) {
       const w = st.winnable[c];
+      if (w == null) continue;
       const txt = w === true ? "can still win" : w === false ? "cannot win any more (no legal sequence mates)" : "winnability not determined";
       hints.append(el("li", {}, `${colorName(c)} ${txt}`));
     }
@@ -422,7 +439,11 @@ function renderResult() {
   box.dataset.termination = out.termination;
   box.dataset.result = out.result;
   const head = out.winner ? `${colorName(out.winner)} wins` : "Draw";
-  const how = out.claimed ? "claimed by the player" : ["agreement", "resignation", "time_forfeit"].includes(out.termination) ? "declared" : "automatic";
+  const how = ["agreement", "resignation", "time_forfeit"].includes(out.termination)
+    ? "declared"
+    : out.claimed
+      ? "claimed by the player to move"
+      : "automatic";
   box.className = `result ${out.winner ? "win" : "draw"}`;
   box.replaceChildren(
     el("strong", { class: "r-head" }, `${head}: ${out.result}`),
@@ -644,11 +665,15 @@ $("export-pgn").addEventListener("click", exportPgn);
 async function exportPgn() {
   try {
     const r = await send("export_pgn");
-    if (r.ok) $("pgn-output").value = r.pgn;
-    else showError(r.error.message);
+    if (r.ok) {
+      $("pgn-output").value = r.pgn;
+      clearError();
+    } else showError(r.error.message);
     return r;
   } catch (e) {
     showError(String(e.message || e));
+  } finally {
+    bumpSeq();
   }
 }
 $("copy-pgn").addEventListener("click", async () => {
@@ -691,6 +716,7 @@ function goto(ply) {
       viewStatus = r.status;
       render();
     } else showError(r.error.message);
+    bumpSeq();
   });
 }
 $("nav-first").addEventListener("click", () => goto(0));

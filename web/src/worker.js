@@ -12,6 +12,38 @@ function progress(stage, step, steps) {
   postMessage({ type: "progress", stage, step, steps });
 }
 
+let booted = false;
+// Pyodide does not reject loadPyodide() when the wasm cannot be fetched or
+// compiled (Emscripten aborts inside a promise): report such failures instead
+// of hanging.
+function bootFailure(what) {
+  if (booted) return;
+  booted = true;
+  postMessage({ type: "failed", message: what, timings });
+}
+addEventListener("unhandledrejection", (ev) => {
+  const r = ev.reason;
+  if (!ready) bootFailure(String((r && r.message) || r || "unknown error while loading Pyodide"));
+});
+addEventListener("error", (ev) => {
+  if (!ready) bootFailure(String(ev.message || "error while loading Pyodide"));
+});
+
+// Pyodide 314 catches a failed wasm fetch/compile itself, only logs
+// "wasm instantiation failed!" and never settles loadPyodide(): watch for it.
+const warn = console.warn.bind(console);
+let wasmFailed = false;
+console.warn = (...a) => {
+  warn(...a);
+  if (ready) return;
+  if (a[0] === "wasm instantiation failed!") {
+    wasmFailed = true;
+    setTimeout(() => bootFailure("pyodide.asm.wasm could not be loaded or compiled"), 0);
+  } else if (wasmFailed && a[0] instanceof Error) {
+    bootFailure(`pyodide.asm.wasm could not be loaded or compiled (${a[0].message})`);
+  }
+};
+
 let handle = null; // PyProxy of Bridge.handle (destroyed on shutdown)
 let bridge = null; // PyProxy of the Bridge instance
 let pyodide = null;
@@ -100,11 +132,11 @@ onmessage = (ev) => {
 
 boot().then(
   () => {
+    if (booted) return;
+    booted = true;
     ready = true;
     postMessage({ type: "ready", timings, python: pyodide.version });
     while (queue.length) answer(queue.shift());
   },
-  (e) => {
-    postMessage({ type: "failed", message: String(e && e.message || e), timings });
-  },
+  (e) => bootFailure(String((e && e.message) || e)),
 );
