@@ -170,6 +170,7 @@ class App:
         return box["x"] + (f + 0.5) * size, box["y"] + (8 - r + 0.5) * size
 
     def click_square(self, sq: str) -> None:
+        self.tid("board").scroll_into_view_if_needed()
         x, y = self.square_xy(sq)
         self.page.mouse.click(x, y)
 
@@ -182,6 +183,7 @@ class App:
 
     def drag_move(self, frm: str, to: str) -> None:
         before = self.seq()
+        self.tid("board").scroll_into_view_if_needed()
         x0, y0 = self.square_xy(frm)
         x1, y1 = self.square_xy(to)
         m = self.page.mouse
@@ -216,6 +218,7 @@ class App:
 
     def screenshot(self, name: str) -> Path:
         path = ARTIFACTS / f"{name}.png"
+        self.page.evaluate("() => window.scrollTo(0, 0)")
         self.page.screenshot(path=str(path), full_page=True)
         return path
 

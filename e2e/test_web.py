@@ -24,6 +24,8 @@ def test_page_boots_with_board_and_csp(app):
     assert page.locator("[onclick], [onload], [onerror]").count() == 0, "no inline handlers"
     assert page.locator("[data-testid=board] cg-board piece").count() == 32
     assert app.halfmove() == 0 and app.repetitions() == 1
+    dup = page.evaluate("() => { const ids = [...document.querySelectorAll('[id]')].map(e => e.id); return ids.filter((x, i) => ids.indexOf(x) !== i && !x.startsWith('cg-')); }")
+    assert dup == [], f"duplicate ids {dup}"
     violations = [c for c in app.console if "Content Security Policy" in c]
     assert not violations, violations
     assert page.get_by_test_id("licenses-link").get_attribute("href") == "LICENSES/index.html"
@@ -216,6 +218,22 @@ def test_wrong_claim_with_move_plays_the_move(app):
     assert app.sans() == ["e4"]  # FIDE 9.5.3: the intended move stands
     expect(app.tid("result")).to_be_hidden()
     app.screenshot("claim_refused")
+
+
+def test_flag_fall_against_lone_king(app):
+    app.set_fen("r3k3/8/8/8/8/8/8/4K3 w - - 0 1")
+    assert app.tid("flag-white").inner_text().startswith("0-1")
+    assert app.tid("flag-black").inner_text().startswith("1/2-1/2")
+    assert app.tid("mat-white").inner_text().startswith("No")
+    app.click("flag-black-btn")
+    banner = app.tid("result")
+    assert banner.get_attribute("data-termination") == "time_forfeit"
+    assert "1/2-1/2" in banner.inner_text()
+    expect(app.tid("flag-white-btn")).to_be_disabled()
+    app.click("undo")
+    expect(banner).to_be_hidden()
+    app.click("flag-white-btn")
+    assert "0-1" in banner.inner_text()
 
 
 def test_promotion_chooser(app):

@@ -457,7 +457,7 @@ function renderControls() {
   const st = game.status;
   const over = !!st.outcome;
   const ready = engine === "ready";
-  for (const id of ["claim-any", "claim-typed", "offer", "resign-white", "resign-black", "flag-white", "flag-black"]) {
+  for (const id of ["claim-any", "claim-typed", "offer", "resign-white", "resign-black", "flag-btn-white", "flag-btn-black"]) {
     $(id).disabled = !ready || over;
   }
   $("undo").disabled = !ready || (st.ply === 0 && !over);
@@ -640,8 +640,8 @@ $("decline").addEventListener("click", () => {
 });
 $("resign-white").addEventListener("click", () => act("resign", { color: "white" }));
 $("resign-black").addEventListener("click", () => act("resign", { color: "black" }));
-$("flag-white").addEventListener("click", () => act("flag", { color: "white" }));
-$("flag-black").addEventListener("click", () => act("flag", { color: "black" }));
+$("flag-btn-white").addEventListener("click", () => act("flag", { color: "white" }));
+$("flag-btn-black").addEventListener("click", () => act("flag", { color: "black" }));
 $("undo").addEventListener("click", () => act("undo"));
 $("flip").addEventListener("click", () => {
   orientation = orientation === "white" ? "black" : "white";
