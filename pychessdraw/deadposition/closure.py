@@ -8,7 +8,8 @@ a depth-first walk that never revisits a position visits them all.  If the
 walk finishes without finding a mate by the winner, mate is impossible.
 Positions where the material or the reachability proof already rules out a
 mate are not expanded (the reachability proof is only re-run after captures
-and pawn moves, the only moves that change it much).
+and pawn moves, the only moves that change it much, and only while some
+pawns are locked head-on).
 
 Limits: only useful when the reachable set fits the node budget; the walk
 finds *a* helpmate, not the shortest.
@@ -23,7 +24,7 @@ from .helpmate import _key
 from .material import material_cannot_mate
 from .ordering import mating_corner, needs_loser_promotion, ordered_moves
 from .reach import reach_cannot_mate
-from .static import reach_applicable
+from .static import head_on_pawns, reach_applicable
 
 
 def explore(board: chess.Board, winner: chess.Color, budget: Budget) -> tuple[bool | None, list[chess.Move]]:
@@ -79,7 +80,7 @@ def _dead_end(board: chess.Board, winner: chess.Color) -> bool:
     """Is this freshly reached position proven to be without mate?"""
     if material_cannot_mate(board, winner):
         return True
-    if _zeroing(board) and reach_applicable(board):
+    if _zeroing(board) and head_on_pawns(board) and reach_applicable(board):
         return reach_cannot_mate(board, winner) is not None
     return False
 

@@ -7,8 +7,10 @@ Pipeline for one side (cheapest first, each step sound on its own):
 3. reachability proof over locked pawns (or, while en passant is legal,
    the same proof after each legal move);
 4. iterative-deepening helpmate search (finds a line, or proves by
-   exhaustion that every line ends without mate);
-5. if still open: the reachability proof after each legal move.
+   exhaustion that every line ends without mate), a small budget share;
+5. a walk over every reachable position (finds a line, or proves that no
+   reachable position is a mate), the rest of the budget;
+6. if still open: the reachability proof after each legal move.
 A ``True`` answer is always replayed and verified before it is returned.
 """
 
@@ -25,6 +27,8 @@ from .reach import reach_cannot_mate
 from .static import head_on_pawns, reach_applicable, static_cannot_mate
 from .verdict import Verdict, undecided, unwinnable
 from .verify import verify_line
+
+SEARCH_SHARE = 0.15
 
 
 def _terminal(board: chess.Board, color: chess.Color, line: list[chess.Move], nodes: int) -> Verdict | None:
@@ -112,11 +116,13 @@ def can_checkmate(board: chess.Board, color: chess.Color, *, nodes: int = 20_000
         if reason:
             return unwinnable(budget.used, reason)
 
-    # Confined positions (locked pawns) often have few reachable positions:
-    # walk them all first; otherwise start with the helpmate search.
-    phases = [_closure, _deepening] if head_on_pawns(b) else [_deepening, _closure]
-    for i, phase in enumerate(phases):
-        share = budget.share(0.5 if i == 0 else 1.0)
+    # The helpmate search finds most mates within a few hundred nodes; the
+    # rest of the budget goes to walking every reachable position, which
+    # proves the confined dead positions (measured: a 15% share for the
+    # search decides the most hard-set questions and loses no real-game ones).
+    phases = [(_deepening, SEARCH_SHARE), (_closure, 1.0)]
+    for phase, fraction in phases:
+        share = budget.share(fraction)
         found, line, how = phase(b, color, share)
         budget.absorb(share)
         if found:
@@ -127,7 +133,7 @@ def can_checkmate(board: chess.Board, color: chess.Color, *, nodes: int = 20_000
         if budget.exhausted:
             break
 
-    if head_on_pawns(b) and reach_applicable(b):
+    if head_on_pawns(b) and reach_applicable(b) and not budget.exhausted:
         reason = _after_each_move(b, color, budget)
         if reason:
             return unwinnable(budget.used, reason)
