@@ -7,7 +7,8 @@ each necessary for a real move:
 
 * a square permanently holding a piece of colour ``c`` (a "frozen" piece: it
   can neither move nor be captured) is closed to ``c``'s other pieces;
-* a king never enters a square attacked by a frozen enemy pawn;
+* a king never enters a square that a frozen enemy piece always attacks
+  (pawn, knight and king attacks, a slider's adjacent squares);
 * a pawn pushes only onto squares not frozen for either colour, captures only
   onto squares some enemy non-king piece can reach (this covers future en
   passant too, since a double step passes through the square), and once it
@@ -99,9 +100,9 @@ def saturate(board: chess.Board) -> tuple[list[_Piece], list[int]]:
             any_reach[p.color] |= p.reach
             if p.kind != chess.KING:
                 nonking_reach[p.color] |= p.reach
-        frozen_pawn_attacks = [
-            pawn_attacks(frozen[c] & board.pawns, bool(c)) for c in (0, 1)
-        ]
+        # Squares a frozen piece attacks whatever else happens: kings never
+        # enter them (this also stops a king from "capturing" a protected piece).
+        frozen_attacks = [_permanent_attacks(board, frozen[c], bool(c)) for c in (0, 1)]
         capture = [0, 0]  # squares where colour c could ever capture something
         for p in pieces:
             if p.kind == chess.PAWN and not p.promoted:
@@ -129,7 +130,7 @@ def saturate(board: chess.Board) -> tuple[list[_Piece], list[int]]:
             else:
                 allowed = ~frozen[c] & ALL
                 if p.kind == chess.KING:
-                    allowed &= ~frozen_pawn_attacks[not c]
+                    allowed &= ~frozen_attacks[not c]
                 reach = flood(old, _STEP[p.kind], allowed)
             if reach != old:
                 p.reach = reach
@@ -143,6 +144,19 @@ def saturate(board: chess.Board) -> tuple[list[_Piece], list[int]]:
                 frozen[p.color] &= ~p.bb
                 changed = True
     return pieces, frozen
+
+
+def _permanent_attacks(board: chess.Board, squares: int, color: chess.Color) -> int:
+    """Squares attacked by the frozen pieces of ``color`` on ``squares``.
+
+    Pawns, knights and kings attack fixed squares; a slider surely attacks
+    only its adjacent squares (anything may later stand in between).
+    """
+    att = pawn_attacks(squares & board.pawns, color) | knight_step(squares & board.knights)
+    att |= king_step(squares & board.kings)
+    att |= diag_step(squares & (board.bishops | board.queens))
+    att |= orth_step(squares & (board.rooks | board.queens))
+    return att
 
 
 def _facing_pawns(pieces: list[_Piece]) -> dict[int, _Piece]:
