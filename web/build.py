@@ -7,7 +7,9 @@ Usage: python3 web/build.py [--out DIR] [--project-dir DIR] [--skip-npm]
 Steps (each prints what it did):
   1. npm ci in web/ when node_modules is missing or older than package-lock.json
   2. wheels: pychessdraw (from the repo root), python-chess 1.11.2 (built from the
-     sdist once, cached in web/.cache/), micropip 0.11.1 (downloaded once, cached)
+     sdist once, cached in web/.cache/), micropip 0.11.1 (downloaded once, cached);
+     the first two get CPython 3.14 bytecode added by Pyodide's own interpreter
+     running under node (web/precompile.mjs), so that the browser imports faster
   3. Pyodide core files copied from node_modules/pyodide, the lock file rewritten so
      that its micropip entry names the wheel shipped in dist (file name and sha256)
   4. chessground CSS, the UI bundled with esbuild, the worker and pages copied
@@ -199,6 +201,36 @@ def micropip_wheel() -> Path:
     return CACHE / name
 
 
+def precompile(wheels: list[Path]) -> list[Path]:
+    """Same wheels plus CPython 3.14 bytecode made by Pyodide's own interpreter
+    (web/precompile.mjs under node): the browser then skips compiling the
+    sources at import. Cached by content; on failure the plain wheels are used."""
+    h = hashlib.sha256()
+    for w in wheels:
+        h.update(w.name.encode() + sha256(w).encode())
+    h.update((WEB / "precompile.mjs").read_bytes())
+    h.update((NM / "pyodide/package.json").read_bytes())
+    cdir = CACHE / f"pyc-{h.hexdigest()[:16]}"
+    outs = [cdir / w.name for w in wheels]
+    if all(o.exists() for o in outs):
+        say("bytecode: wheels unchanged, reusing precompiled wheels")
+        return outs
+    for old in CACHE.glob("pyc-*"):
+        shutil.rmtree(old, ignore_errors=True)
+    node = need_tool("node", "Node.js 20+ (apt-get install nodejs npm, or https://nodejs.org)")
+    say("bytecode: compiling the wheels' modules with Pyodide's CPython (node web/precompile.mjs)")
+    r = subprocess.run([node, str(WEB / "precompile.mjs"), str(cdir), *map(str, wheels)], cwd=WEB,
+                       capture_output=True, text=True)
+    if r.returncode != 0 or not all(o.exists() for o in outs):
+        say("WARNING: precompiling failed, shipping the plain wheels (slower first import):\n"
+            + (r.stderr or r.stdout)[-2000:])
+        shutil.rmtree(cdir, ignore_errors=True)
+        return wheels
+    for line in r.stdout.splitlines():
+        say("bytecode: " + line)
+    return outs
+
+
 # ---------------------------------------------------------------- helpers
 def copy(src: Path, dst: Path) -> bool:
     """Copy when content differs; return True when copied."""
@@ -306,6 +338,7 @@ def main() -> int:
     ap.add_argument("--project-dir", type=Path, default=ROOT, help="where pyproject.toml of pychessdraw is")
     ap.add_argument("--skip-npm", action="store_true", help="never run npm ci")
     ap.add_argument("--dev", action="store_true", help="unminified bundle with source maps")
+    ap.add_argument("--no-precompile", action="store_true", help="ship the wheels without added bytecode")
     a = ap.parse_args()
     t0 = time.monotonic()
     dist: Path = a.out.resolve()
@@ -319,6 +352,8 @@ def main() -> int:
     pcd = build_pychessdraw_wheel(a.project_dir.resolve())
     chess = chess_wheel()
     mp = micropip_wheel()
+    if not a.no_precompile:
+        pcd, chess = precompile([pcd, chess])
     for old in wdir.glob("*.whl"):
         if old.name not in (pcd.name, chess.name):
             old.unlink()

@@ -117,6 +117,9 @@ function startWorker() {
     } else if (m.id != null && pending.has(m.id)) {
       const p = pending.get(m.id);
       pending.delete(m.id);
+      m.recv_at = performance.now();
+      m.t_main_sent = p.sent;
+      m.t_main_recv = performance.timeOrigin + m.recv_at;
       p.resolve(m);
     }
   };
@@ -126,7 +129,7 @@ function send(op, args = {}) {
   if (engine === "failed") return Promise.reject(new Error("the referee is not running"));
   const id = nextId++;
   return new Promise((resolve, reject) => {
-    pending.set(id, { resolve, reject });
+    pending.set(id, { resolve, reject, sent: performance.timeOrigin + performance.now() });
     worker.postMessage({ id, op, args });
   });
 }
@@ -176,13 +179,17 @@ function applyResponse(op, args, r, t0) {
     render();
     bumpSeq();
     const ms = performance.now() - t0;
-    window.__perf.push({ op, ply: game.status.ply, ms, worker_ms: r.worker_ms });
+    window.__perf.push({ op, ply: game.status.ply, ms, worker_ms: r.worker_ms, recv_ms: r.recv_at - t0,
+      to_worker_ms: r.t_worker_recv - r.t_main_sent, from_worker_ms: r.t_main_recv - r.t_worker_sent,
+      before_send_ms: r.t_main_sent - (performance.timeOrigin + t0) });
     requestAnimationFrame(() => {
       const rec = window.__perf[window.__perf.length - 1];
       if (rec) rec.paint_ms = performance.now() - t0;
     });
-    save();
-    announce(op, r);
+    setTimeout(() => {
+      save();
+      announce(op, r);
+    }, 0);
   } else bumpSeq();
 }
 
@@ -281,25 +288,45 @@ function renderBoard() {
   $("viewing").textContent = live ? "" : `Viewing the position after ply ${ply} of ${game.status.ply} (End returns)`;
 }
 
-let renderedMoves = [];
+// The move list is updated incrementally (a move appends one button), so that
+// a move costs the same at ply 10 and ply 400.
+const ml = { start: null, keys: [], buttons: [], lis: [], current: null };
+function moveKey(m) {
+  return `${m.uci} ${m.san} ${m.repetition_count}`;
+}
 function renderMoves() {
   const list = $("move-list");
   const moves = game.moves;
-  const ply = shownPly();
-  list.replaceChildren();
-  const frag = document.createDocumentFragment();
-  frag.append(
-    el("li", { class: "start" }, plyButton(0, "Start", game.start_fen !== STD_FEN ? "Start position (set up)" : "Start position")),
-  );
-  // black to move at the start: first move is "1... x"
   const startBlack = game.start_fen.split(" ")[1] === "b";
-  let li = null;
-  for (const m of moves) {
+  if (ml.start !== game.start_fen || !ml.buttons[0]) {
+    list.replaceChildren();
+    const b0 = plyButton(0, "Start", game.start_fen !== STD_FEN ? "Start position (set up)" : "Start position");
+    list.append(el("li", { class: "start" }, b0));
+    Object.assign(ml, { start: game.start_fen, keys: [], buttons: [b0], lis: [], current: null });
+  }
+  let k = 0;
+  while (k < ml.keys.length && k < moves.length && ml.keys[k] === moveKey(moves[k])) k++;
+  // drop plies after the common prefix
+  for (let p = ml.keys.length; p > k; p--) {
+    const b = ml.buttons.pop();
+    const li = b.parentNode;
+    b.remove();
+    if (li && !li.querySelector("button")) {
+      li.remove();
+      ml.lis.pop();
+    }
+  }
+  ml.keys.length = k;
+  // append the new ones
+  for (let i = k; i < moves.length; i++) {
+    const m = moves[i];
     const whiteMove = (m.ply + (startBlack ? 1 : 0)) % 2 === 1;
-    if (whiteMove || li == null) {
-      const num = moveNumber(m.ply, startBlack);
-      li = el("li", { class: "pair" }, el("span", { class: "num" }, `${num}.${whiteMove ? "" : ".."}`));
-      frag.append(li);
+    let li = ml.lis[ml.lis.length - 1];
+    if (whiteMove || !li || li.querySelectorAll("button").length >= (li.dataset.white === "1" ? 2 : 1)) {
+      li = el("li", { class: "pair", dataset: { white: whiteMove ? "1" : "0" } },
+        el("span", { class: "num" }, `${moveNumber(m.ply, startBlack)}.${whiteMove ? "" : ".."}`));
+      list.append(li);
+      ml.lis.push(li);
     }
     const b = plyButton(m.ply, m.san);
     if (m.repetition_count >= 2) {
@@ -308,14 +335,21 @@ function renderMoves() {
       b.append(el("span", { class: "rep-mark", "aria-label": `, position occurred ${m.repetition_count} times` }, ` ↻${m.repetition_count}`));
     }
     li.append(b);
+    ml.buttons.push(b);
+    ml.keys.push(moveKey(m));
   }
-  list.append(frag);
-  const cur = list.querySelector(`[data-ply="${ply}"]`);
-  if (cur) {
-    cur.setAttribute("aria-current", "step");
-    if (cur.scrollIntoView && list.scrollHeight > list.clientHeight) cur.scrollIntoView({ block: "nearest" });
+  const cur = ml.buttons[shownPly()];
+  if (cur !== ml.current) {
+    if (ml.current) ml.current.removeAttribute("aria-current");
+    if (cur) cur.setAttribute("aria-current", "step");
+    ml.current = cur;
   }
-  renderedMoves = moves;
+  if (cur && list.scrollHeight > list.clientHeight) {
+    // keep the current move visible inside the list without scrolling the page
+    const top = cur.offsetTop - list.offsetTop;
+    if (top < list.scrollTop) list.scrollTop = top - 4;
+    else if (top + cur.offsetHeight > list.scrollTop + list.clientHeight) list.scrollTop = top + cur.offsetHeight - list.clientHeight + 4;
+  }
 }
 
 function moveNumber(ply, startBlack) {

@@ -105,7 +105,10 @@ function call(msg) {
   return { id, ...JSON.parse(text) };
 }
 
+const now = () => performance.timeOrigin + performance.now();
+
 function answer(msg) {
+  const recvAbs = msg.recv_abs;
   if (msg.op === "__shutdown") {
     if (handle) handle.destroy();
     if (bridge) bridge.destroy();
@@ -122,10 +125,13 @@ function answer(msg) {
     resp = { id: msg.id, ok: false, error: { code: "internal", message: String(e && e.message || e) } };
   }
   resp.worker_ms = performance.now() - t;
+  resp.t_worker_recv = recvAbs;
+  resp.t_worker_sent = now();
   postMessage(resp);
 }
 
 onmessage = (ev) => {
+  ev.data.recv_abs = now();
   if (ready) answer(ev.data);
   else queue.push(ev.data);
 };
