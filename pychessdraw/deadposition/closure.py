@@ -20,7 +20,7 @@ from __future__ import annotations
 import chess
 
 from .budget import Budget
-from .helpmate import _key
+from .keys import child_key, key
 from .material import material_cannot_mate
 from .ordering import mating_corner, needs_loser_promotion, ordered_moves
 from .reach import reach_cannot_mate
@@ -33,7 +33,7 @@ def explore(board: chess.Board, winner: chess.Color, budget: Budget) -> tuple[bo
     Returns ``(True, line)`` on a mate by ``winner``, ``(False, [])`` when the
     reachable set is exhausted without one, ``(None, [])`` when the budget ran out.
     """
-    visited: set = {_key(board)}
+    visited: set = {key(board)}
     path: list[chess.Move] = []
     stack = [iter(_children(board, winner))]
     try:
@@ -47,12 +47,16 @@ def explore(board: chess.Board, winner: chess.Color, budget: Budget) -> tuple[bo
                 continue
             if budget.spend():
                 return None, []
+            after = child_key(board, move)
+            if after is not None and after in visited:
+                continue  # known position: no need to play the move
             board.push(move)
-            key = _key(board)
-            if key in visited:
-                board.pop()
-                continue
-            visited.add(key)
+            if after is None:
+                after = key(board)
+                if after in visited:
+                    board.pop()
+                    continue
+            visited.add(after)
             path.append(move)
             if board.turn != winner and board.is_check() and board.is_checkmate():
                 return True, list(path)

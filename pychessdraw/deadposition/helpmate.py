@@ -18,19 +18,12 @@ from __future__ import annotations
 import chess
 
 from .budget import Budget
+from .keys import Key, child_key, key
 from .material import material_cannot_mate
 from .ordering import NORMAL, REWARD, ordered_moves, mating_corner, needs_loser_promotion
 
 MAX_PLY = 160
 MAX_DEPTH = 60
-
-_Key = tuple[int, int, int, int, int, int, int, bool, int, int | None]
-
-
-def _key(b: chess.Board) -> _Key:
-    return (b.pawns, b.knights, b.bishops, b.rooks, b.queens, b.kings,
-            b.occupied_co[chess.WHITE], b.turn, b.castling_rights, b.ep_square)
-
 
 class HelpmateSearch:
     """One helpmate question on a private board."""
@@ -40,7 +33,7 @@ class HelpmateSearch:
         self.winner = winner
         self.loser = not winner
         self.budget = budget
-        self.tt: dict[_Key, int] = {}
+        self.tt: dict[Key, int] = {}
         self.path: list[chess.Move] = []
         self.cut = False  # some branch was not explored to a proven end
 
@@ -64,11 +57,11 @@ class HelpmateSearch:
         if self.budget.spend():
             self.cut = True
             return False
-        key = _key(b)
-        seen = self.tt.get(key)
+        here = key(b)
+        seen = self.tt.get(here)
         if seen is not None and seen >= depth:
             return False  # explored before with at least this much depth (or on the path)
-        self.tt[key] = depth
+        self.tt[here] = depth
         if material_cannot_mate(b, self.winner):
             return False
         if len(self.path) >= MAX_PLY:
@@ -90,6 +83,11 @@ class HelpmateSearch:
             rewarded = cost == REWARD
             if cost == NORMAL and progress:
                 cost = 0  # the previous move made progress: let this reply ride along
+            after = child_key(b, move)
+            if after is not None:
+                seen = self.tt.get(after)
+                if seen is not None and seen >= depth - cost:
+                    continue  # the child would return at once; skip the push
             b.push(move)
             self.path.append(move)
             if winner_to_move and b.is_check() and b.is_checkmate():

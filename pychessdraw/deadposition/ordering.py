@@ -156,6 +156,9 @@ def ordered_moves(board: chess.Board, moves: list[chess.Move], winner: chess.Col
             if bb_fr & board.knights and KNIGHT_DISTANCE[to][bt] < KNIGHT_DISTANCE[fr][bt]:
                 scored.append((30, REWARD, m))
                 continue
+            if DISTANCE[to][corner] == 1 and DISTANCE[fr][corner] > 1:
+                scored.append((35, REWARD, m))  # a blocker arrives next to the corner
+                continue
             near = lk is not None and DISTANCE[to][lk] == 1
             scored.append((20 if near else 10, NORMAL, m))
     scored.sort(key=lambda t: -t[0])

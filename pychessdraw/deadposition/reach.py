@@ -235,6 +235,8 @@ def reach_cannot_mate(board: chess.Board, winner: chess.Color) -> str | None:
             continue
         att = _attack_set(p, frozen_all)
         attacked |= att
+        if _never_checks(p, board, loser):
+            continue  # still covers escape squares (``attacked``), never checks
         if att & region:
             checkers.append(p)
             check_squares |= att & region
@@ -254,6 +256,19 @@ def reach_cannot_mate(board: chess.Board, winner: chess.Color) -> str | None:
     if all(p.kind == chess.BISHOP and not p.promoted for p in checkers):
         return "only bishops of one colour can check; the king always has an escape"
     return "the king always has an escape from every reachable check"
+
+
+def _never_checks(p: _Piece, board: chess.Board, loser: chess.Color) -> bool:
+    """An immobile pawn or knight can never give a new check.
+
+    Its attacks never change and the king may not step into them, so it can
+    only check a king that is in its attack right now (which we exclude).
+    Sliders are different: a discovered line can open.
+    """
+    if p.promoted or p.kind not in (chess.PAWN, chess.KNIGHT) or p.reach != p.bb:
+        return False
+    king = board.king(loser)
+    return king is None or not board.attacks_mask(p.square) & chess.BB_SQUARES[king]
 
 
 def _coverable(escapes: int, forbidden: int, king_spots: list[int], blockers: list[int]) -> bool:
