@@ -17,7 +17,10 @@ from typing import Iterable, Sequence, TextIO
 from . import __version__
 from .errors import FileError, RefereeError
 from .game import Game
+from .rules import dead, timeout
 from .scan import scan
+
+BUDGETS = {"static": dead.STATIC, "page": dead.PAGE, "deep": dead.DEEP}
 
 
 def _fail(error: RefereeError) -> int:
@@ -27,7 +30,7 @@ def _fail(error: RefereeError) -> int:
 
 def cmd_status(args: argparse.Namespace) -> int:
     try:
-        game = Game(args.fen, chess960=args.chess960)
+        game = Game(args.fen, chess960=args.chess960, flag_rules=args.flag_rules)
         for number, text in enumerate(args.moves, 1):
             try:
                 game.play(text)
@@ -35,7 +38,8 @@ def cmd_status(args: argparse.Namespace) -> int:
                 raise type(exc)(f"move {number} ({text!r}): {exc.message}", token=text) from None
     except RefereeError as exc:
         return _fail(exc)
-    print(json.dumps(game.status(legal_moves=args.legal_moves).to_dict(), indent=args.indent))
+    status = game.status(legal_moves=args.legal_moves, search=BUDGETS[args.search])
+    print(json.dumps(status.to_dict(), indent=args.indent))
     return 0
 
 
@@ -81,22 +85,36 @@ def cmd_scan(args: argparse.Namespace) -> int:
     status = 0
     number = 1
     out = sys.stdout
+    should_be_draws = []
     for name, lines, error in _sources(args.files):
         if error is not None:
             status = _fail(error)
             continue
         assert lines is not None
-        for report in scan(lines, number):
+        for report in scan(lines, number, final_search=BUDGETS[args.search], flag_rules=args.flag_rules):
             number += 1
             if len(args.files) > 1:
                 report["file"] = name
             if report["error"] is not None:
                 status = 1
+            if report["time_forfeit"] and report["time_forfeit"]["should_be_draw"]:
+                should_be_draws.append(report["game"])
             out.write(json.dumps(report) + "\n")
             out.flush()
             progress.update(report["plies"])
     progress.close()
+    if should_be_draws:
+        games = ", ".join(map(str, should_be_draws))
+        print(f"pychessdraw: {len(should_be_draws)} game(s) lost on time should have been draws "
+              f"({args.flag_rules}): {games}", file=sys.stderr)
     return status
+
+
+def _search_options(parser: argparse.ArgumentParser, what: str) -> None:
+    parser.add_argument("--search", choices=BUDGETS, default="deep",
+                        help=f"{what}: static proofs only, ~15 ms or ~1 s per side (default: deep)")
+    parser.add_argument("--flag-rules", choices=timeout.RULES, default=timeout.FIDE,
+                        help="flag-fall rules: FIDE 6.9 or US Chess (default: fide)")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -109,12 +127,14 @@ def build_parser() -> argparse.ArgumentParser:
     st.add_argument("--legal-moves", action="store_true", help="include the legal moves")
     st.add_argument("--indent", type=int, default=None, help="pretty-print JSON")
     st.add_argument("moves", nargs="*", help="moves in SAN or UCI")
+    _search_options(st, "dead-position search for the position")
     st.set_defaults(run=cmd_status)
     sc = sub.add_parser("scan", help="audit every game of PGN files (standard input when none)")
     sc.add_argument("files", nargs="*")
     sc.add_argument("--progress", dest="progress", action="store_true", default=None,
                     help="show progress on standard error even when it is not a terminal")
     sc.add_argument("--no-progress", dest="progress", action="store_false")
+    _search_options(sc, "dead-position search for each game's final position (every ply gets the static proofs)")
     sc.set_defaults(run=cmd_scan)
     return parser
 

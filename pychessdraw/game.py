@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import chess
 
-from .errors import BadFenError, GameOverError, IllegalMoveError, NothingToUndoError
+from .errors import BadFenError, BadRequestError, GameOverError, IllegalMoveError, NothingToUndoError
 from .moves import parse_move
 from .outcome import AUTOMATIC, Outcome, Termination, color_name
 from .position import Key, position_key
-from .rules import fifty, material, mate, repetition
+from .deadposition import Verdict
+from .rules import dead, fifty, material, mate, repetition, timeout
+from .rules.dead import SearchBudget
 from .rules.hints import hints
 from .status import Claim, ClaimResult, Status
 
@@ -48,7 +50,16 @@ class Game:
     A game can start from any legal FEN, Chess960 included.
     """
 
-    def __init__(self, fen: str | None = None, *, chess960: bool = False) -> None:
+    def __init__(self, fen: str | None = None, *, chess960: bool = False,
+                 search: SearchBudget = dead.STATIC, flag_rules: str = timeout.FIDE) -> None:
+        """``search`` bounds the dead-position search run on every position
+        (per side; the default runs only the cheap static proofs).
+        ``flag_rules`` ("fide" or "uscf") decides flag-fall results."""
+        if flag_rules not in timeout.RULES:
+            raise BadRequestError(f"flag rules must be one of {', '.join(timeout.RULES)}, not {flag_rules!r}")
+        self.search = search
+        self.flag_rules = flag_rules
+        self._verdicts: tuple[int, Key, SearchBudget, dict[chess.Color, Verdict]] | None = None
         self._board = board_from_fen(fen, chess960)
         self._keys: list[Key] = [position_key(self._board)]
         self._clocks: list[int] = [self._board.halfmove_clock]
@@ -139,12 +150,15 @@ class Game:
     def repetition_count(self) -> int:
         return 1 + len(self.repetitions())
 
-    def automatic_outcome(self, *, has_legal_move: bool | None = None) -> Outcome | None:
+    def automatic_outcome(self, *, has_legal_move: bool | None = None, dead_check: bool = True) -> Outcome | None:
         """What ends the game by itself now, in python-chess's order of
         precedence: checkmate first (a mate on the 150th ply stands).
 
         ``has_legal_move=True`` spares the search for a legal move when the
-        caller already holds one (a scan that has parsed the next move)."""
+        caller already holds one (a scan that has parsed the next move).
+        ``dead_check=False`` skips the dead-position proofs: a scan does so
+        after reversible moves, since positions that reversible moves join
+        can reach each other and so are dead or alive together."""
         if self._auto is not None and self._auto[0] == self.ply:
             return self._auto[1]
         board = self._board
@@ -160,8 +174,26 @@ class Game:
             result = Outcome(Termination.SEVENTYFIVE_MOVES, None)
         elif self.repetition_count() >= repetition.AUTOMATIC_COUNT:
             result = Outcome(Termination.FIVEFOLD_REPETITION, None)
-        self._auto = (self.ply, result)
+        elif dead_check and (self.search.nodes or dead.may_be_dead(board)) and dead.is_dead(self.winnable()):
+            result = Outcome(Termination.DEAD_POSITION, None)
+        if dead_check or result is not None:
+            self._auto = (self.ply, result)
         return result
+
+    def winnable(self, search: SearchBudget | None = None) -> dict[chess.Color, Verdict]:
+        """Per side: can it still checkmate by any series of legal moves?
+        Cached per position; a deeper ``search`` than the game's may refine
+        an undecided answer but never contradicts a decided one."""
+        budget = self.search if search is None else search
+        cached = self._verdicts
+        key = self._keys[-1]
+        if cached is not None and cached[0] == self.ply and cached[1] == key:
+            found = cached[3]
+            if all(v.winnable is not None for v in found.values()) or cached[2] == budget:
+                return found
+        found = dead.verdicts(self._board, budget)
+        self._verdicts = (self.ply, key, budget, found)
+        return found
 
     def outcome(self) -> Outcome | None:
         """How the game ended, if it has: declared by a player, or automatic."""
@@ -202,13 +234,25 @@ class Game:
                     out.append(Claim(rule, move, board.uci(move), board.san(move)))
         return out
 
-    def status(self, *, legal_moves: bool = False) -> Status:
-        """The status of the current position (see :class:`Status`)."""
+    def status(self, *, legal_moves: bool = False, search: SearchBudget | None = None) -> Status:
+        """The status of the current position (see :class:`Status`).
+        ``search`` deepens the dead-position search for this call (flag-fall
+        questions and the CLI use ``rules.dead.DEEP``)."""
         board = self._board
         outcome = self.outcome()
         moves = None
         if legal_moves:
             moves = () if outcome is not None else tuple(_describe(board, m) for m in board.generate_legal_moves())
+        cannot = {c: material.cannot_mate(board, c) for c in chess.COLORS}
+        verdicts = self.winnable(search)
+        if outcome is None and search is not None and dead.is_dead(verdicts):
+            # A deeper search proved what the game's own budget could not.
+            self._auto = (self.ply, Outcome(Termination.DEAD_POSITION, None))
+            outcome = self.outcome()
+        flags = None
+        if outcome is None:
+            flags = {c: timeout.result_if_flag_falls(board, c, cannot[not c] or verdicts[not c].winnable is False,
+                                                     self.flag_rules) for c in chess.COLORS}
         return Status(
             fen=board.fen(),
             turn=board.turn,
@@ -220,8 +264,12 @@ class Game:
             repetitions=tuple(self.repetitions()),
             outcome=outcome,
             claims=tuple(self.claims()),
-            cannot_mate={c: material.cannot_mate(board, c) for c in chess.COLORS},
+            cannot_mate=cannot,
             hints=hints(board),
+            winnable={c: v.winnable for c, v in verdicts.items()},
+            winnable_detail={c: _detail(board, v) for c, v in verdicts.items()},
+            flag_results=flags,
+            flag_rules=self.flag_rules,
             legal_moves=moves,
         )
 
@@ -269,10 +317,11 @@ class Game:
         loser = self._board.turn if color is None else color
         return self._declare(Outcome(Termination.RESIGNATION, not loser, claimed=True))
 
-    def flag(self, color: chess.Color) -> Outcome:
+    def flag(self, color: chess.Color, search: SearchBudget = dead.DEEP) -> Outcome:
         """``color`` ran out of time (FIDE 6.9): a loss, unless the opponent
-        cannot checkmate by any series of legal moves, then a draw."""
-        result = self.status().flag_fall(color)
+        cannot checkmate by any series of legal moves, then a draw (under
+        ``flag_rules``). The opponent's chances are searched with ``search``."""
+        result = self.status(search=search).flag_fall(color)
         winner = None if result == "1/2-1/2" else (not color)
         return self._declare(Outcome(Termination.TIME_FORFEIT, winner, claimed=True))
 
@@ -285,6 +334,17 @@ class Game:
 
     def declared_outcome(self) -> Outcome | None:
         return self._declared
+
+
+def _detail(board: chess.Board, verdict: Verdict) -> dict:
+    """A verdict as JSON: the proof line in SAN, the reason, the nodes used."""
+    line = None
+    if verdict.line is not None:
+        replay = board.copy(stack=False)
+        line = []
+        for move in verdict.line:
+            line.append(replay.san_and_push(move))
+    return {"line": line, "reason": verdict.reason, "nodes": verdict.nodes}
 
 
 def _describe(board: chess.Board, move: chess.Move) -> dict:

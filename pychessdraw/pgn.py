@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Iterable, Iterator
+from typing import Any, Iterable, Iterator
 
 import chess
 import chess.pgn
@@ -115,7 +115,7 @@ def read_games(lines: Iterable[str]) -> Iterator[PgnGame]:
         yield finish()
 
 
-def game_from_headers(headers: dict[str, str]) -> Game:
+def game_from_headers(headers: dict[str, str], **options: Any) -> Game:
     """A new Game at the start position the headers name (FEN, Variant)."""
     variant = headers.get("Variant", "").strip().lower()
     chess960 = variant in _CHESS960
@@ -124,7 +124,7 @@ def game_from_headers(headers: dict[str, str]) -> Game:
     fen = headers.get("FEN")
     if fen is not None and headers.get("SetUp", "1") == "0":
         fen = None
-    return Game(fen, chess960=chess960)
+    return Game(fen, chess960=chess960, **options)
 
 
 def play_tokens(game: Game, tokens: list[str]) -> None:

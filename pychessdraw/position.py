@@ -15,6 +15,7 @@ from typing import Hashable
 import chess
 
 Key = Hashable
+CASTLING = 9  # index of the castling rights in a key
 
 
 def position_key(board: chess.Board) -> Key:

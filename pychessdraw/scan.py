@@ -11,11 +11,16 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Iterator
 
+import chess
+
 from .errors import RefereeError
 from .game import Game
-from .outcome import Termination
+from .outcome import Termination, color_name
 from .pgn import PgnGame, game_from_headers, read_games
-from .rules import fifty, repetition
+from .position import CASTLING
+from .rules import dead, fifty, repetition, timeout
+from .rules.dead import SearchBudget
+from .status import Status
 
 AUTOMATIC, CLAIMABLE, WITH_MOVE = "automatic", "claimable", "claimable_with_move"
 _CLAIM_RULES = (Termination.THREEFOLD_REPETITION, Termination.FIFTY_MOVES)
@@ -38,7 +43,9 @@ class _Events:
 
 def _observe(game: Game, events: _Events, has_legal_move: bool | None = None) -> None:
     ply = game.ply
-    auto = game.automatic_outcome(has_legal_move=has_legal_move)
+    keys = game._keys
+    irreversible = ply == 0 or game._clocks[ply] == 0 or keys[ply][CASTLING] != keys[ply - 1][CASTLING]
+    auto = game.automatic_outcome(has_legal_move=has_legal_move, dead_check=bool(irreversible))
     if auto is not None:
         events.add(auto.termination.value, AUTOMATIC, ply)
         return
@@ -58,13 +65,39 @@ def _observe(game: Game, events: _Events, has_legal_move: bool | None = None) ->
             events.add(Termination.THREEFOLD_REPETITION.value, WITH_MOVE, ply)
 
 
-def scan_game(parsed: PgnGame, number: int) -> dict[str, Any]:
-    """One game's report: headers, plies played, final status, events, error."""
+def lost_on_time(headers: dict[str, str]) -> chess.Color | None:
+    """The side the record says lost on time, if it does."""
+    words = (headers.get("Termination", "") + " " + headers.get("TerminationDetails", "")).lower()
+    result = headers.get("Result")
+    if result not in ("1-0", "0-1") or not ("time forfeit" in words or "time_forfeit" in words or "on time" in words):
+        return None
+    return chess.WHITE if result == "0-1" else chess.BLACK
+
+
+def audit_time_forfeit(headers: dict[str, str], final: Status) -> dict[str, Any] | None:
+    """For a game lost on time: the result the rules give (FIDE 6.9 or US
+    Chess) and whether the record should have been a draw."""
+    flagged = lost_on_time(headers)
+    if flagged is None:
+        return None
+    by_rule = final.outcome.result() if final.outcome is not None else final.flag_fall(flagged)
+    return {"flagged": color_name(flagged), "recorded": headers["Result"], "by_rule": by_rule,
+            "rules": final.flag_rules, "should_be_draw": by_rule == "1/2-1/2",
+            "opponent_winnable": None if final.winnable is None else final.winnable[not flagged]}
+
+
+def scan_game(parsed: PgnGame, number: int, *, final_search: SearchBudget = dead.DEEP,
+              flag_rules: str = timeout.FIDE) -> dict[str, Any]:
+    """One game's report: headers, plies played, final status, events, error,
+    and for a game lost on time, whether it should have been a draw.
+
+    Every ply gets the cheap checks; only the final position is searched
+    with ``final_search`` for dead positions and flag falls."""
     report: dict[str, Any] = {"game": number, "headers": parsed.headers, "plies": 0,
-                              "final": None, "events": [], "error": None}
+                              "final": None, "events": [], "error": None, "time_forfeit": None}
     events = _Events()
     try:
-        game = game_from_headers(parsed.headers)
+        game = game_from_headers(parsed.headers, flag_rules=flag_rules)
     except RefereeError as exc:
         report["error"] = exc.to_dict()
         return report
@@ -84,12 +117,18 @@ def scan_game(parsed: PgnGame, number: int) -> dict[str, Any]:
     if error is None and parsed.error is not None:
         error = parsed.error
     report["plies"] = game.ply
-    report["final"] = game.status().to_dict()
+    final = game.status(search=final_search)
+    if final.outcome is not None and final.outcome.termination is Termination.DEAD_POSITION:
+        events.add(Termination.DEAD_POSITION.value, AUTOMATIC, game.ply)
+    report["final"] = final.to_dict()
+    if error is None:
+        report["time_forfeit"] = audit_time_forfeit(parsed.headers, final)
     report["events"] = events.to_list()
     report["error"] = None if error is None else error.to_dict()
     return report
 
 
-def scan(lines: Iterable[str], start: int = 1) -> Iterator[dict[str, Any]]:
+def scan(lines: Iterable[str], start: int = 1, *, final_search: SearchBudget = dead.DEEP,
+         flag_rules: str = timeout.FIDE) -> Iterator[dict[str, Any]]:
     for number, parsed in enumerate(read_games(lines), start):
-        yield scan_game(parsed, number)
+        yield scan_game(parsed, number, final_search=final_search, flag_rules=flag_rules)

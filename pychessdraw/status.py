@@ -46,8 +46,11 @@ class Status:
     """Everything the referee knows about the current position.
 
     ``cannot_mate[color]`` is the sound material test of FIDE 6.9 (JSON:
-    ``insufficient_material``). ``hints`` are knowledge, never rules.
-    ``winnable`` is filled by the dead-position search when it ran.
+    ``insufficient_material``). ``winnable[color]`` is the dead-position
+    answer (True: a mate exists, with the line in ``winnable_detail``; False:
+    proven impossible; None: not decided within the budget). ``flag_results``
+    gives the result if that side ran out of time now, under ``flag_rules``
+    ("fide" or "uscf"). ``hints`` are knowledge, never rules.
     """
 
     fen: str
@@ -63,6 +66,9 @@ class Status:
     cannot_mate: dict[chess.Color, bool]
     hints: Hints
     winnable: dict[chess.Color, bool | None] | None = None
+    winnable_detail: dict[chess.Color, dict[str, Any]] | None = field(default=None, compare=False)
+    flag_results: dict[chess.Color, str] | None = None
+    flag_rules: str = "fide"
     legal_moves: tuple[dict[str, Any], ...] | None = field(default=None, compare=False)
 
     @property
@@ -70,16 +76,9 @@ class Status:
         return self.outcome is not None
 
     def flag_fall(self, color: chess.Color) -> str | None:
-        """The result if ``color`` ran out of time now (FIDE 6.9): a loss,
-        unless the opponent cannot checkmate by any series of legal moves."""
-        if self.outcome is not None:
-            return None
-        opponent = not color
-        proven_unable = self.cannot_mate[opponent] or (
-            self.winnable is not None and self.winnable.get(opponent) is False)
-        if proven_unable:
-            return "1/2-1/2"
-        return "1-0" if opponent == chess.WHITE else "0-1"
+        """The result if ``color`` ran out of time now (FIDE 6.9, or US Chess
+        rules), or None once the game is over."""
+        return None if self.flag_results is None else self.flag_results[color]
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {
@@ -94,8 +93,9 @@ class Status:
             "outcome": None if self.outcome is None else self.outcome.to_dict(),
             "claims": [c.to_dict() for c in self.claims],
             "insufficient_material": {color_name(c): self.cannot_mate[c] for c in chess.COLORS},
-            "flag_fall": None if self.outcome is not None else
-                {color_name(c): self.flag_fall(c) for c in chess.COLORS},
+            "flag_fall": None if self.flag_results is None else
+                {color_name(c): self.flag_results[c] for c in chess.COLORS},
+            "flag_rules": self.flag_rules,
             "hints": {
                 "can_force_mate": {color_name(c): self.hints.can_force_mate[c] for c in chess.COLORS},
                 "practical_draw": self.hints.practical_draw,
@@ -104,6 +104,8 @@ class Status:
         }
         if self.winnable is not None:
             d["winnable"] = {color_name(c): self.winnable.get(c) for c in chess.COLORS}
+        if self.winnable_detail is not None:
+            d["winnable_detail"] = {color_name(c): self.winnable_detail[c] for c in chess.COLORS}
         if self.legal_moves is not None:
             d["legal_moves"] = list(self.legal_moves)
         return d

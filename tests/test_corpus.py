@@ -8,9 +8,19 @@ from __future__ import annotations
 from itertools import islice
 
 from pychessdraw.pgn import read_games
+from pychessdraw.rules.dead import DEEP, STATIC
 from pychessdraw.scan import scan_game
 
 AUTOMATIC_TAGS = {"checkmate", "stalemate", "insufficient_material"}
+
+# Where pychessdraw goes beyond the tournament server: two games reached a
+# dead position (FIDE 5.2.2, locked pawn walls no king can cross, checked by
+# hand) and were played on until the fifty-move rule, exactly 100 plies later.
+# (Event, Round) -> the ply at which the game was dead.
+DEAD_BEFORE_THE_SERVER_SAW = {
+    ("TCEC Season 24 - Cup 11 Testing", "19"): 125,  # 6k1/8/p5p1/P1p1p1Pp/P1P1P2P/...
+    ("TCEC Season 26 - 4k Testing", "37"): 90,       # 8/8/2k5/1p2p1p1/1Pp1P1P1/2P1P3/2K5/8 w
+}
 CLAIM_TAGS = {"threefold_repetition", "fifty_moves"}
 
 
@@ -19,14 +29,21 @@ def test_corpus_endings(full: bool, shared) -> None:
     step = 1 if full else 7
     checked = {tag: 0 for tag in AUTOMATIC_TAGS | CLAIM_TAGS}
     chess960 = 0
+    dead_found = {}
     with open(path, encoding="utf-8") as handle:
         for number, parsed in islice(enumerate(read_games(handle), 1), 0, None, step):
-            report = scan_game(parsed, number)
+            # The full run also searches every final position (as `scan` does).
+            report = scan_game(parsed, number, final_search=DEEP if full else STATIC)
             headers = report["headers"]
             where = f"game {report['game']} ({headers.get('Event')}, round {headers.get('Round')})"
             assert report["error"] is None, where
             chess960 += headers.get("Variant") == "Chess960"
             early = [e for e in report["events"] if e["kind"] == "automatic" and e["ply"] < report["plies"]]
+            known = (headers.get("Event"), headers.get("Round"))
+            if known in DEAD_BEFORE_THE_SERVER_SAW:
+                assert early == [{"ply": DEAD_BEFORE_THE_SERVER_SAW[known], "rule": "dead_position", "kind": "automatic"}]
+                dead_found[known] = True
+                continue
             assert not early, (where, early)
             tag = headers["Termination"]
             final = report["final"]
@@ -43,3 +60,5 @@ def test_corpus_endings(full: bool, shared) -> None:
     # Every kind of ending was met, Chess960 games too: the test saw what it claims to check.
     assert all(checked.values()), checked
     assert chess960 > 0
+    if full:
+        assert set(dead_found) == set(DEAD_BEFORE_THE_SERVER_SAW)

@@ -5,6 +5,9 @@ Where pychessdraw deliberately differs, the test says so:
 - per-side material (FIDE 6.9): python-chess says "cannot mate" for a side
   with bishops of one colour even when the opponent has rooks or queens that
   can block its own king; pychessdraw says "can mate" there (it is sound).
+- dead positions: pychessdraw proves some positions dead beyond material
+  (locked pawns, FIDE 5.2.2) where python-chess sees a game going on; the
+  proof itself is tested against labelled positions in test_deadposition*.
 - claims: python-chess answers yes/no; pychessdraw lists every intended move,
   which is checked here against python-chess move by move.
 """
@@ -42,6 +45,10 @@ def check_position(game: Game, board: chess.Board) -> None:
     status = game.status()
     assert status.fen == board.fen()
     expected = board.outcome()
+    if expected is None and status.outcome is not None:
+        assert status.outcome.termination is Termination.DEAD_POSITION, (board.fen(), status.outcome)
+        assert status.winnable == {chess.WHITE: False, chess.BLACK: False}
+        return
     if expected is None:
         assert status.outcome is None, (board.fen(), status.outcome)
     else:
