@@ -25,54 +25,89 @@ from .ordering import NORMAL, REWARD, ordered_moves, mating_corner, needs_loser_
 MAX_PLY = 160
 MAX_DEPTH = 60
 
+PROVEN = 1 << 30  # TT depth of a position whose whole subtree was explored
+
+
 class HelpmateSearch:
-    """One helpmate question on a private board."""
+    """One helpmate question on a private board.
+
+    Transposition table entries are ``(depth, iteration)``.  A position is
+    skipped only if it was searched in *this* iteration with at least this
+    depth (then any incompleteness there was already counted in this
+    iteration's cuts), or if its whole subtree was explored without any cut
+    and without leaning on an unfinished position (``PROVEN``).  Entries from
+    earlier iterations that were cut are searched again.
+    """
 
     def __init__(self, board: chess.Board, winner: chess.Color, budget: Budget) -> None:
         self.board = board
         self.winner = winner
         self.loser = not winner
         self.budget = budget
-        self.tt: dict[Key, int] = {}
+        self.tt: dict[Key, tuple[int, int]] = {}
         self.path: list[chess.Move] = []
-        self.cut = False  # some branch was not explored to a proven end
+        self.iteration = 0
+        self.cuts = 0  # branches not explored to a proven end (monotone counter)
+        self.deps = 0  # skips that lean on a position not (yet) proven
 
     def run(self, max_depth: int = MAX_DEPTH) -> bool | None:
         """True: mate found (``self.path``); False: proven impossible; None: unknown."""
         b = self.board
         start = 1 if b.turn == self.winner else 2
         for depth in range(start, max_depth + 1):
-            self.cut = False
+            self.iteration += 1
+            cuts = self.cuts
             if self._search(depth, False):
                 return True
-            if not self.cut:
+            if self.cuts == cuts:
                 return False
             if self.budget.exhausted:
                 return None
         return None
 
+    def _skip(self, k: Key, depth: int) -> bool:
+        """May the position with key ``k`` be skipped at this depth?"""
+        entry = self.tt.get(k)
+        if entry is None:
+            return False
+        d, it = entry
+        if d == PROVEN:
+            return True
+        if it == self.iteration and d >= depth:
+            self.deps += 1
+            return True
+        return False
+
     # -- the tree walk -------------------------------------------------------
     def _search(self, depth: int, progress: bool) -> bool:
         b = self.board
         if self.budget.spend():
-            self.cut = True
+            self.cuts += 1
             return False
         here = key(b)
-        seen = self.tt.get(here)
-        if seen is not None and seen >= depth:
-            return False  # explored before with at least this much depth (or on the path)
-        self.tt[here] = depth
+        if self._skip(here, depth):
+            return False
+        self.tt[here] = (depth, self.iteration)
+        cuts, deps = self.cuts, self.deps
+        if self._expand(depth, progress):
+            return True
+        if self.cuts == cuts and self.deps == deps:
+            self.tt[here] = (PROVEN, self.iteration)
+        return False
+
+    def _expand(self, depth: int, progress: bool) -> bool:
+        b = self.board
         if material_cannot_mate(b, self.winner):
             return False
         if len(self.path) >= MAX_PLY:
-            self.cut = True
+            self.cuts += 1
             return False
         winner_to_move = b.turn == self.winner
         if depth <= 1:
             if winner_to_move:
                 return self._mate_in_one()
             if any(b.generate_legal_moves()):
-                self.cut = True
+                self.cuts += 1
             return False
         moves = list(b.generate_legal_moves())
         if not moves:
@@ -84,10 +119,8 @@ class HelpmateSearch:
             if cost == NORMAL and progress:
                 cost = 0  # the previous move made progress: let this reply ride along
             after = child_key(b, move)
-            if after is not None:
-                seen = self.tt.get(after)
-                if seen is not None and seen >= depth - cost:
-                    continue  # the child would return at once; skip the push
+            if after is not None and self._skip(after, depth - cost):
+                continue  # the child would return at once; skip the push
             b.push(move)
             self.path.append(move)
             if winner_to_move and b.is_check() and b.is_checkmate():
@@ -97,7 +130,7 @@ class HelpmateSearch:
             self.path.pop()
             b.pop()
             if self.budget.exhausted:
-                self.cut = True
+                self.cuts += 1
                 return False
         return False
 
@@ -127,7 +160,7 @@ class HelpmateSearch:
                     return True
                 b.pop()
         if any_move or any(b.generate_legal_moves()):
-            self.cut = True
+            self.cuts += 1
         return False
 
 
