@@ -9,7 +9,12 @@ bridge itself. A failed operation leaves the game exactly as it was.
 STATE is ``{"status": STATUS (with legal_moves), "moves": [{"ply", "san",
 "uci", "fen", "repetition_count"}], "start_fen", "chess960", "headers"}``.
 Operations: new, play, undo, load_pgn, claim, agree, resign, flag,
-status_at, export_pgn, state.
+status_at, export_pgn, state, analyse.
+
+Moves are answered at once with the cheap dead-position proofs; ``analyse``
+then searches the current position with the page budget (about 30 ms) and
+may end the game as a dead position. The UI sends it after each change, so
+the board never waits for the search.
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ import chess
 from . import pgn
 from .errors import BadRequestError, RefereeError
 from .game import Game
+from .rules import dead
 
 _COLORS = {"white": chess.WHITE, "black": chess.BLACK}
 
@@ -37,6 +43,7 @@ class Bridge:
             "new": self._new, "play": self._play, "undo": self._undo, "load_pgn": self._load_pgn,
             "claim": self._claim, "agree": self._agree, "resign": self._resign, "flag": self._flag,
             "status_at": self._status_at, "export_pgn": self._export_pgn, "state": lambda a: {},
+            "analyse": self._analyse,
         }
 
     def handle(self, request: str) -> str:
@@ -55,13 +62,13 @@ class Bridge:
             return {"ok": False, "error": exc.to_dict(), "state": self.state()}
         except (ValueError, KeyError, TypeError) as exc:
             return {"ok": False, "error": {"code": "bad_request", "message": str(exc)}, "state": self.state()}
-        if "status" in extra or "pgn" in extra:
+        if "status" in extra or "pgn" in extra or "state" in extra:
             return {"ok": True, **extra}
         return {"ok": True, **extra, "state": self.state()}
 
-    def state(self) -> dict[str, Any]:
+    def state(self, search: dead.SearchBudget | None = None) -> dict[str, Any]:
         return {
-            "status": self.game.status(legal_moves=True).to_dict(),
+            "status": self.game.status(legal_moves=True, search=search).to_dict(),
             "moves": self._rows,
             "start_fen": self.game.start_fen,
             "chess960": self.game.chess960,
@@ -85,7 +92,8 @@ class Bridge:
                 "repetition_count": game.repetition_count()}
 
     def _new(self, args: dict[str, Any]) -> dict[str, Any]:
-        game = Game(args.get("fen") or None, chess960=bool(args.get("chess960")))
+        game = Game(args.get("fen") or None, chess960=bool(args.get("chess960")),
+                    flag_rules=args.get("flag_rules") or self.game.flag_rules)
         self._adopt(game, {})
         return {}
 
@@ -103,7 +111,7 @@ class Bridge:
         return {}
 
     def _load_pgn(self, args: dict[str, Any]) -> dict[str, Any]:
-        game, parsed = pgn.parse_one(_text(args, "pgn"))
+        game, parsed = pgn.parse_one(_text(args, "pgn"), flag_rules=self.game.flag_rules)
         self._adopt(game, parsed.headers)
         return {}
 
@@ -142,6 +150,9 @@ class Bridge:
         if ply == self.game.ply and self.game.declared_outcome() is not None:
             return {"status": self.game.status(legal_moves=True).to_dict()}
         return {"status": game.status(legal_moves=True).to_dict()}
+
+    def _analyse(self, args: dict[str, Any]) -> dict[str, Any]:
+        return {"state": self.state(search=dead.PAGE), "analysed": True}
 
     def _export_pgn(self, args: dict[str, Any]) -> dict[str, Any]:
         return {"pgn": pgn.export(self.game, self.headers)}

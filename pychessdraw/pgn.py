@@ -137,7 +137,7 @@ def play_tokens(game: Game, tokens: list[str]) -> None:
             raise type(exc)(f"ply {ply} ({token!r}): {exc.message}", ply=ply, token=token) from None
 
 
-def parse_one(text: str) -> tuple[Game, PgnGame]:
+def parse_one(text: str, **options: Any) -> tuple[Game, PgnGame]:
     """Parse the first game of a PGN text into a Game. Raises BadPgnError (or
     another RefereeError) naming the problem; nothing is returned half-done.
     The result is restored as a declared ending when no rule ended the game
@@ -148,7 +148,7 @@ def parse_one(text: str) -> tuple[Game, PgnGame]:
         raise BadPgnError("no game found in the PGN text", ply=0)
     if pgn.error is not None:
         raise pgn.error
-    game = game_from_headers(pgn.headers)
+    game = game_from_headers(pgn.headers, **options)
     play_tokens(game, pgn.tokens)
     _restore_result(game, pgn.headers.get("Termination", ""), pgn.result or pgn.headers.get("Result", "*"))
     return game, pgn

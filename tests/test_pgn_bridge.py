@@ -93,3 +93,22 @@ def test_bridge_castling_destination_is_the_kings_square() -> None:
     state = call(bridge, "new", fen="r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")["state"]
     castles = [m for m in state["status"]["legal_moves"] if m["san"] == "O-O"]
     assert castles == [{"uci": "e1g1", "san": "O-O", "from": "e1", "to": "g1", "promotion": None}]
+
+
+def test_bridge_analyse_searches_and_can_end_a_dead_game() -> None:
+    bridge = Bridge()
+    # Black's only move takes the queen: after it, two bare kings (dead). The
+    # static proofs cannot see it; the page-budget search can.
+    state = call(bridge, "new", fen="8/8/8/8/8/5K2/7Q/7k b - - 0 1")["state"]
+    assert state["status"]["outcome"] is None
+    analysed = call(bridge, "analyse")
+    assert analysed["analysed"] and analysed["state"]["status"]["outcome"]["termination"] == "dead_position"
+    assert not call(bridge, "play", move="Kxh2")["ok"]  # the game is over
+
+
+def test_bridge_flag_rules_and_flag() -> None:
+    bridge = Bridge()
+    state = call(bridge, "new", fen="8/8/4kr2/8/8/4K3/8/4N3 w - - 0 1", flag_rules="uscf")["state"]
+    assert state["status"]["flag_rules"] == "uscf" and state["status"]["flag_fall"]["black"] == "1/2-1/2"
+    flagged = call(bridge, "flag", color="black")["state"]["status"]["outcome"]
+    assert flagged["termination"] == "time_forfeit" and flagged["result"] == "1/2-1/2"
