@@ -55,6 +55,11 @@ def test_knight_shuffle_threefold_claim_with_intended_move(app):
     assert app.sans()[-1] == "Ng8"
     assert app.claims() == []
     app.screenshot("threefold_claimed")
+    # a reload keeps the claimed ending
+    app.page.reload()
+    app.wait_ready()
+    assert app.tid("result").get_attribute("data-termination") == "threefold_repetition"
+    assert app.sans()[-1] == "Ng8" and len(app.sans()) == 8
     # the board takes no more moves
     n = len(app.sans())
     app.click_square("g1")
@@ -188,6 +193,18 @@ def test_bad_fen_and_bad_pgn_keep_the_game(app):
     # the next good action clears the message
     app.type_move("c4")
     expect(err).to_be_hidden()
+
+
+def test_pgn_tags_are_text_not_html(app):
+    evil = "<img src=x id=pwned onerror=document.body.dataset.pwned=1>"
+    app.load_pgn(f'[White "{evil}"]\n[Black "Bob"]\n\n1. e4 e5 *\n')
+    assert app.sans() == ["e4", "e5"]
+    tags = app.tid("game-tags")
+    expect(tags).to_be_visible()
+    assert evil in tags.inner_text() and "Bob" in tags.inner_text()
+    assert app.page.locator("#pwned").count() == 0
+    app.page.wait_for_timeout(200)
+    assert app.page.evaluate("() => document.body.dataset.pwned") is None
 
 
 def test_undo_after_game_end(app):

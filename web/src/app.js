@@ -245,6 +245,7 @@ function render() {
   renderMoves();
   renderPanel();
   renderResult();
+  renderTags();
   renderControls();
 }
 
@@ -486,6 +487,20 @@ function renderResult() {
   );
 }
 
+function renderTags() {
+  // PGN tags are untrusted text: textContent only.
+  const h = game.headers || {};
+  const parts = [];
+  for (const k of ["White", "Black", "Event", "Site", "Date", "Round"]) {
+    const v = h[k];
+    if (v && v !== "?" && v !== "????.??.??") parts.push(`${k}: ${v}`);
+  }
+  const p = $("game-tags");
+  p.textContent = parts.join(" · ");
+  p.hidden = !parts.length;
+  $("board").dataset.chess960 = game.chess960 ? "1" : "0";
+}
+
 function renderControls() {
   const live = view == null;
   const st = game.status;
@@ -684,7 +699,6 @@ $("flip").addEventListener("click", () => {
   $("board").dataset.orientation = orientation;
 });
 $("new-game").addEventListener("click", () => act("new", { fen: null, chess960: false }));
-$("new-960").addEventListener("click", () => act("new", { fen: null, chess960: true }));
 $("load-fen").addEventListener("click", () => {
   const fen = $("fen-input").value.trim();
   if (!fen) return showError("Paste a FEN in the position box first.");
