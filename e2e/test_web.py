@@ -359,15 +359,17 @@ def test_phone_viewport_no_horizontal_scroll(browser, base_url):
         ctx.close()
 
 
-def test_missing_file_reports_failure(browser, base_url):
+@pytest.mark.parametrize("missing", [r"pyodide\.asm\.wasm", r"pychessdraw-[^/]*\.whl"])
+def test_missing_file_reports_failure(browser, base_url, missing):
     ctx = browser.new_context()
-    ctx.route(re.compile(r".*pyodide\.asm\.wasm$"), lambda route: route.fulfill(status=404, body="missing"))
+    ctx.route(re.compile(rf".*/{missing}$"), lambda route: route.fulfill(status=404, body="missing"))
     page = ctx.new_page()
     try:
         page.goto(base_url)
         page.wait_for_selector("body[data-engine=failed]", state="attached", timeout=60_000)
         msg = page.locator("#engine-text").inner_text()
         assert "could not start" in msg
+        assert ("wasm" in msg) if "wasm" in missing else ("pychessdraw" in msg and "404" in msg), msg
         # the board is still drawn
         assert page.locator("[data-testid=board] cg-board piece").count() == 32
     finally:
