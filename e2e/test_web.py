@@ -272,6 +272,26 @@ def test_drag_move_and_castling(app):
     assert app.fen().startswith("r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQ1RK1")
 
 
+def test_chess960_castling_king_takes_rook(app):
+    app.tid("fen-960").check()
+    app.set_fen("1r2k1r1/8/8/8/8/8/8/1R2K1R1 w GBgb - 0 1")
+    app.tid("fen-960").uncheck()
+    assert app.tid("board").get_attribute("data-chess960") == "1"
+    app.click_move("e1", "b1")  # the king takes its own rook: O-O-O
+    assert app.sans() == ["O-O-O"]
+    assert app.fen().split()[0].endswith("/2KR2R1")
+
+
+def test_check_is_highlighted_and_fen_copied(app):
+    for mv in ["e4", "f5", "Qh5+"]:
+        app.type_move(mv)
+    assert app.page.locator("[data-testid=board] cg-board square.check").count() == 1
+    assert "(check)" in app.page.locator("#turn").inner_text()
+    app.tid("copy-fen").click()
+    assert app.tid("fen-input").input_value() == app.fen()
+    assert app.fen().split()[1] == "b"
+
+
 def test_navigation_and_status_at(app):
     for mv in ["Nf3", "Nf6", "Ng1", "Ng8"]:
         app.type_move(mv)

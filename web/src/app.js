@@ -388,7 +388,7 @@ function renderPanel() {
 
   const n = st.repetition_count;
   $("repetition-count").textContent =
-    `${n} time${n === 1 ? "" : "s"}: this position has occurred ${n === 1 ? "once" : `${n} times`} (3 allows a claim, 9.2; 5 ends the game, 9.6.1)`;
+    `${n} × this position has occurred${n === 1 ? " once" : ` ${n} times`} (3 times allows a claim, 9.2; 5 times ends the game, 9.6.1)`;
   const links = $("repetition-links");
   links.replaceChildren();
   if (st.repetitions && st.repetitions.length) {
