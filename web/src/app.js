@@ -521,23 +521,28 @@ function renderControls() {
 }
 
 // ------------------------------------------------------------------ messages
+// Errors show in a bar fixed at the bottom of the window, so that they are seen
+// next to whatever control caused them (FEN box, PGN box, move box) on any screen.
 function showError(msg) {
   const e = $("error");
   e.textContent = msg;
   e.hidden = false;
+  $("error-wrap").hidden = false;
 }
 function clearError() {
   $("error").hidden = true;
   $("error").textContent = "";
+  $("error-wrap").hidden = true;
 }
+$("error-close").addEventListener("click", clearError);
 function showClaimResult(c) {
   const p = $("claim-result");
   p.hidden = false;
   p.className = `claim-result ${c.accepted ? "ok" : "refused"}`;
   p.dataset.accepted = String(c.accepted);
-  p.textContent = c.accepted
-    ? `Claim accepted${c.rule ? ` (${c.rule.replace("_", " ")})` : ""}: ${c.reason}`
-    : `Claim refused: ${c.reason}${c.move ? " The move was played (FIDE 9.5.3); the game goes on." : " The game goes on."}`;
+  // the referee's reason is complete human text; add only what it lacks
+  const word = c.accepted ? "accepted" : "refused";
+  p.textContent = new RegExp(word, "i").test(c.reason) ? c.reason : `Claim ${word}: ${c.reason}`;
 }
 function hideClaimResult() {
   $("claim-result").hidden = true;
