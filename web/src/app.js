@@ -134,6 +134,11 @@ function send(op, args = {}) {
   });
 }
 
+// The worker is closed on pagehide; a page restored from the back/forward
+// cache would have none, so load it afresh.
+window.addEventListener("pageshow", (ev) => {
+  if (ev.persisted) location.reload();
+});
 window.addEventListener("pagehide", () => {
   if (worker && engine === "ready") worker.postMessage({ id: 0, op: "__shutdown", args: {} });
 });
@@ -143,6 +148,10 @@ let busy = Promise.resolve();
 // Serialize user actions so that responses apply in order.
 function act(op, args = {}, opts = {}) {
   const t0 = opts.t0 ?? performance.now();
+  if (engine !== "ready") {
+    showError(engine === "failed" ? "The referee is not running (see the message at the top)." : "The referee is still starting; try again in a moment.");
+    return Promise.resolve(null);
+  }
   const run = async () => {
     let r;
     try {
