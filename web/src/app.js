@@ -70,8 +70,16 @@ let nextId = 1;
 let worker;
 let bootTimer;
 
+const elapsedTimer = setInterval(() => {
+  if (engine === "loading") $("engine-elapsed").textContent = `${Math.round(performance.now() / 1000)} s`;
+}, 1000);
+
 function engineState(s, text) {
   engine = s;
+  if (s !== "loading") {
+    clearInterval(elapsedTimer);
+    $("engine-elapsed").textContent = "";
+  }
   document.body.dataset.engine = s;
   if (text != null) $("engine-text").textContent = text;
   if (s !== "loading") $("engine-progress").hidden = true;
