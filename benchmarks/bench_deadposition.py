@@ -121,10 +121,27 @@ def main() -> None:
             run("hard", qs, budget)
         dead = [(lab, b) for lab, b in rows if lab == "--"]
         t = time.perf_counter()
-        both = sum(all(can_checkmate(b, c, nodes=10**9, seconds=0.03).winnable is False for c in chess.COLORS)
-                   for _, b in dead)
+        kinds: dict[str, int] = {}
+        both = 0
+        for _, b in dead:
+            vs = [can_checkmate(b, c, nodes=10**9, seconds=0.03) for c in chess.COLORS]
+            if all(v.winnable is False for v in vs):
+                both += 1
+                for v in vs:
+                    kind = _kind(v.reason)
+                    kinds[kind] = kinds.get(kind, 0) + 1
         print(f"      hard dead positions proven dead at 30 ms/side: {both}/{len(dead)} "
-              f"({time.perf_counter() - t:.1f} s)")
+              f"({time.perf_counter() - t:.1f} s); per-side proofs by kind: {kinds}")
+
+
+def _kind(reason: str) -> str:
+    if "bare king" in reason or "bishops of one colour, nothing" in reason or "lone knight" in reason:
+        return "material"
+    if "pawns locked" in reason or "escape" in reason or "dead end" in reason:
+        return "locked wall (static)"
+    if "stalemate" in reason or "checkmated" in reason:
+        return "game over"
+    return "search"
 
 
 if __name__ == "__main__":

@@ -65,7 +65,8 @@ def _after_each_move(board: chess.Board, color: chess.Color, budget: Budget) -> 
     if not moves:
         return None
     for move in moves:
-        budget.spend()
+        if budget.spend():
+            return None
         board.push(move)
         try:
             if board.is_checkmate():
