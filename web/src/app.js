@@ -193,6 +193,7 @@ function applyResponse(op, args, r, t0) {
   else if (op !== "claim") hideClaimResult();
   if (op === "play" || op === "undo" || op === "new" || op === "load_pgn" || op === "batch") offer = null;
   if (r.state) {
+    if (r.ok) $("pgn-output").value = ""; // an export of an older state would mislead
     render();
     bumpSeq();
     const ms = performance.now() - t0;
