@@ -9,7 +9,8 @@ terminal (stalemate, the winner mated, or material that can never mate),
 then no mate exists at all.
 
 Limits: cost-shaped depth (see ``ordering``) means "depth" is not plies;
-lines are capped at ``MAX_PLY`` plies; the 50/75-move and repetition rules
+lines are capped at ``MAX_PLY`` plies (recursion depth matters in
+Pyodide; the closure walk, which is iterative, finds longer lines); the 50/75-move and repetition rules
 are ignored, as in FIDE 5.2.2's "any series of legal moves".
 """
 
@@ -22,7 +23,7 @@ from .keys import Key, child_key, key
 from .material import material_cannot_mate
 from .ordering import NORMAL, REWARD, ordered_moves, mating_corner, needs_loser_promotion
 
-MAX_PLY = 160
+MAX_PLY = 64  # two Python frames per ply: stays far below Pyodide's stack limit
 MAX_DEPTH = 60
 
 PROVEN = 1 << 30  # TT depth of a position whose whole subtree was explored
@@ -96,6 +97,7 @@ class HelpmateSearch:
         return False
 
     def _expand(self, depth: int, progress: bool) -> bool:
+        """Search below the current position (its TT bookkeeping is the caller's)."""
         b = self.board
         if material_cannot_mate(b, self.winner):
             return False
