@@ -395,11 +395,11 @@ def main() -> int:
            f"--outfile={dist / 'app.js'}", "--log-level=warning", "--legal-comments=linked"]
     cmd += ["--sourcemap"] if a.dev else ["--minify"]
     run(cmd)
-    for f in ("index.html", "app.css", "worker.js", "bare.html", "bare.js", "bare-worker.js", "favicon.svg"):
+    for f in ("index.html", "app.css", "boot.js", "worker.js", "bare.html", "bare.js", "bare-worker.js", "favicon.svg"):
         if (SRC / f).exists():
             copy(SRC / f, dist / f)
     (dist / ".nojekyll").write_text("")
-    say("ui: app.js bundled (esbuild), index.html, app.css, worker.js, bare.html copied")
+    say("ui: app.js bundled (esbuild), index.html, app.css, boot.js, worker.js, bare.html copied")
 
     write_licenses(dist, chess, mp, a.project_dir.resolve())
     size = sum(p.stat().st_size for p in dist.rglob("*") if p.is_file())

@@ -95,42 +95,53 @@ function failEngine(msg) {
 }
 
 function startWorker() {
-  if (typeof WebAssembly !== "object") {
-    failEngine("this browser has no WebAssembly support");
-    return;
-  }
-  try {
-    worker = new Worker(new URL("worker.js", import.meta.url), { type: "module" });
-  } catch (e) {
-    failEngine(`could not start the worker (${e.message})`);
-    return;
+  // boot.js normally started the worker already; fall back to starting it here.
+  const boot = window.__pcdBoot || (window.__pcdBoot = { events: [] });
+  if (boot.error) return failEngine(boot.error);
+  if (boot.worker) {
+    worker = boot.worker;
+  } else if (typeof WebAssembly !== "object") {
+    return failEngine("this browser has no WebAssembly support");
+  } else {
+    try {
+      worker = new Worker(new URL("worker.js", import.meta.url), { type: "module" });
+    } catch (e) {
+      return failEngine(`could not start the worker (${e.message})`);
+    }
   }
   bootTimer = setTimeout(() => failEngine("timed out after 120 s"), 120000);
   worker.onerror = (ev) => {
     ev.preventDefault();
     failEngine(`worker error: ${ev.message || "worker.js or pyodide.mjs could not be loaded"}`);
   };
-  worker.onmessage = (ev) => {
-    const m = ev.data;
-    if (m.type === "progress") {
-      $("engine-text").textContent = m.stage;
-      $("engine-progress").value = m.step;
-    } else if (m.type === "ready") {
-      clearTimeout(bootTimer);
-      window.__boot.worker = m.timings;
-      window.__boot.engine_ms = performance.now();
-      onEngineReady();
-    } else if (m.type === "failed") {
-      failEngine(m.message);
-    } else if (m.id != null && pending.has(m.id)) {
-      const p = pending.get(m.id);
-      pending.delete(m.id);
-      m.recv_at = performance.now();
-      m.t_main_sent = p.sent;
-      m.t_main_recv = performance.timeOrigin + m.recv_at;
-      p.resolve(m);
-    }
-  };
+  worker.onmessage = onWorkerMessage;
+  for (const ev of boot.events || []) {
+    if (ev.type === "error") worker.onerror(ev);
+    else onWorkerMessage(ev);
+  }
+  if (boot.events) boot.events.length = 0;
+}
+
+function onWorkerMessage(ev) {
+  const m = ev.data;
+  if (m.type === "progress") {
+    $("engine-text").textContent = m.stage;
+    $("engine-progress").value = m.step;
+  } else if (m.type === "ready") {
+    clearTimeout(bootTimer);
+    window.__boot.worker = m.timings;
+    window.__boot.engine_ms = performance.now();
+    onEngineReady();
+  } else if (m.type === "failed") {
+    failEngine(m.message);
+  } else if (m.id != null && pending.has(m.id)) {
+    const p = pending.get(m.id);
+    pending.delete(m.id);
+    m.recv_at = performance.now();
+    m.t_main_sent = p.sent;
+    m.t_main_recv = performance.timeOrigin + m.recv_at;
+    p.resolve(m);
+  }
 }
 
 function send(op, args = {}) {
