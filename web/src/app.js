@@ -88,7 +88,7 @@ function engineState(s, text) {
 function failEngine(msg) {
   if (engine === "failed") return;
   clearTimeout(bootTimer);
-  engineState("failed", `The Python referee could not start: ${msg}. The board cannot take moves.`);
+  engineState("failed", `The Python referee could not start: ${msg}. The board cannot take moves; reload the page to try again.`);
   $("engine-status").classList.add("failed");
   for (const [, p] of pending) p.reject(new Error(msg));
   pending.clear();
