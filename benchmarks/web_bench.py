@@ -149,7 +149,8 @@ def main() -> int:
             box.fill(uci)
             box.press("Enter")
             t_end = time.monotonic() + 20
-            while page.evaluate("() => Number(document.body.dataset.seq || 0)") <= seq:
+            # as a player would: the next move comes after the position's analysis
+            while page.evaluate("() => Number(document.body.dataset.seq || 0) <= %d || document.body.dataset.idle !== '1'" % seq):
                 if time.monotonic() > t_end:
                     raise RuntimeError(f"no answer to move {i + 1} {uci}")
             err = page.get_by_test_id("error")
@@ -157,6 +158,7 @@ def main() -> int:
                 raise RuntimeError(f"move {i + 1} {uci} refused: {err.inner_text()}")
         page.wait_for_timeout(100)
         perf = page.evaluate("() => window.__perf.filter(r => r.op === 'play')")
+        ana = page.evaluate("() => window.__perf.filter(r => r.op === 'analyse')")
         plies_done = page.evaluate("() => Number(document.querySelector('[data-testid=draw-panel]').dataset.ply)")
         ctx.close()
         browser.close()
@@ -174,6 +176,9 @@ def main() -> int:
         paint_median_ms=statistics.median(paint), paint_p95_ms=pct(paint, 95),
         python_median_ms=statistics.median(py), python_p95_ms=pct(py, 95),
         ui_render_median_ms=statistics.median(ui), ui_render_p95_ms=pct(ui, 95),
+        analyse_count=len(ana),
+        analyse_median_ms=statistics.median([r["ms"] for r in ana]) if ana else None,
+        analyse_p95_ms=pct([r["ms"] for r in ana], 95) if ana else None,
     )
 
     def line(name, value, goal=""):
@@ -205,6 +210,10 @@ def main() -> int:
     line("of which Python (bridge.handle) p95", res["python_p95_ms"])
     line("of which UI rendering after the answer: median", res["ui_render_median_ms"])
     line("of which UI rendering after the answer: p95", res["ui_render_p95_ms"])
+    if ana:
+        print(f" follow-up 'analyse' (page-budget dead-position search, after the panel is updated; {len(ana)} applied):")
+        line("answer applied: median", res["analyse_median_ms"])
+        line("answer applied: p95", res["analyse_p95_ms"])
     if a.json:
         a.json.write_text(json.dumps(res, indent=1))
     return 0

@@ -109,9 +109,14 @@ class App:
     def seq(self) -> int:
         return int(self.page.evaluate("() => Number(document.body.dataset.seq || 0)"))
 
+    def idle(self) -> bool:
+        return self.page.evaluate("() => document.body.dataset.idle === '1'")
+
     def wait_seq(self, after: int, timeout: float = 15.0) -> None:
+        """Until the UI has applied an answer newer than `after`, and the
+        follow-up analysis of the position has come back too."""
         end = time.monotonic() + timeout
-        while self.seq() <= after:
+        while self.seq() <= after or not self.idle():
             if time.monotonic() > end:
                 raise AssertionError(f"the page did not answer within {timeout} s (seq {self.seq()})")
             time.sleep(0.02)

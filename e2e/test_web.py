@@ -111,6 +111,8 @@ def test_seventyfive_moves_is_automatic(app):
 def test_capture_down_to_king_and_bishop(app):
     app.set_fen("k7/8/8/8/8/8/1r6/K1B5 w - - 0 1")
     assert app.tid("mat-black").inner_text().startswith("Yes")
+    # the follow-up analysis (after the answer) tells who can still win: a hint, not a rule
+    assert "Black can still win" in app.text("hints")
     app.click_move("a1", "b2")  # Kxb2
     assert app.sans() == ["Kxb2"]
     banner = app.tid("result")
@@ -120,6 +122,15 @@ def test_capture_down_to_king_and_bishop(app):
     assert app.tid("mat-white").inner_text().startswith("No")
     assert app.tid("mat-black").inner_text().startswith("No")
     app.screenshot("insufficient_material")
+
+
+def test_dead_position_set_up(app):
+    app.set_fen("8/8/4k3/1p1p1p1p/1P1P1P1P/4K3/8/8 w - - 0 1")
+    banner = app.tid("result")
+    expect(banner).to_be_visible()
+    assert banner.get_attribute("data-termination") == "dead_position"
+    assert "1/2-1/2" in banner.inner_text()
+    assert app.claims() == []
 
 
 def test_stalemate_by_typed_move(app):

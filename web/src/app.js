@@ -164,6 +164,15 @@ window.addEventListener("pagehide", () => {
 
 // ------------------------------------------------------------------ actions
 let busy = Promise.resolve();
+let userPending = 0; // user actions sent and not yet applied
+let analysing = 0; // analyse requests in flight
+let analyseGen = 0;
+// body[data-idle="1"]: no request of the UI is outstanding (a test hook).
+function setIdle() {
+  document.body.dataset.idle = userPending === 0 && analysing === 0 ? "1" : "0";
+}
+setIdle();
+
 // Serialize user actions so that responses apply in order.
 function act(op, args = {}, opts = {}) {
   const t0 = opts.t0 ?? performance.now();
@@ -171,16 +180,22 @@ function act(op, args = {}, opts = {}) {
     showError(engine === "failed" ? "The referee is not running (see the message at the top)." : "The referee is still starting; try again in a moment.");
     return Promise.resolve(null);
   }
+  userPending++;
+  setIdle();
   const run = async () => {
     let r;
     try {
       r = await send(op, args);
     } catch (e) {
+      userPending--;
       showError(String(e.message || e));
       bumpSeq();
+      setIdle();
       return null;
     }
+    userPending--;
     applyResponse(op, args, r, t0);
+    setIdle();
     return r;
   };
   busy = busy.then(run, run);
@@ -219,7 +234,41 @@ function applyResponse(op, args, r, t0) {
       save();
       announce(op, r);
     }, 0);
+    if (r.ok && ANALYSE_AFTER.has(op)) analyse();
   } else bumpSeq();
+}
+
+// The bridge answers moves with the cheap dead-position proofs; "analyse" then
+// runs the longer search (it may find a dead position, or who can still win)
+// after the answer is on screen, so that the board never waits for it.
+const ANALYSE_AFTER = new Set(["new", "play", "undo", "load_pgn", "claim", "flag", "batch", "state"]);
+function analyse() {
+  if (!game || game.status.outcome || userPending > 0) return;
+  const gen = ++analyseGen;
+  const t0 = performance.now();
+  analysing++;
+  setIdle();
+  send("analyse").then(
+    (r) => {
+      analysing--;
+      // a newer action (or its pending answer) makes this result stale
+      if (gen === analyseGen && userPending === 0 && r.ok && r.state) {
+        const ended = !game.status.outcome && r.state.status.outcome;
+        game = r.state;
+        render();
+        window.__perf.push({ op: "analyse", ply: game.status.ply, ms: performance.now() - t0, worker_ms: r.worker_ms });
+        setTimeout(() => {
+          save();
+          if (ended) announce("analyse", r);
+        }, 0);
+      } else if (!r.ok) console.warn("analyse:", r.error);
+      setIdle();
+    },
+    () => {
+      analysing--;
+      setIdle();
+    },
+  );
 }
 
 function trackEnding(op, args, r, before) {
