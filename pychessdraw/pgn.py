@@ -13,7 +13,6 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Iterator
 
 import chess
-import chess.pgn
 
 from .errors import BadPgnError, RefereeError, UnsupportedVariantError
 from .game import Game
@@ -179,6 +178,7 @@ def _restore_result(game: Game, termination: str, result: str) -> None:
 
 def export(game: Game, headers: dict[str, str] | None = None) -> str:
     """The game as PGN, with Result and a Termination tag naming the rule."""
+    import chess.pgn  # only here: it pulls in chess.engine, ~140 ms of the browser's start-up
     board = game.board
     pgn = chess.pgn.Game.from_board(board)
     for name, value in (headers or {}).items():
