@@ -177,3 +177,32 @@ def test_budget_exhaustion_is_undecided_not_wrong() -> None:
     assert v.winnable in (None, True)
     if v.winnable is None:
         assert v.line is None and v.reason == "budget exhausted"
+
+
+def test_quick_verdict_open_in_ordinary_positions() -> None:
+    board = chess.Board()
+    for color in chess.COLORS:
+        v = quick_verdict(board, color)
+        assert v.winnable is None and v.nodes == 0
+
+
+def test_verdict_is_immutable() -> None:
+    v = can_checkmate(chess.Board("8/8/4k3/8/8/4K3/8/8 w - - 0 1"), W)
+    with pytest.raises(Exception):
+        v.winnable = True  # type: ignore[misc]
+
+
+def test_is_dead_undecided_on_tiny_budget() -> None:
+    # Dead only by tempo counting (hard set): no proof within a few nodes.
+    board = chess.Board("8/b7/7p/1k3p1P/5p1K/5Pp1/6P1/8 w - - 0 1")
+    assert is_dead(board, nodes=50) is None
+
+
+def test_two_legal_moves_both_capture_the_last_piece() -> None:
+    # Black must take the checking queen, with the king or the rook: either
+    # way White is left with a bare king.  Black itself can still mate.
+    board = chess.Board("k7/1Q5r/8/8/8/8/8/7K b - - 0 1")
+    assert sorted(m.uci() for m in board.legal_moves) == ["a8b7", "h7b7"]
+    assert can_checkmate(board, W).winnable is False
+    assert_line(board, B, can_checkmate(board, B))
+    assert is_dead(board) is False
