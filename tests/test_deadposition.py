@@ -206,3 +206,15 @@ def test_two_legal_moves_both_capture_the_last_piece() -> None:
     assert can_checkmate(board, W).winnable is False
     assert_line(board, B, can_checkmate(board, B))
     assert is_dead(board) is False
+
+
+def test_lone_bishop_cannot_mate_against_queen() -> None:
+    # Flag fall with K+Q against K+B: the bishop side cannot mate (a queen
+    # always parries a single bishop check; checked exhaustively for K+Q).
+    board = chess.Board("3kb3/8/8/8/8/8/3K1Q2/8 w - - 0 1")
+    v = can_checkmate(board, B)
+    assert v.winnable is False and "bishop" in v.reason
+    assert_line(board, W, can_checkmate(board, W))
+    # Two bishops of one colour can mate with a double check against queens.
+    mated = chess.Board("8/8/8/8/8/2b1k1b1/8/3QKQ2 w - - 0 1")
+    assert can_checkmate(mated, B).winnable is True
