@@ -7,7 +7,7 @@ search.  Pawns can promote, so a rule applies only when the pawns that could
 change the argument are absent.
 
 Limits: only the classic cases are covered (bare king; bishops of one square
-colour; a lone bishop against queens; a lone knight).  Everything else returns ``None`` (no proof).
+colour; a lone bishop against rooks and queens; a lone knight).  Everything else returns ``None`` (no proof).
 """
 
 from __future__ import annotations
@@ -48,15 +48,17 @@ def material_cannot_mate(board: chess.BaseBoard, color: chess.Color) -> str | No
         blockers = theirs & (board.knights | board.rooks | board.queens | (board.bishops & other))
         if not blockers:
             return "only bishops of one colour, nothing to block the other colour"
-        if chess.popcount(bishops) == 1 and not (blockers & ~board.queens):
-            # A single bishop against queens (and bishops of its colour): the
-            # king's two orthogonal neighbours next to the checking diagonal's
-            # first square d are of the other colour; our king covers at most
-            # one of them, so a queen stands on the other.  Being orthogonal to
-            # its king it cannot be pinned by a bishop, and it can always step
-            # to d, capturing or blocking.  Only a double check could prevent
-            # that, which needs a second checking piece.
-            return "a lone bishop cannot mate against queens: a queen always parries"
+        if chess.popcount(bishops) == 1 and not (blockers & ~(board.rooks | board.queens)):
+            # A single bishop against rooks and queens (and bishops of its
+            # colour): of the king's two orthogonal neighbours next to the
+            # first square d of the checking diagonal (both of the other
+            # colour), our king covers at most one, so a rook or queen stands
+            # on the other.  Standing orthogonally next to its king it cannot
+            # be pinned by a bishop, and it can always step onto d, capturing
+            # or blocking.  Only a double check could prevent that, and that
+            # needs a second checking piece.  (Brute-forced for K+B v K+Q and
+            # K+B v K+R: no checkmate exists.)
+            return "a lone bishop cannot mate against rooks and queens: they always parry"
         return None
 
     if ours & board.knights == ours and chess.popcount(ours) == 1:

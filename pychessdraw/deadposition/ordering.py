@@ -50,12 +50,14 @@ DISTANCE = [[chess.square_distance(a, b) for b in chess.SQUARES] for a in chess.
 def mating_corner(board: chess.Board, winner: chess.Color) -> int:
     """The corner where we try to mate: on the loser's back rank.
 
-    Its colour follows the winner's bishops (a bishop-driven mate needs a
-    corner of the bishop's colour); otherwise the corner nearest the king.
+    When the winner's only mating force is bishops, its colour follows them
+    (or the loser's bishops, which then must block); otherwise the corner
+    nearest the king (helpmates, unlike forced mates, need no special corner).
     """
     loser = not winner
     rank = 7 if winner == chess.WHITE else 0
-    wb = board.bishops & board.occupied_co[winner]
+    others = board.occupied_co[winner] & ~board.kings & ~board.bishops
+    wb = board.bishops & board.occupied_co[winner] if not others else 0
     lb = board.bishops & board.occupied_co[loser]
     # a1 and h8 are dark; on rank 8 the dark corner is h8, on rank 1 it is a1.
     dark_corner = chess.square(7 if rank == 7 else 0, rank)
@@ -64,7 +66,7 @@ def mating_corner(board: chess.Board, winner: chess.Color) -> int:
         return dark_corner
     if wb & chess.BB_LIGHT_SQUARES and not wb & chess.BB_DARK_SQUARES:
         return light_corner
-    if not wb and lb and not (board.occupied_co[winner] & ~board.kings & ~board.pawns & ~board.knights):
+    if not wb and lb and not (others & ~board.pawns & ~board.knights):
         return dark_corner if lb & chess.BB_LIGHT_SQUARES else light_corner
     king = board.king(loser)
     if king is None:

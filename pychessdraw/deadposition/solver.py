@@ -128,9 +128,9 @@ def can_checkmate(board: chess.Board, color: chess.Color, *, nodes: int = 20_000
     small = nodes <= SMALL_NODES or (seconds is not None and seconds <= SMALL_SECONDS)
     phases = [(_deepening, SMALL_SEARCH_SHARE if small else SEARCH_SHARE), (_closure, 1.0)]
     for phase, fraction in phases:
-        share = budget.share(fraction)
-        found, line, how = phase(b, color, share)
-        budget.absorb(share)
+        sub = budget.share(fraction)
+        found, line, how = phase(b, color, sub)
+        budget.absorb(sub)
         if found:
             line = prefix + line
             return _checked(board, color, Verdict(True, tuple(line), budget.used, f"helpmate found ({len(line)} plies)"))
