@@ -218,3 +218,10 @@ def test_lone_bishop_cannot_mate_against_queen() -> None:
     # Two bishops of one colour can mate with a double check against queens.
     mated = chess.Board("8/8/8/8/8/2b1k1b1/8/3QKQ2 w - - 0 1")
     assert can_checkmate(mated, B).winnable is True
+
+
+def test_found_lines_are_shortened_and_verified() -> None:
+    board = chess.Board("8/8/3k4/8/3b4/8/3NK3/8 w - - 0 1")
+    v = can_checkmate(board, B, nodes=200_000)
+    assert_line(board, B, v)
+    assert v.line is not None and len(v.line) < 400

@@ -24,6 +24,7 @@ from .forced import play_forced
 from .helpmate import HelpmateSearch
 from .material import material_cannot_mate
 from .reach import reach_cannot_mate
+from .shorten import shorten
 from .static import head_on_pawns, reach_applicable, static_cannot_mate
 from .verdict import Verdict, undecided, unwinnable
 from .verify import verify_line
@@ -32,6 +33,7 @@ SEARCH_SHARE = 0.15
 SMALL_SEARCH_SHARE = 0.4
 SMALL_NODES = 1_000
 SMALL_SECONDS = 0.1
+SHORT_LINE = 16  # longer proof lines are shortened (a cheap post-pass)
 
 
 def _terminal(board: chess.Board, color: chess.Color, line: list[chess.Move], nodes: int) -> Verdict | None:
@@ -133,6 +135,10 @@ def can_checkmate(board: chess.Board, color: chess.Color, *, nodes: int = 20_000
         budget.absorb(sub)
         if found:
             line = prefix + line
+            if len(line) > SHORT_LINE:
+                short = prefix + shorten(b, line[len(prefix):])
+                if verify_line(board, color, short):
+                    line = short
             return _checked(board, color, Verdict(True, tuple(line), budget.used, f"helpmate found ({len(line)} plies)"))
         if found is False:
             return unwinnable(budget.used, how)
