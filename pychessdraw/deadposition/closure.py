@@ -20,7 +20,7 @@ from __future__ import annotations
 import chess
 
 from .budget import Budget
-from .keys import child_key, key
+from .keys import Key, child_key, key
 from .material import material_cannot_mate
 from .ordering import mating_corner, needs_loser_promotion, ordered_moves
 from .reach import reach_cannot_mate
@@ -33,7 +33,7 @@ def explore(board: chess.Board, winner: chess.Color, budget: Budget) -> tuple[bo
     Returns ``(True, line)`` on a mate by ``winner``, ``(False, [])`` when the
     reachable set is exhausted without one, ``(None, [])`` when the budget ran out.
     """
-    visited: set = {key(board)}
+    visited: set[Key] = {key(board)}
     path: list[chess.Move] = []
     stack = [iter(_children(board, winner))]
     try:

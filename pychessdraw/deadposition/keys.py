@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import chess
 
-Key = tuple[int, int, int, int, int, int, int, bool, int, "int | None"]
+Key = tuple[int, int, int, int, int, int, int, bool, int, int | None]
 
 
 def key(b: chess.Board) -> Key:
