@@ -532,7 +532,8 @@ function renderPanel() {
     for (const c of ["white", "black"]) {
       const w = st.winnable[c];
       if (w == null) continue;
-      const txt = w === true ? "can still win" : w === false ? "cannot win any more (no legal sequence mates)" : "winnability not determined";
+      // Proven facts (FIDE 5.2.2, 6.9), worded as what was proven.
+      const txt = w === true ? "can still checkmate (a mating line exists)" : w === false ? "cannot checkmate by any series of legal moves (proven)" : "winnability not determined";
       hints.append(el("li", {}, `${colorName(c)} ${txt}`));
     }
   }
