@@ -189,7 +189,9 @@ class Game:
         key = self._keys[-1]
         if cached is not None and cached[0] == self.ply and cached[1] == key:
             found = cached[3]
-            if all(v.winnable is not None for v in found.values()) or cached[2] == budget:
+            # Keep what a search as deep or deeper already found: never
+            # trade a decided answer for a shallower search's "undecided".
+            if all(v.winnable is not None for v in found.values()) or budget.nodes <= cached[2].nodes:
                 return found
         found = dead.verdicts(self._board, budget)
         self._verdicts = (self.ply, key, budget, found)

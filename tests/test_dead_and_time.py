@@ -113,3 +113,12 @@ def test_scan_final_status_is_searched_deeply() -> None:
     report = next(scan(PGN.splitlines(keepends=True)))
     assert report["final"]["winnable"] == {"white": True, "black": False}
     assert report["final"]["winnable_detail"]["white"]["line"]
+
+
+def test_a_deeper_answer_is_kept_for_the_position() -> None:
+    game = Game("8/8/4k3/8/8/4K3/8/R7 w - - 0 1")
+    assert game.status().winnable[chess.WHITE] is None  # type: ignore[index]  # static proofs only
+    assert game.status(search=dead.DEEP).winnable[chess.WHITE] is True  # type: ignore[index]
+    assert game.status().winnable[chess.WHITE] is True  # type: ignore[index]  # not forgotten
+    game.play("Ra2")
+    assert game.status().winnable[chess.WHITE] is None  # type: ignore[index]  # a new position
