@@ -114,9 +114,10 @@ def test_capture_down_to_king_and_bishop(app):
     # The follow-up analysis searches with a time budget: on a loaded machine
     # it may leave Black's question open, but it must never call it wrong.
     app.page.wait_for_function("() => document.body.dataset.idle === '1'", timeout=15000)
-    hints = app.text("hints")
+    proven = app.text("winnable")
     # K+R v K+B: Black can mate (the bishop's king boxed in), a lone bishop cannot.
-    assert "Black cannot checkmate" not in hints and "White can still checkmate" not in hints
+    assert "Black cannot checkmate" not in proven and "White can still checkmate" not in proven
+    assert "checkmate" not in app.text("hints")  # proven facts stand with the rules, not the hints
     app.click_move("a1", "b2")  # Kxb2
     assert app.sans() == ["Kxb2"]
     banner = app.tid("result")

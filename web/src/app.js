@@ -466,7 +466,7 @@ function renderPanel() {
 
   const n = st.repetition_count;
   $("repetition-count").textContent =
-    `${n} × this position has occurred${n === 1 ? " once" : ` ${n} times`} (3 times allows a claim, 9.2; 5 times ends the game, 9.6.1)`;
+    `${n} occurrence${n === 1 ? "" : "s"} of this position so far (3 allow a claim, 9.2; 5 end the game, 9.6.1)`;
   const links = $("repetition-links");
   links.replaceChildren();
   if (st.repetitions && st.repetitions.length) {
@@ -516,6 +516,17 @@ function renderPanel() {
       r == null ? "game over" : `${r}${r === "1/2-1/2" ? " (draw: the opponent cannot mate, 6.9)" : ` (${c === "white" ? "Black" : "White"} wins)`}`;
   }
 
+  // Proven facts of FIDE 5.2.2 and 6.9 (the dead-position search), shown
+  // with the rules, not the hints; an undecided side says nothing.
+  const winnable = $("winnable");
+  winnable.replaceChildren();
+  for (const c of ["white", "black"]) {
+    const w = st.winnable ? st.winnable[c] : null;
+    if (w == null) continue;
+    const txt = w ? "can still checkmate (a mating line exists)" : "cannot checkmate by any series of legal moves (proven)";
+    winnable.append(el("li", {}, `${colorName(c)} ${txt}`));
+  }
+
   // hints
   const hints = $("hints");
   hints.replaceChildren();
@@ -528,15 +539,6 @@ function renderPanel() {
   }
   if (h.practical_draw) hints.append(el("li", {}, `Practically drawn: ${h.practical_draw}`));
   for (const note of notes) hints.append(el("li", {}, note));
-  if (st.winnable) {
-    for (const c of ["white", "black"]) {
-      const w = st.winnable[c];
-      if (w == null) continue;
-      // Proven facts (FIDE 5.2.2, 6.9), worded as what was proven.
-      const txt = w === true ? "can still checkmate (a mating line exists)" : w === false ? "cannot checkmate by any series of legal moves (proven)" : "winnability not determined";
-      hints.append(el("li", {}, `${colorName(c)} ${txt}`));
-    }
-  }
   if (!hints.children.length) hints.append(el("li", { class: "muted" }, "Nothing to add: both sides can still play for a win."));
 }
 
