@@ -66,6 +66,7 @@ class Game:
         self._start = self._board.copy(stack=False)
         self._declared: Outcome | None = None
         self._auto: tuple[int, Outcome | None] | None = None
+        self._reps: list[int] | None = None  # earlier plies of the current position
 
     # -- what the game is -------------------------------------------------
     @property
@@ -127,6 +128,7 @@ class Game:
         self._keys.append(position_key(self._board))
         self._clocks.append(self._board.halfmove_clock)
         self._auto = None
+        self._reps = None
 
     def undo(self) -> chess.Move | None:
         """Take back the last action: a declared ending (claim, agreement,
@@ -140,12 +142,17 @@ class Game:
         self._keys.pop()
         self._clocks.pop()
         self._auto = None
+        self._reps = None
         return self._board.pop()
 
     # -- the rules ----------------------------------------------------------
     def repetitions(self, ply: int | None = None) -> list[int]:
         """Earlier plies at which the position at ``ply`` (default: now) stood."""
-        return repetition.earlier_plies(self._keys, self._clocks, self.ply if ply is None else ply)
+        if ply is not None and ply != self.ply:
+            return repetition.earlier_plies(self._keys, self._clocks, ply)
+        if self._reps is None:  # a status asks several times: walk once
+            self._reps = repetition.earlier_plies(self._keys, self._clocks, self.ply)
+        return list(self._reps)
 
     def repetition_count(self) -> int:
         return 1 + len(self.repetitions())
