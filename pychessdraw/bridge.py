@@ -85,10 +85,9 @@ class Bridge:
 
     @staticmethod
     def _row(game: Game, move: chess.Move) -> dict[str, Any]:
-        board = game._board
-        san, uci = board.san(move), board.uci(move)
-        game._push(move)
-        return {"ply": game.ply, "san": san, "uci": uci, "fen": board.fen(),
+        san, uci = game.san(move), game.uci(move)
+        game.push(move)
+        return {"ply": game.ply, "san": san, "uci": uci, "fen": game.fen(),
                 "repetition_count": game.repetition_count()}
 
     def _new(self, args: dict[str, Any]) -> dict[str, Any]:
@@ -118,14 +117,13 @@ class Bridge:
     def _claim(self, args: dict[str, Any]) -> dict[str, Any]:
         move = args.get("move") or None
         before = self.game.ply
-        board = self.game._board
         if move is not None:
             parsed = self.game.parse_move(str(move))
-            san = board.san(parsed)
+            san, uci = self.game.san(parsed), self.game.uci(parsed)
         result = self.game.claim_draw(parsed if move is not None else None)
         if self.game.ply > before:  # the intended move was recorded
-            self._rows.append({"ply": self.game.ply, "san": san, "uci": board.uci(board.peek()),
-                               "fen": board.fen(), "repetition_count": self.game.repetition_count()})
+            self._rows.append({"ply": self.game.ply, "san": san, "uci": uci,
+                               "fen": self.game.fen(), "repetition_count": self.game.repetition_count()})
         return {"claim": result.to_dict()}
 
     def _agree(self, args: dict[str, Any]) -> dict[str, Any]:
@@ -146,7 +144,7 @@ class Bridge:
             raise BadRequestError(f"ply must be a whole number from 0 to {self.game.ply}")
         game = Game(self.game.start_fen, chess960=self.game.chess960)
         for move in self.game.moves[:ply]:
-            game._push(move)
+            game.push(move)
         if ply == self.game.ply and self.game.declared_outcome() is not None:
             return {"status": self.game.status(legal_moves=True).to_dict()}
         return {"status": game.status(legal_moves=True).to_dict()}

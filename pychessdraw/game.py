@@ -13,7 +13,7 @@ import chess
 from .errors import BadFenError, BadRequestError, GameOverError, IllegalMoveError, NothingToUndoError
 from .moves import parse_move
 from .outcome import AUTOMATIC, Outcome, Termination, color_name
-from .position import Key, position_key
+from .position import CASTLING, Key, position_key
 from .deadposition import Verdict
 from .rules import dead, fifty, material, mate, repetition, timeout
 from .rules.dead import SearchBudget
@@ -98,12 +98,30 @@ class Game:
     def fen(self) -> str:
         return self._board.fen()
 
-    def san_moves(self) -> list[str]:
-        board = self._start.copy(stack=False)
-        out = []
-        for move in self._board.move_stack:
-            out.append(board.san_and_push(move))
-        return out
+    @property
+    def halfmove_clock(self) -> int:
+        return self._board.halfmove_clock
+
+    @property
+    def last_move(self) -> chess.Move | None:
+        """The last move played, or None at the start (cheaper than ``moves[-1]``)."""
+        return self._board.peek() if self._board.move_stack else None
+
+    def san(self, move: chess.Move) -> str:
+        """``move`` (legal now) in SAN, with check and mate suffixes."""
+        return self._board.san(move)
+
+    def uci(self, move: chess.Move) -> str:
+        """``move`` in UCI, Chess960 castling as king-takes-rook."""
+        return self._board.uci(move)
+
+    def is_irreversible(self, ply: int | None = None) -> bool:
+        """Whether the move that led to ``ply`` (default: now) cut the game's
+        history: a pawn move, a capture or a lost castling right. No position
+        before such a move can recur, nor be reached again (ply 0 counts)."""
+        ply = self.ply if ply is None else ply
+        return (ply == 0 or self._clocks[ply] == 0
+                or self._keys[ply][CASTLING] != self._keys[ply - 1][CASTLING])
 
     # -- playing ------------------------------------------------------------
     def parse_move(self, text: str) -> chess.Move:
@@ -119,11 +137,14 @@ class Game:
             move = self.parse_move(move)
         elif not self._board.is_legal(move):
             raise IllegalMoveError(f"illegal move {move.uci()} in {self._board.fen()}", token=move.uci())
-        self._push(move)
+        self.push(move)
         return move
 
-    def _push(self, move: chess.Move) -> None:
-        # No legality or game-over check: for replaying trusted moves (scan).
+    def push(self, move: chess.Move) -> None:
+        """Append ``move`` with no legality or game-over check: for replaying a
+        trusted record (a scan keeps replaying past an ending to audit it).
+        The caller vouches for legality, e.g. the move came from
+        :meth:`parse_move`; an illegal move here corrupts the game."""
         self._board.push(move)
         self._keys.append(position_key(self._board))
         self._clocks.append(self._board.halfmove_clock)
@@ -300,7 +321,7 @@ class Game:
             if not self._board.is_legal(played):
                 raise IllegalMoveError(f"illegal move {played.uci()} in {self._board.fen()}", token=played.uci())
             uci = self._board.uci(played)
-            self._push(played)
+            self.push(played)
         rules = self.claimable_now()
         if rules:
             rule = rules[0]

@@ -17,10 +17,10 @@ from .errors import RefereeError
 from .game import Game
 from .outcome import Termination, color_name
 from .pgn import PgnGame, game_from_headers, read_games
-from .position import CASTLING
 from .rules import dead, fifty, repetition, timeout
 from .rules.dead import SearchBudget
 from .status import Status
+from .verdict import judge
 
 AUTOMATIC, CLAIMABLE, WITH_MOVE = "automatic", "claimable", "claimable_with_move"
 _CLAIM_RULES = (Termination.THREEFOLD_REPETITION, Termination.FIFTY_MOVES)
@@ -43,25 +43,22 @@ class _Events:
 
 def _observe(game: Game, events: _Events, has_legal_move: bool | None = None) -> None:
     ply = game.ply
-    keys = game._keys
-    irreversible = ply == 0 or game._clocks[ply] == 0 or keys[ply][CASTLING] != keys[ply - 1][CASTLING]
-    auto = game.automatic_outcome(has_legal_move=has_legal_move, dead_check=bool(irreversible))
+    auto = game.automatic_outcome(has_legal_move=has_legal_move, dead_check=game.is_irreversible())
     if auto is not None:
         events.add(auto.termination.value, AUTOMATIC, ply)
         return
-    clock = game._clocks[ply]
+    clock = game.halfmove_clock
     if clock >= fifty.CLAIM_PLIES:
         events.add(Termination.FIFTY_MOVES.value, CLAIMABLE, ply)
     elif clock == fifty.CLAIM_PLIES - 1 and not events.has("fifty_moves", WITH_MOVE):
-        if fifty.intended_moves(game._board):
+        if game.intended_moves(Termination.FIFTY_MOVES):
             events.add(Termination.FIFTY_MOVES.value, WITH_MOVE, ply)
     if clock < 3:
         return  # no repetition possible yet
     if game.repetition_count() >= repetition.CLAIM_COUNT:
         events.add(Termination.THREEFOLD_REPETITION.value, CLAIMABLE, ply)
     elif not events.has("threefold_repetition", WITH_MOVE):
-        targets = repetition.twice_seen(game._keys, game._clocks, ply)
-        if targets and repetition.intended_moves(game._board, targets):
+        if game.intended_moves(Termination.THREEFOLD_REPETITION):
             events.add(Termination.THREEFOLD_REPETITION.value, WITH_MOVE, ply)
 
 
@@ -100,6 +97,7 @@ def scan_game(parsed: PgnGame, number: int, *, final_search: SearchBudget = dead
         game = game_from_headers(parsed.headers, flag_rules=flag_rules)
     except RefereeError as exc:
         report["error"] = exc.to_dict()
+        report.update(judge(report))
         return report
     error: RefereeError | None = None
     # Each position is observed once the next move is parsed: a legal next
@@ -112,7 +110,7 @@ def scan_game(parsed: PgnGame, number: int, *, final_search: SearchBudget = dead
             error = type(exc)(f"ply {ply} ({token!r}): {exc.message}", ply=ply, token=token)
             break
         _observe(game, events, has_legal_move=True)
-        game._push(move)  # scan keeps replaying past an ending, to audit the record
+        game.push(move)  # scan keeps replaying past an ending, to audit the record
     _observe(game, events)
     if error is None and parsed.error is not None:
         error = parsed.error
@@ -125,6 +123,7 @@ def scan_game(parsed: PgnGame, number: int, *, final_search: SearchBudget = dead
         report["time_forfeit"] = audit_time_forfeit(parsed.headers, final)
     report["events"] = events.to_list()
     report["error"] = None if error is None else error.to_dict()
+    report.update(judge(report))
     return report
 
 

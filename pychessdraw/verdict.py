@@ -1,0 +1,64 @@
+"""The referee's verdict on a recorded game: one word shared by the CLI's
+scan, the page's review and the archive audit.
+
+- ``error``: the record cannot be replayed (an illegal move, broken text).
+- ``ended_earlier``: the rules ended the game before its last move
+  (checkmate, stalemate, fivefold, 75 moves, dead position): the moves after
+  that ply are void, and the result is the one that ending gives.
+- ``wrong_result``: the game was played to its end, but the recorded result
+  is not the one the rules give (a loss on time where the winner could not
+  mate, FIDE 6.9; a result that contradicts a mate or a draw on the board).
+- ``ok``: nothing to say against the record.
+
+A verdict never guesses why a game ended where the record does not say:
+a decisive result with no automatic ending is taken as resignation or time
+and is ``ok`` unless a time forfeit is recorded and the rules make it a draw.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+OK, WRONG_RESULT, ENDED_EARLIER, ERROR = "ok", "wrong_result", "ended_earlier", "error"
+VERDICTS = (OK, WRONG_RESULT, ENDED_EARLIER, ERROR)
+RESULTS = ("1-0", "0-1", "1/2-1/2")
+
+
+def judge(report: Mapping[str, Any]) -> dict[str, Any]:
+    """The verdict on one scan report (see :func:`pychessdraw.scan.scan_game`).
+
+    Returns ``{"verdict", "expected_result", "ended_at"}``: the result the
+    rules give where it differs from or is missing in the record (else
+    None), and the ply at which the rules ended the game (else None)."""
+    if report.get("error") is not None:
+        return {"verdict": ERROR, "expected_result": None, "ended_at": None}
+    recorded = report.get("headers", {}).get("Result")
+    final = report.get("final") or {}
+    plies = report.get("plies", 0)
+    ended = [e for e in report.get("events", ()) if e["kind"] == "automatic"]
+    if ended and ended[0]["ply"] < plies:
+        first = ended[0]
+        return {"verdict": ENDED_EARLIER, "expected_result": _result_of(first["rule"], first["ply"], report),
+                "ended_at": first["ply"]}
+    outcome = final.get("outcome")
+    if outcome is not None and not outcome.get("claimed") and recorded in RESULTS and outcome["result"] != recorded:
+        return {"verdict": WRONG_RESULT, "expected_result": outcome["result"], "ended_at": plies}
+    forfeit = report.get("time_forfeit")
+    if forfeit is not None and forfeit.get("should_be_draw"):
+        return {"verdict": WRONG_RESULT, "expected_result": "1/2-1/2", "ended_at": None}
+    return {"verdict": OK, "expected_result": None, "ended_at": plies if outcome is not None else None}
+
+
+def _result_of(rule: str, ply: int, report: Mapping[str, Any]) -> str:
+    """The result of an automatic ending at ``ply``: every automatic ending is
+    a draw but checkmate, won by the side that moved into ``ply``."""
+    if rule != "checkmate":
+        return "1/2-1/2"
+    start_turn_white = _start_turn_white(report)
+    mover_white = start_turn_white == (ply % 2 == 1)
+    return "1-0" if mover_white else "0-1"
+
+
+def _start_turn_white(report: Mapping[str, Any]) -> bool:
+    fen = report.get("headers", {}).get("FEN")
+    return not fen or fen.split()[1:2] != ["b"]
