@@ -30,7 +30,7 @@ from typing import Any, Callable
 import chess
 
 from . import pgn, present
-from .contract import Ending, GameInfo, MoveRow, MovesDelta, OutcomeView, Reply
+from .bridge_contract import Ending, GameInfo, MoveRow, MovesDelta, OutcomeView, Reply
 from .errors import BadFenError, BadPgnError, BadRequestError, GameOverError, RefereeError
 from .game import Game
 from .outcome import Termination

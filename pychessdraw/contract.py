@@ -1,190 +1,156 @@
-"""The JSON contract between the bridge and the page, as TypedDicts.
+"""The JSON contract: the shape of every dict pychessdraw hands out.
 
-Every answer of :class:`pychessdraw.bridge.Bridge` follows these types; the
-page's JSDoc typedefs (``web/src/contract.js``) mirror them name for name
-(a test checks that they agree). The facts are display-ready: move labels,
-rule names, thresholds and FIDE articles are filled in here, so the page
-never parses a FEN or a sentence.
+``Status.to_dict()``, ``Outcome.to_dict()``, ``ClaimResult.to_dict()`` and
+``RefereeError.to_dict()`` return these shapes; the CLI prints them and the
+browser page reads them. This module is the one place they are written
+down: the API reference renders it, and ``mypy --strict`` checks every
+producer against it. Names are stable between releases; fields may be added.
+
+Colours are ``"white"``/``"black"``; moves are UCI (Chess960 castling as
+king-takes-rook) and SAN with check suffixes; results are PGN results.
 """
 
 from __future__ import annotations
 
-from typing import Literal, TypedDict, Union
+from typing import Generic, Literal, NotRequired, TypedDict, TypeVar
 
-Color = Literal["white", "black"]
-Answer = Literal["yes", "no", "unknown"]
+T = TypeVar("T")
 
+ColorName = Literal["white", "black"]
+"""A side, as JSON names it."""
 
-# "from" is a Python keyword: the functional form keeps the JSON name.
-LegalMove = TypedDict("LegalMove", {"uci": str, "san": str, "from": str, "to": str, "promotion": Union[str, None]})
+ResultName = Literal["1-0", "0-1", "1/2-1/2"]
+"""A finished game's result, as PGN writes it."""
 
+TerminationName = Literal[
+    "checkmate", "stalemate", "insufficient_material", "dead_position", "fivefold_repetition",
+    "seventyfive_moves", "threefold_repetition", "fifty_moves", "agreement", "resignation", "time_forfeit",
+]
+"""Why a game ended (the values of :class:`pychessdraw.Termination`)."""
 
-class ErrorInfo(TypedDict, total=False):
-    code: str  # stable: illegal_move, bad_fen, bad_pgn, promotion_needed, bad_request, ...
-    message: str  # short, in chess words, no FEN
-    choices: list[LegalMove]  # promotion_needed: the moves to choose from
+ClaimRuleName = Literal["threefold_repetition", "fifty_moves"]
+"""The two draws a player claims (FIDE 9.2, 9.3)."""
 
-
-class MoveRow(TypedDict):
-    ply: int
-    san: str
-    uci: str
-    fen: str
-    label: str  # "3...Qxf7"
-    number: int  # the fullmove number of the move
-    white: bool  # White made the move
-    repetition_count: int
-    after_end: bool  # played after the rules had already ended the game (imported)
+FlagRulesName = Literal["fide", "uscf"]
+"""Whose rules decide a flag fall: FIDE 6.9, or US Chess."""
 
 
-class MovesDelta(TypedDict):
-    keep: int  # rows the page keeps (rows[0:keep]); the rest are replaced by `add`
-    add: list[MoveRow]
+class ByColor(TypedDict, Generic[T]):
+    """One value per side."""
+
+    white: T
+    black: T
 
 
-class Counter(TypedDict):
-    value: int
-    claim_at: int
-    auto_at: int
-    claim_article: str
-    auto_article: str
-    text: str  # one sentence for the panel
-    auto_text: str
-    level: Literal["none", "near", "claim", "over"]
+class OutcomeDict(TypedDict):
+    """How a game ended (``Outcome.to_dict()``)."""
+
+    termination: TerminationName
+    winner: ColorName | None  #: None for a draw
+    result: ResultName
+    article: str  #: the FIDE article, e.g. "9.6.1"
+    reason: str  #: a sentence for people
+    claimed: bool  #: a player ended it: claim, agreement, resignation, flag fall
 
 
-class Occurrence(TypedDict):
-    ply: int
-    label: str  # "the start", "after 2.Ng1"
+class ClaimDict(TypedDict):
+    """A draw the player to move may claim: now (``move`` null) or by declaring ``move``."""
+
+    rule: ClaimRuleName
+    move: str | None  #: UCI of the intended move
+    san: str | None  #: SAN of the intended move
+    article: Literal["9.2.1.1", "9.2.1.2", "9.3.1", "9.3.2"]
 
 
-class Repetition(Counter):
-    earlier: list[Occurrence]
+class HintsDict(TypedDict):
+    """Knowledge, never rules: it never ends a game."""
+
+    can_force_mate: ByColor[bool]  #: can that side force mate against any defence?
+    practical_draw: str | None  #: a class of material drawn in practice, or null
+    notes: list[str]
 
 
-class OutcomeView(TypedDict):
-    termination: str  # a Termination value, or "unknown" for a recorded result without a known reason
-    result: str  # "1-0" | "0-1" | "1/2-1/2"
-    winner: Color | None
-    article: str | None
+class WinnableDetailDict(TypedDict):
+    """How the dead-position search answered for one side."""
+
+    line: list[str] | None  #: a mating line in SAN when one was found
     reason: str
-    how: Literal["automatic", "claimed", "declared", "recorded"]
-    headline: str  # "Draw: 1/2-1/2"
-    detail: str  # "Threefold repetition, claimed (FIDE 9.2)"
-    ended_at: int | None  # ply where the rules ended an imported game that went on
-    ended_at_label: str | None
+    nodes: int  #: search nodes spent
 
 
-class ClaimChoice(TypedDict):
-    uci: str
-    san: str
-    question: str  # "Ng8 repeats the position a third time: claim a draw with this move?"
+LegalMoveDict = TypedDict("LegalMoveDict", {
+    "uci": str,
+    "san": str,
+    "from": str,  # square name
+    "to": str,  # square to drop the piece on (the rook's square for Chess960 castling)
+    "promotion": Literal["q", "r", "b", "n"] | None,
+})
+"""A legal move as a board UI needs it."""
 
 
-class ClaimGroup(TypedDict):
-    rule: str  # threefold_repetition | fifty_moves
-    article: str
-    rule_label: str
-    now: bool  # claimable without a move
-    text: str  # "Black may claim now: threefold repetition (FIDE 9.2.1.2)" or
-    #           "any move that is not a pawn move or a capture lets White claim"
-    moves: list[ClaimChoice]  # the intended moves (empty for a claim now)
-    arrows: bool  # few enough moves to draw as arrows
+class StatusDict(TypedDict):
+    """Everything the referee knows about a position (``Status.to_dict()``).
 
+    ``claims`` is empty once the game is over; intended moves are listed
+    only for a rule that cannot already be claimed now.
+    ``insufficient_material[side]`` is true when that side can never mate
+    (by material alone); ``winnable[side]`` is the dead-position answer
+    (true: a mate exists; false: proven impossible; null: not decided).
+    ``flag_fall[side]`` is the result if that side's flag fell now.
+    """
 
-class Winnability(TypedDict):
-    answer: Answer
-    text: str  # "White can still checkmate", "White cannot checkmate (proven: ...)"
-    proof: str  # the mating line in SAN, or the reason it cannot, or "" while searching
-    searching: bool  # not decided yet; the page keeps searching in the background
-
-
-class FlagView(TypedDict):
-    result: str | None
-    text: str
-
-
-class Offer(TypedDict):
-    by: Color  # the player who has just moved (FIDE 9.1.2.2)
-    to: Color
-    text: str
-
-
-class Facts(TypedDict):
-    ply: int
-    turn: Color
     fen: str
+    turn: ColorName
+    ply: int  #: plies played in this game (0 at its start position)
+    fullmove_number: int
+    halfmove_clock: int
     check: bool
-    where: str  # "the start position" or "after 3...Qxf7"
-    turn_text: str  # "White to move (check)", "Game over"
-    description: str  # the position in words, for screen readers
-    halfmove: Counter
-    repetition: Repetition
-    outcome: OutcomeView | None
-    claims: list[ClaimGroup]
-    claims_text: str
-    winnable: dict[str, Winnability]  # keyed by colour
-    dead_text: str  # the dead-position line (FIDE 5.2.2)
-    flag_fall: dict[str, FlagView] | None
-    flag_rules: str
-    hints: list[str]  # never contradict the rules; empty once the game is over
-    offer: Offer | None  # who would offer a draw now
-    legal_moves: list[LegalMove]
-    live: bool  # the current position (claims and moves only here)
+    repetition_count: int  #: occurrences of this position, this one included
+    repetitions: list[int]  #: earlier plies at which it stood
+    outcome: OutcomeDict | None
+    claims: list[ClaimDict]
+    insufficient_material: ByColor[bool]
+    flag_fall: ByColor[ResultName] | None  #: null once the game is over
+    flag_rules: FlagRulesName
+    hints: HintsDict
+    winnable: NotRequired[ByColor[bool | None]]
+    winnable_detail: NotRequired[ByColor[WinnableDetailDict]]
+    legal_moves: NotRequired[list[LegalMoveDict]]  #: only when asked for
 
 
-class GameInfo(TypedDict):
-    start_fen: str
-    chess960: bool
-    headers: dict[str, str]
-    recorded: OutcomeView | None  # an imported game's recorded result
+class ClaimResultDict(TypedDict):
+    """The arbiter's answer to a draw claim (``ClaimResult.to_dict()``)."""
+
+    accepted: bool  #: the claim itself ended the game as a draw
+    rule: ClaimRuleName | None  #: the rule that upheld it
+    move: str | None  #: UCI of the intended move, when one was declared
+    reason: str
+    ended_by: TerminationName | None  #: the intended move ended the game by itself (e.g. checkmate)
 
 
-class ClaimVerdict(TypedDict):
-    accepted: bool
-    rule: str | None
-    move: str | None
-    san: str | None
-    headline: str  # "Claim accepted" | "Claim refused"
-    text: str
+class MoveCandidateDict(TypedDict):
+    """One move a player may have meant (ambiguous move, missing promotion piece)."""
 
-
-class ClaimAsk(TypedDict):
-    rule: str
     uci: str
     san: str
-    question: str
 
 
-class PgnGameInfo(TypedDict):
-    index: int
-    label: str
+class ErrorDict(TypedDict):
+    """A refused request (``RefereeError.to_dict()``): ``code`` is stable
+    (see :mod:`pychessdraw.errors`); the other fields appear where they apply."""
+
+    code: str
+    message: str
+    ply: NotRequired[int]  #: the ply the move would have made, or the game's ply
+    token: NotRequired[str]  #: the text as given (cut to 40 characters)
+    move_label: NotRequired[str]  #: the move with its number, e.g. "3...Qxe7"
+    candidates: NotRequired[list[MoveCandidateDict]]  #: ambiguous_move, promotion_needed
+    fen: NotRequired[str]  #: bad_fen: the text as given
+    file: NotRequired[str]  #: file_error
 
 
-class Reply(TypedDict, total=False):
-    ok: bool
-    error: ErrorInfo
-    facts: Facts  # the current (or browsed) position
-    moves: MovesDelta  # what changed in the move list
-    game: GameInfo  # present when the whole game was replaced
-    claim: ClaimVerdict
-    ask: ClaimAsk  # play with offer_claim: the move would make a claim correct; nothing was played
-    pgn: str
-    games: list[PgnGameInfo]  # load_pgn of a text with several games and no index: nothing loaded
-    analysed: "Analysed"
-    ending: Union["Ending", None]  # the declared ending to save (agree/resign/flag/claim/recorded)
-
-
-class Analysed(TypedDict):
-    level: int
-    final: bool  # both sides decided, or the deepest budget was used
-
-
-class Ending(TypedDict, total=False):
-    op: str  # agree | resign | flag | claim | recorded
-    color: Color
-
-
-class Request(TypedDict, total=False):
-    op: str
-    args: dict[str, object]
+__all__ = [
+    "ColorName", "ResultName", "TerminationName", "ClaimRuleName", "FlagRulesName", "ByColor",
+    "OutcomeDict", "ClaimDict", "HintsDict", "WinnableDetailDict", "LegalMoveDict", "StatusDict",
+    "ClaimResultDict", "MoveCandidateDict", "ErrorDict",
+]

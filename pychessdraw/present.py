@@ -13,7 +13,7 @@ from typing import Callable
 
 import chess
 
-from .contract import (ClaimChoice, ClaimGroup, ClaimVerdict, Counter, Facts, FlagView, LegalMove,
+from .bridge_contract import (ClaimChoice, ClaimGroup, ClaimVerdict, Counter, Facts, FlagView, LegalMove,
                        MoveRow, Occurrence, Offer, OutcomeView, Repetition, Winnability)
 from .game import Game
 from .outcome import Outcome, Termination, color_name

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from pychessdraw import contract
+from pychessdraw import bridge_contract as contract
 
 WEB = Path(__file__).resolve().parents[1] / "web"
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The JSON contract between pychessdraw.bridge and the page, as JSDoc types.
-// They mirror pychessdraw/contract.py name for name (tests/test_contract.py
+// They mirror pychessdraw/bridge_contract.py name for name (tests/test_contract.py
 // checks that they agree); `tsc --noEmit --checkJs` checks every module
 // against them. The facts are display-ready: the page parses no FEN and no
 // sentence.
