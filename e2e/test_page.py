@@ -404,3 +404,50 @@ def test_axe_no_violations_in_the_main_states(sized):
     (ARTIFACTS / "axe.json").write_text(json.dumps(report, indent=1))
     bad = {state: v for state, v in report.items() if v}
     assert not bad, json.dumps(bad, indent=1)
+
+
+def test_newcomer_plays_to_a_claimed_draw_on_a_phone(browser, base_url):
+    """Taps only, on a phone-sized touch screen: the knight shuffle, then the
+    claim offered as the repeating move is played."""
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, device_scale_factor=2)
+    page = ctx.new_page()
+    try:
+        page.goto(base_url)
+        page.wait_for_selector("body[data-engine=ready]", state="attached", timeout=120_000)
+        board = page.locator("[data-testid=board] cg-board").bounding_box()
+        s = board["width"] / 8
+
+        def tap(sq: str) -> None:
+            f, r = "abcdefgh".index(sq[0]), int(sq[1])
+            page.touchscreen.tap(board["x"] + (f + 0.5) * s, board["y"] + (8 - r + 0.5) * s)
+
+        def seq() -> int:
+            return int(page.evaluate("() => Number(document.body.dataset.seq)"))
+
+        def settle(before: int) -> None:
+            page.wait_for_function(f"() => Number(document.body.dataset.seq) > {before} && document.body.dataset.idle === '1'")
+
+        for frm, to in KNIGHTS + KNIGHTS[:3]:
+            before = seq()
+            tap(frm)
+            tap(to)
+            settle(before)
+        claim = page.locator("[data-testid=claims] button[data-move='f6g8']")
+        cb = claim.bounding_box()
+        assert cb and cb["y"] + cb["height"] <= 844, "the claim is on the first screen"
+        before = seq()
+        tap("f6")
+        tap("g8")
+        settle(before)
+        prompt = page.get_by_test_id("claim-prompt")
+        expect(prompt).to_be_visible()
+        before = seq()
+        page.get_by_test_id("claim-prompt-claim").tap()
+        settle(before)
+        result = page.get_by_test_id("result")
+        assert result.get_attribute("data-termination") == "threefold_repetition"
+        rb = result.bounding_box()
+        assert rb and rb["y"] >= 0 and rb["y"] + rb["height"] <= 844 + page.evaluate("() => window.scrollY")
+        page.screenshot(path=str(ARTIFACTS / "phone_claimed.png"))
+    finally:
+        ctx.close()
