@@ -225,7 +225,10 @@ def test_update_to_a_new_build(fresh, own_site):
                 break
         except Exception:  # noqa: BLE001  (the page reloaded under us)
             pass
-        assert time.monotonic() < deadline, "the new build did not take over the page"
+        if time.monotonic() > deadline:
+            state = page.evaluate("async () => [window.__pcdBoot.sw, await caches.keys(), "
+                                  "navigator.serviceWorker.controller && navigator.serviceWorker.controller.scriptURL]")
+            raise AssertionError(f"the new build {new} did not take over the page: {state}")
         time.sleep(0.2)
     wait_ready(page)
     assert list(cached_files(page)) == [f"pychessdraw-{new}"]  # build A's cache is gone

@@ -383,20 +383,28 @@ SW_SKIP = {"sw.js", ".nojekyll"}
 
 
 def write_service_worker(dist: Path) -> str:
-    """dist/sw.js from src/sw.js with the manifest of every other file of dist;
-    returns the build id (a hash of that manifest)."""
-    files = {}
-    for p in sorted(dist.rglob("*")):
-        rel = p.relative_to(dist).as_posix()
-        if p.is_file() and rel not in SW_SKIP:
-            files[rel] = sha256(p)
+    """dist/sw.js from src/sw.js with the manifest of every other file of dist,
+    and dist/boot.js from src/boot.js with the build id written in (so that a
+    page can tell whether the service worker in charge holds its build); returns
+    the build id: a hash of every file but sw.js and boot.js."""
+    def manifest() -> dict[str, str]:
+        return {p.relative_to(dist).as_posix(): sha256(p) for p in sorted(dist.rglob("*"))
+                if p.is_file() and p.relative_to(dist).as_posix() not in SW_SKIP}
+
+    files = manifest()
+    files.pop("boot.js", None)
     build = hashlib.sha256(json.dumps(files, sort_keys=True).encode()).hexdigest()[:16]
-    manifest = json.dumps({"build": build, "files": files}, separators=(",", ":"))
+    boot = (SRC / "boot.js").read_text()
+    if '/*BUILD*/ "dev"' not in boot:
+        die("web/src/boot.js lost its BUILD line")
+    (dist / "boot.js").write_text(boot.replace('/*BUILD*/ "dev"', json.dumps(build)))
+    files = manifest()
     src = (SRC / "sw.js").read_text()
     marker = '/*MANIFEST*/ { build: "dev", files: {} }'
     if marker not in src:
         die("web/src/sw.js lost its MANIFEST line")
-    (dist / "sw.js").write_text(src.replace(marker, manifest))
+    text = json.dumps({"build": build, "files": files}, separators=(",", ":"))
+    (dist / "sw.js").write_text(src.replace(marker, text))
     size = sum((dist / f).stat().st_size for f in files)
     say(f"service worker: dist/sw.js caches {len(files)} files ({size / 1e6:.1f} MB), build {build}")
     return build
@@ -466,11 +474,11 @@ def main() -> int:
            f"--outfile={dist / 'app.js'}", "--log-level=warning", "--legal-comments=linked"]
     cmd += ["--sourcemap"] if a.dev else ["--minify"]
     run(cmd)
-    for f in ("index.html", "app.css", "boot.js", "bare.html", "bare.js", "bare-worker.js", "favicon.svg"):
+    for f in ("index.html", "app.css", "bare.html", "bare.js", "bare-worker.js", "favicon.svg"):
         if (SRC / f).exists():
             copy(SRC / f, dist / f)
     (dist / ".nojekyll").write_text("")
-    say("ui: app.js bundled (esbuild), index.html, app.css, boot.js, bare.html copied")
+    say("ui: app.js bundled (esbuild), index.html, app.css, bare.html copied")
 
     write_licenses(dist, chess, mp, a.project_dir.resolve())
 

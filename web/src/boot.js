@@ -30,8 +30,12 @@ if (window.__pcdBoot) {
 // (mostly from the HTTP cache by then) does not compete with starting it.
 // Later visits: registered at once, which also checks for a new build.
 // ?nosw: never registered (tests that must see the network).
+// the build this page belongs to (web/build.py writes it in; its sw.js has the same)
+const BUILD = /*BUILD*/ "dev";
 const sw = navigator.serviceWorker;
-const state = (window.__pcdBoot.sw = { controlled: !!(sw && sw.controller), build: null, reloading: false });
+const state = (window.__pcdBoot.sw = {
+  page: BUILD, build: null, controlled: !!(sw && sw.controller), reloading: false,
+});
 
 function whenBody(fn) {
   if (document.body) fn(document.body);
@@ -61,8 +65,16 @@ function status(worker) {
 
 // A new build took over this page: reload onto it, unless the user is typing
 // (then on leaving the field). The game is kept in localStorage and the URL.
+// At most once in 30 s (sessionStorage), should a cache ever disagree.
 function reloadOntoNewBuild() {
   if (state.reloading) return;
+  try {
+    const last = Number(sessionStorage.getItem("pychessdraw.swReload") || 0);
+    if (Date.now() - last < 30000) return;
+    sessionStorage.setItem("pychessdraw.swReload", String(Date.now()));
+  } catch {
+    /* no sessionStorage: reload anyway */
+  }
   const typing = () => {
     const a = document.activeElement;
     return a && (a.tagName === "TEXTAREA" || a.tagName === "INPUT") && a.value !== "";
@@ -82,6 +94,8 @@ async function register() {
   const s = await status(active);
   state.build = s.build;
   if (s.complete) whenBody((body) => { body.dataset.offlineReady = "true"; });
+  // a newer build took over before this script could listen for it
+  if (s.build !== BUILD && sw.controller && sw.controller === active) reloadOntoNewBuild();
   return reg;
 }
 

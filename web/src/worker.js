@@ -7,16 +7,14 @@
 //  * "snapshot": restore the memory snapshot made by the build (web/snapshot.mjs:
 //    an interpreter that has already imported pychessdraw and what it imports
 //    lazily), a fraction of a bare Pyodide boot. The modules are in memory but
-//    their files are not, and need not be on the way to "ready":
-//    - python_stdlib.zip (2.5 MB) is fetched after "ready" and written where
-//      the snapshot's zipimporter expects it; an import that needs it earlier
-//      fetches it synchronously (a finder first on sys.meta_path);
-//    - the wheels are written to /tmp and unpacked only by the first import
-//      that nothing else finds (a finder last on sys.meta_path).
+//    their files (python_stdlib.zip, the wheels) are not, and are not needed
+//    on the way to "ready": they are fetched after it (see FILES_AFTER_RESTORE).
 //  * "boot": a normal loadPyodide(), then unpack the wheels and import. Used when
 //    the build has no snapshot (boot.json "snapshot": null), or when the
 //    snapshot cannot be fetched, inflated or restored.
-import { loadPyodide } from "./pyodide/pyodide.mjs";
+// Imported dynamically: the snapshot's download starts without waiting for it.
+const pyodideModule = import("./pyodide/pyodide.mjs");
+pyodideModule.catch(() => {}); // reported when awaited
 
 const t0 = performance.now();
 const timings = { path: null };
@@ -100,91 +98,147 @@ const pyOptions = () => ({
   stderr: (s) => console.warn("[py]", s),
 });
 
+// After a restore, the snapshot holds every module pychessdraw uses, but not
+// the files they came from: python_stdlib.zip (loadPyodide was given an empty
+// one; the zipimporter in the snapshot still holds the real zip's directory, so
+// the real bytes written at the same path make it whole again) and the two
+// wheels. They are fetched after "ready" (filesLater), leaving the bandwidth to
+// the snapshot. This finder, first on sys.meta_path, makes sure they are in
+// place before the first import the snapshot does not hold: it fetches what
+// has not arrived yet (synchronously: a worker may block), unpacks the wheels
+// into site-packages as a normal start does, and steps aside.
 const WHEEL_DIR = "/tmp/pychessdraw-wheels";
-// After a restore: the first import that no other finder resolves unpacks the
-// wheels into site-packages (as a normal boot does) and is retried once.
-const UNPACK_ON_MISS = `
+const FILES_AFTER_RESTORE = `
 import sys
+from js import XMLHttpRequest  # imported now: find_spec must not import before the files are there
 
-class UnpackWheelsOnMiss:  # imports only when it acts: nothing new before "ready"
-    def __init__(self, wheels):
-        self.wheels = list(wheels)
+
+def fetch_sync(url):
+    xhr = XMLHttpRequest.new()
+    xhr.open("GET", url, False)
+    xhr.responseType = "arraybuffer"
+    xhr.send(None)
+    if xhr.status != 200:
+        raise ImportError(f"{url} could not be fetched (HTTP {xhr.status})")
+    return xhr.response.to_bytes()
+
+
+class FilesAfterRestore:
+    def __init__(self, stdlib_url, wheel_urls, wheel_dir):
+        stdlib = next(p for p in sys.path if p.endswith(".zip"))
+        self.files = {stdlib: stdlib_url}  # local path -> URL
+        self.wheels = []
+        for url in wheel_urls:
+            self.wheels.append(wheel_dir + "/" + url.rsplit("/", 1)[1])
+            self.files[self.wheels[-1]] = url
+        self.written = set()
+
+    def pending(self):
+        return self in sys.meta_path
+
+    def written_by_worker(self, path):
+        self.written.add(path)
 
     def find_spec(self, name, path=None, target=None):
-        if not self.wheels:
-            return None
-        import importlib, importlib.machinery, sysconfig, zipfile
+        self.complete()
+        return None  # the usual finders now see the files
+
+    def complete(self):
+        if self not in sys.meta_path:
+            return
+        sys.meta_path.remove(self)
+        import os
+
+        for local, url in self.files.items():
+            if local not in self.written:
+                os.makedirs(os.path.dirname(local), exist_ok=True)
+                with open(local, "wb") as f:
+                    f.write(fetch_sync(url))
+        import importlib, sysconfig, zipfile
 
         site = sysconfig.get_paths()["purelib"]
         for w in self.wheels:
             with zipfile.ZipFile(w) as z:
                 z.extractall(site)
-        self.wheels = []
         importlib.invalidate_caches()
-        return importlib.machinery.PathFinder.find_spec(name, path, target)
 
-def install(paths):
-    sys.meta_path.append(UnpackWheelsOnMiss(paths.to_py()))
 
-install
-`;
-
-// After a restore the standard library file is empty (loadPyodide was given an
-// empty one): the zipimporter in the snapshot still holds the real zip's
-// directory, so writing the real bytes at the same path makes every stdlib
-// module importable again. fetchStdlibLater() does that after "ready"; this
-// finder does it synchronously if an import comes first.
-const FETCH_STDLIB_ON_MISS = `
-import sys
-from js import XMLHttpRequest  # imported now: find_spec must not import
-
-class FetchStdlibOnMiss:
-    def __init__(self, url):
-        self.url = url
-        self.path = next(p for p in sys.path if p.endswith(".zip"))
-
-    def find_spec(self, name, path=None, target=None):
-        self.loaded()
-        xhr = XMLHttpRequest.new()
-        xhr.open("GET", self.url, False)  # a worker may block
-        xhr.responseType = "arraybuffer"
-        xhr.send(None)
-        if xhr.status != 200:
-            raise ImportError(f"{name}: the standard library could not be fetched (HTTP {xhr.status})")
-        with open(self.path, "wb") as f:
-            f.write(xhr.response.to_bytes())
-        return None  # the path finders now see it
-
-    def pending(self):
-        return self in sys.meta_path
-
-    def loaded(self):
-        if self in sys.meta_path:
-            sys.meta_path.remove(self)
-
-def install(url):
-    finder = FetchStdlibOnMiss(url)
+def install(stdlib_url, wheel_urls, wheel_dir):
+    finder = FilesAfterRestore(stdlib_url, wheel_urls.to_py(), wheel_dir)
     sys.meta_path.insert(0, finder)
     return finder
 
 install
 `;
-let stdlibFinder = null; // PyProxy while the snapshot's stdlib is still empty
+let lazyFiles = null; // PyProxy of FilesAfterRestore until the files are in place
 
-async function fetchStdlibLater() {
-  if (!stdlibFinder) return;
+// After "ready" on the snapshot path: the standard library and the wheels.
+async function filesLater() {
+  if (!lazyFiles) return;
   try {
-    const bytes = new Uint8Array(await fetchBytes(stdlibFinder.url));
-    if (stdlibFinder.pending()) {
-      pyodide.FS.writeFile(stdlibFinder.path, bytes);
-      stdlibFinder.loaded();
+    const proxy = lazyFiles.files;
+    const files = proxy.toJs({ dict_converter: Object.fromEntries });
+    proxy.destroy();
+    for (const [local, url] of Object.entries(files)) {
+      const bytes = new Uint8Array(await fetchBytes(url));
+      if (!lazyFiles.pending()) break; // an import came first and did it all
+      pyodide.FS.mkdirTree(local.slice(0, local.lastIndexOf("/")) || "/");
+      pyodide.FS.writeFile(local, bytes);
+      lazyFiles.written_by_worker(local);
     }
   } catch (e) {
-    console.warn("pychessdraw: the standard library will be fetched when first needed:", e);
+    console.warn("pychessdraw: Python's files will be fetched when first needed:", e);
   } finally {
-    stdlibFinder.destroy();
-    stdlibFinder = null;
+    lazyFiles.destroy();
+    lazyFiles = null;
   }
+}
+
+class StartError extends Error {}
+
+// A wheel that is not there fails the start (as it does when Python boots),
+// but its bytes are not needed yet: only the status line is waited for.
+async function checkPresent(url) {
+  const r = await fetch(url);
+  if (!r.ok) throw new StartError(`${url}: HTTP ${r.status}`);
+  r.body?.cancel().catch(() => {});
+}
+
+async function restore(manifest, wheelUrls) {
+  const snap = fetchSnapshot(manifest.snapshot);
+  snap.catch(() => {}); // loadPyodide rejects with it
+  const present = Promise.all(wheelUrls.map(checkPresent));
+  present.catch(() => {}); // awaited below
+  const { loadPyodide } = await pyodideModule;
+  const stdLibURL = URL.createObjectURL(new Blob([])); // the real one comes later
+  try {
+    pyodide = await loadPyodide({ ...pyOptions(), _loadSnapshot: snap, stdLibURL });
+  } finally {
+    URL.revokeObjectURL(stdLibURL);
+  }
+  timings.path = "snapshot";
+  mark("pyodide");
+  const install = pyodide.runPython(FILES_AFTER_RESTORE);
+  lazyFiles = install(new URL("pyodide/python_stdlib.zip", base).href, wheelUrls, WHEEL_DIR);
+  install.destroy();
+  await present;
+  mark("wheels_checked");
+}
+
+async function bootNormally(wheelUrls) {
+  const wheels = Promise.all(wheelUrls.map(fetchBytes)); // while Pyodide starts
+  wheels.catch(() => {}); // reported when awaited below
+  const { loadPyodide } = await pyodideModule;
+  pyodide = await loadPyodide(pyOptions());
+  timings.path = "boot";
+  mark("pyodide");
+  progress("Installing python-chess and pychessdraw…", 2, 4);
+  const bufs = await wheels;
+  mark("wheels_fetched");
+  const extractDir = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
+  for (const buf of bufs) pyodide.unpackArchive(buf, "wheel", { extractDir });
+  pyodide.runPython("import importlib; importlib.invalidate_caches()");
+  mark("wheels_unpacked");
 }
 
 async function boot() {
@@ -192,55 +246,22 @@ async function boot() {
   progress("Downloading Python (Pyodide)…", 1, 4);
   const manifest = BOOT || (await fetchJson("boot.json"));
   mark("manifest");
-  // The wheels are fetched while Pyodide starts.
-  const wheels = Promise.all(manifest.wheels.map((w) => fetchBytes(new URL(w, base))));
-  wheels.catch(() => {}); // reported when awaited below
+  const wheelUrls = manifest.wheels.map((w) => new URL(w, base).href);
   if (manifest.snapshot) {
     try {
-      const snap = fetchSnapshot(manifest.snapshot);
-      snap.catch(() => {}); // loadPyodide rejects with it
-      // an empty standard library for now: see fetchStdlibLater()
-      const stdLibURL = URL.createObjectURL(new Blob([]));
-      pyodide = await loadPyodide({ ...pyOptions(), _loadSnapshot: snap, stdLibURL });
-      URL.revokeObjectURL(stdLibURL);
-      timings.path = "snapshot";
-      stdlibFinder = pyodide.runPython(FETCH_STDLIB_ON_MISS)(new URL("pyodide/python_stdlib.zip", base).href);
+      await restore(manifest, wheelUrls);
     } catch (e) {
+      if (e instanceof StartError) throw e;
       // wrong build, truncated download, no DecompressionStream...: boot normally
       timings.snapshot_error = String((e && e.message) || e).slice(0, 300);
       console.warn("pychessdraw: the Python snapshot could not be used, starting Python normally:", e);
-      pyodide = null;
+      if (lazyFiles) lazyFiles.destroy();
+      lazyFiles = pyodide = null;
     }
   }
-  if (!pyodide) {
-    pyodide = await loadPyodide(pyOptions());
-    timings.path = "boot";
-  }
-  mark("pyodide");
-  progress("Installing python-chess and pychessdraw…", 2, 4);
-  const bufs = await wheels;
-  mark("wheels_fetched");
-  if (timings.path === "snapshot") {
-    pyodide.FS.mkdirTree(WHEEL_DIR);
-    const paths = manifest.wheels.map((w, i) => {
-      const p = `${WHEEL_DIR}/${w.split("/").pop()}`;
-      pyodide.FS.writeFile(p, new Uint8Array(bufs[i]));
-      return p;
-    });
-    const install = pyodide.runPython(UNPACK_ON_MISS);
-    install(paths);
-    install.destroy();
-  } else {
-    const extractDir = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
-    for (const buf of bufs) pyodide.unpackArchive(buf, "wheel", { extractDir });
-  }
-  mark("wheels_unpacked");
+  if (!pyodide) await bootNormally(wheelUrls);
   progress("Starting the referee…", 3, 4);
-  // (after a restore, no invalidate_caches(): it would re-read the stdlib zip)
-  bridge = pyodide.runPython(
-    (timings.path === "boot" ? "import importlib; importlib.invalidate_caches()\n" : "") +
-      "from pychessdraw.bridge import Bridge\nBridge()",
-  );
+  bridge = pyodide.runPython("from pychessdraw.bridge import Bridge\nBridge()");
   handle = bridge.handle;
   hasBatch = JSON.parse(handle(JSON.stringify({ op: "batch", args: { requests: [] } }))).ok === true;
   mark("bridge");
@@ -301,7 +322,7 @@ boot().then(
     ready = true;
     postMessage({ type: "ready", timings, python: pyodide.version });
     while (queue.length) answer(queue.shift());
-    fetchStdlibLater();
+    filesLater();
   },
   (e) => bootFailure(String((e && e.message) || e)),
 );
