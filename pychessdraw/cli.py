@@ -116,6 +116,28 @@ def cmd_scan(args: argparse.Namespace) -> int:
     return status
 
 
+AUDIT_EXTRA = 'pip install "pychessdraw[audit]"'
+
+
+def cmd_audit(args: argparse.Namespace) -> int:
+    try:
+        from .audit.run import format_summary, run_audit
+    except ImportError as exc:
+        print(f"pychessdraw: audit needs Dask distributed, zstandard and pyarrow ({exc.name} is missing): "
+              f"{AUDIT_EXTRA}", file=sys.stderr)
+        return 1
+    progress = sys.stderr.isatty() if args.progress is None else args.progress
+    try:
+        summary = run_audit(args.inputs, args.out, workers=args.workers, scheduler=args.scheduler,
+                            search=args.search, flag_rules=args.flag_rules,
+                            chunk_bytes=max(1, int(args.chunk_mb * (1 << 20))), progress=progress)
+    except RefereeError as exc:
+        return _fail(exc)
+    print(format_summary(summary))
+    bad = summary["errors"] or summary["verdicts"].get("error")
+    return 1 if bad else 0
+
+
 def _search_options(parser: argparse.ArgumentParser, what: str, final: bool = False) -> None:
     if final:
         parser.add_argument("--search", choices=SCAN_SEARCH, default=AUTO,
@@ -150,6 +172,20 @@ def build_parser() -> argparse.ArgumentParser:
     _search_options(sc, "dead-position search for each game's final position (every ply gets the static proofs)",
                     final=True)
     sc.set_defaults(run=cmd_scan)
+    au = sub.add_parser("audit", help="audit whole archives on Dask into a Parquet dataset (needs the [audit] extra)")
+    au.add_argument("inputs", nargs="+", help=".pgn, .pgn.gz, .pgn.zst files and directories of them")
+    au.add_argument("--out", required=True, help="output directory: Parquet files, manifest.json, summary.json")
+    where = au.add_mutually_exclusive_group()
+    where.add_argument("--workers", type=int, default=None,
+                       help="worker processes of a local cluster (default: one per core)")
+    where.add_argument("--scheduler", default=None, help="address of a running Dask scheduler, e.g. tcp://host:8786")
+    au.add_argument("--chunk-mb", type=float, default=8.0,
+                    help="about this many MB of input per chunk (default 8)")
+    au.add_argument("--progress", dest="progress", action="store_true", default=None,
+                    help="show progress on standard error even when it is not a terminal")
+    au.add_argument("--no-progress", dest="progress", action="store_false")
+    _search_options(au, "dead-position search for each game's final position", final=True)
+    au.set_defaults(run=cmd_audit)
     return parser
 
 
