@@ -174,7 +174,7 @@ def build_parser() -> argparse.ArgumentParser:
     sc.set_defaults(run=cmd_scan)
     au = sub.add_parser("audit", help="audit whole archives on Dask into a Parquet dataset (needs the [audit] extra)")
     au.add_argument("inputs", nargs="+", help=".pgn, .pgn.gz, .pgn.zst files and directories of them")
-    au.add_argument("--out", required=True, help="output directory: Parquet files, manifest.json, summary.json")
+    au.add_argument("--out", required=True, help="output directory: one Parquet file per chunk, _manifest.json, _summary.json")
     where = au.add_mutually_exclusive_group()
     where.add_argument("--workers", type=int, default=None,
                        help="worker processes of a local cluster (default: one per core)")

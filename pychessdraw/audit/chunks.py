@@ -207,16 +207,35 @@ def _regions(chunk: Chunk, handle: BinaryIO) -> Iterator[tuple[int, BinaryIO]]:
         yield _CONTEXT, _decoder(handle, chunk.context, chunk.start, chunk.kind)
     yield _OWNED, _decoder(handle, chunk.start, chunk.end, chunk.kind)
     if chunk.kind == ZSTD:
+        # One frame at a time, only as far as the last game needs: a corrupt
+        # frame further on is not this chunk's business.
         size = os.fstat(handle.fileno()).st_size
-        yield _TAIL, _decoder(handle, chunk.end, size, chunk.kind)
+        offset = chunk.end
+        while offset < size:
+            handle.seek(offset)
+            head = handle.read(12)
+            length = 12 + struct.unpack("<I", head[8:12])[0] if len(head) == 12 else size - offset
+            yield _TAIL, _decoder(handle, offset, offset + length, chunk.kind)
+            offset += length
+
+
+LOST = b""  # a line that says: the context could not be read
 
 
 def _lines(chunk: Chunk, handle: BinaryIO) -> Iterator[tuple[int, bytes]]:
-    """Lines with the region (context, owned, tail) their first byte is in."""
+    """Lines with the region (context, owned, tail) their first byte is in.
+    A context that cannot be decompressed yields ``(_CONTEXT, LOST)`` once."""
     pending, pending_region = b"", _OWNED
     for region, stream in _regions(chunk, handle):
         while True:
-            block = stream.read(BLOCK)
+            try:
+                block = stream.read(BLOCK)
+            except Exception:  # zstandard.ZstdError: corrupt data
+                if region != _CONTEXT:
+                    raise
+                pending = b""
+                yield _CONTEXT, LOST
+                break
             if not block:
                 break
             if not pending:
@@ -233,11 +252,19 @@ def _lines(chunk: Chunk, handle: BinaryIO) -> Iterator[tuple[int, bytes]]:
 
 
 def game_texts(chunk: Chunk) -> Iterator[str]:
-    """The text of each game the chunk owns, in order."""
+    """The text of each game the chunk owns, in order.
+
+    If the frame before the chunk is corrupt, the chunk starts at the first
+    header after move text: a game starting right at the chunk's first byte
+    is then lost (the summary reports the corrupt chunk)."""
     with open(chunk.path, "rb") as handle:
         starts = GameStarts()
         game: list[str] | None = None
         for region, raw in _lines(chunk, handle):
+            if not raw:  # LOST
+                starts = GameStarts()
+                starts.last = "header"
+                continue
             line = raw.decode("utf-8", "replace").replace("\r\n", "\n")
             if starts.feed(line):
                 if game is not None:

@@ -2,7 +2,7 @@
 
 The driver only plans and bookkeeps; workers read the inputs themselves
 (with a remote scheduler, every worker must see the input and output paths).
-The manifest (``manifest.json`` in the output directory) records the
+The manifest (``_manifest.json`` in the output directory) records the
 options, every chunk, its game numbers and its summary once its Parquet file
 is complete; it is rewritten (atomically) after each chunk, so an
 interrupted run resumes where it stopped: finished chunks are skipped.
@@ -25,13 +25,14 @@ from ..inputs import STDIN, expand
 from .chunks import Chunk, plan
 from .work import audit_chunk, count_games, part_name
 
-MANIFEST = "manifest.json"
-SUMMARY = "summary.json"
+MANIFEST = "_manifest.json"  # "_": Parquet readers skip it
+SUMMARY = "_summary.json"
 VERSION = 1
 
 
 def _write_json(path: str, data: dict[str, Any]) -> None:
-    temporary = f"{path}.tmp-{os.getpid()}"
+    folder, name = os.path.split(path)
+    temporary = os.path.join(folder, f".{name}.tmp-{os.getpid()}")
     with open(temporary, "w", encoding="utf-8") as handle:
         json.dump(data, handle, indent=1)
     os.replace(temporary, path)

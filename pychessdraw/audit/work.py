@@ -68,7 +68,8 @@ def audit_chunk(chunk_data: dict[str, Any], first_game: int, path: str, search: 
     except Exception as exc:  # corrupt compressed data, a vanished file
         return {"status": "error", "error": f"{chunk.name}: cannot read: {type(exc).__name__}: {exc}",
                 "games": 0, "plies": 0, "verdicts": {}, "rules": {}, "wrong": []}
-    temporary = f"{path}.tmp-{uuid.uuid4().hex}"
+    folder, name = os.path.split(path)
+    temporary = os.path.join(folder, f".{name}.tmp-{uuid.uuid4().hex}")  # "." : readers skip it
     pq.write_table(table(rows), temporary)
     os.replace(temporary, path)
     return {"status": "done", "games": len(rows), "plies": plies, "verdicts": dict(verdicts),
