@@ -23,10 +23,11 @@ position, both sides.
 from __future__ import annotations
 
 import itertools
-from typing import Any
+from typing import cast
 
 import chess
 
+from .contract import ByColor, ResultName, StatusDict, WinnableDetailDict
 from .deadposition import Verdict, can_checkmate
 from .game import Game
 from .outcome import Outcome, Termination, color_name
@@ -62,7 +63,7 @@ def sides_to_search(board: chess.Board, quick: dict[chess.Color, Verdict],
     return sides
 
 
-def targeted_final(game: Game, flagged: chess.Color | None, budget: SearchBudget = dead.DEEP) -> dict[str, Any]:
+def targeted_final(game: Game, flagged: chess.Color | None, budget: SearchBudget = dead.DEEP) -> StatusDict:
     """The final status (as JSON) with the deep search run only on the sides
     :func:`sides_to_search` names. ``flagged``: the side the record says
     lost on time, if any."""
@@ -82,25 +83,26 @@ def targeted_final(game: Game, flagged: chess.Color | None, budget: SearchBudget
         verdict = can_checkmate(board, color, nodes=budget.nodes, seconds=budget.seconds)
         found[color] = verdict
         name = color_name(color)
-        final["winnable"][name] = verdict.winnable
-        final["winnable_detail"][name] = detail(board, verdict)
+        if "winnable" in final and "winnable_detail" in final:
+            final["winnable"][name] = verdict.winnable
+            final["winnable_detail"][name] = detail(board, verdict)
     if all(v.winnable is False for v in found.values()):
         final["outcome"] = Outcome(Termination.DEAD_POSITION, None).to_dict()
         final["claims"] = []
         final["flag_fall"] = None
         return final
-    final["flag_fall"] = {
-        color_name(c): timeout.result_if_flag_falls(
-            board, c, cannot_mate(board, not c) or found[not c].winnable is False, game.flag_rules)
+    flags = {color_name(c): cast(ResultName, timeout.result_if_flag_falls(
+        board, c, cannot_mate(board, not c) or found[not c].winnable is False, game.flag_rules))
         for c in chess.COLORS}
+    final["flag_fall"] = ByColor(white=flags["white"], black=flags["black"])
     return final
 
 
-def detail(board: chess.Board, verdict: Verdict) -> dict[str, Any]:
+def detail(board: chess.Board, verdict: Verdict) -> WinnableDetailDict:
     """A verdict as JSON (the shape of ``winnable_detail``): the proof line in
     SAN, the reason, the nodes used."""
     line = None
     if verdict.line is not None:
         replay = board.copy(stack=False)
         line = [replay.san_and_push(move) for move in verdict.line]
-    return {"line": line, "reason": verdict.reason, "nodes": verdict.nodes}
+    return WinnableDetailDict(line=line, reason=verdict.reason, nodes=verdict.nodes)

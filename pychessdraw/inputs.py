@@ -15,7 +15,7 @@ import io
 import os
 import sys
 from pathlib import Path
-from typing import BinaryIO, Iterator, Sequence, TextIO
+from typing import BinaryIO, Iterator, Sequence, TextIO, cast
 
 from .errors import FileError
 
@@ -93,7 +93,7 @@ def open_text(name: str) -> TextIO:
     except OSError as exc:
         raise FileError(f"cannot read {name!r}: {exc.strerror}", file=name) from None
     if not hasattr(raw, "peek"):
-        raw = io.BufferedReader(raw)  # type: ignore[arg-type]
+        raw = cast(BinaryIO, io.BufferedReader(cast(io.RawIOBase, raw)))
     try:
         stream = decompressed(raw, name)
     except FileError as exc:

@@ -19,6 +19,7 @@ from .outcome import Termination, color_name
 from .pgn import PgnGame, game_from_headers, read_games
 from .rules import fifty, repetition, timeout
 from .rules.dead import SearchBudget
+from .contract import StatusDict
 from .final_search import AUTO, FinalSearch, targeted_final
 from .verdict import judge
 
@@ -71,7 +72,7 @@ def lost_on_time(headers: dict[str, str]) -> chess.Color | None:
     return chess.WHITE if result == "0-1" else chess.BLACK
 
 
-def audit_time_forfeit(headers: dict[str, str], final: dict[str, Any]) -> dict[str, Any] | None:
+def audit_time_forfeit(headers: dict[str, str], final: StatusDict) -> dict[str, Any] | None:
     """For a game lost on time: the result the rules give (FIDE 6.9 or US
     Chess) and whether the record should have been a draw. ``final`` is the
     final status as JSON (``Status.to_dict``)."""
@@ -79,11 +80,12 @@ def audit_time_forfeit(headers: dict[str, str], final: dict[str, Any]) -> dict[s
     if flagged is None:
         return None
     name = color_name(flagged)
-    outcome = final.get("outcome")
-    by_rule = outcome["result"] if outcome is not None else (final.get("flag_fall") or {}).get(name)
+    outcome = final["outcome"]
+    flags = final["flag_fall"]
+    by_rule = outcome["result"] if outcome is not None else None if flags is None else flags[name]
     winnable = final.get("winnable")
     return {"flagged": name, "recorded": headers["Result"], "by_rule": by_rule,
-            "rules": final.get("flag_rules"), "should_be_draw": by_rule == "1/2-1/2",
+            "rules": final["flag_rules"], "should_be_draw": by_rule == "1/2-1/2",
             "opponent_winnable": None if winnable is None else winnable[color_name(not flagged)]}
 
 

@@ -111,9 +111,9 @@ def run_audit(inputs: Sequence[str], out: str, *, workers: int | None = None, sc
     if STDIN in files:
         raise BadRequestError("audit reads files (workers open them): save standard input to a file first")
     os.makedirs(out, exist_ok=True)
-    options = {"inputs": [os.path.abspath(f) for f in files], "search": search, "flag_rules": flag_rules,
+    options: dict[str, Any] = {"inputs": [os.path.abspath(f) for f in files], "search": search, "flag_rules": flag_rules,
                "chunk_bytes": chunk_bytes}
-    manifest = _load_or_plan(out, options, options["inputs"], chunk_bytes)
+    manifest = _load_or_plan(out, options, [os.path.abspath(f) for f in files], chunk_bytes)
     manifest_path = os.path.join(out, MANIFEST)
     entries: list[dict[str, Any]] = manifest["chunks"]
     todo = [e for e in entries
