@@ -27,8 +27,13 @@ from .reach import reach_cannot_mate
 from .static import head_on_pawns, reach_applicable
 
 
-def explore(board: chess.Board, winner: chess.Color, budget: Budget) -> tuple[bool | None, list[chess.Move]]:
+def explore(board: chess.Board, winner: chess.Color, budget: Budget, *,
+            reach_proofs: bool = True) -> tuple[bool | None, list[chess.Move]]:
     """Walk every reachable position from ``board`` (mutated, restored on return).
+
+    ``reach_proofs=False`` prunes only by material: a short dive looking for
+    a mate does not pay a millisecond per capture for a proof it rarely uses
+    (positions are then walked instead of pruned, which is as sound).
 
     Returns ``(True, line)`` on a mate by ``winner``, ``(False, [])`` when the
     reachable set is exhausted without one, ``(None, [])`` when the budget ran out.
@@ -60,7 +65,7 @@ def explore(board: chess.Board, winner: chess.Color, budget: Budget) -> tuple[bo
             path.append(move)
             if board.turn != winner and board.is_check() and board.is_checkmate():
                 return True, list(path)
-            if _dead_end(board, winner):
+            if _dead_end(board, winner, reach_proofs):
                 path.pop()
                 board.pop()
                 continue
@@ -80,11 +85,11 @@ def _children(board: chess.Board, winner: chess.Color) -> list[chess.Move]:
     return [m for m, _ in ordered_moves(board, moves, winner, corner, promotes)]
 
 
-def _dead_end(board: chess.Board, winner: chess.Color) -> bool:
+def _dead_end(board: chess.Board, winner: chess.Color, reach_proofs: bool = True) -> bool:
     """Is this freshly reached position proven to be without mate?"""
     if material_cannot_mate(board, winner):
         return True
-    if _zeroing(board) and head_on_pawns(board) and reach_applicable(board):
+    if reach_proofs and _zeroing(board) and head_on_pawns(board) and reach_applicable(board):
         return reach_cannot_mate(board, winner) is not None
     return False
 
