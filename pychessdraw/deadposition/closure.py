@@ -20,6 +20,7 @@ from __future__ import annotations
 import chess
 
 from .budget import Budget
+from .helpmate import mating_move
 from .keys import Key, child_key, key
 from .material import material_cannot_mate
 from .ordering import mating_corner, needs_loser_promotion, ordered_moves
@@ -28,12 +29,15 @@ from .static import head_on_pawns, reach_applicable
 
 
 def explore(board: chess.Board, winner: chess.Color, budget: Budget, *,
-            reach_proofs: bool = True) -> tuple[bool | None, list[chess.Move]]:
+            reach_proofs: bool = True, mate_probes: bool = False) -> tuple[bool | None, list[chess.Move]]:
     """Walk every reachable position from ``board`` (mutated, restored on return).
 
     ``reach_proofs=False`` prunes only by material: a short dive looking for
     a mate does not pay a millisecond per capture for a proof it rarely uses
     (positions are then walked instead of pruned, which is as sound).
+    ``mate_probes=True`` looks for a mate in one (checking moves only)
+    before expanding a position where ``winner`` is to move: a dive then
+    ends at the first mate within reach instead of wandering on.
 
     Returns ``(True, line)`` on a mate by ``winner``, ``(False, [])`` when the
     reachable set is exhausted without one, ``(None, [])`` when the budget ran out.
@@ -69,6 +73,10 @@ def explore(board: chess.Board, winner: chess.Color, budget: Budget, *,
                 path.pop()
                 board.pop()
                 continue
+            if mate_probes and board.turn == winner:
+                mate, _ = mating_move(board, winner)
+                if mate is not None:
+                    return True, path + [mate]
             stack.append(iter(_children(board, winner)))
         return False, []
     finally:

@@ -34,12 +34,17 @@ def shorten(board: chess.Board, line: Sequence[chess.Move]) -> list[chess.Move]:
         keys.append(key(b))
     if len(line) > LONG:
         return _shorten_by_moves(board, line, keys)
+    occupied = [_occupied(k) for k in keys]
     b = board.copy(stack=False)
     out: list[chess.Move] = []
     i, end = 0, len(line)
     while i < end:
         best_j, best_move = i + 1, line[i]
-        for j in range(end, i + 2, -1):
+        here = occupied[i]
+        for j in range(end - (end - i + 1) % 2, i + 2, -2):  # an odd distance: the other side to move
+            # One move changes the occupied squares in at most four places.
+            if (here ^ occupied[j]).bit_count() > 4:
+                continue
             move = _move_between(b, keys[i], keys[j])
             if move is not None:
                 best_j, best_move = j, move

@@ -118,9 +118,13 @@ def can_checkmate(board: chess.Board, color: chess.Color, *, nodes: int = 20_000
             return unwinnable(budget.used, reason + " (after forced moves)")
 
     if reach_applicable(b):
-        reason = static_cannot_mate(b, color, gated=False)
-        if reason:
-            return unwinnable(budget.used, reason)
+        # The reachability proof needs pieces that can never move, and those
+        # start from pawns locked head-on: elsewhere it costs a few
+        # milliseconds to prove nothing (then the search decides).
+        if head_on_pawns(b):
+            reason = static_cannot_mate(b, color, gated=False)
+            if reason:
+                return unwinnable(budget.used, reason)
     else:
         reason = _after_each_move(b, color, budget)
         if reason:
@@ -180,7 +184,7 @@ def _closure(b: chess.Board, color: chess.Color, budget: Budget) -> tuple[bool |
 
 def _dive(b: chess.Board, color: chess.Color, budget: Budget) -> tuple[bool | None, list[chess.Move], str]:
     """The walk with a small budget, pruning by material only."""
-    found, line = explore(b.copy(stack=False), color, budget, reach_proofs=False)
+    found, line = explore(b.copy(stack=False), color, budget, reach_proofs=False, mate_probes=True)
     return found, line, "no reachable position is a mate (all positions explored)"
 
 
