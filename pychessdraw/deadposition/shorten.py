@@ -19,8 +19,6 @@ import chess
 
 from .keys import Key, child_key, key
 
-PAWNS, WHITE, TURN = 0, 6, 7  # fields of a Key
-PIECE_TYPES = (chess.KNIGHT, chess.BISHOP, chess.ROOK, chess.QUEEN)
 
 LONG = 400  # above this many plies, the pairwise scan would cost more than move generation
 
@@ -45,9 +43,9 @@ def shorten(board: chess.Board, line: Sequence[chess.Move]) -> list[chess.Move]:
             # One move changes the occupied squares in at most four places.
             if (here ^ occupied[j]).bit_count() > 4:
                 continue
-            move = _move_between(b, keys[i], keys[j])
-            if move is not None:
-                best_j, best_move = j, move
+            shortcut = _move_between(b, keys[i], keys[j])
+            if shortcut is not None:
+                best_j, best_move = j, shortcut
                 break
         b.push(best_move)
         out.append(best_move)
@@ -59,17 +57,18 @@ def _move_between(b: chess.Board, here: Key, there: Key) -> chess.Move | None:
     """The legal move from ``b`` (whose key is ``here``) to the position
     ``there``, if a plain move or capture leads there (castling and en
     passant are not looked for: a missed shortcut only costs length)."""
-    if here[TURN] == there[TURN]:
+    if here[7] == there[7]:  # the same side to move
         return None
-    us_here = here[WHITE] if b.turn == chess.WHITE else _occupied(here) & ~here[WHITE]
-    us_there = there[WHITE] if b.turn == chess.WHITE else _occupied(there) & ~there[WHITE]
+    us_here = here[6] if b.turn == chess.WHITE else _occupied(here) & ~here[6]
+    us_there = there[6] if b.turn == chess.WHITE else _occupied(there) & ~there[6]
     gone, came = us_here & ~us_there, us_there & ~us_here
     if gone.bit_count() != 1 or came.bit_count() != 1:
         return None
     frm, to = gone.bit_length() - 1, came.bit_length() - 1
     promotion = None
-    if here[PAWNS] & gone and not there[PAWNS] & came:
-        promotion = next((t for t in PIECE_TYPES if there[t - 1] & came), None)
+    if here[0] & gone and not there[0] & came:  # a pawn left and no pawn arrived
+        promoted = ((chess.KNIGHT, there[1]), (chess.BISHOP, there[2]), (chess.ROOK, there[3]), (chess.QUEEN, there[4]))
+        promotion = next((t for t, bb in promoted if bb & came), None)
     move = chess.Move(frm, to, promotion)
     if not b.is_legal(move) or child_key(b, move) != there:
         return None
