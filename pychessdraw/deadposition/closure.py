@@ -59,6 +59,8 @@ def explore(board: chess.Board, winner: chess.Color, budget: Budget, *,
             after = child_key(board, move)
             if after is not None and after in visited:
                 continue  # known position: no need to play the move
+            if board.is_into_check(move):
+                continue  # pseudo-legal only: legality is checked when a move is tried
             board.push(move)
             if after is None:
                 after = key(board)
@@ -73,7 +75,7 @@ def explore(board: chess.Board, winner: chess.Color, budget: Budget, *,
                 path.pop()
                 board.pop()
                 continue
-            if mate_probes and board.turn == winner:
+            if mate_probes and board.turn == winner and _boxed_in(board, winner):
                 mate, _ = mating_move(board, winner)
                 if mate is not None:
                     return True, path + [mate]
@@ -85,12 +87,37 @@ def explore(board: chess.Board, winner: chess.Color, budget: Budget, *,
 
 
 def _children(board: chess.Board, winner: chess.Color) -> list[chess.Move]:
-    moves = list(board.generate_legal_moves())
+    """Pseudo-legal moves, best first: most are never tried (a dive takes
+    the first, known positions are skipped), so legality waits until then."""
+    moves = list(board.generate_pseudo_legal_moves())
     if not moves:
         return []
     corner = mating_corner(board, winner)
     promotes = needs_loser_promotion(board, winner)
     return [m for m, _ in ordered_moves(board, moves, winner, corner, promotes)]
+
+
+FREE_FLIGHTS = 2
+
+
+def _boxed_in(board: chess.Board, winner: chess.Color) -> bool:
+    """Is the loser's king short of flight squares (fewer than
+    ``FREE_FLIGHTS`` neither blocked by its own pieces nor attacked)? Only
+    then is a mate in one worth looking for (a heuristic: it only decides
+    where the dive looks, never what it proves)."""
+    king = board.king(not winner)
+    if king is None:
+        return False
+    flights = chess.BB_KING_ATTACKS[king] & ~board.occupied_co[not winner]
+    if chess.popcount(flights) < FREE_FLIGHTS:
+        return True
+    free = 0
+    for square in chess.scan_forward(flights):
+        if not board.is_attacked_by(winner, square):
+            free += 1
+            if free >= FREE_FLIGHTS:
+                return False
+    return True
 
 
 def _dead_end(board: chess.Board, winner: chess.Color, reach_proofs: bool = True) -> bool:
