@@ -367,6 +367,7 @@ def test_while_the_engine_starts_controls_say_why(browser, base_url):
         expect(err).to_be_visible()
         assert "still starting" in err.inner_text()
         page.screenshot(path=str(ARTIFACTS / "loading.png"))
+        assert _axe(page) == []
     finally:
         ctx.close()
 
