@@ -210,3 +210,9 @@ def test_batch_lives_in_the_bridge() -> None:
     assert reply["ok"] and [r["san"] for r in reply["moves"]["add"]] == ["e4", "e5"] and reply["moves"]["keep"] == 0
     bad = call(bridge, "batch", requests=[{"op": "play", "args": {"move": "Nf3"}}, {"op": "play", "args": {"move": "Ke3"}}])
     assert not bad["ok"] and bad["error"]["code"] == "illegal_move"
+
+
+def test_a_record_that_contradicts_the_board_is_named() -> None:
+    reply = call(Bridge(), "load_pgn", pgn="1. f3 e5 2. g4 Qh4# 1-0")
+    out = reply["facts"]["outcome"]
+    assert out["termination"] == "checkmate" and out["result"] == "0-1" and "the record says 1-0" in out["detail"]
