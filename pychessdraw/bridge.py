@@ -116,7 +116,12 @@ class Bridge:
     def facts(self, search: SearchBudget | None = None, *, can_search: bool = True) -> Facts:
         over = self._override()
         status = self.game.status(legal_moves=over is None, search=search if over is None else None)
-        return present.facts(self.game, status, label=self._label, outcome=over, can_search=can_search)
+        facts = present.facts(self.game, status, label=self._label, outcome=over, can_search=can_search)
+        shown, record = facts["outcome"], self._recorded
+        if shown is not None and record is not None and shown is not record and shown["result"] != record["result"]:
+            # the rules ended an imported game otherwise than its record says
+            facts["outcome"] = {**shown, "detail": f"{shown['detail']}; the record says {record['result']}"}
+        return facts
 
     def game_info(self) -> GameInfo:
         return {"start_fen": self.game.start_fen, "chess960": self.game.chess960, "headers": dict(self.headers),

@@ -66,6 +66,7 @@ import { clearRecord, decodeHash, encodeHash, isEmpty, loadPrefs, loadRecord, re
  * @property {(hash: string, push: boolean) => void} set
  */
 
+const DEEPER_AFTER_MS = 200; // pause before each deeper dead-position search
 const REPLACING = new Set(["new", "load_pgn", "restore"]);
 const CHANGING = new Set(["new", "play", "undo", "load_pgn", "claim", "agree", "resign", "flag", "restore", "state", "batch"]);
 
@@ -372,7 +373,16 @@ export class Controller {
           }, 0);
           next = !!r.analysed && !r.analysed.final && !r.facts.outcome;
         }
-        if (next) this.analyse(level + 1);
+        if (next) {
+          // deeper searches wait a moment: a player who moves at once is not held up by them
+          this.analysing++;
+          setTimeout(() => {
+            this.analysing--;
+            if (gen === this.gen && this.userPending === 0) this.analyse(level + 1);
+            s.idle = this.userPending === 0 && this.analysing === 0;
+            this.changed("idle");
+          }, DEEPER_AFTER_MS);
+        }
         s.idle = this.userPending === 0 && this.analysing === 0;
         this.emit("change", s, parts);
       },
