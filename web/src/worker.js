@@ -58,7 +58,7 @@ console.warn = (...a) => {
 
 let handle = null; // PyProxy of Bridge.handle (destroyed on shutdown)
 let bridge = null; // PyProxy of the Bridge instance
-let hasBatch = false; // the bridge answers "batch" itself
+let hasBatch = null; // the bridge answers "batch" itself (null: not asked yet)
 let pyodide = null;
 const queue = [];
 let ready = false;
@@ -205,10 +205,11 @@ async function checkPresent(url) {
 }
 
 async function restore(manifest, wheelUrls) {
-  const snap = fetchSnapshot(manifest.snapshot);
-  snap.catch(() => {}); // loadPyodide rejects with it
+  // first: their answers come back at once and free their connections
   const present = Promise.all(wheelUrls.map(checkPresent));
   present.catch(() => {}); // awaited below
+  const snap = fetchSnapshot(manifest.snapshot);
+  snap.catch(() => {}); // loadPyodide rejects with it
   const { loadPyodide } = await pyodideModule;
   const stdLibURL = URL.createObjectURL(new Blob([])); // the real one comes later
   try {
@@ -263,14 +264,19 @@ async function boot() {
   progress("Starting the referee…", 3, 4);
   bridge = pyodide.runPython("from pychessdraw.bridge import Bridge\nBridge()");
   handle = bridge.handle;
-  hasBatch = JSON.parse(handle(JSON.stringify({ op: "batch", args: { requests: [] } }))).ok === true;
   mark("bridge");
   progress("Ready", 4, 4);
 }
 
 function call(msg) {
   const { id, op, args } = msg;
-  if (op === "batch" && !hasBatch) {
+  if (op === "batch" && hasBatch !== false) {
+    // newer bridges take the whole batch; older ones refuse the op, unchanged
+    const r = JSON.parse(handle(JSON.stringify({ op, args: args || {} })));
+    hasBatch = !(r.ok === false && r.error && r.error.code === "bad_request" && /unknown operation/.test(r.error.message));
+    if (hasBatch) return { id, ...r };
+  }
+  if (op === "batch") {
     // Several bridge requests in one message (restoring a saved game):
     // stops at the first error; returns the last response.
     let last = null;
