@@ -1,0 +1,192 @@
+"""Reviewing a PGN file as it streams in: feed text chunks of any size, get
+back the report of every game completed so far (the scan report of
+:func:`pychessdraw.scan.scan_game`, with its verdict), then flush the last
+game at the end of the input. The page's review runs this in its worker.
+
+Memory is bounded by the longest game, not by the file: only the lines of
+the game being read are held. A game longer than ``max_game_chars`` (a text
+with no game boundary, or garbage) is skipped up to the next game and
+reported as a ``bad_pgn`` error, so that memory stays bounded there too.
+
+Each result is ``{"line": str, "row": dict}``: ``line`` is the report as the
+CLI's ``scan`` prints it (one JSON line, same bytes), ``row`` the few fields a
+table of games shows (players, recorded result, verdict, events, the error in
+chess words) plus ``start``/``end``, the game's character offsets in the text
+fed so far, so that a page can re-read just that game from its file.
+
+Games are delimited by :func:`pychessdraw.pgn.read_games` itself (a game is
+complete once the next one's header begins), so a review and a scan of the
+same text see the same games.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any, Iterator
+
+from .errors import BadPgnError
+from .pgn import PgnGame, read_games
+from .rules import dead, timeout
+from .rules.dead import SearchBudget
+from .scan import scan_game
+
+#: Games longer than this many characters are skipped as errors (about 40
+#: times the longest game of the TCEC archive).
+MAX_GAME_CHARS = 4_000_000
+_PLY_PREFIX = re.compile(r"^ply \d+ \('(?:[^'\\]|\\.)*'\): ")
+
+
+class ReviewSession:
+    """One review of one text stream. ``feed`` and ``finish`` return the
+    reports of the games they complete, numbered from ``start``."""
+
+    def __init__(self, *, final_search: SearchBudget = dead.STATIC, flag_rules: str = timeout.FIDE,
+                 start: int = 1, max_game_chars: int = MAX_GAME_CHARS) -> None:
+        if flag_rules not in timeout.RULES:
+            raise BadPgnError(f"flag rules must be one of {', '.join(timeout.RULES)}, not {flag_rules!r}")
+        self.final_search = final_search
+        self.flag_rules = flag_rules
+        self.max_game_chars = max_game_chars
+        self.next_number = start
+        self.games = 0
+        self.plies = 0
+        self.chars = 0  # characters fed so far
+        self.finished = False
+        self._partial = ""  # an unfinished last line
+        self._lines: list[str] = []  # the lines of the game being read
+        self._lines_chars = 0
+        self._lines_start = 0  # offset of self._lines[0] in the text
+        self._skipping: int | None = None  # start offset of an over-long game being skipped
+
+    def feed(self, text: str) -> list[dict[str, Any]]:
+        """Take the next chunk of text; returns the reports of the games it completes."""
+        if self.finished:
+            raise BadPgnError("this review has already finished")
+        self.chars += len(text)
+        text = self._partial + text
+        cut = max(text.rfind("\n"), text.rfind("\r")) + 1  # whole lines only
+        self._partial = text[cut:]
+        if not cut:
+            return self._check_size([])
+        return self._check_size(self._take(text[:cut].splitlines(keepends=True)))
+
+    def finish(self) -> list[dict[str, Any]]:
+        """The end of the input: reports of the games still open."""
+        if self.finished:
+            return []
+        self.finished = True
+        lines = [self._partial] if self._partial else []
+        self._partial = ""
+        out = self._take(lines, final=True)
+        if self._skipping is not None:
+            out.append(self._too_long(self._skipping, self.chars))
+            self._skipping = None
+        return out
+
+    # -- internals -----------------------------------------------------------
+    def _take(self, new: list[str], final: bool = False) -> list[dict[str, Any]]:
+        out: list[dict[str, Any]] = []
+        if self._skipping is not None:
+            new = self._skip(new, out)
+        lines = self._lines
+        lines.extend(new)
+        # Parse what is held; every game the reader yields before it has run
+        # out of lines is complete (it has seen the next game's header).
+        consumed = 0
+
+        def source() -> Iterator[str]:
+            nonlocal consumed
+            for line in lines:
+                consumed += 1
+                yield line
+
+        boundary = 0  # index of the first line of the game being read
+        for parsed in read_games(source()):
+            exhausted = consumed == len(lines)
+            if exhausted and not final:
+                break  # the last game may go on in the next chunk
+            # The line that told the reader the game was over is the next
+            # game's first header line; at the end of input there is none.
+            end = consumed - 1 if not exhausted and lines[consumed - 1].lstrip().startswith("[") else consumed
+            start = self._lines_start
+            self._lines_start += sum(map(len, lines[boundary:end]))
+            boundary = end
+            out.append(self._report(parsed, start, self._lines_start))
+            if exhausted:
+                break
+        if final:
+            boundary = len(lines)
+        del lines[:boundary]
+        self._lines_chars = sum(map(len, lines))
+        return out
+
+    def _check_size(self, out: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """Start skipping a game that has grown past the limit."""
+        if self._skipping is None and self._lines_chars + len(self._partial) > self.max_game_chars:
+            self._skipping = self._lines_start
+            self._lines_start += self._lines_chars
+            self._lines.clear()
+            self._lines_chars = 0
+        if self._skipping is not None and len(self._partial) > self.max_game_chars:
+            self._lines_start += len(self._partial)
+            self._partial = ""
+        return out
+
+    def _skip(self, new: list[str], out: list[dict[str, Any]]) -> list[str]:
+        """Drop lines of an over-long game up to the next header line."""
+        assert self._skipping is not None
+        for i, line in enumerate(new):
+            if line.lstrip().startswith("["):
+                out.append(self._too_long(self._skipping, self._lines_start))
+                self._skipping = None
+                return new[i:]
+            self._lines_start += len(line)
+        return []
+
+    def _too_long(self, start: int, end: int) -> dict[str, Any]:
+        parsed = PgnGame()
+        parsed.error = BadPgnError(f"game longer than {self.max_game_chars:,} characters: skipped up to the next game",
+                                   ply=0, token="")
+        return self._report(parsed, start, end)
+
+    def _report(self, parsed: PgnGame, start: int, end: int) -> dict[str, Any]:
+        number = self.next_number
+        self.next_number += 1
+        report = scan_game(parsed, number, final_search=self.final_search, flag_rules=self.flag_rules)
+        self.games += 1
+        self.plies += report["plies"]
+        return {"line": json.dumps(report), "row": row_of(report, start, end)}
+
+
+def row_of(report: dict[str, Any], start: int = 0, end: int = 0) -> dict[str, Any]:
+    """The fields a table of games shows, from a scan report."""
+    headers = report.get("headers") or {}
+    error = report.get("error")
+    return {
+        "game": report["game"], "white": headers.get("White", "?"), "black": headers.get("Black", "?"),
+        "result": headers.get("Result", "*"), "verdict": report["verdict"],
+        "expected_result": report["expected_result"], "ended_at": report["ended_at"],
+        "plies": report["plies"], "events": report["events"],
+        "error": None if error is None else error_in_words(error, headers),
+        "start": start, "end": end,
+    }
+
+
+def error_in_words(error: dict[str, Any], headers: dict[str, str]) -> str:
+    """A scan error as a player reads it: the move named by its number and
+    side ("12... Qxf9: ..."), not by its ply."""
+    message = _PLY_PREFIX.sub("", str(error.get("message", "")))
+    ply, token = error.get("ply"), error.get("token")
+    if not isinstance(ply, int) or ply < 1:
+        return message
+    fen = headers.get("FEN", "").split()
+    black_first = fen[1:2] == ["b"]
+    first_move = int(fen[5]) if len(fen) > 5 and fen[5].isdigit() else 1
+    half = ply - 1 + (1 if black_first else 0)
+    number, white = first_move + half // 2, half % 2 == 0
+    side = "White" if white else "Black"
+    where = f"{number}{'.' if white else '...'}"
+    if token:
+        return f"{where} {token} ({side}'s move {number}): {message}"
+    return f"at {side}'s move {number} ({where}): {message}"
