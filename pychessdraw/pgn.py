@@ -28,12 +28,14 @@ _CHESS960 = {"chess960", "chess 960", "fischerandom", "fischer random", "freesty
 @dataclass
 class PgnGame:
     """One game as read: headers, main-line move tokens, and any syntax error
-    (after which ``tokens`` holds what came before it)."""
+    (after which ``tokens`` holds what came before it). ``comments`` holds the
+    main line's comments by the ply they follow (0: before the first move)."""
 
     headers: dict[str, str] = field(default_factory=dict)
     tokens: list[str] = field(default_factory=list)
     result: str | None = None
     error: BadPgnError | None = None
+    comments: dict[int, str] = field(default_factory=dict)
 
 
 def _tokenize(text: str, game: PgnGame) -> None:
@@ -46,6 +48,9 @@ def _tokenize(text: str, game: PgnGame) -> None:
                 game.error = BadPgnError(f"unterminated comment after ply {len(game.tokens)}",
                                          ply=len(game.tokens) + 1, token=tok[:20])
                 return
+            if not depth:
+                ply = len(game.tokens)
+                game.comments[ply] = (game.comments[ply] + " " if ply in game.comments else "") + tok[1:-1]
             continue
         if first == ";" or first == "$":
             continue
@@ -176,8 +181,9 @@ def _restore_result(game: Game, termination: str, result: str) -> None:
         game.resign(loser)
 
 
-def export(game: Game, headers: dict[str, str] | None = None) -> str:
-    """The game as PGN, with Result and a Termination tag naming the rule."""
+def export(game: Game, headers: dict[str, str] | None = None, comments: dict[int, str] | None = None) -> str:
+    """The game as PGN, with Result and a Termination tag naming the rule;
+    ``comments`` are written after the moves of the plies they are keyed by."""
     import chess.pgn  # only here: it pulls in chess.engine, ~140 ms of the browser's start-up
     board = game.board
     pgn = chess.pgn.Game.from_board(board)
@@ -188,5 +194,9 @@ def export(game: Game, headers: dict[str, str] | None = None) -> str:
     if outcome is not None:
         pgn.headers["Termination"] = outcome.termination.value
         pgn.headers["TerminationDetails"] = f"{outcome.reason()} (FIDE {outcome.article})"
-    exporter = chess.pgn.StringExporter(headers=True, variations=False, comments=False)
+    if comments:
+        for ply, node in enumerate(pgn.mainline(), 1):
+            if ply in comments:
+                node.comment = comments[ply]
+    exporter = chess.pgn.StringExporter(headers=True, variations=False, comments=bool(comments))
     return pgn.accept(exporter)
