@@ -169,8 +169,16 @@ def row_of(report: dict[str, Any], start: int = 0, end: int = 0) -> dict[str, An
         "expected_result": report["expected_result"], "ended_at": report["ended_at"],
         "plies": report["plies"], "events": report["events"],
         "error": None if error is None else error_in_words(error, headers),
+        "error_ply": None if error is None else error.get("ply"),
+        "first_move": _first_move(headers)[0], "black_first": _first_move(headers)[1],
         "start": start, "end": end,
     }
+
+
+def _first_move(headers: dict[str, str]) -> tuple[int, bool]:
+    """The move number of the start position and whether Black moves first."""
+    fen = headers.get("FEN", "").split() if headers.get("SetUp", "1") != "0" else []
+    return (int(fen[5]) if len(fen) > 5 and fen[5].isdigit() else 1), fen[1:2] == ["b"]
 
 
 def error_in_words(error: dict[str, Any], headers: dict[str, str]) -> str:
@@ -180,9 +188,7 @@ def error_in_words(error: dict[str, Any], headers: dict[str, str]) -> str:
     ply, token = error.get("ply"), error.get("token")
     if not isinstance(ply, int) or ply < 1:
         return message
-    fen = headers.get("FEN", "").split()
-    black_first = fen[1:2] == ["b"]
-    first_move = int(fen[5]) if len(fen) > 5 and fen[5].isdigit() else 1
+    first_move, black_first = _first_move(headers)
     half = ply - 1 + (1 if black_first else 0)
     number, white = first_move + half // 2, half % 2 == 0
     side = "White" if white else "Black"
