@@ -159,8 +159,10 @@ test("reader: a game in a chunk with invalid bytes is kept as text", () => {
 test("reader: .gz files are decompressed, and a game found again by streaming", async () => {
   const gz = await new Response(new Blob([enc.encode(SAMPLE)]).stream().pipeThrough(new CompressionStream("gzip"))).blob();
   const file = Object.assign(gz, { name: "games.PGN.GZ" });
-  const text = await new Response(openStream(file)).text();
+  let raw = 0;
+  const text = await new Response(openStream(file, (n) => { raw += n; })).text();
   assert.equal(text, SAMPLE);
+  assert.equal(raw, gz.size);
   const start = SAMPLE.indexOf('[White "Ana"]', 2000);
   const src = { byteStart: utf8Length(SAMPLE, 0, start), byteEnd: utf8Length(SAMPLE, 0, start + 30) };
   assert.equal(await readGame(src, { open: () => openStream(file) }), SAMPLE.slice(start, start + 30));

@@ -199,11 +199,22 @@ export async function readGame(source, file) {
 /**
  * A byte stream of a file, decompressed when its name ends in `.gz` (the
  * browser's DecompressionStream; an Error says so when there is none).
+ * `onRawBytes` hears how many bytes of the file itself were read (the
+ * progress of a compressed file).
  * @param {Blob & {name?: string}} file
+ * @param {(n: number) => void} [onRawBytes]
  * @returns {ReadableStream<Uint8Array>}
  */
-export function openStream(file) {
-  const raw = /** @type {ReadableStream<Uint8Array>} */ (file.stream());
+export function openStream(file, onRawBytes) {
+  let raw = /** @type {ReadableStream<Uint8Array>} */ (file.stream());
+  if (onRawBytes) {
+    raw = raw.pipeThrough(new TransformStream({
+      transform(chunk, out) {
+        onRawBytes(chunk.length);
+        out.enqueue(chunk);
+      },
+    }));
+  }
   if (!/\.gz$/i.test(file.name ?? "")) return raw;
   if (typeof DecompressionStream !== "function") {
     throw new Error("this browser cannot decompress .gz files: decompress the file first");
