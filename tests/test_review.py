@@ -10,7 +10,7 @@ from typing import Any, Callable
 
 import pytest
 
-from pychessdraw.errors import BadPgnError
+from pychessdraw.errors import BadRequestError
 from pychessdraw.pgn import read_games
 from pychessdraw.review import ReviewSession, error_in_words
 from pychessdraw.rules import dead
@@ -93,7 +93,7 @@ def test_feed_after_finish_is_refused() -> None:
     session.feed(GAMES["ok"])
     assert len(session.finish()) == 1
     assert session.finish() == []
-    with pytest.raises(BadPgnError):
+    with pytest.raises(BadRequestError):
         session.feed("1. e4 *\n")
     assert (session.games, session.plies) == (1, 7)
 
@@ -103,8 +103,21 @@ def test_games_numbered_from_start_and_uscf_rules() -> None:
     out = session.feed(GAMES["ok"] + "\n" + GAMES["ok2"]) + session.finish()
     assert [r["row"]["game"] for r in out] == [10, 11]
     assert json.loads(out[0]["line"])["final"]["flag_rules"] == "uscf"
-    with pytest.raises(BadPgnError):
+    with pytest.raises(BadRequestError):
         ReviewSession(flag_rules="blitz")
+    with pytest.raises(BadRequestError):
+        ReviewSession(part=2, parts=2)
+
+
+@pytest.mark.parametrize("parts", [2, 3])
+def test_parts_share_the_games(parts: int) -> None:
+    text = "\n".join([TEXT] * 3)
+    whole = review(text, start=4)
+    split = [review(text, lambda: 100, start=4, part=k, parts=parts) for k in range(parts)]
+    numbers = [[r["row"]["game"] for r in s] for s in split]
+    assert all(n % parts == (4 + k) % parts for k, ns in enumerate(numbers) for n in ns)
+    merged = sorted((r for s in split for r in s), key=lambda r: r["row"]["game"])
+    assert merged == whole
 
 
 def test_memory_is_bounded_by_the_longest_game() -> None:

@@ -179,6 +179,9 @@ function fakeReferee() {
   let open = 0; // offset of the open game
   let number = 1;
   let started = 0;
+  let part = 0;
+  let parts = 1;
+  let first = 1;
   /** @param {boolean} final */
   const complete = (final) => {
     const out = [];
@@ -187,7 +190,10 @@ function fakeReferee() {
       const end = next >= 0 ? next + 1 : final && open < text.length ? text.length : -1;
       if (end < 0) break;
       const body = text.slice(open, end);
-      out.push({ line: JSON.stringify({ game: number }), row: row(number++, body.includes("!") ? "error" : "ok", { start: open, end, white: body.trim() }) });
+      if ((number - first) % parts === part) {
+        out.push({ line: JSON.stringify({ game: number }), row: row(number, body.includes("!") ? "error" : "ok", { start: open, end, white: body.trim() }) });
+      }
+      number++;
       open = end;
       if (end === text.length) break;
     }
@@ -195,7 +201,13 @@ function fakeReferee() {
   };
   /** @type {import("../src/review/runner.js").Send} */
   const send = async (op, args) => {
-    if (op === "review_start") { started++; number = Number(args.start); return { ok: true, results: [] }; }
+    if (op === "review_start") {
+      started++;
+      first = number = Number(args.start);
+      part = Number(args.part);
+      parts = Number(args.parts);
+      return { ok: true, results: [] };
+    }
     if (op === "review_feed") { text += String(args.text); return { ok: true, results: complete(false) }; }
     if (op === "review_finish") return { ok: true, results: complete(true) };
     return { ok: false, error: { code: "bad_request", message: op } };
@@ -211,7 +223,7 @@ test("runner: reviews a stream, records where each game is, reports progress", a
   const sources = new Map();
   const seen = [];
   const { send } = fakeReferee();
-  const done = await runReview({ stream: streamOf(bytes, [100]), total: bytes.length, send, table, sources,
+  const done = await runReview({ stream: streamOf(bytes, [100]), total: bytes.length, sends: [send], table, sources,
     chunkBytes: 256, onProgress: (p) => seen.push(p) });
   assert.equal(done.done, true);
   assert.equal(table.size, 200);
@@ -225,13 +237,31 @@ test("runner: reviews a stream, records where each game is, reports progress", a
   }
 });
 
+test("runner: three referees share the games; the table is in game order", async () => {
+  const bytes = enc.encode(LINES);
+  const table = new ReviewTable();
+  const sources = new Map();
+  const refs = [fakeReferee(), fakeReferee(), fakeReferee()];
+  // the referees answer after different delays
+  const sends = refs.map((r, k) => async (/** @type {string} */ op, /** @type {any} */ args) => {
+    await new Promise((ok) => setTimeout(ok, k));
+    return r.send(op, args);
+  });
+  await runReview({ stream: streamOf(bytes, [100]), total: bytes.length, sends, table, sources, chunkBytes: 200, inFlight: 4 });
+  assert.deepEqual(table.rows.map((r) => r.game), Array.from({ length: 200 }, (_, i) => i + 1));
+  assert.equal(table.summary().error, 1);
+  const blob = new Blob([bytes]);
+  assert.equal(await readGame(sources.get(131), { blob }), `G131 ${"é".repeat(130 % 7)}\n`);
+  assert.equal(refs.every((r) => r.started() === 1), true);
+});
+
 test("runner: cancel midway keeps the games reviewed so far", async () => {
   const bytes = enc.encode(LINES);
   const table = new ReviewTable();
   const controller = new AbortController();
   const { send } = fakeReferee();
   const seen = [];
-  await assert.rejects(runReview({ stream: streamOf(bytes, [64]), total: bytes.length, send, table, sources: new Map(),
+  await assert.rejects(runReview({ stream: streamOf(bytes, [64]), total: bytes.length, sends: [send], table, sources: new Map(),
     chunkBytes: 128, signal: controller.signal,
     onProgress: (p) => { seen.push(p); if (p.bytes > 1000) controller.abort(); } }), ReviewCancelled);
   assert.ok(table.size > 10 && table.size < 200, `${table.size} games`);
@@ -242,6 +272,6 @@ test("runner: a referee error is raised with its code and message", async () => 
   const table = new ReviewTable();
   const send = async (/** @type {string} */ op) => (op === "review_feed"
     ? { ok: false, error: { code: "bad_request", message: "boom" } } : { ok: true, results: [] });
-  await assert.rejects(runReview({ stream: streamOf(enc.encode("G1\n"), [9]), total: 3, send, table, sources: new Map() }),
+  await assert.rejects(runReview({ stream: streamOf(enc.encode("G1\n"), [9]), total: 3, sends: [send], table, sources: new Map() }),
     /bad_request: boom/);
 });

@@ -31,22 +31,27 @@ const PAGE_ROWS = 500; // rows drawn at a time; "show more" draws the next ones
 export function reviewFeature({ ctrl, addSection }) {
   const body = addSection({ id: "review", title: "Review a PGN file", column: "info" });
 
-  // ------------------------------------------------------------ the referee of the review
-  /** @type {Referee | null} */
-  let referee = null;
-  /** @returns {Promise<Referee>} */
-  function reviewReferee() {
-    const r = referee ?? (referee = new Referee({}, {}));
-    if (r.state === "ready") return Promise.resolve(r);
-    return new Promise((resolve, reject) => {
-      r.on("ready", () => resolve(r));
-      r.on("failed", (e) => {
-        referee = null;
-        reject(new Error(`the review's referee could not start: ${e.message}`));
+  // ------------------------------------------------------------ the referees of the review
+  // Workers of their own (the board's referee never waits for a review),
+  // one per core up to 3: each judges every n-th game of the file.
+  const poolSize = Math.max(1, Math.min(3, navigator.hardwareConcurrency || 2));
+  /** @type {Referee[]} */
+  let pool = [];
+  /** @returns {Promise<Referee[]>} */
+  function reviewReferees() {
+    if (!pool.length) pool = Array.from({ length: poolSize }, () => new Referee({}, {}));
+    return Promise.all(pool.map((r, k) => {
+      if (r.state === "ready") return Promise.resolve(r);
+      return new Promise((resolve, reject) => {
+        r.on("ready", () => resolve(r));
+        r.on("failed", (e) => {
+          pool = [];
+          reject(new Error(`the review's referee could not start: ${e.message}`));
+        });
+        if (k === 0) r.on("progress", (e) => showState("starting", `Starting the review's referees (${poolSize}): ${e.stage}`));
+        if (!r.worker) r.start();
       });
-      r.on("progress", (e) => showState("starting", `Starting the review's referee: ${e.stage}`));
-      if (!r.worker) r.start();
-    });
+    }));
   }
 
   // ------------------------------------------------------------ the DOM
@@ -175,12 +180,14 @@ export function reviewFeature({ ctrl, addSection }) {
     const t0 = performance.now();
     let rawBytes = 0;
     try {
-      const r = await reviewReferee();
+      const referees = await reviewReferees();
+      const t1 = performance.now();
       if (job.signal.aborted) throw new ReviewCancelled();
       const stream = openStream(f, (n) => { rawBytes += n; });
       showState("running", "Reviewing…");
       const done = await runReview({
-        stream, total: f.size, send: (op, args) => r.request(op, args), table: review, sources, signal: job.signal,
+        stream, total: f.size, sends: referees.map((r) => (op, args) => r.request(op, args)), table: review, sources,
+        signal: job.signal, chunkBytes: 64 * 1024,
         flagRules: /** @type {any} */ (ctrl).clocks?.flagRules ?? "fide",
         onProgress: (p) => {
           progress.value = f.size ? Math.min(1, rawBytes / f.size) : 0;
@@ -195,9 +202,10 @@ export function reviewFeature({ ctrl, addSection }) {
       progress.value = 1;
       refilter();
       renderSummary();
-      const secs = (performance.now() - t0) / 1000;
+      const secs = (performance.now() - t1) / 1000;
       showState("done", `Done: ${done.games} games of ${f.name} in ${secs.toFixed(1)} s.`);
-      /** @type {any} */ (window).__review = { games: done.games, plies: review.plies, seconds: secs, bytes: f.size };
+      /** @type {any} */ (window).__review = { games: done.games, plies: review.plies, seconds: secs,
+        start_seconds: (t1 - t0) / 1000, bytes: f.size, workers: referees.length };
     } catch (e) {
       refilter();
       renderSummary();
