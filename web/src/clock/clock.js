@@ -67,6 +67,24 @@ export class ChessClock {
     this.now = options.now ?? (() => performance.now());
     /** @type {TimeControl} */
     this.tc = tc;
+    /** Remaining ms: the side to move's as at the start of its turn, the other's as is. @type {Times} */
+    this.base = { white: 0, black: 0 };
+    /** @type {Color} */
+    this.turn = "white";
+    /** @type {Color} */
+    this.startTurn = "white";
+    this.startPly = 0;
+    this.started = false;
+    this.paused = false;
+    this.over = false;
+    /** @type {Color | null} */
+    this.flagged = null;
+    /** ms of the current turn already spent before `since`. */
+    this.elapsed = 0;
+    /** Time-source value at which the current running stretch began, or null. @type {number | null} */
+    this.since = null;
+    /** Both clocks at each ply from `startPly` (index 0: the start). @type {Times[]} */
+    this.snapshots = [];
     this.reset(tc, options);
   }
 
@@ -78,23 +96,16 @@ export class ChessClock {
   reset(tc, at = {}) {
     this.tc = tc;
     const base = tc.kind === "untimed" ? 0 : tc.baseMs;
-    /** Remaining ms: the side to move's as at the start of its turn, the other's as is. @type {Times} */
     this.base = { white: base, black: base };
-    /** @type {Color} */
     this.turn = at.turn ?? "white";
-    /** @type {Color} */
     this.startTurn = this.turn;
     this.startPly = at.ply ?? 0;
     this.started = false;
     this.paused = false;
     this.over = false;
-    /** @type {Color | null} */
     this.flagged = null;
-    /** ms of the current turn already spent before `since`. */
     this.elapsed = 0;
-    /** Time-source value at which the current running stretch began, or null. @type {number | null} */
     this.since = null;
-    /** Both clocks at each ply from `startPly` (index 0: the start). @type {Times[]} */
     this.snapshots = [{ ...this.base }];
   }
 
