@@ -99,12 +99,12 @@ def test_flag_fall_is_a_draw_when_the_opponent_cannot_mate(clocks):
 
 @pytest.mark.parametrize("rules,result", [("fide", "1-0"), ("uscf", "1/2-1/2")])
 def test_flag_fall_under_fide_and_us_chess_rules(clocks, rules, result):
-    """K+N against K+Q: under FIDE 6.9 the knight can mate (the queen may
+    """K+N against K+R: under FIDE 6.9 the knight can mate (the rook may
     block), so Black's flag fall loses; under US Chess a lone knight does not
     win on time."""
     app = clocks
     set_flag_rules(app, rules)
-    app.set_fen("4k3/q7/8/8/8/8/8/4K1N1 w - - 0 1")
+    app.set_fen("4k3/r7/8/8/8/8/8/4K1N1 w - - 0 1")
     set_time_control(app, "0.05+0")
     app.click_move("g1", "f3")
     banner = wait_result(app, 10)
