@@ -11,7 +11,7 @@ king and bishop, king and knight, or king and two knights (no pawns); its
 
 from __future__ import annotations
 
-from typing import TypedDict
+from typing import Any, TypedDict
 
 import chess
 
@@ -48,7 +48,7 @@ def explain(board: chess.Board, status: Status, flagged: chess.Color) -> FlagWor
     """Why ``flagged``'s flag fall gives the result it gives, in the position
     of ``status`` (searched as deep as the flag fall was decided with)."""
     opponent = not flagged
-    detail = (status.winnable_detail or {}).get(opponent) or {}
+    detail: dict[str, Any] = (status.winnable_detail or {}).get(opponent) or {}
     can = None if status.winnable is None else status.winnable.get(opponent)
     cannot = status.cannot_mate[opponent] or can is False
     rules = status.flag_rules
