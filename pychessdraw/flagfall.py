@@ -11,7 +11,7 @@ king and bishop, king and knight, or king and two knights (no pawns); its
 
 from __future__ import annotations
 
-from typing import Any, TypedDict
+from typing import TypedDict
 
 import chess
 
@@ -48,14 +48,16 @@ def explain(board: chess.Board, status: Status, flagged: chess.Color) -> FlagWor
     """Why ``flagged``'s flag fall gives the result it gives, in the position
     of ``status`` (searched as deep as the flag fall was decided with)."""
     opponent = not flagged
-    detail: dict[str, Any] = (status.winnable_detail or {}).get(opponent) or {}
+    found = (status.winnable_detail or {}).get(opponent)
+    line: list[str] | None = found["line"] if found else None
+    reason: str = found["reason"] if found else ""
     can = None if status.winnable is None else status.winnable.get(opponent)
     cannot = status.cannot_mate[opponent] or can is False
     rules = status.flag_rules
     result = timeout.result_if_flag_falls(board, flagged, cannot, rules)
     who, other = _side(flagged), _side(opponent)
     if cannot:
-        proof = f"proven: {detail.get('reason') or 'not enough material to checkmate'}"
+        proof = f"proven: {reason or 'not enough material to checkmate'}"
         text = (f"{who}'s flag fell, but {other} cannot checkmate by any series of legal moves "
                 f"({proof}): the game is drawn (FIDE 6.9)")
         return {"result": result, "rules": rules, "article": "FIDE 6.9", "text": text, "proof": proof}
@@ -67,11 +69,10 @@ def explain(board: chess.Board, status: Status, flagged: chess.Color) -> FlagWor
         text = (f"{who}'s flag fell, but {proof}: the game is drawn under US Chess rule 14E "
                 "(whether a forced win exists is not searched)")
         return {"result": result, "rules": rules, "article": "US Chess 14E", "text": text, "proof": proof}
-    sans = detail.get("line")
     if not can:
         proof = "the search did not prove that it cannot checkmate, and only such a proof makes a flag fall a draw"
         text = f"{who}'s flag fell: {other} wins ({proof}; FIDE 6.9)"
         return {"result": result, "rules": rules, "article": "FIDE 6.9", "text": text, "proof": proof}
-    proof = f"a mating line: {_line(board, list(sans))}" if sans else str(detail.get("reason") or "a checkmate exists")
+    proof = f"a mating line: {_line(board, line)}" if line else (reason or "a checkmate exists")
     text = f"{who}'s flag fell and {other} can still checkmate ({proof}): {other} wins (FIDE 6.9)"
     return {"result": result, "rules": rules, "article": "FIDE 6.9", "text": text, "proof": proof}
