@@ -211,3 +211,72 @@ def error_in_words(error: dict[str, Any], headers: dict[str, str]) -> str:
     if token:
         return f"{where} {token} ({side}'s move {number}): {message}"
     return f"at {side}'s move {number} ({where}): {message}"
+
+
+#: Characters of one ``review_feed`` chunk (the page sends 64 KB).
+MAX_CHUNK = 4_000_000
+_SEARCHES = {"static": dead.STATIC, "page": dead.PAGE}
+
+
+class ReviewOps:
+    """The bridge's review operations, every argument validated (a bad one
+    raises BadRequestError and changes nothing):
+
+    - ``review_start {flag_rules?, start?, part?, parts?, search?}``: a new
+      review (any review under way is dropped); ``search`` is the final
+      position's dead-position budget, ``"static"`` (default, as ``scan
+      --search static``) or ``"page"``.
+    - ``review_feed {text}``: the next chunk of the file.
+    - ``review_finish {}``: the end of the file.
+
+    Each answers ``{"ok": true, "results": [{"line", "row"}...]}`` for the
+    games completed (see :class:`ReviewSession`)."""
+
+    def __init__(self) -> None:
+        self.session: ReviewSession | None = None
+
+    def start(self, args: dict[str, Any]) -> dict[str, Any]:
+        _only(args, "flag_rules", "start", "part", "parts", "search")
+        rules = args.get("flag_rules", timeout.FIDE)
+        if rules not in timeout.RULES:
+            raise BadRequestError(f"'flag_rules' must be one of {', '.join(timeout.RULES)}")
+        start, part, parts = (_count(args, "start", 1), _count(args, "part", 0), _count(args, "parts", 1))
+        if parts < 1 or parts > 64 or start < 1:
+            raise BadRequestError("'parts' must be from 1 to 64 and 'start' at least 1")
+        search = args.get("search", "static")
+        if search not in _SEARCHES:
+            raise BadRequestError("'search' must be 'static' or 'page'")
+        self.session = ReviewSession(final_search=_SEARCHES[search], flag_rules=str(rules), start=start,
+                                     part=part, parts=parts)
+        return {"ok": True, "results": []}
+
+    def feed(self, args: dict[str, Any]) -> dict[str, Any]:
+        _only(args, "text")
+        text = args.get("text")
+        if not isinstance(text, str):
+            raise BadRequestError("'text' must be text")
+        if len(text) > MAX_CHUNK:
+            raise BadRequestError(f"'text' is too long (at most {MAX_CHUNK} characters a chunk)")
+        return {"ok": True, "results": self._session().feed(text)}
+
+    def finish(self, args: dict[str, Any]) -> dict[str, Any]:
+        _only(args)
+        return {"ok": True, "results": self._session().finish()}
+
+    def _session(self) -> ReviewSession:
+        if self.session is None:
+            raise BadRequestError("no review under way: send review_start first")
+        return self.session
+
+
+def _only(args: dict[str, Any], *names: str) -> None:
+    extra = [k for k in args if k not in names]
+    if extra:
+        raise BadRequestError(f"unknown argument {str(extra[0])[:40]!r}")
+
+
+def _count(args: dict[str, Any], name: str, default: int) -> int:
+    value = args.get(name, default)
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise BadRequestError(f"'{name}' must be a whole number from 0")
+    return value

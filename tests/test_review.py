@@ -165,3 +165,26 @@ def test_corpus_slice_matches_scan(shared: Callable[..., Any], full: bool) -> No
     out = review(text, lambda: rnd.choice([4096, 65536, 100_000]))
     assert [r["line"] for r in out] == scanned(text)
     assert out[-1]["row"]["end"] == len(text)
+
+
+def test_review_ops_validate_and_answer() -> None:
+    from pychessdraw.review import ReviewOps
+    ops = ReviewOps()
+    with pytest.raises(BadRequestError, match="review_start first"):
+        ops.feed({"text": "x"})
+    for bad in [{"parts": 0}, {"part": 2, "parts": 2}, {"start": 0}, {"flag_rules": "blitz"}, {"search": "deep"},
+                {"start": True}, {"start": "1"}, {"colour": "white"}]:
+        with pytest.raises(BadRequestError):
+            ops.start(bad)
+    assert ops.start({"flag_rules": "uscf", "start": 1, "part": 0, "parts": 1}) == {"ok": True, "results": []}
+    with pytest.raises(BadRequestError):
+        ops.feed({"text": 5})
+    with pytest.raises(BadRequestError):
+        ops.feed({"text": "", "more": 1})
+    first = ops.feed({"text": TEXT[:300]})["results"]
+    rest = ops.feed({"text": TEXT[300:]})["results"] + ops.finish({})["results"]
+    assert [r["row"]["game"] for r in first + rest] == [1, 2, 3, 4, 5]
+    assert json.loads(rest[-1]["line"])["final"]["flag_rules"] == "uscf"
+    # a new start drops the old review
+    ops.start({})
+    assert ops.finish({})["results"] == []
