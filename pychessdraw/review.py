@@ -25,6 +25,7 @@ import json
 import re
 from typing import Any, Iterator
 
+from .bridge_contract import ReviewResult, ReviewRow
 from .errors import BadPgnError, BadRequestError
 from .pgn import PgnGame, read_games
 from .rules import dead, timeout
@@ -66,7 +67,7 @@ class ReviewSession:
         self._lines_start = 0  # offset of self._lines[0] in the text
         self._skipping: int | None = None  # start offset of an over-long game being skipped
 
-    def feed(self, text: str) -> list[dict[str, Any]]:
+    def feed(self, text: str) -> list[ReviewResult]:
         """Take the next chunk of text; returns the reports of the games it completes."""
         if self.finished:
             raise BadRequestError("this review has already finished")
@@ -78,7 +79,7 @@ class ReviewSession:
             return self._check_size([])
         return self._check_size(self._take(text[:cut].splitlines(keepends=True)))
 
-    def finish(self) -> list[dict[str, Any]]:
+    def finish(self) -> list[ReviewResult]:
         """The end of the input: reports of the games still open."""
         if self.finished:
             return []
@@ -94,8 +95,8 @@ class ReviewSession:
         return out
 
     # -- internals -----------------------------------------------------------
-    def _take(self, new: list[str], final: bool = False) -> list[dict[str, Any]]:
-        out: list[dict[str, Any]] = []
+    def _take(self, new: list[str], final: bool = False) -> list[ReviewResult]:
+        out: list[ReviewResult] = []
         if self._skipping is not None:
             new = self._skip(new, out)
         lines = self._lines
@@ -132,7 +133,7 @@ class ReviewSession:
         self._lines_chars = sum(map(len, lines))
         return out
 
-    def _check_size(self, out: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    def _check_size(self, out: list[ReviewResult]) -> list[ReviewResult]:
         """Start skipping a game that has grown past the limit."""
         if self._skipping is None and self._lines_chars + len(self._partial) > self.max_game_chars:
             self._skipping = self._lines_start
@@ -144,7 +145,7 @@ class ReviewSession:
             self._partial = ""
         return out
 
-    def _skip(self, new: list[str], out: list[dict[str, Any]]) -> list[str]:
+    def _skip(self, new: list[str], out: list[ReviewResult]) -> list[str]:
         """Drop lines of an over-long game up to the next header line."""
         assert self._skipping is not None
         for i, line in enumerate(new):
@@ -157,13 +158,13 @@ class ReviewSession:
             self._lines_start += len(line)
         return []
 
-    def _too_long(self, start: int, end: int) -> dict[str, Any] | None:
+    def _too_long(self, start: int, end: int) -> ReviewResult | None:
         parsed = PgnGame()
         parsed.error = BadPgnError(f"game longer than {self.max_game_chars:,} characters: skipped up to the next game",
                                    ply=0, token="")
         return self._report(parsed, start, end)
 
-    def _report(self, parsed: PgnGame, start: int, end: int) -> dict[str, Any] | None:
+    def _report(self, parsed: PgnGame, start: int, end: int) -> ReviewResult | None:
         number = self.next_number
         self.next_number += 1
         if (number - self.start) % self.parts != self.part:
@@ -174,7 +175,7 @@ class ReviewSession:
         return {"line": json.dumps(report), "row": row_of(report, start, end)}
 
 
-def row_of(report: dict[str, Any], start: int = 0, end: int = 0) -> dict[str, Any]:
+def row_of(report: dict[str, Any], start: int = 0, end: int = 0) -> ReviewRow:
     """The fields a table of games shows, from a scan report."""
     headers = report.get("headers") or {}
     error = report.get("error")
