@@ -23,7 +23,7 @@ test("presets and custom time controls parse to milliseconds", () => {
   assert.deepEqual(parseTimeControl("5 d 3"), { kind: "delay", text: "5 d 3", baseMs: 300_000, delayMs: 3_000 });
   assert.deepEqual(parseTimeControl("5d3"), parseTimeControl("5 D 3"));
   assert.equal(parseTimeControl("10").text, "10+0");
-  assert.equal(parseTimeControl(".5+1.5").incrementMs, 1_500);
+  assert.equal(/** @type {any} */ (parseTimeControl(".5+1.5")).incrementMs, 1_500);
   for (const u of ["", "untimed", "-", "None"]) assert.equal(parseTimeControl(u), UNTIMED);
   assert.deepEqual(timeControlSeconds(parseTimeControl("3+2")), { base_s: 180, increment_s: 2, delay_s: 0 });
   assert.deepEqual(timeControlSeconds(parseTimeControl("5 d 3")), { base_s: 300, increment_s: 0, delay_s: 3 });

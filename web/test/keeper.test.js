@@ -21,6 +21,7 @@ function world(storage = new MemoryStorage()) {
   const handlers = new Map();
   const flags = [];
   const requests = [];
+  /** @type {any} */
   const ctrl = {
     state: { live: { ply: 0, turn: "white", outcome: null }, rows: [], browse: null, engine: "ready", game: { start_fen: "S" } },
     userPending: 0,
@@ -31,7 +32,7 @@ function world(storage = new MemoryStorage()) {
     act(op, args) { requests.push([op, args]); return Promise.resolve({ ok: true }); },
   };
   const keeper = new ClockKeeper({
-    ctrl, storage, now: () => t,
+    ctrl, storage: /** @type {any} */ (storage), now: () => t,
     timers: { setTimeout: (fn, ms) => { const id = nextId++; timers.push({ at: t + ms, fn, id }); return id; },
       clearTimeout: (id) => { timers = timers.filter((x) => x.id !== id); } },
   });

@@ -20,7 +20,8 @@ import { el, setText } from "../ui/dom.js";
  */
 export function clocksFeature({ ctrl, addSection }) {
   const keeper = new ClockKeeper({ ctrl: /** @type {any} */ (ctrl), storage: localStorage });
-  /** @type {any} */ (ctrl).clocks = keeper; // export and the console reach it here
+  /** @type {any} */ (ctrl).clocks = keeper; // the review and the console reach it here
+  ctrl.exportArgs.push(() => keeper.exportArgs());
   const body = addSection({ id: "clocks", title: "Clocks", column: "side", before: "draw-panel" });
 
   /** @param {"white" | "black"} color */

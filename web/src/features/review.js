@@ -262,10 +262,10 @@ export function reviewFeature({ ctrl, addSection }) {
     const src = row && sources.get(row.game);
     if (!row || !src) return;
     const f = file;
-    void readGame(src, /** @type {any} */ (f).name && /\.gz$/i.test(/** @type {any} */ (f).name) ? { open: () => openStream(f) } : { blob: f })
+    void readGame(src, /\.gz$/i.test(f.name ?? "") ? { open: () => openStream(f) } : { blob: f })
       .then((text) => {
         opening = { row, text };
-        ctrl.importPgn(text, 0);
+        ctrl.importPgn(text);
       });
   });
   ctrl.on("reply", (/** @type {string} */ op, /** @type {any} */ args, /** @type {any} */ r) => {

@@ -9,12 +9,9 @@
 
 /**
  * @typedef {"ok" | "wrong_result" | "ended_earlier" | "error"} Verdict
- * @typedef {{ply: number, rule: string, kind: string}} ReviewEvent
- * @typedef {{game: number, white: string, black: string, result: string, verdict: Verdict,
- *   expected_result: string | null, ended_at: number | null, plies: number, events: ReviewEvent[],
- *   error: string | null, error_ply: number | null, first_move: number, black_first: boolean,
- *   start: number, end: number}} ReviewRow
- * @typedef {{line: string, row: ReviewRow}} ReviewResult
+ * @typedef {import("../contract.js").ReviewEvent} ReviewEvent
+ * @typedef {import("../contract.js").ReviewRow} ReviewRow
+ * @typedef {import("../contract.js").ReviewResult} ReviewResult
  * @typedef {{total: number, plies: number, ok: number, wrong_result: number, ended_earlier: number,
  *   error: number}} ReviewSummary
  * @typedef {{ply: number, rule: string, kind: string, label: string}} TimelineMark
