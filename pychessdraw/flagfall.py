@@ -32,15 +32,21 @@ def _side(color: chess.Color) -> str:
     return color_name(color).capitalize()
 
 
+#: Plies of a mating line shown in the banner; a longer one is cut, with its length.
+SHOWN_PLIES = 10
+
+
 def _line(board: chess.Board, sans: list[str]) -> str:
     number, white, out = board.fullmove_number, board.turn == chess.WHITE, []
-    for i, san in enumerate(sans):
+    for i, san in enumerate(sans[:SHOWN_PLIES]):
         if white:
             out.append(f"{number}.{san}")
         else:
             out.append(f"{number}...{san}" if i == 0 else san)
             number += 1
         white = not white
+    if len(sans) > SHOWN_PLIES:
+        out.append(f"… ({len(sans)} plies in all)")
     return " ".join(out)
 
 
