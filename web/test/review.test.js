@@ -111,6 +111,12 @@ test("reader: whole-line chunks that decode on their own", async () => {
   }
   assert.equal(at, bytes.length);
   assert.equal(chunks.map((c) => decodeChunk(c.bytes, c.byteStart).text).join(""), SAMPLE);
+  // a stream that hands over everything at once still gives chunks of about the target size
+  const big = [];
+  for await (const c of lineChunks(streamOf(bytes, [bytes.length]), 64)) big.push(c);
+  assert.ok(big.length > 10 && big.every((c) => c.bytes.length <= 64 || !c.bytes.subarray(0, 64).includes(0x0a)));
+  assert.equal(big.map((c) => decodeChunk(c.bytes, c.byteStart).text).join(""), SAMPLE);
+  assert.ok(big.every((c, i) => i === big.length - 1 || c.bytes[c.bytes.length - 1] === 0x0a));
   // no newline for a long stretch: cut anyway at 8 times the target
   const long = [];
   for await (const c of lineChunks(streamOf(new Uint8Array(1000).fill(0x61), [100]), 10)) long.push(c.bytes.length);

@@ -11,9 +11,11 @@ const NEWLINE = 0x0a;
 const CR = 0x0d;
 
 /**
- * Whole-line chunks of about `target` bytes from a byte stream; the last one
- * may end without a newline. A line longer than `target` is cut where the
- * chunk ends only once the chunk is 8 times `target` (no newline in sight).
+ * Whole-line chunks of at most about `target` bytes from a byte stream,
+ * however large the pieces the stream delivers (a browser may hand over a
+ * whole file at once); the last chunk may end without a newline. A line
+ * longer than `target` makes a chunk of its own, cut anyway at 8 times
+ * `target` when no newline comes.
  * @param {ReadableStream<Uint8Array>} stream
  * @param {number} [target]
  * @returns {AsyncGenerator<{bytes: Uint8Array, byteStart: number}>}
@@ -31,29 +33,40 @@ export async function* lineChunks(stream, target = 32 * 1024) {
         parts.push(value);
         held += value.length;
       }
-      if (held >= target || (done && held > 0)) {
-        const all = concat(parts, held);
-        let cut = done ? all.length : lastLineEnd(all) + 1;
-        if (cut === 0 && all.length >= 8 * target) cut = all.length;
-        if (cut > 0) {
-          yield { bytes: all.subarray(0, cut), byteStart };
-          byteStart += cut;
-          parts = cut < all.length ? [all.subarray(cut)] : [];
-          held = all.length - cut;
-        } else {
-          parts = [all];
+      if (held < target && !done) continue;
+      let all = concat(parts, held);
+      while (all.length >= target) {
+        let cut = lineEndBefore(all, target);
+        if (cut < 0) cut = lineEndAfter(all, target);
+        if (cut < 0) {
+          if (all.length < 8 * target) break;
+          cut = all.length - 1;
         }
+        yield { bytes: all.subarray(0, cut + 1), byteStart };
+        byteStart += cut + 1;
+        all = all.subarray(cut + 1);
       }
-      if (done) return;
+      if (done) {
+        if (all.length) yield { bytes: all, byteStart };
+        return;
+      }
+      parts = all.length ? [all] : [];
+      held = all.length;
     }
   } finally {
     reader.releaseLock();
   }
 }
 
-/** @param {Uint8Array} bytes */
-function lastLineEnd(bytes) {
-  for (let i = bytes.length - 1; i >= 0; i--) if (bytes[i] === NEWLINE || bytes[i] === CR) return i;
+/** The last line end before `limit`, or -1. @param {Uint8Array} bytes @param {number} limit */
+function lineEndBefore(bytes, limit) {
+  for (let i = Math.min(limit, bytes.length) - 1; i >= 0; i--) if (bytes[i] === NEWLINE || bytes[i] === CR) return i;
+  return -1;
+}
+
+/** The first line end from `from` on, or -1. @param {Uint8Array} bytes @param {number} from */
+function lineEndAfter(bytes, from) {
+  for (let i = from; i < bytes.length; i++) if (bytes[i] === NEWLINE || bytes[i] === CR) return i;
   return -1;
 }
 
