@@ -186,12 +186,7 @@ export function reviewFeature({ ctrl, addSection }) {
       const stream = openStream(f, (n) => { rawBytes += n; });
       showState("running", "Reviewing…");
       const done = await runReview({
-        stream, total: f.size, sends: referees.map((r, k) => async (op, args) => {
-          const t = performance.now();
-          const a = await r.request(op, args);
-          (/** @type {any} */ (window).__reviewLog ??= []).push([k, op, Math.round(t), Math.round(performance.now() - t), a.worker_ms]);
-          return a;
-        }), table: review, sources,
+        stream, total: f.size, sends: referees.map((r) => (op, args) => r.request(op, args)), table: review, sources,
         signal: job.signal, chunkBytes: 64 * 1024,
         flagRules: /** @type {any} */ (ctrl).clocks?.flagRules ?? "fide",
         onProgress: (p) => {
