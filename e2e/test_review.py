@@ -150,6 +150,16 @@ def test_downloads_csv_and_json_lines_as_the_cli(app, made_file: Path):
     assert "Kd9" in table[5]["error"]
 
 
+
+def test_a_broken_game_opens_up_to_its_bad_move(app, made_file: Path):
+    review(app, made_file)
+    open_row(app, 6)
+    assert app.sans() == ["e4", "e5", "Nf3", "Ke7", "Ke2"]
+    expect(app.tid("draw-panel")).to_have_attribute("data-ply", "5")
+    expect(app.tid("review-timeline")).to_contain_text("3... Kd9 (Black's move 3)")
+    assert app.tid("result").is_hidden()
+
+
 def test_gz_file_and_drag_and_drop(app, made_file: Path, tmp_path: Path):
     gz = tmp_path / "made.pgn.gz"
     gz.write_bytes(gzip.compress(made_file.read_bytes()))

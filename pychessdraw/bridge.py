@@ -187,7 +187,10 @@ class Bridge:
         return self._reply(replaced=True)
 
     def _load_pgn(self, args: dict[str, Any]) -> Reply:
-        _only(args, "pgn", "index")
+        """``partial: true`` (a reviewed game with an error) loads the moves
+        before the first bad one, as an unfinished game."""
+        _only(args, "pgn", "index", "partial")
+        partial = _flag(args, "partial")
         text = _text(args, "pgn", 8_000_000)
         index = args.get("index")
         if index is not None and (not isinstance(index, int) or isinstance(index, bool) or index < 0):
@@ -201,9 +204,15 @@ class Bridge:
         if index is not None and index >= len(games):
             raise BadRequestError(f"the text holds {len(games)} games")
         parsed = games[index or 0]
-        if parsed.error is not None:
+        if parsed.error is not None and not partial:
             raise parsed.error
         game = pgn.game_from_headers(parsed.headers, flag_rules=self.game.flag_rules)
+        if partial:
+            legal = _legal_prefix(game, parsed.tokens)
+            if len(legal) < len(parsed.tokens) or parsed.error is not None:
+                # the record breaks: its result is not shown as the game's
+                parsed.tokens, parsed.result = legal, None
+                parsed.headers = {**parsed.headers, "Result": "*"}
         rows, ended = self._replay(game, parsed.tokens)
         for row, ms in zip(rows, clockpgn.move_clocks(parsed)):
             if ms is not None:
@@ -566,6 +575,17 @@ def _flag_rules(args: dict[str, Any]) -> str | None:
     if value not in timeout.RULES:
         raise BadRequestError(f"'flag_rules' must be one of {', '.join(timeout.RULES)}")
     return str(value)
+
+
+def _legal_prefix(start: Game, tokens: list[str]) -> list[str]:
+    """The tokens before the first one that is not a legal move."""
+    game = Game(start.start_fen, chess960=start.chess960)
+    for i, token in enumerate(tokens[:MAX_MOVES]):
+        try:
+            game.push(game.parse_move(token))
+        except RefereeError:
+            return tokens[:i]
+    return tokens
 
 
 def _clocks(args: dict[str, Any]) -> tuple[dict[str, float], dict[int, int]] | None:

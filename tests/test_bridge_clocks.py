@@ -81,3 +81,19 @@ def test_review_ops_through_the_bridge() -> None:
     assert json.loads(got[0]["line"])["game"] == 1
     # the game on the board is untouched by a review
     assert ask(b, "state")["facts"]["ply"] == 0
+
+
+def test_load_pgn_partial_stops_before_the_bad_move() -> None:
+    b = Bridge()
+    text = '[White "E"]\n[Result "1-0"]\n\n1. e4 e5 2. Nf3 Ke7 3. Ke2 Kd9 4. d4 1-0\n'
+    assert ask(b, "load_pgn", pgn=text)["error"]["code"] == "invalid_move"
+    r = ask(b, "load_pgn", pgn=text, partial=True)
+    assert r["ok"] and [m["san"] for m in r["moves"]["add"]] == ["e4", "e5", "Nf3", "Ke7", "Ke2"]
+    assert r["facts"]["outcome"] is None and r["game"]["headers"]["Result"] == "*"
+    broken = '[White "F"]\n\n1. e4 e5 2. Nf3 { unterminated\n'
+    r = ask(b, "load_pgn", pgn=broken, partial=True)
+    assert [m["san"] for m in r["moves"]["add"]] == ["e4", "e5", "Nf3"]
+    # a whole game loads as usual
+    r = ask(b, "load_pgn", pgn='[Result "1-0"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n', partial=True)
+    assert r["facts"]["outcome"]["termination"] == "checkmate"
+    assert not ask(b, "load_pgn", pgn=text, partial="yes")["ok"]

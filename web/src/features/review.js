@@ -267,7 +267,9 @@ export function reviewFeature({ ctrl, addSection }) {
     void readGame(src, /\.gz$/i.test(f.name ?? "") ? { open: () => openStream(f) } : { blob: f })
       .then((text) => {
         opening = { row, text };
-        ctrl.importPgn(text);
+        // a game with an error opens up to its first bad move
+        ctrl.confirmLoss(`Open game ${row.game} of the review?`, "Open the game",
+          () => void ctrl.act("load_pgn", { pgn: text, partial: true }));
       });
   });
   ctrl.on("reply", (/** @type {string} */ op, /** @type {any} */ args, /** @type {any} */ r) => {
