@@ -223,6 +223,7 @@ export function reviewFeature({ ctrl, addSection }) {
 
   fileInput.addEventListener("change", () => {
     const f = fileInput.files && fileInput.files[0];
+    fileInput.value = ""; // choosing the same file again reviews it again
     if (f) void start(f);
   });
   drop.addEventListener("dragover", (ev) => {
