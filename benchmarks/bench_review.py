@@ -62,6 +62,7 @@ def main() -> int:
     ap.add_argument("--pgn", type=Path, default=DEFAULT_PGN)
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--no-build", action="store_true")
+    ap.add_argument("--workers", type=int, default=0, help="review workers (default: the page's own choice)")
     args = ap.parse_args()
     if not args.pgn.exists():
         print(f"{args.pgn} not found: pass --pgn FILE (the corpus lives in ../shared beside the checkout)")
@@ -88,7 +89,7 @@ def main() -> int:
             browser = p.chromium.launch(executable_path=exe, args=CHROMIUM_ARGS) if exe else p.chromium.launch(args=CHROMIUM_ARGS)
             tab = browser.new_page()
             tab.set_default_timeout(600_000)
-            tab.goto(base)
+            tab.goto(base + (f"?review-workers={args.workers}" if args.workers else ""))
             tab.wait_for_selector("body[data-engine=ready]", state="attached", timeout=120_000)
             for run in range(args.runs):
                 seconds, plies = run_cli(path)

@@ -34,7 +34,10 @@ export function reviewFeature({ ctrl, addSection }) {
   // ------------------------------------------------------------ the referees of the review
   // Workers of their own (the board's referee never waits for a review),
   // one per core up to 3: each judges every n-th game of the file.
-  const poolSize = Math.max(1, Math.min(3, navigator.hardwareConcurrency || 2));
+  // (?review-workers=N sets the number, for the benchmark)
+  const asked = Number(new URLSearchParams(location.search).get("review-workers"));
+  const poolSize = asked >= 1 && asked <= 8 ? Math.floor(asked)
+    : Math.max(1, Math.min(3, navigator.hardwareConcurrency || 2));
   /** @type {Referee[]} */
   let pool = [];
   /** @returns {Promise<Referee[]>} */
@@ -179,6 +182,7 @@ export function reviewFeature({ ctrl, addSection }) {
     showState("starting", `Opening ${f.name}…`);
     const t0 = performance.now();
     let rawBytes = 0;
+    const current = () => running === job; // a newer review replaces this one
     try {
       const referees = await reviewReferees();
       const t1 = performance.now();
@@ -190,6 +194,7 @@ export function reviewFeature({ ctrl, addSection }) {
         signal: job.signal, chunkBytes: 64 * 1024,
         flagRules: /** @type {any} */ (ctrl).clocks?.flagRules ?? "fide",
         onProgress: (p) => {
+          if (!current()) return;
           // a compressed file: how much of the file was read; else how much was judged
           const read = /\.gz$/i.test(f.name) ? rawBytes : p.bytes;
           progress.value = f.size ? Math.min(1, read / f.size) : 0;
@@ -201,6 +206,7 @@ export function reviewFeature({ ctrl, addSection }) {
           if (!p.cancelled) setText(progressText, `Reviewing… ${Math.round(100 * progress.value)}%, ${p.games} games`);
         },
       });
+      if (!current()) return;
       progress.value = 1;
       refilter();
       renderSummary();
@@ -209,6 +215,7 @@ export function reviewFeature({ ctrl, addSection }) {
       /** @type {any} */ (window).__review = { games: done.games, plies: review.plies, seconds: secs,
         start_seconds: (t1 - t0) / 1000, bytes: f.size, workers: referees.length };
     } catch (e) {
+      if (!current()) return;
       refilter();
       renderSummary();
       if (e instanceof ReviewCancelled) showState("cancelled", `Cancelled after ${review.size} games; the games reviewed so far are listed.`);
