@@ -71,6 +71,7 @@ test("untimed by default: nothing runs, nothing flags", () => {
   w.advance(1e9);
   assert.equal(w.keeper.shown().timed, false);
   assert.equal(w.keeper.shown().source, "none");
+  assert.deepEqual(w.keeper.shown().white, { ms: null, running: false, low: false });
   assert.deepEqual(w.flags, []);
 });
 

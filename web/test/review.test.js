@@ -67,9 +67,9 @@ test("timeline and the ply a row opens at", () => {
     { ply: 60, rule: "checkmate", kind: "automatic" }] });
   const marks = timeline(r);
   assert.deepEqual(marks.map((m) => m.ply), [33, 40, 60]);
-  assert.equal(marks[0].label, "Threefold repetition could be claimed with a move at move 17 (White)");
-  assert.equal(marks[1].label, "50-move rule could be claimed at move 20 (Black)");
-  assert.equal(marks[2].label, "Checkmate ended the game at move 30 (Black)");
+  assert.equal(marks[0].label, "Threefold repetition could be claimed with a move after move 17 (White)");
+  assert.equal(marks[1].label, "50-move rule could be claimed after move 20 (Black)");
+  assert.equal(marks[2].label, "Checkmate ended the game after move 30 (Black)");
   assert.equal(firstEventPly(r), 33);
   assert.equal(firstEventPly(row(2, "error", { error_ply: 5 })), 4);
   assert.equal(firstEventPly(row(3, "ok", { plies: 77 })), 77);
@@ -77,7 +77,7 @@ test("timeline and the ply a row opens at", () => {
   assert.equal(plyWords(1, 40, true), "move 40 (Black)");
   assert.equal(plyWords(2, 40, true), "move 41 (White)");
   const fromFen = timeline(row(4, "ok", { first_move: 40, black_first: true, events: [{ ply: 1, rule: "stalemate", kind: "automatic" }] }));
-  assert.equal(fromFen[0].label, "Stalemate ended the game at move 40 (Black)");
+  assert.equal(fromFen[0].label, "Stalemate ended the game after move 40 (Black)");
 });
 
 /** A byte stream delivering `bytes` in pieces of the given sizes (cycled). */

@@ -259,8 +259,10 @@ export class ClockKeeper {
         white: { ms: at.white, running: false, low: false }, black: { ms: at.black, running: false, low: false } };
     }
     const v = c.view();
+    /** @type {SideShown} */
+    const none = { ms: null, running: false, low: false };
     return { ...base, timed: c.timed, source: c.timed ? "live" : "none", paused: v.paused, over: v.over,
-      white: { ...v.white, running: false }, black: { ...v.black, running: false } };
+      white: c.timed ? { ...v.white, running: false } : none, black: c.timed ? { ...v.black, running: false } : none };
   }
 
   /**

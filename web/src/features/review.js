@@ -83,7 +83,7 @@ export function reviewFeature({ ctrl, addSection }) {
   const tbody = el("tbody");
   const table = el("table", { class: "review-games", dataset: { testid: "review-games" } },
     el("caption", { class: "sr-only" }, "Games of the file and the referee's verdict"),
-    el("thead", {}, el("tr", {}, ...["#", "White", "Black", "Result", "Verdict", "Where"].map((h) => el("th", { attrs: { scope: "col" } }, h)))),
+    el("thead", {}, el("tr", {}, ...["#", "White – Black", "Result", "Verdict"].map((h) => el("th", { attrs: { scope: "col" } }, h)))),
     tbody);
   const more = el("button", { attrs: { type: "button" }, dataset: { testid: "review-more" } }, "Show more games");
   more.hidden = true;
@@ -129,9 +129,8 @@ export function reviewFeature({ ctrl, addSection }) {
       ? `should be ${r.expected_result}` : r.events.length ? `${r.events.length} event${r.events.length > 1 ? "s" : ""}` : "");
     const open = el("button", { attrs: { type: "button", "aria-label": `Open game ${r.game}` }, class: "review-open" }, String(r.game));
     return el("tr", { class: `verdict-${r.verdict}`, dataset: { game: String(r.game), verdict: r.verdict, result: r.result } },
-      el("td", {}, open), el("td", {}, r.white), el("td", {}, r.black), el("td", {}, r.result),
-      el("td", { class: "verdict" }, VERDICT_WORDS[r.verdict] + (r.expected_result && r.verdict !== "ok" ? ` (${r.expected_result})` : "")),
-      el("td", { class: "where" }, where));
+      el("td", {}, open), el("td", { class: "players" }, `${r.white} – ${r.black}`), el("td", {}, r.result),
+      el("td", {}, el("span", { class: "verdict" }, VERDICT_WORDS[r.verdict]), where ? el("span", { class: "where" }, where) : null));
   }
 
   /** Draw the rows of the filter that are not drawn yet, up to the limit. */

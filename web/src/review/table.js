@@ -145,7 +145,7 @@ export function timeline(row) {
     .sort((a, b) => a.ply - b.ply)
     .map((e) => ({
       ...e,
-      label: `${RULE_WORDS[e.rule] ?? e.rule} ${KIND_WORDS[e.kind] ?? e.kind} at ${plyWords(e.ply, row.first_move, row.black_first)}`,
+      label: `${RULE_WORDS[e.rule] ?? e.rule} ${KIND_WORDS[e.kind] ?? e.kind} ${e.ply ? "after" : "at"} ${plyWords(e.ply, row.first_move, row.black_first)}`,
     }));
 }
 
