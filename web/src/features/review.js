@@ -51,7 +51,11 @@ export function reviewFeature({ ctrl, addSection }) {
           pool = [];
           reject(new Error(`the review's referee could not start: ${e.message}`));
         });
-        if (k === 0) r.on("progress", (e) => showState("starting", `Starting the review's referees (${poolSize}): ${e.stage}`));
+        if (k === 0) {
+          r.on("progress", (e) => {
+            if (running) showState("starting", `Starting the review's referees (${poolSize}): ${e.stage}`);
+          });
+        }
         if (!r.worker) r.start();
       });
     }));
@@ -227,6 +231,12 @@ export function reviewFeature({ ctrl, addSection }) {
     }
   }
 
+  // Start the review's workers as soon as a review looks likely (the
+  // pointer or the focus comes to this section), not at page load: a page
+  // that never reviews never pays for them.
+  const warm = () => void reviewReferees().catch(() => {});
+  body.addEventListener("pointerenter", warm, { once: true });
+  body.addEventListener("focusin", warm, { once: true });
   fileInput.addEventListener("change", () => {
     const f = fileInput.files && fileInput.files[0];
     fileInput.value = ""; // choosing the same file again reviews it again
