@@ -24,10 +24,11 @@ import chess
 
 from .errors import BadRequestError, GameOverError
 from .game import Game
-from .outcome import Termination
+from .outcome import Termination, color_name
+from .rules.hints import practical_draw
 from .status import Claim
 
-MAX_CANDIDATES = 64
+MAX_CANDIDATES = 256  # more than any position's legal moves (218)
 
 
 @dataclass(frozen=True)
@@ -78,15 +79,15 @@ class MoveProbe:
 def probe_moves(game: Game, moves: Sequence[str]) -> list[MoveProbe]:
     """Probe each move (SAN or UCI, legal now) in the order given.
 
-    Raises :class:`BadRequestError` for a list that is not one of 1 to
+    Raises :class:`BadRequestError` for a list that is not one of at most
     ``MAX_CANDIDATES`` strings, :class:`GameOverError` once the game is over,
     and the move parser's errors (``illegal_move``...) for a bad move; every
     move is parsed before any is played, and each one played is taken back,
     so the game is unchanged in every case.
     """
     if isinstance(moves, str) or not isinstance(moves, Sequence) \
-            or not 1 <= len(moves) <= MAX_CANDIDATES or not all(isinstance(m, str) for m in moves):
-        raise BadRequestError(f"'moves' must be a list of 1 to {MAX_CANDIDATES} moves as text")
+            or not len(moves) <= MAX_CANDIDATES or not all(isinstance(m, str) for m in moves):
+        raise BadRequestError(f"'moves' must be a list of at most {MAX_CANDIDATES} moves as text")
     outcome = game.outcome()
     if outcome is not None:
         raise GameOverError(f"the game is over: {outcome.reason()} ({outcome.result()})")
@@ -109,3 +110,22 @@ def probe_moves(game: Game, moves: Sequence[str]) -> list[MoveProbe]:
         finally:
             game.undo()
     return probes
+
+
+def engine_facts(game: Game, moves: Sequence[str]) -> dict[str, Any]:
+    """What a computer player asks the referee before it moves: the claims
+    open to it now (with their intended moves), the repetition count, the
+    halfmove clock, the practical-draw hint (knowledge, not a rule), and
+    :func:`probe_moves` for its candidate moves. Same errors as
+    :func:`probe_moves`; the game is unchanged."""
+    probes = probe_moves(game, moves)
+    board = game.board
+    return {
+        "turn": color_name(game.turn),
+        "ply": game.ply,
+        "claims": [c.to_dict() for c in game.claims()],
+        "repetition_count": game.repetition_count(),
+        "halfmove_clock": game.halfmove_clock,
+        "practical_draw": practical_draw(board),
+        "probes": [p.to_dict() for p in probes],
+    }

@@ -6,7 +6,7 @@ import pytest
 
 from pychessdraw import Game, Termination
 from pychessdraw.errors import BadRequestError, GameOverError, IllegalMoveError
-from pychessdraw.probe import MAX_CANDIDATES, probe_moves
+from pychessdraw.probe import MAX_CANDIDATES, engine_facts, probe_moves
 
 
 def play(game: Game, moves: str) -> Game:
@@ -83,7 +83,7 @@ def test_the_game_is_unchanged_and_uci_is_accepted() -> None:
     assert (game.fen(), game.ply, game.repetition_count(), [c.to_dict() for c in game.claims()]) == before
 
 
-@pytest.mark.parametrize("bad", [[], "e4", ["e4", 5], ["e4"] * (MAX_CANDIDATES + 1), None])
+@pytest.mark.parametrize("bad", ["e4", ["e4", 5], ["e4"] * (MAX_CANDIDATES + 1), None])
 def test_bad_lists_are_refused(bad: object) -> None:
     with pytest.raises(BadRequestError):
         probe_moves(Game(), bad)  # type: ignore[arg-type]
@@ -100,3 +100,16 @@ def test_a_finished_game_is_refused() -> None:
     game = play(Game(), "f3 e5 g4 Qh4#")
     with pytest.raises(GameOverError):
         probe_moves(game, ["a3"])
+
+
+def test_engine_facts_give_the_claims_and_hints_of_the_position() -> None:
+    game = play(Game(), "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1")
+    facts = engine_facts(game, ["Ng8", "e6"])
+    assert facts["turn"] == "black" and facts["ply"] == 7
+    assert facts["claims"] == [{"rule": "threefold_repetition", "move": "f6g8", "san": "Ng8", "article": "9.2.1.1"}]
+    assert facts["repetition_count"] == 2 and facts["halfmove_clock"] == 7
+    assert facts["practical_draw"] is None
+    assert [p["san"] for p in facts["probes"]] == ["Ng8", "e6"]
+    minor = engine_facts(Game("8/8/4k3/3n4/8/2B5/2K5/8 b - - 0 1"), [])
+    assert minor["practical_draw"] == "one minor piece each"
+    assert minor["probes"] == [] and minor["claims"] == []
