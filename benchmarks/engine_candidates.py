@@ -78,7 +78,9 @@ window.runEngine = (dir, script, kind, positions, movetime) => new Promise((reso
   } catch (err) { resolve({ error: String(err) }); return; }
   const out = { loadMs: null, nps: [], depth: [] };
   let phase = "boot", idx = 0, lastNps = 0, lastDepth = 0;
-  const timer = setTimeout(() => { w.terminate(); resolve({ ...out, error: out.error || `timeout in ${phase}` }); }, 120000);
+  // a build that has not answered `uci` within 30 s never will (lichess's waits for threads forever)
+  const timer = setTimeout(() => { w.terminate(); resolve({ ...out, error: `no answer in ${phase}` }); }, 120000);
+  const bootTimer = setTimeout(() => { if (phase === "boot") { clearTimeout(timer); w.terminate(); resolve({ ...out, error: "no answer to uci within 30 s" }); } }, 30000);
   const done = (extra) => { clearTimeout(timer); w.terminate(); resolve({ ...out, ...extra }); };
   w.onerror = (e) => { e.preventDefault(); done({ error: "worker error: " + (e.message || "?") }); };
   const next = () => {
@@ -92,7 +94,7 @@ window.runEngine = (dir, script, kind, positions, movetime) => new Promise((reso
     const line = typeof e.data === "string" ? e.data : String(e.data);
     if (line.startsWith("fatal") || line.startsWith("error")) { done({ error: line }); return; }
     if (line === "uciok") { w.postMessage("isready"); return; }
-    if (line === "readyok" && phase === "boot") { out.loadMs = Math.round(performance.now() - t0); next(); return; }
+    if (line === "readyok" && phase === "boot") { clearTimeout(bootTimer); out.loadMs = Math.round(performance.now() - t0); next(); return; }
     const m = / nps (\d+)/.exec(line); if (m) lastNps = +m[1];
     const d = /^info depth (\d+)/.exec(line); if (d) lastDepth = +d[1];
     if (line.startsWith("bestmove")) { out.nps.push(lastNps); out.depth.push(lastDepth); idx++; next(); }
