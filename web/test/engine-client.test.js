@@ -4,7 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { EngineClient, goCommand, parseInfo } from "../src/engine/client.js";
+import { distinctLines, EngineClient, goCommand, parseInfo } from "../src/engine/client.js";
 
 /** A fake UCI engine: answers like Stockfish, records what it was sent. */
 class FakeEngine {
@@ -78,8 +78,15 @@ test("start-up, a search, the candidates by rank, and the states on the way", as
   assert.ok(fake.sent.includes(`position fen ${REQ.fen} moves e2e4 e7e5`));
   assert.ok(fake.sent.includes("go movetime 50"));
   // options are sent again only when they change
-  await client.search({ ...REQ, skill: 3 });
+  await client.search({ ...REQ, moves: ["e2e4", "e7e5", "g1f3"], skill: 3 });
   assert.equal(fake.sent.filter((c) => c.startsWith("setoption name Skill Level")).length, 1);
+  // the same game one move on keeps the hash; moves taken back or another game clear it
+  assert.equal(fake.sent.filter((c) => c === "ucinewgame").length, 1);
+  await client.search({ ...REQ, moves: ["e2e4"], skill: 3 });
+  assert.equal(fake.sent.filter((c) => c === "ucinewgame").length, 2);
+  await client.search({ ...REQ, fen: "8/8/8/4k3/8/8/3R4/4K3 w - - 0 1", moves: ["e2e4"], skill: 3 });
+  assert.equal(fake.sent.filter((c) => c === "ucinewgame").length, 3);
+  assert.ok(fake.sent.indexOf("ucinewgame") < fake.sent.indexOf(`position fen ${REQ.fen} moves e2e4 e7e5`));
 });
 
 test("searches queue up and run one at a time", async () => {
@@ -136,6 +143,13 @@ test("a worker that cannot even be created fails", async () => {
   const client = new EngineClient({ createWorker: () => { throw new Error("blocked"); } });
   await assert.rejects(client.start(), /blocked/);
   assert.equal(client.state, "failed");
+});
+
+test("a move left twice by a stopped iteration is one candidate, at its deepest", () => {
+  const l = (/** @type {string} */ uci, /** @type {number} */ rank, /** @type {number} */ depth, /** @type {number} */ cp) =>
+    ({ uci, rank, depth, score: { cp, mate: null }, pv: [uci] });
+  assert.deepEqual(distinctLines([l("a", 1, 10, 5), l("g", 2, 10, -7), l("h", 3, 10, -8), l("g", 4, 9, -9)])
+    .map((x) => [x.uci, x.score.cp]), [["a", 5], ["g", -7], ["h", -8]]);
 });
 
 test("UCI lines and go commands", () => {

@@ -180,7 +180,8 @@ test("winning: a stalemating move is replaced", () => {
   };
   const d = decide(s);
   assert.equal(d.move, "c6h6");
-  assert.match(d.text, /not Qg6, which would end the game in a draw \(stalemate\)/);
+  assert.equal(d.text, "White plays Qh6#, not Qg6, which would end the game in a draw (stalemate): " +
+    "it judged its position winning (mate in 1).");
 });
 
 test("winning, but no safe move keeps the advantage: the engine's move stands", () => {

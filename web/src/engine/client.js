@@ -82,6 +82,21 @@ export function parseInfo(line) {
   };
 }
 
+/**
+ * The candidates by rank, one per move: a search stopped mid-iteration
+ * leaves lower ranks from the previous depth, which may repeat a move.
+ * @param {Line[]} lines
+ */
+export function distinctLines(lines) {
+  /** @type {Map<string, Line>} */
+  const best = new Map();
+  for (const l of lines) {
+    const seen = best.get(l.uci);
+    if (!seen || l.depth > seen.depth || (l.depth === seen.depth && l.rank < seen.rank)) best.set(l.uci, l);
+  }
+  return [...best.values()].sort((a, b) => a.rank - b.rank);
+}
+
 /** @param {SearchRequest} req @param {"white"|"black"} turn */
 export function goCommand(req, turn) {
   let cmd = "go";
@@ -129,6 +144,8 @@ export class EngineClient {
     this.running = null;
     /** @type {Record<string, string>} */
     this.options = {};
+    /** @type {{fen: string, moves: string[]}|null} the last search's game */
+    this.lastGame = null;
     /** @type {((line: string) => void)|null} */
     this.bootListener = null;
     /** @type {((e: Error) => void)|null} */
@@ -248,6 +265,14 @@ export class EngineClient {
     const job = /** @type {Job} */ (this.queue.shift());
     this.running = job;
     const r = job.req;
+    // Another game, or moves taken back: the hash table holds scores that
+    // depend on the old history (repetitions), so it must be cleared.
+    const last = this.lastGame;
+    if (!last || last.fen !== r.fen || last.moves.length > r.moves.length
+        || last.moves.some((m, i) => r.moves[i] !== m)) {
+      this.send("ucinewgame");
+    }
+    this.lastGame = { fen: r.fen, moves: [...r.moves] };
     this.option("UCI_Chess960", r.chess960 ? "true" : "false");
     this.option("MultiPV", String(Math.max(1, Math.min(8, r.multipv))));
     this.option("Skill Level", String(Math.max(0, Math.min(20, Math.round(r.skill)))));
@@ -263,7 +288,7 @@ export class EngineClient {
   finish(job, best) {
     if (job.watchdog) clearTimeout(job.watchdog);
     this.running = null;
-    const candidates = [...job.lines.values()].sort((a, b) => a.rank - b.rank);
+    const candidates = distinctLines([...job.lines.values()]);
     const bestmove = best && best !== "(none)" ? best : null;
     const depth = candidates.length ? candidates[0].depth : 0;
     this.setState("idle");
@@ -310,6 +335,7 @@ export class EngineClient {
     this.ready = null;
     this.running = null;
     this.options = {};
+    this.lastGame = null;
     if (this._state !== "failed") this.setState("off");
   }
 }

@@ -145,7 +145,8 @@ function other(side) {
 
 /** @param {number} cp */
 function pawns(cp) {
-  if (Math.abs(cp) >= MATE_CP / 2) return cp > 0 ? "a forced mate" : "being mated";
+  if (cp >= MATE_CP / 2) return `mate in ${MATE_CP - cp}`;
+  if (cp <= -MATE_CP / 2) return `mated in ${MATE_CP + cp}`;
   const v = (cp / 100).toFixed(1);
   return cp > 0 ? `+${v}` : cp < 0 ? `\u2212${v.slice(1)}` : "0.0";
 }
