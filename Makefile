@@ -2,15 +2,19 @@
 #   make serve   build the site if needed and serve it on http://127.0.0.1:$(PORT)
 #   make test    run every test (library, CLI, corpus, dead positions, browser)
 # Both create the virtual environment and install what they need first.
+# For day-to-day work on the library:
+#   make test-quick  the unit tests (no browser, no corpus, no packaging): under a minute
+#   make docs        the API reference into docs/api/ (and docs/contract.md from the TypedDicts)
 
 PYTHON ?= python3
 VENV   := .venv
 VPY    := $(VENV)/bin/python
 PORT   ?= 8000
 
-.PHONY: serve test site venv bench clean
+.PHONY: serve test test-quick docs site venv bench clean
 
-$(VENV)/.installed: pyproject.toml
+# __init__.py holds the version: reinstall so that the metadata follows it.
+$(VENV)/.installed: pyproject.toml pychessdraw/__init__.py
 	@command -v $(PYTHON) >/dev/null || { echo "Python 3.11+ is needed: install python3 (with venv)"; exit 1; }
 	$(PYTHON) -m venv $(VENV)
 	$(VPY) -m pip install --quiet -e '.[test]'
@@ -27,10 +31,16 @@ serve: site
 test: site
 	$(VPY) -m pytest $(PYTEST_ARGS)
 
+test-quick: venv
+	$(VPY) -m pytest tests -m "not slow" -q $(PYTEST_ARGS)
+
+docs: venv
+	$(VPY) docs/build.py
+
 bench: venv
 	$(VPY) benchmarks/bench_scan.py
 	$(VPY) benchmarks/bench_deadposition.py
 	$(VPY) benchmarks/web_bench.py
 
 clean:
-	rm -rf $(VENV) web/dist build *.egg-info
+	rm -rf $(VENV) web/dist build dist docs/api *.egg-info

@@ -6,13 +6,19 @@
 ...     _ = game.play(move)
 >>> [(c.rule.value, c.san) for c in game.status().claims]
 [('threefold_repetition', 'Ng8')]
+
+The public API is what this module exports, plus the modules
+:mod:`pychessdraw.pgn` (reading and writing PGN), :mod:`pychessdraw.contract`
+(the JSON shapes), :mod:`pychessdraw.errors` (the stable error codes) and
+:mod:`pychessdraw.rules.dead` (search budgets). Other modules are internal.
 """
 
 from .errors import RefereeError
-from .game import Game, board_from_fen
+from .game import Game, HistoryEntry, board_from_fen
 from .outcome import Outcome, Termination
+from .position import PositionKey
 from .status import Claim, ClaimResult, Status
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 __all__ = ["Game", "Status", "Claim", "ClaimResult", "Outcome", "Termination", "RefereeError",
-           "board_from_fen", "__version__"]
+           "HistoryEntry", "PositionKey", "board_from_fen", "__version__"]

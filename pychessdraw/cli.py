@@ -12,7 +12,7 @@ import io
 import json
 import sys
 import time
-from typing import Iterable, Sequence, TextIO
+from typing import Callable, Iterable, Sequence, TextIO
 
 from . import __version__
 from .errors import FileError, RefereeError
@@ -142,7 +142,8 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
-        return args.run(args)
+        run: Callable[[argparse.Namespace], int] = args.run
+        return run(args)
     except BrokenPipeError:
         return 0
     except KeyboardInterrupt:

@@ -2,16 +2,43 @@
 
 Every error the referee raises carries a ``code`` that never changes between
 releases and crosses the JS/Python boundary unchanged (the browser worker, the
-CLI and the scan report all use it), and a ``message`` for people.
+CLI and the scan report all use it), a ``message`` for people (in chess
+words: "3...Qxe9 is not legal here", never a FEN dump), and structured
+details (``ply``, ``token``, ``move_label``, ``candidates``...) so that no
+caller needs to parse the message. The shape is
+:class:`pychessdraw.contract.ErrorDict`.
+
+The codes:
+
+================== ==========================================================
+``bad_request``    an argument of the wrong type or out of range
+``bad_fen``        a FEN that does not parse, or an impossible position
+``invalid_move``   text that is not a move in SAN or UCI
+``illegal_move``   a move that is not legal in the position
+``ambiguous_move`` SAN that fits several legal moves (``candidates``)
+``promotion_needed`` a pawn move to the last rank without the piece
+                   (``e8`` for ``e8=Q``); ``candidates`` lists the choices
+``game_over``      a move or action after the game has ended
+``bad_pgn``        PGN text that cannot be read
+``unsupported_variant`` a PGN ``Variant`` other than standard or Chess960
+``nothing_to_undo`` undo at the start of a game
+``file_error``     a file that cannot be read
+================== ==========================================================
+
+Every ``RefereeError`` is a ``ValueError``. ``PromotionNeededError`` is an
+``IllegalMoveError`` (the move as typed is not legal) with its own code.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
+
+from .contract import ErrorDict
 
 
 class RefereeError(ValueError):
-    """Base class: ``code`` is stable, ``message`` is for people."""
+    """Base class: ``code`` is stable, ``message`` is for people, ``details``
+    are the structured fields of :class:`~pychessdraw.contract.ErrorDict`."""
 
     code = "error"
 
@@ -20,8 +47,8 @@ class RefereeError(ValueError):
         self.message = message
         self.details = details
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"code": self.code, "message": self.message, **self.details}
+    def to_dict(self) -> ErrorDict:
+        return cast(ErrorDict, {"code": self.code, "message": self.message, **self.details})
 
 
 class BadRequestError(RefereeError):
@@ -40,6 +67,13 @@ class InvalidMoveError(RefereeError):
 
 class IllegalMoveError(RefereeError):
     code = "illegal_move"
+
+
+class PromotionNeededError(IllegalMoveError):
+    """A pawn move to the last rank typed without the piece to promote to;
+    ``details["candidates"]`` lists the legal promotions (UCI and SAN)."""
+
+    code = "promotion_needed"
 
 
 class AmbiguousMoveError(RefereeError):
@@ -64,3 +98,8 @@ class NothingToUndoError(RefereeError):
 
 class FileError(RefereeError):
     code = "file_error"
+
+
+CODES = ("bad_request", "bad_fen", "invalid_move", "illegal_move", "promotion_needed", "ambiguous_move",
+         "game_over", "bad_pgn", "unsupported_variant", "nothing_to_undo", "file_error")
+"""Every stable code, in the order of the table above."""

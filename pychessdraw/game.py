@@ -1,24 +1,46 @@
 """The referee's game: a python-chess board plus one history entry per ply.
 
 The history is what the draw rules need and nothing more: the FIDE position
-key and the halfmove clock of every ply (seed 001's history walk). Everything
-else (SAN, FEN, PGN) is derived on demand, so a status costs the same on ply
-10 and on ply 400.
+key and the halfmove clock of every ply (the history walk of the classic
+engine draw-detection functions: look back only to the last pawn move or
+capture). Everything else (SAN, FEN, PGN) is derived on demand, so a status
+costs the same on ply 10 and on ply 400.
+
+Every public method checks its arguments: a wrong type or value raises a
+:class:`~pychessdraw.errors.RefereeError` (``bad_request`` and friends) and
+leaves the game exactly as it was.
 """
 
 from __future__ import annotations
 
+from typing import Literal, NamedTuple
+
 import chess
 
+from .contract import LegalMoveDict, WinnableDetailDict
 from .errors import BadFenError, BadRequestError, GameOverError, IllegalMoveError, NothingToUndoError
-from .moves import parse_move
+from .moves import move_label, parse_move
 from .outcome import AUTOMATIC, Outcome, Termination, color_name
-from .position import CASTLING, Key, position_key
+from .position import PositionKey, position_key
 from .deadposition import Verdict
 from .rules import dead, fifty, material, mate, repetition, timeout
 from .rules.dead import SearchBudget
 from .rules.hints import hints
 from .status import Claim, ClaimResult, Status
+
+_CLAIM_RULES = (Termination.THREEFOLD_REPETITION, Termination.FIFTY_MOVES)
+_PROMOTION: dict[chess.PieceType, Literal["q", "r", "b", "n"]] = {
+    chess.QUEEN: "q", chess.ROOK: "r", chess.BISHOP: "b", chess.KNIGHT: "n"}
+MAX_FEN = 200  # a FEN is under 100 characters; longer text is refused unread
+
+
+class HistoryEntry(NamedTuple):
+    """One ply of a game's history: what the draw rules remember of it."""
+
+    ply: int
+    move: chess.Move | None  #: the move that led here; None at ply 0
+    key: PositionKey  #: the FIDE 9.2.2 position key
+    halfmove_clock: int
 
 _STATUS_FLAGS = {
     name[len("STATUS_"):].lower().replace("_", " "): getattr(chess, name)
@@ -28,18 +50,65 @@ _STATUS_FLAGS = {
 
 def board_from_fen(fen: str | None, chess960: bool = False) -> chess.Board:
     """Parse, then validate: a syntax error and an impossible position both
-    raise BadFenError naming the problem."""
+    raise BadFenError naming the problem (BadRequestError for a FEN that is
+    not text)."""
+    if fen is not None and not isinstance(fen, str):
+        raise BadRequestError(f"a FEN must be text, not {type(fen).__name__}")
+    if not isinstance(chess960, bool):
+        raise BadRequestError(f"chess960 must be true or false, not {type(chess960).__name__}")
     if fen is None:
         return chess.Board(chess960=chess960) if not chess960 else chess.Board.from_chess960_pos(518)
+    shown = fen if len(fen) <= MAX_FEN else fen[:MAX_FEN] + "..."
+    if len(fen) > MAX_FEN:
+        raise BadFenError(f"bad FEN: {len(fen)} characters is far too long for a FEN", fen=shown)
     try:
         board = chess.Board(fen.strip(), chess960=chess960)
     except ValueError as exc:
-        raise BadFenError(f"bad FEN {fen!r}: {exc}", fen=fen) from None
+        raise BadFenError(f"bad FEN {shown!r}: {exc}", fen=shown) from None
     status = board.status()
     if status != chess.STATUS_VALID:
         problems = ", ".join(name for name, flag in _STATUS_FLAGS.items() if status & flag)
-        raise BadFenError(f"impossible position in FEN {fen!r}: {problems}", fen=fen)
+        raise BadFenError(f"impossible position in FEN {shown!r}: {problems}", fen=shown)
     return board
+
+
+def _shown(value: object) -> str:
+    """A value for an error message: short, and never a call into the value."""
+    if value is None or isinstance(value, (bool, int, float)):
+        return repr(value)[:40]
+    if isinstance(value, str):
+        return repr(value[:40])
+    return type(value).__name__
+
+
+def _color(color: object, name: str = "color") -> chess.Color:
+    if not isinstance(color, bool):
+        raise BadRequestError(f"{name} must be chess.WHITE or chess.BLACK (True or False), not {_shown(color)}")
+    return color
+
+
+def _budget(search: object) -> SearchBudget:
+    if not isinstance(search, SearchBudget):
+        raise BadRequestError(f"search must be a SearchBudget (rules.dead.STATIC, PAGE or DEEP), "
+                              f"not {type(search).__name__}")
+    return search
+
+
+def _flag(value: object, name: str) -> bool:
+    if not isinstance(value, bool):
+        raise BadRequestError(f"{name} must be true or false, not {type(value).__name__}")
+    return value
+
+
+def _move_object(move: chess.Move) -> chess.Move:
+    """A chess.Move that can be asked about without crashing python-chess."""
+    if not (isinstance(move.from_square, int) and isinstance(move.to_square, int)
+            and 0 <= move.from_square < 64 and 0 <= move.to_square < 64
+            and move.promotion in (None, chess.KNIGHT, chess.BISHOP, chess.ROOK, chess.QUEEN)
+            and move.drop is None):
+        raise BadRequestError(f"not a chess move: from {_shown(move.from_square)} to {_shown(move.to_square)}, "
+                              f"promotion {_shown(move.promotion)}, drop {_shown(move.drop)}")
+    return move
 
 
 class Game:
@@ -48,6 +117,9 @@ class Game:
     Moves come in as SAN or UCI text or as ``chess.Move``; :meth:`status`
     reports what has ended the game and what the player to move may claim.
     A game can start from any legal FEN, Chess960 included.
+
+    Guarantees: a call that raises leaves the game exactly as it was; every
+    error is a :class:`~pychessdraw.errors.RefereeError` with a stable code.
     """
 
     def __init__(self, fen: str | None = None, *, chess960: bool = False,
@@ -55,13 +127,13 @@ class Game:
         """``search`` bounds the dead-position search run on every position
         (per side; the default runs only the cheap static proofs).
         ``flag_rules`` ("fide" or "uscf") decides flag-fall results."""
-        if flag_rules not in timeout.RULES:
-            raise BadRequestError(f"flag rules must be one of {', '.join(timeout.RULES)}, not {flag_rules!r}")
-        self.search = search
+        if not isinstance(flag_rules, str) or flag_rules not in timeout.RULES:
+            raise BadRequestError(f"flag rules must be one of {', '.join(timeout.RULES)}, not {_shown(flag_rules)}")
+        self.search = _budget(search)
         self.flag_rules = flag_rules
-        self._verdicts: tuple[int, Key, SearchBudget, dict[chess.Color, Verdict]] | None = None
+        self._verdicts: tuple[int, PositionKey, SearchBudget, dict[chess.Color, Verdict]] | None = None
         self._board = board_from_fen(fen, chess960)
-        self._keys: list[Key] = [position_key(self._board)]
+        self._keys: list[PositionKey] = [position_key(self._board)]
         self._clocks: list[int] = [self._board.halfmove_clock]
         self._start = self._board.copy(stack=False)
         self._declared: Outcome | None = None
@@ -85,10 +157,12 @@ class Game:
 
     @property
     def ply(self) -> int:
+        """Plies played since the start position (not the FEN's move number)."""
         return len(self._keys) - 1
 
     @property
     def moves(self) -> list[chess.Move]:
+        """The moves played, oldest first (a new list)."""
         return list(self._board.move_stack)
 
     @property
@@ -107,38 +181,73 @@ class Game:
         """The last move played, or None at the start (cheaper than ``moves[-1]``)."""
         return self._board.peek() if self._board.move_stack else None
 
+    def history(self) -> list[HistoryEntry]:
+        """One entry per ply, 0 (the start position) to :attr:`ply`: the move
+        that led there, the FIDE position key and the halfmove clock. This is
+        everything the draw rules remember; a new list each call."""
+        moves: list[chess.Move | None] = [None, *self._board.move_stack]
+        return [HistoryEntry(i, moves[i], self._keys[i], self._clocks[i]) for i in range(len(self._keys))]
+
+    def position_key(self, ply: int | None = None) -> PositionKey:
+        """The FIDE 9.2.2 key of the position at ``ply`` (default: now)."""
+        return self._keys[self._ply(ply)]
+
     def san(self, move: chess.Move) -> str:
         """``move`` (legal now) in SAN, with check and mate suffixes."""
-        return self._board.san(move)
+        return self._board.san(self._legal(move))
 
     def uci(self, move: chess.Move) -> str:
         """``move`` in UCI, Chess960 castling as king-takes-rook."""
-        return self._board.uci(move)
+        return self._board.uci(self._legal(move))
 
     def is_irreversible(self, ply: int | None = None) -> bool:
         """Whether the move that led to ``ply`` (default: now) cut the game's
         history: a pawn move, a capture or a lost castling right. No position
         before such a move can recur, nor be reached again (ply 0 counts)."""
-        ply = self.ply if ply is None else ply
+        ply = self._ply(ply)
         return (ply == 0 or self._clocks[ply] == 0
-                or self._keys[ply][CASTLING] != self._keys[ply - 1][CASTLING])
+                or self._keys[ply].castling != self._keys[ply - 1].castling)
+
+    def _ply(self, ply: int | None) -> int:
+        if ply is None:
+            return self.ply
+        if not isinstance(ply, int) or isinstance(ply, bool) or not 0 <= ply <= self.ply:
+            raise BadRequestError(f"ply must be a whole number from 0 to {self.ply}, not {_shown(ply)}")
+        return ply
+
+    def _legal(self, move: chess.Move) -> chess.Move:
+        if not isinstance(move, chess.Move):
+            raise BadRequestError(f"a move must be a chess.Move here, not {type(move).__name__}")
+        _move_object(move)
+        if not self._board.is_legal(move):
+            label = move_label(self._board, move.uci())
+            raise IllegalMoveError(f"{label} is not legal here", token=move.uci(), move_label=label,
+                                   ply=self.ply + 1)
+        return move
 
     # -- playing ------------------------------------------------------------
     def parse_move(self, text: str) -> chess.Move:
-        return parse_move(self._board, text)
+        """A legal move from SAN or UCI text; raises InvalidMoveError,
+        IllegalMoveError, PromotionNeededError or AmbiguousMoveError (with
+        ``ply``, ``token`` and ``move_label``). Changes nothing."""
+        return parse_move(self._board, text, ply=self.ply + 1)
+
+    def _move(self, move: object) -> chess.Move:
+        if isinstance(move, str):
+            return self.parse_move(move)
+        if isinstance(move, chess.Move):
+            return self._legal(move)
+        raise BadRequestError(f"a move must be SAN or UCI text or a chess.Move, not {type(move).__name__}")
 
     def play(self, move: str | chess.Move) -> chess.Move:
         """Play a legal move. Raises GameOverError once the game has ended,
         and IllegalMoveError etc. for a bad move; the game is then unchanged."""
-        outcome = self.outcome()
-        if outcome is not None:
-            raise GameOverError(f"the game is over: {outcome.reason()} ({outcome.result()})")
-        if isinstance(move, str):
-            move = self.parse_move(move)
-        elif not self._board.is_legal(move):
-            raise IllegalMoveError(f"illegal move {move.uci()} in {self._board.fen()}", token=move.uci())
-        self.push(move)
-        return move
+        if not isinstance(move, (str, chess.Move)):
+            self._move(move)  # raises BadRequestError
+        self._refuse_if_over()
+        played = self._move(move)
+        self.push(played)
+        return played
 
     def push(self, move: chess.Move) -> None:
         """Append ``move`` with no legality or game-over check: for replaying a
@@ -159,7 +268,7 @@ class Game:
             self._declared = None
             return None
         if not self._board.move_stack:
-            raise NothingToUndoError("no move to take back")
+            raise NothingToUndoError("no move to take back", ply=0)
         self._keys.pop()
         self._clocks.pop()
         self._auto = None
@@ -169,7 +278,7 @@ class Game:
     # -- the rules ----------------------------------------------------------
     def repetitions(self, ply: int | None = None) -> list[int]:
         """Earlier plies at which the position at ``ply`` (default: now) stood."""
-        if ply is not None and ply != self.ply:
+        if ply is not None and self._ply(ply) != self.ply:
             return repetition.earlier_plies(self._keys, self._clocks, ply)
         if self._reps is None:  # a status asks several times: walk once
             self._reps = repetition.earlier_plies(self._keys, self._clocks, self.ply)
@@ -187,6 +296,9 @@ class Game:
         ``dead_check=False`` skips the dead-position proofs: a scan does so
         after reversible moves, since positions that reversible moves join
         can reach each other and so are dead or alive together."""
+        if has_legal_move is not None:
+            _flag(has_legal_move, "has_legal_move")
+        _flag(dead_check, "dead_check")
         if self._auto is not None and self._auto[0] == self.ply:
             return self._auto[1]
         board = self._board
@@ -212,7 +324,7 @@ class Game:
         """Per side: can it still checkmate by any series of legal moves?
         Cached per position; a deeper ``search`` than the game's may refine
         an undecided answer but never contradicts a decided one."""
-        budget = self.search if search is None else search
+        budget = self.search if search is None else _budget(search)
         cached = self._verdicts
         key = self._keys[-1]
         if cached is not None and cached[0] == self.ply and cached[1] == key:
@@ -243,7 +355,11 @@ class Game:
 
     def intended_moves(self, rule: Termination) -> list[chess.Move]:
         """Legal moves after which a claim under ``rule`` would be correct.
-        Empty when that claim is already possible without a move."""
+        Empty when that claim is already possible without a move. A move
+        that checkmates is never one: the mate ends the game first (FIDE
+        5.1.1); a stalemating one is (a draw either way)."""
+        if rule not in _CLAIM_RULES:
+            raise BadRequestError(f"only threefold_repetition and fifty_moves are claimed, not {_shown(rule)}")
         if rule in self.claimable_now():
             return []
         if rule is Termination.FIFTY_MOVES:
@@ -258,7 +374,7 @@ class Game:
         board = self._board
         now = self.claimable_now()
         out = [Claim(rule) for rule in now]
-        for rule in (Termination.THREEFOLD_REPETITION, Termination.FIFTY_MOVES):
+        for rule in _CLAIM_RULES:
             if rule not in now:
                 for move in self.intended_moves(rule):
                     out.append(Claim(rule, move, board.uci(move), board.san(move)))
@@ -268,6 +384,9 @@ class Game:
         """The status of the current position (see :class:`Status`).
         ``search`` deepens the dead-position search for this call (flag-fall
         questions and the CLI use ``rules.dead.DEEP``)."""
+        _flag(legal_moves, "legal_moves")
+        if search is not None:
+            _budget(search)
         board = self._board
         outcome = self.outcome()
         moves = None
@@ -279,6 +398,7 @@ class Game:
             # A deeper search proved what the game's own budget could not.
             self._auto = (self.ply, Outcome(Termination.DEAD_POSITION, None))
             outcome = self.outcome()
+            moves = () if legal_moves else None
         flags = None
         if outcome is None:
             flags = {c: timeout.result_if_flag_falls(board, c, cannot[not c] or verdicts[not c].winnable is False,
@@ -311,23 +431,29 @@ class Game:
         the reason and the game goes on; an intended move is then played
         (FIDE 9.5.3). The intended move is recorded as the last move of the
         game either way, so the history shows the position the claim was about.
+        An intended move that ends the game by itself (checkmate above all,
+        FIDE 5.1.1; also stalemate, 75 moves, fivefold, dead position) ends
+        it that way: ``accepted`` is False and ``ended_by`` names the ending.
         """
-        outcome = self.outcome()
-        if outcome is not None:
-            raise GameOverError(f"the game is over: {outcome.reason()} ({outcome.result()})")
-        played = None
-        if move is not None:
-            played = self.parse_move(move) if isinstance(move, str) else move
-            if not self._board.is_legal(played):
-                raise IllegalMoveError(f"illegal move {played.uci()} in {self._board.fen()}", token=played.uci())
-            uci = self._board.uci(played)
+        if move is not None and not isinstance(move, (str, chess.Move)):
+            self._move(move)  # raises BadRequestError
+        self._refuse_if_over()
+        played = None if move is None else self._move(move)
+        uci = san = None
+        if played is not None:
+            uci, san = self._board.uci(played), self._board.san(played)
             self.push(played)
+            ended = self.automatic_outcome()
+            if ended is not None:
+                why = (f"{san} ends the game by itself: {ended.reason().lower()} ({ended.result()}, "
+                       f"FIDE {ended.article}), which comes before any draw claim.")
+                return ClaimResult(False, None, uci, why, ended.termination)
         rules = self.claimable_now()
         if rules:
             rule = rules[0]
             self._declared = Outcome(rule, None, claimed=True, move=played)
-            return ClaimResult(True, rule, None if played is None else uci, self._explain(played, accepted=True))
-        return ClaimResult(False, None, None if played is None else uci, self._explain(played, accepted=False))
+            return ClaimResult(True, rule, uci, self._explain(played, accepted=True))
+        return ClaimResult(False, None, uci, self._explain(played, accepted=False))
 
     def _explain(self, move: chess.Move | None, *, accepted: bool) -> str:
         where = "now" if move is None else "after the intended move"
@@ -344,21 +470,34 @@ class Game:
 
     def resign(self, color: chess.Color | None = None) -> Outcome:
         """``color`` (default: the side to move) resigns."""
-        loser = self._board.turn if color is None else color
+        loser = self._board.turn if color is None else _color(color)
         return self._declare(Outcome(Termination.RESIGNATION, not loser, claimed=True))
 
     def flag(self, color: chess.Color, search: SearchBudget = dead.DEEP) -> Outcome:
         """``color`` ran out of time (FIDE 6.9): a loss, unless the opponent
         cannot checkmate by any series of legal moves, then a draw (under
-        ``flag_rules``). The opponent's chances are searched with ``search``."""
-        result = self.status(search=search).flag_fall(color)
-        winner = None if result == "1/2-1/2" else (not color)
+        ``flag_rules``). The opponent's chances are searched with ``search``.
+
+        A finished game raises GameOverError before any search. When the
+        search proves the position dead, that ending came first (FIDE
+        5.2.2): it is returned and no flag fall is recorded."""
+        flagged = _color(color)
+        budget = _budget(search)
+        self._refuse_if_over()
+        status = self.status(search=budget)
+        if status.outcome is not None:
+            return status.outcome
+        result = status.flag_fall(flagged)
+        winner = None if result == "1/2-1/2" else (not flagged)
         return self._declare(Outcome(Termination.TIME_FORFEIT, winner, claimed=True))
 
-    def _declare(self, outcome: Outcome) -> Outcome:
+    def _refuse_if_over(self) -> None:
         current = self.outcome()
         if current is not None:
-            raise GameOverError(f"the game is over: {current.reason()} ({current.result()})")
+            raise GameOverError(f"the game is over: {current.reason()} ({current.result()})", ply=self.ply)
+
+    def _declare(self, outcome: Outcome) -> Outcome:
+        self._refuse_if_over()
         self._declared = outcome
         return outcome
 
@@ -366,7 +505,7 @@ class Game:
         return self._declared
 
 
-def _detail(board: chess.Board, verdict: Verdict) -> dict:
+def _detail(board: chess.Board, verdict: Verdict) -> WinnableDetailDict:
     """A verdict as JSON: the proof line in SAN, the reason, the nodes used."""
     line = None
     if verdict.line is not None:
@@ -377,7 +516,7 @@ def _detail(board: chess.Board, verdict: Verdict) -> dict:
     return {"line": line, "reason": verdict.reason, "nodes": verdict.nodes}
 
 
-def _describe(board: chess.Board, move: chess.Move) -> dict:
+def _describe(board: chess.Board, move: chess.Move) -> LegalMoveDict:
     """A legal move as the board UI needs it: squares to drag between."""
     to = move.to_square
     if board.is_castling(move) and not board.chess960:
@@ -388,8 +527,8 @@ def _describe(board: chess.Board, move: chess.Move) -> dict:
         "san": board.san(move),
         "from": chess.square_name(move.from_square),
         "to": chess.square_name(to),
-        "promotion": None if move.promotion is None else chess.piece_symbol(move.promotion),
+        "promotion": None if move.promotion is None else _PROMOTION[move.promotion],
     }
 
 
-__all__ = ["Game", "board_from_fen", "color_name", "AUTOMATIC"]
+__all__ = ["Game", "HistoryEntry", "board_from_fen", "color_name", "AUTOMATIC"]

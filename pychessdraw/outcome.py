@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
+from typing import cast
 
 import chess
+
+from .contract import ColorName, OutcomeDict, ResultName, TerminationName
 
 
 class Termination(str, enum.Enum):
@@ -56,7 +59,7 @@ AUTOMATIC = frozenset({
 })
 
 
-def color_name(color: chess.Color) -> str:
+def color_name(color: chess.Color) -> ColorName:
     return "white" if color else "black"
 
 
@@ -74,7 +77,7 @@ class Outcome:
     claimed: bool = False
     move: chess.Move | None = None
 
-    def result(self) -> str:
+    def result(self) -> ResultName:
         return "1/2-1/2" if self.winner is None else ("1-0" if self.winner else "0-1")
 
     @property
@@ -84,14 +87,14 @@ class Outcome:
     def reason(self) -> str:
         t = self.termination
         if t is Termination.RESIGNATION:
-            return f"{color_name(not self.winner).capitalize()} resigns"  # type: ignore[arg-type]
+            return f"{color_name(not self.winner).capitalize()} resigns"
         if t is Termination.TIME_FORFEIT:
             if self.winner is None:
                 return "Flag fall, but the opponent cannot checkmate by any series of legal moves"
             return f"{color_name(not self.winner).capitalize()} lost on time"
         return _LABEL[t]
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> OutcomeDict:
         return {
             "termination": self.termination.value,
             "winner": None if self.winner is None else color_name(self.winner),

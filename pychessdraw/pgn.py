@@ -14,7 +14,7 @@ from typing import Any, Iterable, Iterator
 
 import chess
 
-from .errors import BadPgnError, RefereeError, UnsupportedVariantError
+from .errors import BadPgnError, BadRequestError, RefereeError, UnsupportedVariantError
 from .game import Game
 from .outcome import Outcome, Termination
 
@@ -142,6 +142,8 @@ def parse_one(text: str, **options: Any) -> tuple[Game, PgnGame]:
     The result is restored as a declared ending when no rule ended the game
     (a claim that the position bears out, an agreement, a resignation or a
     flag fall)."""
+    if not isinstance(text, str):
+        raise BadRequestError(f"PGN must be text, not {type(text).__name__}")
     pgn = next(read_games(text.splitlines(keepends=True)), None)
     if pgn is None or (not pgn.tokens and not pgn.headers and pgn.error is None):
         raise BadPgnError("no game found in the PGN text", ply=0)

@@ -1,17 +1,20 @@
 """The status of a position: one immutable object, one JSON contract.
 
 The CLI, the browser worker and the tests all see a position through
-:class:`Status` and :meth:`Status.to_dict`. Keep the JSON names stable; add
-fields freely.
+:class:`Status` and :meth:`Status.to_dict`, whose shape is
+:class:`pychessdraw.contract.StatusDict`. Keep the JSON names stable; add
+fields freely (and to the contract).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import cast
 
 import chess
 
+from .contract import (ByColor, ClaimDict, ClaimResultDict, ClaimRuleName, FlagRulesName, LegalMoveDict,
+                       ResultName, StatusDict, TerminationName, WinnableDetailDict)
 from .outcome import Outcome, Termination, color_name
 from .rules.hints import Hints
 
@@ -37,8 +40,9 @@ class Claim:
     def article(self) -> str:
         return _CLAIM_ARTICLE[(self.rule, self.move is not None)]
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"rule": self.rule.value, "move": self.uci, "san": self.san, "article": self.article}
+    def to_dict(self) -> ClaimDict:
+        return cast(ClaimDict, {"rule": self.rule.value, "move": self.uci, "san": self.san,
+                                "article": self.article})
 
 
 @dataclass(frozen=True)
@@ -66,10 +70,10 @@ class Status:
     cannot_mate: dict[chess.Color, bool]
     hints: Hints
     winnable: dict[chess.Color, bool | None] | None = None
-    winnable_detail: dict[chess.Color, dict[str, Any]] | None = field(default=None, compare=False)
+    winnable_detail: dict[chess.Color, WinnableDetailDict] | None = field(default=None, compare=False)
     flag_results: dict[chess.Color, str] | None = None
     flag_rules: str = "fide"
-    legal_moves: tuple[dict[str, Any], ...] | None = field(default=None, compare=False)
+    legal_moves: tuple[LegalMoveDict, ...] | None = field(default=None, compare=False)
 
     @property
     def is_game_over(self) -> bool:
@@ -80,8 +84,9 @@ class Status:
         rules), or None once the game is over."""
         return None if self.flag_results is None else self.flag_results[color]
 
-    def to_dict(self) -> dict[str, Any]:
-        d: dict[str, Any] = {
+    def to_dict(self) -> StatusDict:
+        """The JSON contract: :class:`pychessdraw.contract.StatusDict`."""
+        d: StatusDict = {
             "fen": self.fen,
             "turn": color_name(self.turn),
             "ply": self.ply,
@@ -92,20 +97,22 @@ class Status:
             "repetitions": list(self.repetitions),
             "outcome": None if self.outcome is None else self.outcome.to_dict(),
             "claims": [c.to_dict() for c in self.claims],
-            "insufficient_material": {color_name(c): self.cannot_mate[c] for c in chess.COLORS},
-            "flag_fall": None if self.flag_results is None else
-                {color_name(c): self.flag_results[c] for c in chess.COLORS},
-            "flag_rules": self.flag_rules,
+            "insufficient_material": {"white": self.cannot_mate[chess.WHITE], "black": self.cannot_mate[chess.BLACK]},
+            "flag_fall": None if self.flag_results is None else cast(ByColor[ResultName], {
+                "white": self.flag_results[chess.WHITE], "black": self.flag_results[chess.BLACK]}),
+            "flag_rules": cast(FlagRulesName, self.flag_rules),
             "hints": {
-                "can_force_mate": {color_name(c): self.hints.can_force_mate[c] for c in chess.COLORS},
+                "can_force_mate": {"white": self.hints.can_force_mate[chess.WHITE],
+                                   "black": self.hints.can_force_mate[chess.BLACK]},
                 "practical_draw": self.hints.practical_draw,
                 "notes": list(self.hints.notes),
             },
         }
         if self.winnable is not None:
-            d["winnable"] = {color_name(c): self.winnable.get(c) for c in chess.COLORS}
+            d["winnable"] = {"white": self.winnable.get(chess.WHITE), "black": self.winnable.get(chess.BLACK)}
         if self.winnable_detail is not None:
-            d["winnable_detail"] = {color_name(c): self.winnable_detail[c] for c in chess.COLORS}
+            d["winnable_detail"] = {"white": self.winnable_detail[chess.WHITE],
+                                    "black": self.winnable_detail[chess.BLACK]}
         if self.legal_moves is not None:
             d["legal_moves"] = list(self.legal_moves)
         return d
@@ -113,13 +120,21 @@ class Status:
 
 @dataclass(frozen=True)
 class ClaimResult:
-    """The arbiter's answer to a draw claim (FIDE 9.5)."""
+    """The arbiter's answer to a draw claim (FIDE 9.5).
+
+    ``accepted``: the claim ended the game as a draw under ``rule``.
+    ``move``: the intended move in UCI, when one was declared (it is
+    played either way). ``ended_by``: the intended move ended the game by
+    itself (checkmate, stalemate...), which comes before the claim."""
 
     accepted: bool
     rule: Termination | None
     move: str | None
     reason: str
+    ended_by: Termination | None = None
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"accepted": self.accepted, "rule": None if self.rule is None else self.rule.value,
-                "move": self.move, "reason": self.reason}
+    def to_dict(self) -> ClaimResultDict:
+        return {"accepted": self.accepted,
+                "rule": None if self.rule is None else cast(ClaimRuleName, self.rule.value),
+                "move": self.move, "reason": self.reason,
+                "ended_by": None if self.ended_by is None else self.ended_by.value}

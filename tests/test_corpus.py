@@ -7,9 +7,13 @@ from __future__ import annotations
 
 from itertools import islice
 
+import pytest
+
 from pychessdraw.pgn import read_games
 from pychessdraw.rules.dead import DEEP, STATIC
 from pychessdraw.scan import scan_game
+
+pytestmark = pytest.mark.slow  # left out by `make test-quick`
 
 AUTOMATIC_TAGS = {"checkmate", "stalemate", "insufficient_material"}
 

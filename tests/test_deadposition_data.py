@@ -18,6 +18,8 @@ import pytest
 
 from pychessdraw.deadposition import can_checkmate, is_dead, quick_verdict
 
+pytestmark = pytest.mark.slow  # left out by `make test-quick`
+
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 POSITIONS = SHARED / "dead-positions" / "positions.txt"
 CORPUS = SHARED / "corpus" / "tcec-dev.pgn"

@@ -24,6 +24,8 @@ from hypothesis import strategies as st
 from pychessdraw import Game, Termination
 from pychessdraw.rules.material import cannot_mate
 
+pytestmark = pytest.mark.slow  # left out by `make test-quick`
+
 AUTOMATIC = {
     chess.Termination.CHECKMATE: Termination.CHECKMATE,
     chess.Termination.STALEMATE: Termination.STALEMATE,
@@ -34,11 +36,13 @@ AUTOMATIC = {
 
 
 def known_material_difference(board: chess.Board, color: chess.Color) -> bool:
-    """python-chess says 'cannot mate', we say 'can': same-coloured bishops
-    against a side whose rooks or queens can box in its own king."""
+    """python-chess says 'cannot mate', we say 'can': two or more
+    same-coloured bishops against a side whose rooks or queens can box in
+    its own king (a lone bishop cannot: both say so)."""
     ours = board.occupied_co[color] & ~board.kings
     theirs = board.occupied_co[not color]
-    return bool(ours) and ours == ours & board.bishops and bool(theirs & (board.rooks | board.queens))
+    return (chess.popcount(ours) >= 2 and ours == ours & board.bishops
+            and bool(theirs & (board.rooks | board.queens)))
 
 
 def check_position(game: Game, board: chess.Board) -> None:

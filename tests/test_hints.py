@@ -1,4 +1,4 @@
-"""Seed 002 (can mate still be forced?) and seed 003 (practical draws): hints,
+"""Draw-evaluation knowledge (can mate still be forced? material drawn in practice): hints,
 reported apart from the rules; they never end a game."""
 
 from __future__ import annotations

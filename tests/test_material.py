@@ -44,7 +44,8 @@ def test_dead_by_material(fen: str, dead: bool) -> None:
 
 
 @pytest.mark.parametrize("fen, white_cannot, black_cannot", [
-    ("8/8/4k3/8/8/4K3/8/R5b1 w - - 0 1", False, False),  # bishop v rook: the rook may box in its king
+    ("8/8/4k3/8/8/4K3/8/R5b1 w - - 0 1", False, True),   # lone bishop v rook: the rook always parries
+    ("8/8/4k3/8/8/4K3/8/Rb5b w - - 0 1", False, False) ,  # two bishops v rook: the rook may box in its king
     ("8/8/4k1q1/8/8/4K3/8/6N1 w - - 0 1", True, False),  # a knight cannot mate against king and queen
     ("8/8/4k1r1/8/8/4K3/8/6N1 w - - 0 1", False, False),  # ... but can against a rook that blocks
     ("8/8/4k3/8/8/4K3/8/5BB1 w - - 0 1", False, True),   # bishop pair

@@ -6,8 +6,8 @@ Usage: python3 web/build.py [--out DIR] [--project-dir DIR] [--skip-npm]
 
 Steps (each prints what it did):
   1. npm ci in web/ when node_modules is missing or older than package-lock.json
-  2. wheels: pychessdraw (from the repo root), python-chess 1.11.2 (built from the
-     sdist once, cached in web/.cache/), micropip 0.11.1 (downloaded once, cached);
+  2. wheels: pychessdraw (from the repo root), python-chess (the version installed
+     here, within pyproject.toml's range; built from the sdist once, cached in web/.cache/), micropip 0.11.1 (downloaded once, cached);
      the first two get CPython 3.14 bytecode added by Pyodide's own interpreter
      running under node (web/precompile.mjs), so that the browser imports faster
   3. Pyodide core files copied from node_modules/pyodide, the lock file rewritten so
@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import importlib.metadata
 import json
 import os
 import shutil
@@ -36,7 +37,9 @@ SRC = WEB / "src"
 CACHE = WEB / ".cache"
 NM = WEB / "node_modules"
 
-CHESS_VERSION = "1.11.2"
+# Not repeated here: the python-chess that pyproject.toml's range installed in
+# this Python (make venv), the one the tests run on.
+CHESS_VERSION = importlib.metadata.version("chess")
 MICROPIP_VERSION = "0.11.1"
 PYODIDE_FILES = [
     "pyodide.mjs",
@@ -393,8 +396,7 @@ def main() -> int:
     for w in (pcd, chess):
         copy(w, wdir / w.name)
     (dist / "wheels.json").write_text(
-        json.dumps({"chess": "wheels/" + chess.name, "pychessdraw": "wheels/" + pcd.name,
-                    "pychessdraw_sha256": sha256(pcd)}, indent=1) + "\n"
+        json.dumps({"chess": "wheels/" + chess.name, "pychessdraw": "wheels/" + pcd.name}, indent=1) + "\n"
     )
     say(f"wheels: {pcd.name}, {chess.name} -> dist/wheels/, manifest dist/wheels.json")
 

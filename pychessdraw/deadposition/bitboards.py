@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Callable
+
 import chess
 
 ALL = chess.BB_ALL
@@ -45,7 +47,7 @@ def pawn_push(b: int, color: chess.Color) -> int:
     return ((b << 8) & ALL) if color == chess.WHITE else (b >> 8)
 
 
-def flood(start: int, step, allowed: int) -> int:
+def flood(start: int, step: Callable[[int], int], allowed: int) -> int:
     """All squares reachable from ``start`` by repeated ``step`` inside ``allowed``."""
     reach = start
     while True:

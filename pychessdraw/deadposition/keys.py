@@ -6,6 +6,12 @@ in confined positions most moves lead back to known positions, so computing
 the successor's key directly skips most pushes.  The key ignores move
 counters (the searches ignore the 50/75-move rules) and keeps the raw en
 passant square (positions differing only there are just not merged).
+
+Not the FIDE 9.2.2 key of the draw rules (:mod:`pychessdraw.position`):
+that one drops an en passant square no legal capture uses and castling
+rights that no longer exist, which needs the legal moves and so a played
+position.  Merging fewer positions is harmless to a search, and a key that
+``child_key`` can compute without a push is what makes the search fast.
 """
 
 from __future__ import annotations

@@ -183,7 +183,7 @@ def is_dead(board: chess.Board, *, nodes: int = 20_000, seconds: float | None = 
         return True
     if any(v.winnable for v in quick):
         return False
-    results = []
+    results: list[bool | None] = []
     for c, q in zip((chess.WHITE, chess.BLACK), quick):
         if q.winnable is False:
             results.append(False)

@@ -19,16 +19,17 @@ def head_on_pawns(board: chess.BaseBoard) -> int:
 def wall_candidate(board: chess.BaseBoard, color: chess.Color) -> bool:
     """Cheap gate: could a locked pawn wall keep ``color`` from mating?
 
-    True when ``color`` has pawns and every one of them is blocked head-on
-    by an enemy pawn (a free pawn can usually promote).  Only used to skip
-    the reachability proof in ordinary positions; never a proof itself.
+    True when ``color`` has pawns and every one of them has a pawn right in
+    front: an enemy pawn, or its own pawn stacked behind a locked one (a
+    free pawn can usually promote).  Only used to skip the reachability
+    proof in ordinary positions; never a proof itself.  The rules' gate
+    (``rules.dead.may_be_dead``) uses this same test.
     """
     ours = board.pawns & board.occupied_co[color]
     if not ours:
         return False
-    theirs = board.pawns & board.occupied_co[not color]
     front = (ours << 8) & chess.BB_ALL if color == chess.WHITE else ours >> 8
-    return front & theirs == front
+    return front & board.pawns == front
 
 
 def reach_applicable(board: chess.Board) -> bool:

@@ -13,20 +13,31 @@ the CLI and the final position of a scanned game (about 1 s a side).
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import chess
 
 from ..deadposition import Verdict, can_checkmate, quick_verdict
-from ..deadposition.static import static_cannot_mate
-from ..deadposition.verdict import unwinnable
+from ..deadposition.static import wall_candidate
+from ..errors import BadRequestError
 from .material import cannot_mate
 
 
 @dataclass(frozen=True)
 class SearchBudget:
+    """Per side: at most ``nodes`` search nodes and ``seconds`` (None: no
+    time limit). ``nodes=0`` runs only the static proofs."""
+
     nodes: int = 0
     seconds: float | None = None
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.nodes, int) or isinstance(self.nodes, bool) or self.nodes < 0:
+            raise BadRequestError(f"search nodes must be a whole number >= 0, not {self.nodes!r}"[:200])
+        if self.seconds is not None and (not isinstance(self.seconds, (int, float)) or isinstance(self.seconds, bool)
+                                         or not math.isfinite(self.seconds) or self.seconds < 0):
+            raise BadRequestError(f"search seconds must be a number >= 0 or None, not {self.seconds!r}"[:200])
 
 
 STATIC = SearchBudget()
@@ -34,29 +45,13 @@ PAGE = SearchBudget(nodes=200_000, seconds=0.015)
 DEEP = SearchBudget(nodes=5_000_000, seconds=1.0)
 
 
-def pawns_all_blocked(board: chess.Board, color: chess.Color) -> bool:
-    """Every pawn of ``color`` has a pawn (of either colour) right in front:
-    the shape of a locked wall, e.g. a4-a5 against a6. A side without pawns
-    never passes: its pieces roam free."""
-    ours = board.pawns & board.occupied_co[color]
-    if not ours:
-        return False
-    front = (ours << 8) & chess.BB_ALL if color == chess.WHITE else ours >> 8
-    return front & board.pawns == front
-
-
 def verdicts(board: chess.Board, budget: SearchBudget = STATIC) -> dict[chess.Color, Verdict]:
+    """Per side: the static proofs, then (when ``budget.nodes``) the search."""
     out = {}
     for color in chess.COLORS:
         verdict = quick_verdict(board, color)
         if verdict.winnable is None and budget.nodes > 0:
             verdict = can_checkmate(board, color, nodes=budget.nodes, seconds=budget.seconds)
-        elif verdict.winnable is None and pawns_all_blocked(board, color):
-            # The solver's own gate wants each pawn blocked by an enemy pawn;
-            # pawns stacked behind a locked one are just as stuck.
-            reason = static_cannot_mate(board, color, gated=False)
-            if reason:
-                verdict = unwinnable(0, reason)
         out[color] = verdict
     return out
 
@@ -64,8 +59,10 @@ def verdicts(board: chess.Board, budget: SearchBudget = STATIC) -> dict[chess.Co
 def may_be_dead(board: chess.Board) -> bool:
     """A gate of a few bit operations: False when no static proof can show
     the position dead (some side has mating material and a pawn that is not
-    blocked head-on, or no pawns at all). Ordinary positions stop here."""
-    return all(cannot_mate(board, c) or pawns_all_blocked(board, c) for c in chess.COLORS)
+    blocked head-on, or no pawns at all). Ordinary positions stop here.
+    The locked-wall shape is the solver's own gate,
+    :func:`pychessdraw.deadposition.static.wall_candidate`."""
+    return all(cannot_mate(board, c) or wall_candidate(board, c) for c in chess.COLORS)
 
 
 def is_dead(found: dict[chess.Color, Verdict]) -> bool:

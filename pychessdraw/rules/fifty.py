@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import chess
 
+from .mate import is_mating_move
+
 CLAIM_PLIES = 100
 AUTOMATIC_PLIES = 150
 
@@ -23,9 +25,11 @@ def intended_moves(board: chess.Board) -> list[chess.Move]:
     """Legal moves after which a fifty-move claim is correct (FIDE 9.3.1).
 
     Only meaningful one ply short of the limit: with the clock at 99 every
-    move that is neither a pawn move nor a capture completes the fifty moves.
-    Returns nothing when the claim is already possible without a move.
+    move that is neither a pawn move nor a capture completes the fifty moves,
+    except a move that checkmates: checkmate ends the game first (FIDE
+    5.1.1), so it is no draw claim. A stalemating move stays (a draw either
+    way). Returns nothing when the claim is already possible without a move.
     """
     if board.halfmove_clock != CLAIM_PLIES - 1:
         return []
-    return [m for m in board.generate_legal_moves() if not board.is_zeroing(m)]
+    return [m for m in board.generate_legal_moves() if not board.is_zeroing(m) and not is_mating_move(board, m)]

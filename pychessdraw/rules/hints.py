@@ -1,8 +1,10 @@
 """Knowledge that is not a rule: it never ends a game.
 
-Seed 002 (can checkmate still be *forced*?) and seed 003 (material that is
-drawn in practice though not dead). These are what an engine or a coach would
-say; the referee reports them apart from the rules.
+Two pieces of engine draw-evaluation knowledge: can checkmate still be
+*forced* against any defence (the classic "cannot force mate" material
+list), and material that is drawn in practice though not dead (the draw
+evaluation of endgames: KNN v K, minor v minor...). These are what an engine
+or a coach would say; the referee reports them apart from the rules.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ _NAMES = {chess.WHITE: "White", chess.BLACK: "Black"}
 
 
 def can_force_mate(board: chess.Board, color: chess.Color) -> bool:
-    """Seed 002, per side: a queen, rook or pawn, or the bishop pair, or
+    """Per side: a queen, rook or pawn, or the bishop pair, or
     bishop and knight, or three knights. Otherwise mate needs the opponent's
     help (it may still be *possible*: see rules.material)."""
     ours = board.occupied_co[color]
@@ -48,7 +50,7 @@ def _has_bishop_pair(board: chess.Board, color: chess.Color) -> bool:
 
 
 def practical_draw(board: chess.Board) -> str | None:
-    """Seed 003's classes of material drawn in practice, or None."""
+    """The classes of material drawn in practice though not dead, or None."""
     if board.pawns | board.rooks | board.queens:
         return None
     (wn, wb), (bn, bb) = _minors(board, chess.WHITE), _minors(board, chess.BLACK)
@@ -73,7 +75,7 @@ def hints(board: chess.Board) -> Hints:
     for color in chess.COLORS:
         if not force[color] and board.occupied_co[color] & ~board.kings:
             notes.append(f"{_NAMES[color]} cannot force mate: it needs the opponent's help")
-        # Seed 003, one-sided: a lone minor piece does not win against pawns.
+        # One-sided draw knowledge: a lone minor piece does not win against pawns.
         ours = board.occupied_co[color] & ~board.kings
         theirs_pawns = board.occupied_co[not color] & board.pawns
         if chess.popcount(ours) == 1 and ours & (board.knights | board.bishops) and theirs_pawns:

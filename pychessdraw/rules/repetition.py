@@ -13,20 +13,21 @@ from typing import Sequence
 
 import chess
 
-from ..position import Key, position_key
+from ..position import PositionKey, position_key
+from .mate import is_mating_move
 
 CLAIM_COUNT = 3
 AUTOMATIC_COUNT = 5
 
 
-def earlier_plies(keys: Sequence[Key], clocks: Sequence[int], ply: int) -> list[int]:
+def earlier_plies(keys: Sequence[PositionKey], clocks: Sequence[int], ply: int) -> list[int]:
     """Plies before ``ply`` at which the same position stood, oldest first."""
     key = keys[ply]
     stop = max(0, ply - clocks[ply])
     return [i for i in range(ply - 2, stop - 1, -2) if keys[i] == key][::-1]
 
 
-def twice_seen(keys: Sequence[Key], clocks: Sequence[int], ply: int) -> set[Key]:
+def twice_seen(keys: Sequence[PositionKey], clocks: Sequence[int], ply: int) -> set[PositionKey]:
     """Keys with the opponent to move that already stood twice since the last
     irreversible move: one reversible move reaching one of them makes a third
     occurrence. Usually empty, which makes the intended-move check free."""
@@ -37,7 +38,7 @@ def twice_seen(keys: Sequence[Key], clocks: Sequence[int], ply: int) -> set[Key]
     return {k for k, n in seen.items() if n >= CLAIM_COUNT - 1}
 
 
-def intended_moves(board: chess.Board, targets: set[Key]) -> list[chess.Move]:
+def intended_moves(board: chess.Board, targets: set[PositionKey]) -> list[chess.Move]:
     """Legal moves that make the position appear for the third time
     (FIDE 9.2.1.1). ``targets`` comes from :func:`twice_seen`."""
     if not targets:
@@ -45,7 +46,7 @@ def intended_moves(board: chess.Board, targets: set[Key]) -> list[chess.Move]:
     # A quiet move from a to b changes the occupancy by exactly those two
     # squares: compare occupancies first and push only the moves that fit.
     occupied = board.occupied
-    fits = {key[6] | key[7] for key in targets}  # type: ignore[index]
+    fits = {key.occupied for key in targets}
     found = []
     for move in board.generate_legal_moves():
         if board.is_zeroing(move):
@@ -56,8 +57,9 @@ def intended_moves(board: chess.Board, targets: set[Key]) -> list[chess.Move]:
                 continue
         board.push(move)
         try:
-            if position_key(board) in targets:
-                found.append(move)
+            repeats = position_key(board) in targets
         finally:
             board.pop()
+        if repeats and not is_mating_move(board, move):  # a mate ends the game first (FIDE 5.1.1)
+            found.append(move)
     return found
