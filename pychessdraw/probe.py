@@ -18,10 +18,11 @@ proves dead is reported as not ending the game.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Sequence, TypedDict
 
 import chess
 
+from .contract import ClaimDict, ClaimRuleName, ColorName, TerminationName
 from .errors import BadRequestError, GameOverError
 from .game import Game
 from .outcome import Termination, color_name
@@ -29,6 +30,39 @@ from .rules.hints import practical_draw
 from .status import Claim
 
 MAX_CANDIDATES = 256  # more than any position's legal moves (218)
+
+
+class AutomaticDict(TypedDict):
+    """A rule that would end the game by itself after the move."""
+
+    termination: TerminationName
+    winner: ColorName | None
+
+
+class MoveProbeDict(TypedDict):
+    """``MoveProbe.to_dict()``: the position after one candidate move."""
+
+    uci: str
+    san: str
+    repetition_count: int  #: occurrences of the position after the move, this one included
+    halfmove_clock: int
+    automatic: AutomaticDict | None
+    draw: bool  #: the move ends the game in a draw by itself
+    opponent_claims_now: list[ClaimRuleName]  #: the opponent may then claim at once (9.2.1.2, 9.3.2)
+    opponent_claims_with_move: list[ClaimRuleName]  #: ... or by declaring a move (9.2.1.1, 9.3.1)
+    opponent_claims: list[ClaimDict]
+
+
+class EngineFactsDict(TypedDict):
+    """:func:`engine_facts`: what a computer player asks before it moves."""
+
+    turn: ColorName
+    ply: int
+    claims: list[ClaimDict]  #: open to the side to move, now or with an intended move
+    repetition_count: int
+    halfmove_clock: int
+    practical_draw: str | None  #: the referee's hint (knowledge, not a rule)
+    probes: list[MoveProbeDict]
 
 
 @dataclass(frozen=True)
@@ -57,22 +91,24 @@ class MoveProbe:
     def lets_opponent_claim(self) -> bool:
         return bool(self.opponent_claims)
 
-    def to_dict(self) -> dict[str, Any]:
-        now = sorted({c.rule.value for c in self.opponent_claims if c.move is None})
-        later = sorted({c.rule.value for c in self.opponent_claims if c.move is not None})
+    def to_dict(self) -> MoveProbeDict:
+        claims = [c.to_dict() for c in self.opponent_claims]
+        now = sorted({c["rule"] for c in claims if c["move"] is None})
+        later = sorted({c["rule"] for c in claims if c["move"] is not None})
+        automatic: AutomaticDict | None = None
+        if self.automatic is not None:
+            automatic = {"termination": self.automatic.value,
+                         "winner": None if self.automatic_winner is None else color_name(self.automatic_winner)}
         return {
             "uci": self.uci,
             "san": self.san,
             "repetition_count": self.repetition_count,
             "halfmove_clock": self.halfmove_clock,
-            "automatic": None if self.automatic is None else {
-                "termination": self.automatic.value,
-                "winner": None if self.automatic_winner is None else ("white" if self.automatic_winner else "black"),
-            },
+            "automatic": automatic,
             "draw": self.ends_in_draw,
             "opponent_claims_now": now,
             "opponent_claims_with_move": later,
-            "opponent_claims": [c.to_dict() for c in self.opponent_claims],
+            "opponent_claims": claims,
         }
 
 
@@ -112,7 +148,7 @@ def probe_moves(game: Game, moves: Sequence[str]) -> list[MoveProbe]:
     return probes
 
 
-def engine_facts(game: Game, moves: Sequence[str]) -> dict[str, Any]:
+def engine_facts(game: Game, moves: Sequence[str]) -> EngineFactsDict:
     """What a computer player asks the referee before it moves: the claims
     open to it now (with their intended moves), the repetition count, the
     halfmove clock, the practical-draw hint (knowledge, not a rule), and
