@@ -143,6 +143,32 @@ def test_declines_a_draw_offer_when_better(app, computer):
                                       "it judged its position winning"), computer.note()
 
 
+def test_an_offer_made_on_your_turn_goes_with_your_next_move(app, computer):
+    app.set_fen(WHITE_UP)
+    computer.choose("computer-black")
+    app.tid("offer-draw").click()
+    expect(app.tid("engine-note")).to_have_text(re.compile(r"^Your draw offer will be made with your next move"))
+    assert not app.tid("result").is_visible()
+    app.type_move("Qd2")
+    computer.wait_result()
+    assert app.tid("result").get_attribute("data-termination") == "agreement"
+    assert computer.note().startswith("Black accepts the draw offer: it judged its position"), computer.note()
+    app.screenshot("engine_accepts_offer")
+
+
+def test_undo_takes_back_the_computers_reply_and_your_move(app, computer):
+    computer.choose("computer-black")
+    app.type_move("e4")
+    computer.wait_moves(2)
+    app.tid("undo").click()
+    end = time.monotonic() + 15
+    while app.sans() and time.monotonic() < end:
+        time.sleep(0.05)
+    assert app.sans() == []
+    app.page.wait_for_timeout(500)  # and the computer (Black) does not move by itself
+    assert app.sans() == [] and computer.status() == "idle"
+
+
 def test_missing_engine_files_leave_a_two_player_page(browser, base_url):
     ctx = browser.new_context()
     requested: list[str] = []

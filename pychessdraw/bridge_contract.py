@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Literal, TypedDict, Union
 
+from .probe import EngineFactsDict
+
 Color = Literal["white", "black"]
 Answer = Literal["yes", "no", "unknown"]
 
@@ -174,6 +176,7 @@ class Reply(TypedDict, total=False):
     games: list[PgnGameInfo]  # load_pgn of a text with several games and no index: nothing loaded
     analysed: "Analysed"
     ending: Union["Ending", None]  # the declared ending to save (agree/resign/flag/claim/recorded)
+    engine_facts: EngineFactsDict  # engine_facts: what the computer asks before it moves
 
 
 class Analysed(TypedDict):

@@ -113,3 +113,26 @@ def test_engine_facts_give_the_claims_and_hints_of_the_position() -> None:
     minor = engine_facts(Game("8/8/4k3/3n4/8/2B5/2K5/8 b - - 0 1"), [])
     assert minor["practical_draw"] == "one minor piece each"
     assert minor["probes"] == [] and minor["claims"] == []
+
+
+def test_the_bridge_op_answers_and_validates() -> None:
+    from pychessdraw.bridge import Bridge
+
+    bridge = Bridge()
+    for move in "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1".split():
+        assert bridge.call({"op": "play", "args": {"move": move, "offer_claim": False}})["ok"]
+    reply = bridge.call({"op": "engine_facts", "args": {"moves": ["f6g8", "e7e6"]}})
+    assert reply["ok"], reply
+    facts = reply["engine_facts"]
+    assert facts["claims"][0]["move"] == "f6g8"
+    assert facts["probes"][0]["opponent_claims_now"] == ["threefold_repetition"]
+    ply = bridge.game.ply
+    for bad in ({"moves": "f6g8"}, {"moves": [1]}, {"moves": ["x" * 21]}, {"moves": ["e4"], "extra": 1}, {}):
+        r = bridge.call({"op": "engine_facts", "args": bad})
+        assert not r["ok"] and r["error"]["code"] == "bad_request", (bad, r)
+    r = bridge.call({"op": "engine_facts", "args": {"moves": ["e2e4"]}})
+    assert not r["ok"] and r["error"]["code"] == "illegal_move"
+    assert bridge.game.ply == ply
+    assert bridge.call({"op": "resign", "args": {"color": "black"}})["ok"]
+    r = bridge.call({"op": "engine_facts", "args": {"moves": []}})
+    assert not r["ok"] and r["error"]["code"] == "game_over"

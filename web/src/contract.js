@@ -197,6 +197,19 @@
  * @property {PgnGameInfo[]} [games]
  * @property {Analysed} [analysed]
  * @property {Ending|null} [ending]
+ * @property {EngineFactsDict} [engine_facts]
+ */
+
+/**
+ * The computer's question before it moves (op engine_facts; pychessdraw/probe.py).
+ * @typedef {Object} EngineFactsDict
+ * @property {Color} turn
+ * @property {number} ply
+ * @property {import("./engine/policy.js").ClaimOption[]} claims  open to the side to move, now or with a move
+ * @property {number} repetition_count
+ * @property {number} halfmove_clock
+ * @property {string|null} practical_draw  the referee's hint (knowledge, not a rule)
+ * @property {import("./engine/policy.js").MoveProbe[]} probes
  */
 
 /**

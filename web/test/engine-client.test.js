@@ -89,6 +89,29 @@ test("start-up, a search, the candidates by rank, and the states on the way", as
   assert.ok(fake.sent.indexOf("ucinewgame") < fake.sent.indexOf(`position fen ${REQ.fen} moves e2e4 e7e5`));
 });
 
+test("a reduced skill level's reprinted pick does not count with its meaningless 0", async () => {
+  // real output of Stockfish 19 lite at Skill Level 0 (nodes... cut): the
+  // picked move g8g7 left the top four at depth 5 and is reprinted first with 0
+  const fake = new FakeEngine({ lines: () => [
+    "info depth 4 seldepth 7 multipv 4 score cp -1079 nodes 1 pv g8g7",
+    "info depth 5 seldepth 6 multipv 1 score cp -820 nodes 1 pv h7h5 e1e8 g8h7",
+    "info depth 5 seldepth 6 multipv 2 score cp -987 nodes 1 pv h7h6 e1e8 g8h7 e8b8 f7f5",
+    "info depth 5 seldepth 6 multipv 3 score cp -1083 nodes 1 pv b8d7 d2d7 g8g7",
+    "info depth 5 seldepth 8 multipv 4 score cp -1146 nodes 1 pv f7f5",
+    "info depth 5 seldepth 7 multipv 1 score cp 0 nodes 1 pv g8g7",
+    "info depth 6 seldepth 9 multipv 2 score cp -862 nodes 1 pv h7h6 e1e8 g8h7 e8b8 h6h5 b8b1",
+    "info depth 5 seldepth 6 multipv 3 score cp -1083 nodes 1 pv b8d7 d2d7 g8g7",
+    "info depth 5 seldepth 8 multipv 4 score cp -1146 nodes 1 pv f7f5",
+    "bestmove g8g7 ponder d2c3",
+  ] });
+  const client = new EngineClient({ createWorker: () => /** @type {any} */ (fake) });
+  const r = await client.search({ ...REQ, skill: 0, multipv: 4 });
+  assert.equal(r.bestmove, "g8g7");
+  assert.deepEqual(r.candidates.map((c) => [c.uci, c.score.cp]),
+    [["h7h5", -820], ["h7h6", -862], ["b8d7", -1083], ["f7f5", -1146]]);
+  assert.ok(!r.candidates.some((c) => c.score.cp === 0));
+});
+
 test("searches queue up and run one at a time", async () => {
   const fake = new FakeEngine();
   const client = new EngineClient({ createWorker: () => /** @type {any} */ (fake) });

@@ -23,6 +23,7 @@ class FakeHost {
     this.facts = { claims: [], repetition_count: 1, halfmove_clock: 0, practical_draw: null };
     this.setLive();
   }
+  /** @param {any} [outcome] */
   setLive(outcome = null) {
     const ply = this.state.rows.length;
     this.state.live = { ply, turn: ply % 2 ? "black" : "white", fen: `fen-${ply}`, outcome,
@@ -117,10 +118,13 @@ test("accepts a pending offer when worse, declines and moves when better", async
     host.state.rows.push({ uci: "e2e4" });
     host.setLive();
     host.state.offer = { by: "white", to: "black", text: "White offers a draw" };
-    const f = make(host, fakeEngine(/** @type {number} */ (cp)));
+    const engine = fakeEngine(/** @type {number} */ (cp));
+    const f = make(host, engine);
     f.setOpponent("computer-black");
     await tick();
     assert.deepEqual(host.calls.filter((c) => !c.startsWith("request")), expected);
+    // answering clears the offer: that is no reason to think about the same position again
+    assert.equal(engine.searches, 1);
   }
 });
 

@@ -29,6 +29,7 @@ const TURN = {
   legal: ["d2d3", "d2d1", "e1f2", "g2g3", "g2g4"], level: levelById("5"), clock: null,
   offer_pending: false, last_offer_ply: null,
 };
+/** @type {Omit<import("../src/engine/player.js").EngineFacts, "probes">} */
 const FACTS = { turn: "white", ply: 0, claims: [], repetition_count: 1, halfmove_clock: 98, practical_draw: null };
 
 test("winning and every line lets the opponent claim fifty: a second search among the safe moves", async () => {

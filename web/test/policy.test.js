@@ -15,16 +15,23 @@ const probe = (uci, san, extra = {}) => ({
 });
 /** @param {string} uci @param {number} rank @param {number|null} cp @param {number|null} [mate] */
 const cand = (uci, rank, cp, mate = null) => ({ uci, rank, score: { cp, mate } });
+/** @typedef {import("../src/engine/policy.js").PositionFacts} PositionFacts */
+/** @typedef {import("../src/engine/policy.js").ClaimOption} ClaimOption */
+/** @type {PositionFacts} */
 const NO_FACTS = { claims: [], repetition_count: 1, halfmove_clock: 10, practical_draw: null, ply: 30 };
 
 // Black to move can repeat with Ng8 (a third occurrence: claim with the move, 9.2.1.1).
+/** @type {PositionFacts} */
 const THREEFOLD_WITH_NG8 = {
   claims: [{ rule: "threefold_repetition", move: "f6g8", san: "Ng8", article: "9.2.1.1" }],
   repetition_count: 2, halfmove_clock: 7, practical_draw: null, ply: 7,
 };
 const REPEATING = probe("f6g8", "Ng8", { repetition_count: 3, opponent_claims_now: ["threefold_repetition"] });
 
-/** @param {number} others the score of the moves that do not repeat */
+/**
+ * @param {number} others the score of the moves that do not repeat
+ * @returns {import("../src/engine/policy.js").Situation}
+ */
 function repetitionSituation(others) {
   return {
     side: /** @type {const} */ ("black"),
@@ -80,6 +87,7 @@ test("better but not winning: no claim, the engine's move stands", () => {
 });
 
 test("level: claims now rather than with a move (fifty moves, 9.3.2)", () => {
+  /** @type {PositionFacts} */
   const facts = { ...NO_FACTS, halfmove_clock: 100,
     claims: [{ rule: "fifty_moves", move: null, san: null, article: "9.3.2" }] };
   const d = decide({ side: "white", facts, candidates: [cand("e1e2", 1, 10)], bestmove: "e1e2",
@@ -90,6 +98,7 @@ test("level: claims now rather than with a move (fifty moves, 9.3.2)", () => {
 });
 
 test("of several intended moves, the claim takes the best scored one", () => {
+  /** @type {PositionFacts} */
   const facts = { ...NO_FACTS, halfmove_clock: 99, claims: [
     { rule: "fifty_moves", move: "a1a2", san: "Ra2", article: "9.3.1" },
     { rule: "fifty_moves", move: "e1f1", san: "Kf1", article: "9.3.1" },
@@ -103,7 +112,10 @@ test("of several intended moves, the claim takes the best scored one", () => {
   assert.equal(d.san, "Kf1");
 });
 
-/** @param {number} cp @param {string|null} practical */
+/**
+ * @param {number} cp @param {string|null} practical
+ * @returns {import("../src/engine/policy.js").Situation}
+ */
 function offerSituation(cp, practical = null) {
   return {
     side: /** @type {const} */ ("white"),
@@ -193,6 +205,14 @@ test("winning, but no safe move keeps the advantage: the engine's move stands", 
   assert.equal(d.action, "move");
   assert.equal(d.move, "f6g8");
   assert.equal(d.avoided, null);
+});
+
+test("the engine's pick without a score of its own is played", () => {
+  const s = { ...offerSituation(-900), offer_pending: false, bestmove: "g8g7" };
+  s.probes = [...s.probes, probe("g8g7", "Kg7")];
+  const d = decide(s);
+  assert.equal(d.move, "g8g7");
+  assert.equal(d.text, "White plays Kg7 (\u22129.0).");
 });
 
 test("scores and judgements", () => {

@@ -56,6 +56,7 @@ export const SEARCH_GRACE_MS = 30_000;
  * @property {(e: Error) => void} reject
  * @property {boolean} aborted
  * @property {Map<number, Line>} lines
+ * @property {Set<string>} seen  "depth:rank" of the lines received
  * @property {ReturnType<typeof setTimeout>|null} watchdog
  */
 
@@ -224,7 +225,15 @@ export class EngineClient {
         this.finish(job, line.split(/\s+/)[1]);
       } else {
         const info = parseInfo(line);
-        if (info) job.lines.set(info.rank, info);
+        // Stockfish prints each (depth, rank) once per iteration; a second
+        // one is a reprint (at the end, or after 3 s) where a line not
+        // searched again shows its previous score, or a meaningless 0 when it
+        // had none (-infinity printed as 0): at a reduced skill level the
+        // move it picks is reprinted first that way. Keep the first.
+        if (info && !job.seen.has(`${info.depth}:${info.rank}`)) {
+          job.seen.add(`${info.depth}:${info.rank}`);
+          job.lines.set(info.rank, info);
+        }
       }
     }
   }
@@ -237,7 +246,7 @@ export class EngineClient {
   search(req) {
     if (this._state === "failed") return Promise.reject(new Error(this.detail));
     return new Promise((resolve, reject) => {
-      this.queue.push({ req, resolve, reject, aborted: false, lines: new Map(), watchdog: null });
+      this.queue.push({ req, resolve, reject, aborted: false, lines: new Map(), seen: new Set(), watchdog: null });
       this.start().catch(() => {});
       this.next();
     });

@@ -36,7 +36,7 @@ export const OPPONENTS = /** @type {Opponent[]} */ (["human", "computer-white", 
  * @property {(move: string|null) => Promise<any>} claim
  * @property {() => Promise<any>} acceptDraw
  * @property {() => void} declineDraw
- * @property {() => void} offerDraw
+ * @property {() => void} offerDraw  wrapped: see the constructor
  * @property {() => Promise<any>} undo
  */
 
@@ -63,7 +63,7 @@ export class ComputerOpponent {
     this.engine = null;
     /** @type {ComputerPlayer|null} */
     this.player = null;
-    /** @type {string|null} what the computer is thinking about (ply, position, offer) */
+    /** @type {{pos: string, offered: boolean}|null} the turn the computer is thinking about */
     this.thinking = null;
     /** @type {string|null} the position the computer last acted on: never twice */
     this.acted = null;
@@ -72,8 +72,25 @@ export class ComputerOpponent {
     this.ownUndo = false;
     /** @type {Array<(s: FeatureState) => void>} */
     this.listeners = [];
+    // A visitor's draw offer made on their own turn goes with their next
+    // move (FIDE 9.1.2.2); the page's own button would otherwise offer on
+    // behalf of the side that has just moved, which is the computer.
+    this.offerAfterMove = false;
+    const pageOffer = host.offerDraw.bind(host);
+    this.pageOffer = pageOffer;
+    host.offerDraw = () => {
+      const f = host.state.live;
+      const side = this.side();
+      if (side && f && !f.outcome && f.turn !== side) {
+        this.offerAfterMove = true;
+        this.state.note = `Your draw offer will be made with your next move (FIDE 9.1.2.2).`;
+        this.emit();
+        return;
+      }
+      pageOffer();
+    };
     host.on("change", () => this.maybeThink());
-    host.on("reply", (/** @type {string} */ op) => this.onReply(op));
+    host.on("reply", (/** @type {string} */ op, /** @type {any} */ _args, /** @type {any} */ r) => this.onReply(op, r));
     if (prefs.opponent !== "human") this.setOpponent(prefs.opponent);
   }
 
@@ -168,9 +185,17 @@ export class ComputerOpponent {
     this.player?.abort();
   }
 
-  /** @param {string} op */
-  onReply(op) {
-    if (op === "new" || op === "load_pgn" || op === "restore" || op === "undo") this.acted = null;
+  /** @param {string} op @param {any} [reply] */
+  onReply(op, reply) {
+    if ((op === "play" || op === "claim") && reply && reply.ok && reply.facts && this.offerAfterMove) {
+      this.offerAfterMove = false;
+      // the visitor has moved: the offer stands now, for the computer to answer
+      if (reply.facts.turn === this.side() && !reply.facts.outcome) this.pageOffer();
+    }
+    if (op === "new" || op === "load_pgn" || op === "restore" || op === "undo") {
+      this.acted = null;
+      this.offerAfterMove = false;
+    }
     if (op === "new" || op === "load_pgn" || op === "restore") {
       this.abort();
       this.state.note = "";
@@ -208,14 +233,17 @@ export class ComputerOpponent {
       return;
     }
     const offered = !!(s.offer && s.offer.to === side);
-    const key = `${f.ply}|${f.fen}|${offered}|${s.rows.length}`;
-    if (key === this.thinking || key === this.acted) return;
+    const pos = `${f.ply}|${f.fen}|${s.rows.length}`;
+    if (pos === this.acted) return; // one action per position (accepting clears the offer, for one)
+    // an offer arriving while it thinks without one makes it think again
+    if (this.thinking && this.thinking.pos === pos && (this.thinking.offered || !offered)) return;
     if (this.thinking) this.player.abort();
+    const key = { pos, offered };
     this.thinking = key;
     void this.turn(key, side, offered);
   }
 
-  /** @param {string} key @param {"white"|"black"} side @param {boolean} offered */
+  /** @param {{pos: string, offered: boolean}} key @param {"white"|"black"} side @param {boolean} offered */
   async turn(key, side, offered) {
     const s = this.host.state;
     const f = s.live;
@@ -240,7 +268,7 @@ export class ComputerOpponent {
     }
     if (!decision || this.thinking !== key) return;
     this.thinking = null;
-    this.acted = key;
+    this.acted = key.pos;
     this.state.note = decision.text;
     this.emit();
     if (decision.action === "accept") {
@@ -255,7 +283,7 @@ export class ComputerOpponent {
     await this.host.play(/** @type {string} */ (decision.move), { offerClaim: false });
     if (decision.offer) {
       this.lastOfferPly = f.ply;
-      this.host.offerDraw();
+      this.pageOffer();
     }
   }
 }

@@ -179,6 +179,7 @@ function drawWords(probe, opponent) {
  * @param {Map<string, MoveProbe>} probes
  */
 export function standing(candidates, probes) {
+  /** @type {number|null} */
   let best = null;
   for (const c of candidates) {
     const p = probes.get(c.uci);
@@ -232,19 +233,21 @@ export function decide(s) {
   }
 
   // 3. The move: the engine's choice, unless winning and it hands over a draw.
-  let chosen = s.candidates.find((c) => c.uci === s.bestmove) ?? s.candidates[0];
+  // (at a reduced skill level the engine's choice may be a move without a
+  // reliable score of its own: it is played unless it hands over a draw)
+  let uci = s.bestmove || (s.candidates.length ? s.candidates[0].uci : "");
+  /** @type {string|null} */
   let avoided = null;
   let avoidText = "";
-  if (score >= WINNING_CP && chosen && letsDraw(probes.get(chosen.uci))) {
+  if (score >= WINNING_CP && letsDraw(probes.get(uci))) {
     const safe = s.candidates.find((c) => !letsDraw(probes.get(c.uci)) && centipawns(c.score) >= WINNING_CP);
     if (safe) {
-      const p = probes.get(chosen.uci);
-      avoided = p ? p.san : chosen.uci;
+      const p = probes.get(uci);
+      avoided = p ? p.san : uci;
       avoidText = `, not ${avoided}, which ${drawWords(p, other(s.side))}`;
-      chosen = safe;
+      uci = safe.uci;
     }
   }
-  const uci = chosen ? chosen.uci : s.bestmove;
   const probe = probes.get(uci);
   const san = probe ? probe.san : uci;
 

@@ -55,9 +55,9 @@ export function engineFeature({ ctrl, addSection }) {
   const level = el("select", { attrs: { id: "engine-level" }, dataset: { testid: "engine-level" } },
     ...LEVELS.map((l) => el("option", { attrs: { value: l.id } },
       `${l.label} (skill ${l.skill}, ${l.movetime >= 1000 ? `${l.movetime / 1000} s` : `${l.movetime} ms`} a move)`)));
-  const status = el("p", { class: "engine-status", attrs: { role: "status" },
+  const status = el("p", { class: "computer-status", attrs: { role: "status" },
     dataset: { testid: "engine-status", state: "off" } });
-  const note = el("p", { class: "engine-note", attrs: { "aria-live": "polite" }, dataset: { testid: "engine-note" } });
+  const note = el("p", { class: "computer-note", attrs: { "aria-live": "polite" }, dataset: { testid: "engine-note" } });
   body.append(
     el("div", { class: "row" }, el("label", { attrs: { for: "opponent" } }, "Opponent: "), opponent),
     el("div", { class: "row" }, el("label", { attrs: { for: "engine-level" } }, "Level: "), level),
