@@ -182,3 +182,17 @@ test("the choice of opponent and level is remembered", () => {
   f.setLevel("nonsense");
   assert.equal(JSON.parse(store[PREFS_KEY]).level, "3");
 });
+
+test("the engine gets the clocks when they run live, with the increment", async () => {
+  const { clockOf } = await import("../src/features/engine.js");
+  /** @param {any} shown @param {any} tc */
+  const keeper = (shown, tc) => ({ shown: () => shown, clock: { tc } });
+  const live = { timed: true, source: "live", over: false, white: { ms: 60000 }, black: { ms: 45000 } };
+  assert.deepEqual(clockOf(keeper(live, { kind: "increment", incrementMs: 2000 })),
+    { wtime: 60000, btime: 45000, winc: 2000, binc: 2000 });
+  assert.deepEqual(clockOf(keeper(live, { kind: "delay", delayMs: 3000 })),
+    { wtime: 60000, btime: 45000, winc: 3000, binc: 3000 });
+  assert.equal(clockOf(keeper({ ...live, timed: false }, { kind: "untimed" })), null);
+  assert.equal(clockOf(keeper({ ...live, source: "recorded" }, { kind: "increment", incrementMs: 0 })), null);
+  assert.equal(clockOf(undefined), null);
+});
