@@ -30,7 +30,7 @@ from typing import Any, Callable
 import chess
 
 from . import pgn, present, probe
-from .bridge_contract import Ending, GameInfo, MoveRow, MovesDelta, OutcomeView, Reply
+from .bridge_contract import ClaimAsk, Ending, Facts, GameInfo, MoveRow, MovesDelta, OutcomeView, Reply
 from .errors import BadFenError, BadPgnError, BadRequestError, GameOverError, RefereeError
 from .game import Game
 from .outcome import Termination
@@ -92,7 +92,7 @@ class Bridge:
                 raise BadRequestError("args must be an object")
             return self._ops[op](args)
         except RefereeError as exc:
-            return {"ok": False, "error": _error(exc)}
+            return {"ok": False, "error": _error(exc)}  # type: ignore[typeddict-item]
         except RecursionError:
             return {"ok": False, "error": {"code": "bad_request", "message": "the request is nested too deeply"}}
         except (ValueError, TypeError, KeyError) as exc:
@@ -114,10 +114,10 @@ class Bridge:
     def _is_over(self) -> bool:
         return self._override() is not None or self.game.outcome() is not None
 
-    def facts(self, search: SearchBudget | None = None, *, can_search: bool = True) -> dict[str, Any]:
+    def facts(self, search: SearchBudget | None = None, *, can_search: bool = True) -> Facts:
         over = self._override()
         status = self.game.status(legal_moves=over is None, search=search if over is None else None)
-        return dict(present.facts(self.game, status, label=self._label, outcome=over, can_search=can_search))
+        return present.facts(self.game, status, label=self._label, outcome=over, can_search=can_search)
 
     def game_info(self) -> GameInfo:
         return {"start_fen": self.game.start_fen, "chess960": self.game.chess960, "headers": dict(self.headers),
@@ -247,7 +247,7 @@ class Bridge:
         else:
             color = _color(ending)
             (self.game.resign if op == "resign" else self.game.flag)(_COLORS[color])
-            self._ending = {"op": op, "color": color}  # type: ignore[typeddict-item]
+            self._ending = Ending(op=op, color="white" if color == "white" else "black")
 
     # -- moves -----------------------------------------------------------------
     def _check_not_over(self) -> None:
@@ -282,7 +282,7 @@ class Bridge:
                 raise _PromotionNeeded(f"{label}: choose the piece to promote to", choices=choices) from None
             raise _move_error(exc, label) from None
 
-    def _claim_question(self, move: chess.Move) -> dict[str, Any] | None:
+    def _claim_question(self, move: chess.Move) -> ClaimAsk | None:
         uci = self.game.uci(move)
         for claim in self.game.claims():
             if claim.uci == uci:
@@ -371,7 +371,7 @@ class Bridge:
             game.push(move)
         status = game.status(legal_moves=False)
         view = present.facts(game, status, label=self._label, live=False, can_search=False)
-        return {"ok": True, "facts": dict(view)}  # type: ignore[typeddict-item]
+        return {"ok": True, "facts": view}
 
     def _analyse(self, args: dict[str, Any]) -> Reply:
         _only(args, "level")
@@ -381,7 +381,7 @@ class Bridge:
         final = level == len(LEVELS) - 1
         facts = self.facts(LEVELS[level], can_search=not final)
         decided = all(w["answer"] != "unknown" for w in facts["winnable"].values())
-        return {"ok": True, "facts": facts, "analysed": {"level": level, "final": final or decided},  # type: ignore[typeddict-item]
+        return {"ok": True, "facts": facts, "analysed": {"level": level, "final": final or decided},
                 "ending": self._ending}
 
     def _engine_facts(self, args: dict[str, Any]) -> Reply:
@@ -426,8 +426,10 @@ class Bridge:
                 kept = min(kept, delta["keep"])
             replaced = replaced or "game" in last
         if not last.get("ok"):
-            return {**last, **self._reply(0 if replaced else kept, replaced=replaced), "ok": False,  # type: ignore[typeddict-item]
-                    "error": last["error"]}
+            failed: Reply = {**self._reply(0 if replaced else kept, replaced=replaced)}
+            failed["ok"] = False
+            failed["error"] = last["error"]
+            return failed
         return self._reply(0 if replaced else kept, replaced=replaced, **{k: v for k, v in last.items()
                                                                         if k in ("claim", "pgn", "analysed")})
 
@@ -459,7 +461,10 @@ def _promotions(game: Game, text: str) -> list[dict[str, Any]]:
 
 
 def _move_error(exc: RefereeError, label: str, ply: int | None = None) -> RefereeError:
-    """A move error in chess words ("3...Qxz9 is not legal here")."""
+    """A move error in chess words ("3...Qxz9 is not legal here"): the
+    library's own where it names the move, else worded here."""
+    if "move_label" in exc.details:
+        return exc
     tail = _MOVE_ERRORS.get(exc.code)
     if tail is None:
         return exc

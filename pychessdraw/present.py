@@ -9,7 +9,7 @@ grouped so that a rule that many moves allow is said once. Types:
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Any, Callable
 
 import chess
 
@@ -78,7 +78,7 @@ def repetitions(count: int, earlier: list[int], label: Labeller) -> Repetition:
                     f"Fivefold repetition: {count} of {auto}{' (reached: game over)' if count >= auto else ''} "
                     "(FIDE 9.6.1)", claim - 1)
     occ: list[Occurrence] = [{"ply": p, "label": "the start" if p == 0 else f"after {label(p)}"} for p in earlier]
-    return {**base, "earlier": occ}  # type: ignore[typeddict-item]
+    return {**base, "earlier": occ}
 
 
 def outcome_view(outcome: Outcome, *, ended_at: int | None = None, ended_at_label: str | None = None) -> OutcomeView:
@@ -139,7 +139,7 @@ def _line_text(board: chess.Board, line: list[str] | None) -> str:
 
 def winnability(status: Status, board: chess.Board, color: chess.Color, *, can_search: bool) -> Winnability:
     name = side(color)
-    detail = (status.winnable_detail or {}).get(color) or {}
+    detail: dict[str, Any] = dict((status.winnable_detail or {}).get(color) or {})
     answer = None if status.winnable is None else status.winnable.get(color)
     if status.cannot_mate[color]:
         answer = False
@@ -264,7 +264,7 @@ def facts(game: Game, status: Status, *, label: Labeller, live: bool = True, out
     position, with legal moves). ``outcome`` overrides the status's own
     (a recorded result, or an ending the rules reached earlier)."""
     board = game._board  # noqa: SLF001 (read only)
-    win = {color_name(c): winnability(status, board, c, can_search=can_search and status.outcome is None)
+    win: dict[str, Winnability] = {color_name(c): winnability(status, board, c, can_search=can_search and status.outcome is None)
            for c in chess.COLORS}
     groups = _claim_groups(status, board) if live and outcome is None else []
     over = status.outcome is not None or outcome is not None
@@ -282,11 +282,11 @@ def facts(game: Game, status: Status, *, label: Labeller, live: bool = True, out
     offer: Offer | None = None
     if not over and live:
         by, to = color_name(not board.turn), color_name(board.turn)
-        offer = {"by": by, "to": to,  # type: ignore[typeddict-item]
+        offer = {"by": by, "to": to,
                  "text": f"{side(by)} offers a draw (the player who has just moved, FIDE 9.1.2.2). {side(to)}:"}
     legal: list[LegalMove] = list(status.legal_moves or ()) if live and not over else []  # type: ignore[arg-type]
     return {
-        "ply": ply, "turn": color_name(board.turn), "fen": status.fen, "check": status.check,  # type: ignore[typeddict-item]
+        "ply": ply, "turn": color_name(board.turn), "fen": status.fen, "check": status.check,
         "where": where,
         "turn_text": "Game over" if over else f"{side(board.turn)} to move{' (check)' if status.check else ''}",
         "description": describe(board),

@@ -192,7 +192,7 @@ def test_promotion_without_a_piece_lists_the_choices() -> None:
 def test_errors_name_the_move_not_the_position() -> None:
     bridge = played("e4", "e5", "Nf3")
     err = call(bridge, "play", move="Qxz9")["error"]
-    assert err["message"] in ("2...Qxz9 is not a move", "2...Qxz9 is not legal here")
+    assert err["message"].startswith(("2...Qxz9 is not a move", "2...Qxz9 is not legal here"))
     assert "/" not in err["message"]
     err = call(bridge, "new", fen="1. e4 e5 2. Nf3 Nc6 " * 50)["error"]
     assert err["code"] == "bad_fen" and len(err["message"]) <= 160

@@ -18,16 +18,15 @@ export function mountMoves(ctrl) {
   let current = null;
   let start = "";
 
-  /** @param {number} ply @param {string} text @param {string} label */
-  function plyButton(ply, text, label) {
-    const b = el("button", { class: "ply", dataset: { ply: String(ply) }, attrs: { type: "button", "aria-label": label } }, text);
-    return b;
+  /** @param {number} ply @param {string} text */
+  function plyButton(ply, text) {
+    return el("button", { class: "ply", dataset: { ply: String(ply) }, attrs: { type: "button" } }, text);
   }
 
   function reset() {
     const g = ctrl.state.game;
     list.replaceChildren();
-    const b0 = plyButton(0, "Start", "The start position");
+    const b0 = plyButton(0, "Start");
     list.append(el("li", { class: "start" }, b0));
     buttons = [b0];
     lis = [];
@@ -41,24 +40,22 @@ export function mountMoves(ctrl) {
     const full = li && (li.dataset.white === "1" ? li.childElementCount >= 3 : li.childElementCount >= 2);
     if (m.white || !li || full) {
       li = el("li", { class: "pair", dataset: { white: m.white ? "1" : "0" } },
-        el("span", { class: "num", attrs: { "aria-hidden": "true" } }, `${m.number}.${m.white ? "" : ".."}`));
+        el("span", { class: "num" }, `${m.number}.${m.white ? "" : ".."}`));
       list.append(li);
       lis.push(li);
     }
-    let label = m.label;
-    const b = plyButton(m.ply, m.san, label);
+    const b = plyButton(m.ply, m.san);
     if (m.repetition_count >= 2) {
       b.classList.add("rep");
       b.title = `This position has now occurred ${m.repetition_count} times (3 allow a claim, 5 end the game)`;
-      b.append(el("span", { class: "rep-mark", attrs: { "aria-hidden": "true" } }, ` ↻${m.repetition_count}`));
-      label += `, position occurred ${m.repetition_count} times`;
+      b.append(el("span", { class: "rep-mark", attrs: { "aria-hidden": "true" } }, ` ↻${m.repetition_count}`),
+        el("span", { class: "sr-only" }, `, position occurred ${m.repetition_count} times`));
     }
     if (m.after_end) {
       b.classList.add("after-end");
       b.title = "Played after the rules had already ended the game";
-      label += ", played after the end of the game";
+      b.append(el("span", { class: "sr-only" }, ", played after the end of the game"));
     }
-    b.setAttribute("aria-label", label);
     li.append(b);
     buttons.push(b);
   }

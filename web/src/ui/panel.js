@@ -62,7 +62,7 @@ export function mountPanel(ctrl) {
       cr.hidden = false;
       cr.className = `claim-result ${verdict.accepted ? "ok" : "refused"}`;
       cr.dataset.accepted = String(verdict.accepted);
-      cr.textContent = `${verdict.headline}. ${verdict.text}`;
+      cr.replaceChildren(el("strong", {}, `${verdict.headline}. `), verdict.text);
     } else cr.hidden = true;
   }
 
