@@ -95,6 +95,7 @@ def test_the_computer_plays_white_when_chosen_at_the_start(app, computer):
     computer.choose("computer-white")
     computer.wait_moves(1)
     assert len(app.sans()) == 1
+    assert app.tid("board").get_attribute("data-orientation") == "black", "the visitor's side at the bottom"
     assert computer.note().startswith("White plays ")
 
 

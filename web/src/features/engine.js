@@ -63,7 +63,12 @@ export function engineFeature({ ctrl, addSection }) {
     el("div", { class: "row" }, el("label", { attrs: { for: "engine-level" } }, "Level: "), level),
     status, note);
 
-  opponent.addEventListener("change", () => computer.setOpponent(opponent.value));
+  opponent.addEventListener("change", () => {
+    computer.setOpponent(opponent.value);
+    // the visitor's side at the bottom of the board
+    const mine = opponent.value === "computer-white" ? "black" : opponent.value === "computer-black" ? "white" : null;
+    if (mine && ctrl.state.orientation !== mine) ctrl.flip();
+  });
   level.addEventListener("change", () => computer.setLevel(level.value));
 
   function render() {
