@@ -196,3 +196,15 @@ test("the engine gets the clocks when they run live, with the increment", async 
   assert.equal(clockOf(keeper({ ...live, source: "recorded" }, { kind: "increment", incrementMs: 0 })), null);
   assert.equal(clockOf(undefined), null);
 });
+
+test("a refused question to the referee is said, and does not fail the engine", async () => {
+  const host = new FakeHost();
+  host.request = async () => /** @type {any} */ ({ ok: false, error: { code: "bad_request", message: "no" } });
+  const f = make(host, fakeEngine(0));
+  f.setOpponent("computer-white");
+  await tick();
+  assert.equal(f.state.opponent, "computer-white");
+  assert.notEqual(f.state.status, "failed");
+  assert.equal(f.state.note, "The computer could not ask the referee (no).");
+  assert.deepEqual(host.calls, []);
+});

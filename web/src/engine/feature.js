@@ -47,6 +47,9 @@ export const OPPONENTS = /** @type {Opponent[]} */ (["human", "computer-white", 
  * @property {() => import("./player.js").Engine & {state: string, start: () => Promise<void>, terminate: () => void}} [createEngine]
  */
 
+/** The referee refused the computer's question (the engine is fine). */
+export class RefereeAnswerError extends Error {}
+
 export class ComputerOpponent {
   /** @param {Host} host @param {FeatureOptions} [opts] */
   constructor(host, opts = {}) {
@@ -219,7 +222,9 @@ export class ComputerOpponent {
   /** @param {string[]} moves @returns {Promise<import("./player.js").EngineFacts>} */
   async askReferee(moves) {
     const r = await this.host.request("engine_facts", { moves });
-    if (!r || !r.ok || !r.engine_facts) throw new Error(r && r.error ? r.error.message : "the referee did not answer");
+    if (!r || !r.ok || !r.engine_facts) {
+      throw new RefereeAnswerError(r && r.error ? r.error.message : "the referee did not answer");
+    }
     return r.engine_facts;
   }
 
@@ -263,7 +268,15 @@ export class ComputerOpponent {
       });
     } catch (e) {
       if (this.thinking !== key) return;
-      this.failed(String(/** @type {Error} */ (e).message || e));
+      const message = String(/** @type {Error} */ (e).message || e);
+      if (e instanceof RefereeAnswerError) {
+        // not the engine's fault: say so, and think again at the next change
+        this.thinking = null;
+        this.state.note = `The computer could not ask the referee (${message}).`;
+        this.emit();
+        return;
+      }
+      this.failed(message);
       return;
     }
     if (!decision || this.thinking !== key) return;
