@@ -123,6 +123,17 @@ def test_does_not_claim_nor_repeat_when_clearly_better(app, computer):
     assert computer.note().startswith("Black plays ")
 
 
+def test_when_winning_it_does_not_hand_over_the_fifty_move_rule(app, computer):
+    # A rook up, clock at 98: every rook or king move lets Black claim with its
+    # reply (9.3.1); only a pawn move keeps the game going.
+    app.set_fen("7k/8/8/8/8/8/6PP/R5K1 w - - 98 120")
+    computer.choose("computer-white")
+    computer.wait_moves(1)
+    last = app.sans()[-1]
+    assert last[0] in "gh" and app.halfmove() == 0, (last, computer.note())
+    assert not app.tid("result").is_visible()
+
+
 def test_accepts_a_draw_offer_when_worse(app, computer):
     set_up(app, WHITE_UP, ["Qd2"])
     app.tid("offer-draw").click()
