@@ -29,7 +29,7 @@ from typing import Any, Callable
 
 import chess
 
-from . import clockpgn, flagfall, pgn, present
+from . import clockpgn, flagfall, pgn, present, probe
 from .bridge_contract import ClaimAsk, Ending, Facts, GameInfo, MoveRow, MovesDelta, OutcomeView, Reply
 from .errors import BadFenError, BadPgnError, BadRequestError, GameOverError, RefereeError
 from .game import Game
@@ -70,6 +70,7 @@ class Bridge:
             "analyse": self._analyse, "restore": self._restore, "batch": self._batch,
             "rules": self._rules, "review_start": self._review.start,  # type: ignore[dict-item]
             "review_feed": self._review.feed, "review_finish": self._review.finish,  # type: ignore[dict-item]
+            "engine_facts": self._engine_facts,
         }
 
     # -- entry ---------------------------------------------------------------
@@ -423,6 +424,17 @@ class Bridge:
         decided = all(w["answer"] != "unknown" for w in facts["winnable"].values())
         return {"ok": True, "facts": facts, "analysed": {"level": level, "final": final or decided},
                 "ending": self._ending}
+
+    def _engine_facts(self, args: dict[str, Any]) -> Reply:
+        """The computer's question before it moves (pychessdraw.probe): the
+        claims open now, and what each candidate move would let the opponent claim."""
+        _only(args, "moves")
+        moves = args.get("moves")
+        if not isinstance(moves, list) or len(moves) > probe.MAX_CANDIDATES \
+                or not all(isinstance(m, str) and len(m) <= 20 for m in moves):
+            raise BadRequestError(f"'moves' must be a list of at most {probe.MAX_CANDIDATES} moves as text")
+        self._check_not_over()
+        return {"ok": True, "engine_facts": probe.engine_facts(self.game, moves)}
 
     def _export_pgn(self, args: dict[str, Any]) -> Reply:
         _only(args, "time_control", "clocks")

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Literal, NotRequired, TypedDict, Union
 
+from .probe import EngineFactsDict
+
 Color = Literal["white", "black"]
 Answer = Literal["yes", "no", "unknown"]
 
@@ -176,6 +178,7 @@ class Reply(TypedDict, total=False):
     analysed: "Analysed"
     ending: Union["Ending", None]  # the declared ending to save (agree/resign/flag/claim/recorded)
     results: list["ReviewResult"]  # review_start/feed/finish: the games completed
+    engine_facts: EngineFactsDict  # engine_facts: what the computer asks before it moves
 
 
 class Analysed(TypedDict):

@@ -199,6 +199,7 @@
  * @property {Analysed} [analysed]
  * @property {Ending|null} [ending]
  * @property {ReviewResult[]} [results]  review_start/feed/finish: the games completed
+ * @property {EngineFactsDict} [engine_facts]
  */
 
 /**
@@ -232,6 +233,18 @@
  * @typedef {Object} ReviewResult
  * @property {string} line  the game's report as the CLI's scan prints it
  * @property {ReviewRow} row
+ */
+
+/**
+ * The computer's question before it moves (op engine_facts; pychessdraw/probe.py).
+ * @typedef {Object} EngineFactsDict
+ * @property {Color} turn
+ * @property {number} ply
+ * @property {import("./engine/policy.js").ClaimOption[]} claims  open to the side to move, now or with a move
+ * @property {number} repetition_count
+ * @property {number} halfmove_clock
+ * @property {string|null} practical_draw  the referee's hint (knowledge, not a rule)
+ * @property {import("./engine/policy.js").MoveProbe[]} probes
  */
 
 /**
