@@ -47,8 +47,10 @@ export function clocksFeature({ ctrl, addSection }) {
     ...["untimed", ...PRESETS].map((p) => el("button", { attrs: { type: "button" }, dataset: { tc: p } }, p)));
   const pause = el("button", { attrs: { type: "button" }, dataset: { testid: "clock-pause" } }, "Pause");
   const rules = el("select", { attrs: { id: "flag-rules" }, dataset: { testid: "flag-rules" } },
-    el("option", { attrs: { value: "fide" } }, "FIDE (6.9): a draw only if the opponent cannot mate at all"),
-    el("option", { attrs: { value: "uscf" } }, "US Chess: also K+B, K+N, K+N+N without pawns do not win"));
+    el("option", { attrs: { value: "fide", title: "A draw only if the opponent cannot checkmate by any series of legal moves" } },
+      "FIDE 6.9"),
+    el("option", { attrs: { value: "uscf", title: "Also a draw against a lone bishop, a lone knight or two knights, no pawns" } },
+      "US Chess 14E"));
   const note = el("p", { class: "clock-note", attrs: { id: "clock-note", role: "status" }, dataset: { testid: "clock-note" } });
   body.append(pair, el("div", { class: "clock-actions" }, pause,
     el("label", { attrs: { for: "flag-rules" } }, "Flag falls: "), rules), form, presetRow, note);
