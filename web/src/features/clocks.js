@@ -105,7 +105,9 @@ export function clocksFeature({ ctrl, addSection }) {
     if (document.activeElement !== input && !input.value) input.value = v.tc;
     if (rules.value !== v.flagRules) rules.value = v.flagRules;
     const words = v.error ?? (v.note || (v.source === "recorded" ? "Times recorded in the imported game ([%clk])."
-      : v.paused ? "Paused: Resume, or a move, starts the clock again." : !v.timed ? "Untimed: no clocks run."
+      : v.flagged ? `${v.flagged === "white" ? "White" : "Black"}'s flag fell: the referee's decision is in the result.`
+        : v.over && v.timed ? "The game is over: the clocks are stopped."
+          : v.paused ? "Paused: Resume, or a move, starts the clock again." : !v.timed ? "Untimed: no clocks run."
         : "The first move starts the opponent's clock."));
     setText(note, words);
     note.classList.toggle("error", v.error != null);
