@@ -50,8 +50,12 @@ export function clocksFeature({ ctrl, addSection }) {
     el("option", { attrs: { value: "fide" } }, "FIDE (6.9): a draw only if the opponent cannot mate at all"),
     el("option", { attrs: { value: "uscf" } }, "US Chess: also K+B, K+N, K+N+N without pawns do not win"));
   const note = el("p", { class: "clock-note", attrs: { id: "clock-note", role: "status" }, dataset: { testid: "clock-note" } });
-  body.append(pair, el("div", { class: "clock-actions" }, pause,
-    el("label", { attrs: { for: "flag-rules" } }, "Flag falls: "), rules), form, presetRow, note);
+  // The faces stay beside the draw panel (first screen); the settings go with
+  // the game's other settings, so that the claim buttons are never pushed down.
+  body.append(el("div", { class: "clock-row" }, pair, pause), note);
+  const settings = addSection({ id: "clock-settings", title: "Time control", column: "info", before: "game-setup" });
+  settings.append(form, presetRow, el("div", { class: "clock-actions" },
+    el("label", { attrs: { for: "flag-rules" } }, "Flag falls: "), rules));
 
   form.addEventListener("submit", (ev) => {
     ev.preventDefault();
