@@ -31,7 +31,7 @@ import chess
 
 from . import clockpgn, flagfall, pgn, present, probe
 from .bridge_contract import ClaimAsk, Ending, Facts, GameInfo, MoveRow, MovesDelta, OutcomeView, Reply
-from .errors import BadFenError, BadPgnError, BadRequestError, GameOverError, RefereeError
+from .errors import BadFenError, BadPgnError, BadRequestError, GameOverError, PromotionNeededError, RefereeError
 from .game import Game
 from .outcome import Termination
 from .review import ReviewOps
@@ -310,7 +310,9 @@ class Bridge:
         except RefereeError as exc:
             choices = _promotions(self.game, text)
             if choices:
-                raise _PromotionNeeded(f"{label}: choose the piece to promote to", choices=choices) from None
+                # the library's own error (its words, its candidates), plus the board's squares
+                message = exc.message if exc.code == "promotion_needed" else f"{label}: choose the piece to promote to"
+                raise PromotionNeededError(message, **{**exc.details, "choices": choices}) from None
             raise _move_error(exc, label) from None
 
     def _claim_question(self, move: chess.Move) -> ClaimAsk | None:
@@ -477,10 +479,6 @@ class Bridge:
             return failed
         return self._reply(0 if replaced else kept, replaced=replaced, **{k: v for k, v in last.items()
                                                                         if k in ("claim", "pgn", "analysed")})
-
-
-class _PromotionNeeded(RefereeError):
-    code = "promotion_needed"
 
 
 Outcome_ = Any  # the automatic Outcome found while replaying
