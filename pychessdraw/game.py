@@ -147,6 +147,16 @@ class Game:
         change the game."""
         return self._board.copy()
 
+    def position(self) -> chess.Board:
+        """A copy of the current position without the move stack: cheap at
+        any length of game (for SAN, legal moves, a picture), and changing
+        it does not change the game. Repetitions need :meth:`history`."""
+        return self._board.copy(stack=False)
+
+    @property
+    def fullmove_number(self) -> int:
+        return self._board.fullmove_number
+
     @property
     def start_fen(self) -> str:
         return self._start.fen()

@@ -22,10 +22,7 @@ export function clocksFeature({ ctrl, addSection }) {
   const keeper = new ClockKeeper({ ctrl: /** @type {any} */ (ctrl), storage: localStorage });
   /** @type {any} */ (ctrl).clocks = keeper; // the review and the console reach it here
   ctrl.exportArgs.push(() => keeper.exportArgs());
-  // The settings go after the draw panel; the clocks themselves in a bar
-  // right under the board, shown only when there is a time to show, so an
-  // untimed game keeps the first screen as it was.
-  const body = addSection({ id: "clocks", title: "Clocks", column: "side" });
+  const body = addSection({ id: "clocks", title: "Clocks", column: "side", before: "draw-panel" });
 
   /** @param {"white" | "black"} color */
   const face = (color) => {
@@ -55,13 +52,12 @@ export function clocksFeature({ ctrl, addSection }) {
     el("option", { attrs: { value: "uscf", title: "Also a draw against a lone bishop, a lone knight or two knights, no pawns" } },
       "US Chess 14E"));
   const note = el("p", { class: "clock-note", attrs: { id: "clock-note", role: "status" }, dataset: { testid: "clock-note" } });
-  const bar = el("div", { class: "clock-bar", dataset: { testid: "clock-bar" }, attrs: { role: "group", "aria-label": "Clocks" } },
-    pair, pause);
-  const boardWrap = document.querySelector(".board-col .board-wrap");
-  if (boardWrap) boardWrap.after(bar);
-  else body.append(bar);
-  body.append(form, presetRow, el("div", { class: "clock-actions" },
-    el("label", { attrs: { for: "flag-rules" } }, "Flag falls: "), rules), note);
+  // The faces stay beside the draw panel (first screen); the settings go with
+  // the game's other settings, so that the claim buttons are never pushed down.
+  body.append(el("div", { class: "clock-row" }, pair, pause), note);
+  const settings = addSection({ id: "clock-settings", title: "Time control", column: "info", before: "game-setup" });
+  settings.append(form, presetRow, el("div", { class: "clock-actions" },
+    el("label", { attrs: { for: "flag-rules" } }, "Flag falls: "), rules));
 
   form.addEventListener("submit", (ev) => {
     ev.preventDefault();
@@ -92,13 +88,13 @@ export function clocksFeature({ ctrl, addSection }) {
 
   function render() {
     const v = keeper.shown();
-    body.parentElement?.setAttribute("data-timed", String(v.timed));
-    bar.hidden = v.source === "none";
+    // shown when there is a time to show: a time control, or [%clk] times
+    body.parentElement?.setAttribute("data-timed", String(v.source !== "none"));
     paint(faces.white, v.white, v.flagged === "white");
     paint(faces.black, v.black, v.flagged === "black");
-    // the bar is under the board: the player at the bottom has the first clock
-    const first = ctrl.state.orientation === "black" ? faces.black.box : faces.white.box;
-    if (pair.firstChild !== first) pair.replaceChildren(first, first === faces.white.box ? faces.black.box : faces.white.box);
+    // the player at the bottom of the board has the lower clock
+    const top = ctrl.state.orientation === "black" ? faces.white.box : faces.black.box;
+    if (pair.firstChild !== top) pair.replaceChildren(top, top === faces.white.box ? faces.black.box : faces.white.box);
     pause.disabled = !v.timed || v.over || v.source === "none";
     setText(pause, v.paused ? "Resume" : "Pause");
     pause.setAttribute("aria-pressed", String(v.paused));

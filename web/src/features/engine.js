@@ -46,7 +46,7 @@ export function engineFeature({ ctrl, addSection }) {
     clock: () => clockOf(/** @type {any} */ (ctrl).clocks),
   });
   /** @type {any} */ (ctrl).computer = computer; // tests and the console reach it here
-  const body = addSection({ id: "computer", title: "Play the computer", column: "side", before: "draw-panel" });
+  const body = addSection({ id: "computer", title: "Play the computer", column: "info", before: "game-setup" });
 
   const opponent = el("select", { attrs: { id: "opponent" }, dataset: { testid: "opponent" } },
     el("option", { attrs: { value: "human" } }, "Two players on this device"),
