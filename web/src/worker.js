@@ -1,11 +1,23 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Module worker: boots Pyodide, installs python-chess + pychessdraw from this
-// site, then answers {id, op, args} with {id, ok, ...} by calling
+// Module worker: starts Python (Pyodide) with python-chess + pychessdraw from
+// this site, then answers {id, op, args} with {id, ok, ...} by calling
 // pychessdraw.bridge.Bridge().handle(json) -> json. Only strings cross into Python.
-import { loadPyodide } from "./pyodide/pyodide.mjs";
+//
+// Two ways to start, chosen per load (the "ready" event's timings.path says which):
+//  * "snapshot": restore the memory snapshot made by the build (web/snapshot.mjs:
+//    an interpreter that has already imported pychessdraw and what it imports
+//    lazily), a fraction of a bare Pyodide boot. The modules are in memory but
+//    their files (python_stdlib.zip, the wheels) are not, and are not needed
+//    on the way to "ready": they are fetched after it (see FILES_AFTER_RESTORE).
+//  * "boot": a normal loadPyodide(), then unpack the wheels and import. Used when
+//    the build has no snapshot (boot.json "snapshot": null), or when the
+//    snapshot cannot be fetched, inflated or restored.
+// Imported dynamically: the snapshot's download starts without waiting for it.
+const pyodideModule = import("./pyodide/pyodide.mjs");
+pyodideModule.catch(() => {}); // reported when awaited
 
 const t0 = performance.now();
-const timings = {};
+const timings = { path: null };
 const mark = (name) => { timings[name] = Math.round(performance.now() - t0); };
 
 function progress(stage, step, steps) {
@@ -46,9 +58,17 @@ console.warn = (...a) => {
 
 let handle = null; // PyProxy of Bridge.handle (destroyed on shutdown)
 let bridge = null; // PyProxy of the Bridge instance
+let hasBatch = false; // the bridge answers "batch" itself
 let pyodide = null;
 const queue = [];
 let ready = false;
+
+const base = new URL("./", import.meta.url);
+// test hook (e2e/test_startup.py): the interpreter and the start-up marks
+self.__pychessdraw = { pyodide: () => pyodide, timings };
+// {wheels: [paths in unpacking order], snapshot: path|null}, written in by
+// web/build.py (boot.json holds the same); null: fetch boot.json.
+const BOOT = /*BOOT*/ null;
 
 async function fetchBytes(url) {
   const r = await fetch(url);
@@ -56,42 +76,201 @@ async function fetchBytes(url) {
   return r.arrayBuffer();
 }
 
-async function boot() {
-  if (typeof WebAssembly !== "object") throw new Error("this browser has no WebAssembly");
-  progress("Downloading Python (Pyodide)…", 1, 4);
-  const base = new URL("./", import.meta.url);
-  // The wheels are fetched while Pyodide boots.
-  const wheels = fetch(new URL("wheels.json", base))
-    .then((r) => {
-      if (!r.ok) throw new Error(`wheels.json: HTTP ${r.status}`);
-      return r.json();
-    })
-    .then((m) => Promise.all([m.chess, m.pychessdraw].map((w) => fetchBytes(new URL(w, base)))));
+async function fetchJson(name) {
+  const r = await fetch(new URL(name, base));
+  if (!r.ok) throw new Error(`${name}: HTTP ${r.status}`);
+  return r.json();
+}
+
+// The snapshot as bytes: gzipped on the server (any static host can serve
+// it; the service worker caches the small form), inflated here.
+async function fetchSnapshot(rel) {
+  const r = await fetch(new URL(rel, base));
+  if (!r.ok) throw new Error(`${rel}: HTTP ${r.status}`);
+  const raw = await new Response(r.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
+  mark("snapshot_fetched");
+  return new Uint8Array(raw);
+}
+
+const pyOptions = () => ({
+  indexURL: new URL("pyodide/", base).href,
+  stdout: (s) => console.log("[py]", s),
+  stderr: (s) => console.warn("[py]", s),
+});
+
+// After a restore, the snapshot holds every module pychessdraw uses, but not
+// the files they came from: python_stdlib.zip (loadPyodide was given an empty
+// one; the zipimporter in the snapshot still holds the real zip's directory, so
+// the real bytes written at the same path make it whole again) and the two
+// wheels. They are fetched after "ready" (filesLater), leaving the bandwidth to
+// the snapshot. This finder, first on sys.meta_path, makes sure they are in
+// place before the first import the snapshot does not hold: it fetches what
+// has not arrived yet (synchronously: a worker may block), unpacks the wheels
+// into site-packages as a normal start does, and steps aside.
+const WHEEL_DIR = "/tmp/pychessdraw-wheels";
+const FILES_AFTER_RESTORE = `
+import sys
+from js import XMLHttpRequest  # imported now: find_spec must not import before the files are there
+
+
+def fetch_sync(url):
+    xhr = XMLHttpRequest.new()
+    xhr.open("GET", url, False)
+    xhr.responseType = "arraybuffer"
+    xhr.send(None)
+    if xhr.status != 200:
+        raise ImportError(f"{url} could not be fetched (HTTP {xhr.status})")
+    return xhr.response.to_bytes()
+
+
+class FilesAfterRestore:
+    def __init__(self, stdlib_url, wheel_urls, wheel_dir):
+        stdlib = next(p for p in sys.path if p.endswith(".zip"))
+        self.files = {stdlib: stdlib_url}  # local path -> URL
+        self.wheels = []
+        for url in wheel_urls:
+            self.wheels.append(wheel_dir + "/" + url.rsplit("/", 1)[1])
+            self.files[self.wheels[-1]] = url
+        self.written = set()
+
+    def pending(self):
+        return self in sys.meta_path
+
+    def written_by_worker(self, path):
+        self.written.add(path)
+
+    def find_spec(self, name, path=None, target=None):
+        self.complete()
+        return None  # the usual finders now see the files
+
+    def complete(self):
+        if self not in sys.meta_path:
+            return
+        sys.meta_path.remove(self)
+        import os
+
+        for local, url in self.files.items():
+            if local not in self.written:
+                os.makedirs(os.path.dirname(local), exist_ok=True)
+                with open(local, "wb") as f:
+                    f.write(fetch_sync(url))
+        import importlib, sysconfig, zipfile
+
+        site = sysconfig.get_paths()["purelib"]
+        for w in self.wheels:
+            with zipfile.ZipFile(w) as z:
+                z.extractall(site)
+        importlib.invalidate_caches()
+
+
+def install(stdlib_url, wheel_urls, wheel_dir):
+    finder = FilesAfterRestore(stdlib_url, wheel_urls.to_py(), wheel_dir)
+    sys.meta_path.insert(0, finder)
+    return finder
+
+install
+`;
+let lazyFiles = null; // PyProxy of FilesAfterRestore until the files are in place
+
+// After "ready" on the snapshot path: the standard library and the wheels.
+async function filesLater() {
+  if (!lazyFiles) return;
+  try {
+    const proxy = lazyFiles.files;
+    const files = proxy.toJs({ dict_converter: Object.fromEntries });
+    proxy.destroy();
+    for (const [local, url] of Object.entries(files)) {
+      const bytes = new Uint8Array(await fetchBytes(url));
+      if (!lazyFiles.pending()) break; // an import came first and did it all
+      pyodide.FS.mkdirTree(local.slice(0, local.lastIndexOf("/")) || "/");
+      pyodide.FS.writeFile(local, bytes);
+      lazyFiles.written_by_worker(local);
+    }
+  } catch (e) {
+    console.warn("pychessdraw: Python's files will be fetched when first needed:", e);
+  } finally {
+    lazyFiles.destroy();
+    lazyFiles = null;
+  }
+}
+
+class StartError extends Error {}
+
+// A wheel that is not there fails the start (as it does when Python boots),
+// but its bytes are not needed yet: only the status line is waited for.
+async function checkPresent(url) {
+  const r = await fetch(url);
+  if (!r.ok) throw new StartError(`${url}: HTTP ${r.status}`);
+  r.body?.cancel().catch(() => {});
+}
+
+async function restore(manifest, wheelUrls) {
+  const snap = fetchSnapshot(manifest.snapshot);
+  snap.catch(() => {}); // loadPyodide rejects with it
+  const present = Promise.all(wheelUrls.map(checkPresent));
+  present.catch(() => {}); // awaited below
+  const { loadPyodide } = await pyodideModule;
+  const stdLibURL = URL.createObjectURL(new Blob([])); // the real one comes later
+  try {
+    pyodide = await loadPyodide({ ...pyOptions(), _loadSnapshot: snap, stdLibURL });
+  } finally {
+    URL.revokeObjectURL(stdLibURL);
+  }
+  timings.path = "snapshot";
+  mark("pyodide");
+  const install = pyodide.runPython(FILES_AFTER_RESTORE);
+  lazyFiles = install(new URL("pyodide/python_stdlib.zip", base).href, wheelUrls, WHEEL_DIR);
+  install.destroy();
+  await present;
+  mark("wheels_checked");
+}
+
+async function bootNormally(wheelUrls) {
+  const wheels = Promise.all(wheelUrls.map(fetchBytes)); // while Pyodide starts
   wheels.catch(() => {}); // reported when awaited below
-  pyodide = await loadPyodide({
-    indexURL: new URL("pyodide/", base).href,
-    stdout: (s) => console.log("[py]", s),
-    stderr: (s) => console.warn("[py]", s),
-  });
+  const { loadPyodide } = await pyodideModule;
+  pyodide = await loadPyodide(pyOptions());
+  timings.path = "boot";
   mark("pyodide");
   progress("Installing python-chess and pychessdraw…", 2, 4);
   const bufs = await wheels;
   mark("wheels_fetched");
-  for (const buf of bufs) pyodide.unpackArchive(buf, "wheel");
+  const extractDir = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
+  for (const buf of bufs) pyodide.unpackArchive(buf, "wheel", { extractDir });
+  pyodide.runPython("import importlib; importlib.invalidate_caches()");
   mark("wheels_unpacked");
+}
+
+async function boot() {
+  if (typeof WebAssembly !== "object") throw new Error("this browser has no WebAssembly");
+  progress("Downloading Python (Pyodide)…", 1, 4);
+  const manifest = BOOT || (await fetchJson("boot.json"));
+  mark("manifest");
+  const wheelUrls = manifest.wheels.map((w) => new URL(w, base).href);
+  if (manifest.snapshot) {
+    try {
+      await restore(manifest, wheelUrls);
+    } catch (e) {
+      if (e instanceof StartError) throw e;
+      // wrong build, truncated download, no DecompressionStream...: boot normally
+      timings.snapshot_error = String((e && e.message) || e).slice(0, 300);
+      console.warn("pychessdraw: the Python snapshot could not be used, starting Python normally:", e);
+      if (lazyFiles) lazyFiles.destroy();
+      lazyFiles = pyodide = null;
+    }
+  }
+  if (!pyodide) await bootNormally(wheelUrls);
   progress("Starting the referee…", 3, 4);
-  bridge = pyodide.runPython(
-    "import importlib; importlib.invalidate_caches()\n" +
-      "from pychessdraw.bridge import Bridge\nBridge()",
-  );
+  bridge = pyodide.runPython("from pychessdraw.bridge import Bridge\nBridge()");
   handle = bridge.handle;
+  hasBatch = JSON.parse(handle(JSON.stringify({ op: "batch", args: { requests: [] } }))).ok === true;
   mark("bridge");
   progress("Ready", 4, 4);
 }
 
 function call(msg) {
   const { id, op, args } = msg;
-  if (op === "batch") {
+  if (op === "batch" && !hasBatch) {
     // Several bridge requests in one message (restoring a saved game):
     // stops at the first error; returns the last response.
     let last = null;
@@ -143,6 +322,7 @@ boot().then(
     ready = true;
     postMessage({ type: "ready", timings, python: pyodide.version });
     while (queue.length) answer(queue.shift());
+    filesLater();
   },
   (e) => bootFailure(String((e && e.message) || e)),
 );
