@@ -340,6 +340,39 @@ def write_licenses(dist: Path, chess_whl: Path, micropip_whl: Path, project: Pat
     say(f"licences: {len(files)} notices in {ldir.relative_to(dist.parent)}/")
 
 
+# ---------------------------------------------------------------- engine (issue #9)
+ENGINE_PKG = NM / "stockfish"
+ENGINE_FILES = {"stockfish.js": "bin/stockfish-19-lite-single.js", "stockfish.wasm": "bin/stockfish-19-lite-single.wasm"}
+
+
+def copy_engine(dist: Path) -> None:
+    """Stockfish 19 lite, single-threaded (no SharedArrayBuffer, so no COOP/COEP
+    headers needed), to dist/engine/, with its GPL-3.0 notice in dist/LICENSES/.
+    The page loads it only when a visitor plays the computer; without these
+    files it says so and the game goes on between humans."""
+    for dst, src in ENGINE_FILES.items():
+        if not (ENGINE_PKG / src).exists():
+            die(f"node_modules/stockfish/{src} missing; run 'npm ci' in {WEB}")
+        copy(ENGINE_PKG / src, dist / "engine" / dst)
+    text = (ENGINE_PKG / "Copying.txt").read_text()
+    if "GNU GENERAL PUBLIC LICENSE" not in text or "Version 3" not in text:
+        die("stockfish Copying.txt is not the GPL-3.0 text any more; check licences")
+    version = json.loads((ENGINE_PKG / "package.json").read_text())["version"]
+    (dist / "LICENSES" / "stockfish.txt").write_text(
+        f"Stockfish.js {version} (npm 'stockfish', lite single-threaded build): GPL-3.0\n"
+        "Stockfish.js (c) Chess.com, LLC, https://github.com/nmrugg/stockfish.js\n"
+        "Stockfish (c) T. Romstad, M. Costalba, J. Kiiski, G. Linscott and other contributors,\n"
+        "https://github.com/official-stockfish/Stockfish; NNUE network nn-61e7af4bb97d by sscg13.\n\n" + text)
+    index = dist / "LICENSES" / "index.html"
+    row = (f'<tr><td>Stockfish.js (engine/)</td><td>{version}</td><td>GPL-3.0</td>'
+           '<td><a href="stockfish.txt">stockfish.txt</a></td><td><a href="https://github.com/nmrugg/stockfish.js">'
+           'https://github.com/nmrugg/stockfish.js</a></td></tr>\n')
+    page = index.read_text()
+    if "stockfish.txt" not in page:
+        index.write_text(page.replace("</tbody>", row + "</tbody>", 1))
+    say(f"engine: Stockfish.js {version} lite single-threaded -> dist/engine/, licence notice")
+
+
 # ---------------------------------------------------------------- main
 # ---------------------------------------------------------------- snapshot
 def make_snapshot(dist: Path, wheel_rels: list[str]) -> str | None:
@@ -350,6 +383,7 @@ def make_snapshot(dist: Path, wheel_rels: list[str]) -> str | None:
     for p in inputs:
         h.update(p.name.encode() + sha256(p).encode())
     h.update((WEB / "snapshot.mjs").read_bytes())
+    h.update((WEB / "snapshot_files.py").read_bytes())
     key = h.hexdigest()[:16]
     name = f"snapshot-{key}.gz"
     cached = CACHE / name
@@ -483,6 +517,7 @@ def main() -> int:
     say("ui: app.js bundled (esbuild), index.html, app.css, bare.html copied")
 
     write_licenses(dist, chess, mp, a.project_dir.resolve())
+    copy_engine(dist)
 
     # the worker unpacks the wheels in this order, as the snapshot was made
     wheel_rels = ["wheels/" + chess.name, "wheels/" + pcd.name]

@@ -113,6 +113,8 @@ export class Controller {
     this.gen = 0;
     this.pushNext = false;
     this.lastAnnounced = "";
+    /** Features' additions to export_pgn's arguments. @type {Array<() => Record<string, unknown> | null>} */
+    this.exportArgs = [];
     referee.on("progress", (e) => {
       this.state.engineText = e.stage;
       this.state.progress = { step: e.step, steps: e.steps };
@@ -655,7 +657,9 @@ export class Controller {
   }
 
   exportPgn() {
-    return this.act("export_pgn");
+    // features add to what is exported (the clocks: TimeControl and [%clk])
+    const args = Object.assign({}, ...this.exportArgs.map((f) => f() || {}));
+    return this.act("export_pgn", args);
   }
 
   // ---------------------------------------------------------------- browsing
