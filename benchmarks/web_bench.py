@@ -1,21 +1,34 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""Benchmark of the pychessdraw web page in headless Chromium over loopback.
+"""Start-up and move benchmark of the pychessdraw web page, in headless Chromium
+over loopback, against a bare Pyodide boot of the same files in the same run.
 
-    python3 benchmarks/web_bench.py [--plies 200] [--runs 3] [--json out.json] [--no-build]
+    python3 benchmarks/web_bench.py [--runs 3] [--plies 200] [--levers] [--json out.json] [--no-build]
 
-Measures, from navigation start (the page's own performance.now()):
-  * board drawn (chessground on screen), engine ready (Bridge() built in the
-    worker), first state on screen; cold (empty HTTP cache) and warm (reload,
-    the browser revalidates every file: 304s);
-  * a bare Pyodide boot of the same files in a module worker (web/dist/bare.html),
-    cold and warm, for comparison;
-  * the time from a move (Enter in the move box) to the updated draw panel over
-    a PLIES-ply game that no rule ends, from window.__perf marks inside the page:
-    median and p95 overall, for the first and for the last 50 plies.
-Goals: board <= 500 ms; engine ready <= bare boot + 500 ms; panel p95 < 30 ms,
-independent of the game length. The figures are printed; exit status is 0
-whether or not a goal is met (see the "goal" column).
+The bare boot is web/dist/bare.html: a module worker that runs loadPyodide()
+from the same dist/pyodide/ files and imports nothing. Every figure is the
+median of --runs loads, each in a fresh browser context (empty HTTP cache,
+no service worker), served by web/serve.py (gzip, as a static host):
+
+  cold        engine ready (window.__boot.ready_ms, from navigation start) on a
+              first visit                              goal <= 0.5 x bare cold
+  repeat      the same context again after the service worker holds the site
+                                                       goal <= 1500 ms
+  offline     the same context with the network off: reload, engine ready,
+              then a move played (must work)
+  throttled   cold, Chromium's network emulation at 10 Mbit/s down and up,
+              40 ms latency (CDP Network.emulateNetworkConditions)
+                                                       goal <= 10000 ms
+  board       chessground board drawn (window.__boot.board_ms), cold
+                                                       goal <= 300 ms
+  move        a move typed (Enter) -> draw panel updated, p95 over a
+              PLIES-ply game (window.__perf)           goal < 30 ms
+
+--levers adds, in the same run, what each start-up lever gives: the page
+without the memory snapshot (its request answered 404, so the worker boots
+Pyodide, unpacks the wheels, imports pychessdraw), cold and throttled, and the
+throttled loads without gzip (the server sends files as they are).
+Exit status 0 whether or not a goal is met (see the "goal" column).
 """
 from __future__ import annotations
 
@@ -36,6 +49,8 @@ CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]
+THROTTLE = {"offline": False, "latency": 40, "downloadThroughput": 10e6 / 8, "uploadThroughput": 10e6 / 8}
+TIMEOUT_MS = 180_000
 
 
 def long_game(plies: int, seed: int = 2024) -> list[str]:
@@ -77,145 +92,223 @@ def chromium(p):
     return p.chromium.launch(args=CHROMIUM_ARGS)
 
 
+def serve_dist(gzip_on: bool):
+    sys.path.insert(0, str(WEB))
+    import serve  # noqa: E402  (web/serve.py)
+
+    srv = serve.make_server(DIST, "127.0.0.1", 0, compress=gzip_on)
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    return srv, f"http://127.0.0.1:{srv.server_address[1]}/"
+
+
+class Bench:
+    def __init__(self, browser, base: str):
+        self.browser = browser
+        self.base = base
+
+    def context(self, throttled: bool = False, snapshot: bool = True):
+        ctx = self.browser.new_context(viewport={"width": 1280, "height": 900})
+        if not snapshot:  # as if the build had none: the worker boots Python
+            ctx.route("**/pyodide/snapshot-*.gz", lambda route: route.fulfill(status=404, body="none"))
+        page = ctx.new_page()
+        if throttled:
+            cdp = ctx.new_cdp_session(page)
+            cdp.send("Network.enable")
+            cdp.send("Network.emulateNetworkConditions", THROTTLE)
+        return ctx, page
+
+    def app(self, page, query: str = "") -> dict:
+        page.goto(self.base + query)
+        page.wait_for_selector("body[data-engine=ready]", state="attached", timeout=TIMEOUT_MS)
+        b = page.evaluate("() => window.__boot")
+        b["ready"] = b.get("ready_ms") or b.get("engine_ms")
+        return b
+
+    def app_fresh(self, query: str = "", snapshot: bool = True) -> dict:
+        ctx, page = self.context(snapshot=snapshot)
+        try:
+            return self.app(page, query)
+        finally:
+            ctx.close()
+
+    def bare(self, page) -> dict:
+        page.goto(self.base + "bare.html")
+        page.wait_for_selector("body[data-bare=ready]", state="attached", timeout=TIMEOUT_MS)
+        b = page.evaluate("() => window.__bare")
+        b["ready"] = b["nav_ms"]
+        return b
+
+    def play(self, page, uci: str) -> None:
+        seq = page.evaluate("() => Number(document.body.dataset.seq || 0)")
+        box = page.get_by_test_id("move-input")
+        box.fill(uci)
+        box.press("Enter")
+        t_end = time.monotonic() + 20
+        # as a player would: the next move comes after the position's analysis
+        while page.evaluate("(s) => Number(document.body.dataset.seq || 0) <= s || document.body.dataset.idle !== '1'", seq):
+            if time.monotonic() > t_end:
+                raise RuntimeError(f"no answer to {uci}")
+        err = page.get_by_test_id("error")
+        if err.is_visible():
+            raise RuntimeError(f"{uci} refused: {err.inner_text()}")
+
+
+def visits(bench: Bench, runs: int) -> dict[str, list[dict]]:
+    """bare cold/warm, app cold -> repeat -> offline, in fresh contexts, interleaved."""
+    out: dict[str, list[dict]] = {k: [] for k in ("bare_cold", "bare_repeat", "cold", "repeat", "offline")}
+    for _ in range(runs):
+        ctx, page = bench.context()
+        out["bare_cold"].append(bench.bare(page))
+        page.goto("about:blank")
+        out["bare_repeat"].append(bench.bare(page))
+        ctx.close()
+
+        ctx, page = bench.context()
+        out["cold"].append(bench.app(page))
+        page.wait_for_selector("body[data-offline-ready=true]", state="attached", timeout=TIMEOUT_MS)
+        page.evaluate("() => localStorage.clear()")
+        page.goto("about:blank")
+        rep = bench.app(page)
+        rep["controlled"] = page.evaluate("() => !!navigator.serviceWorker.controller")
+        out["repeat"].append(rep)
+        page.evaluate("() => localStorage.clear()")
+        page.goto("about:blank")
+        ctx.set_offline(True)
+        off = bench.app(page)
+        bench.play(page, "e2e4")
+        off["played"] = page.get_by_test_id("draw-panel").get_attribute("data-ply") == "1"
+        out["offline"].append(off)
+        ctx.close()
+    return out
+
+
+def throttled(bench: Bench, runs: int, snapshot: bool = True, bare: bool = True) -> dict[str, list[dict]]:
+    out: dict[str, list[dict]] = {"bare": [], "app": []}
+    for _ in range(runs):
+        if bare:
+            ctx, page = bench.context(throttled=True)
+            out["bare"].append(bench.bare(page))
+            ctx.close()
+        ctx, page = bench.context(throttled=True, snapshot=snapshot)
+        out["app"].append(bench.app(page, "?nosw"))
+        ctx.close()
+    return out
+
+
+def moves(bench: Bench, plies: int) -> dict:
+    game = long_game(plies)
+    ctx, page = bench.context()
+    bench.app(page, "?nosw")
+    page.evaluate("() => { window.__perf.length = 0; }")
+    for uci in game:
+        bench.play(page, uci)
+    page.wait_for_timeout(100)
+    perf = page.evaluate("() => window.__perf.filter(r => r.op === 'play')")
+    ply = int(page.get_by_test_id("draw-panel").get_attribute("data-ply"))
+    ctx.close()
+    ms = [r["ms"] for r in perf]
+    return {"plies": ply, "median": statistics.median(ms), "p95": pct(ms, 95), "max": max(ms),
+            "python_p95": pct([r["worker_ms"] for r in perf], 95)}
+
+
+def med(xs: list[dict], key: str = "ready") -> float:
+    return statistics.median(x[key] for x in xs)
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--plies", type=int, default=200)
-    ap.add_argument("--runs", type=int, default=3, help="page loads per cold/warm figure (median reported)")
+    ap.add_argument("--runs", type=int, default=3, help="loads per figure (median reported)")
+    ap.add_argument("--levers", action="store_true", help="also measure without the snapshot and without gzip")
     ap.add_argument("--json", type=Path)
     ap.add_argument("--no-build", action="store_true")
     a = ap.parse_args()
 
     if not a.no_build or not (DIST / "index.html").exists():
         subprocess.run([sys.executable, str(WEB / "build.py")], check=True, stdout=subprocess.DEVNULL)
-    sys.path.insert(0, str(WEB))
-    import serve  # noqa: E402
-
-    srv = serve.make_server(DIST, "127.0.0.1", 0)
-    threading.Thread(target=srv.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{srv.server_address[1]}/"
+    boot = json.loads((DIST / "boot.json").read_text())
+    srv, base = serve_dist(gzip_on=True)
 
     from playwright.sync_api import sync_playwright
 
-    res: dict = {"plies": a.plies, "runs": a.runs}
+    res: dict = {"runs": a.runs, "snapshot": boot.get("snapshot")}
     with sync_playwright() as p:
         browser = chromium(p)
-
-        def app_load(ctx, page):
-            page.goto(base)
-            page.wait_for_selector("body[data-engine=ready]", state="attached", timeout=120_000)
-            return page.evaluate("() => window.__boot")
-
-        def bare_load(page):
-            page.goto(base + "bare.html")
-            page.wait_for_selector("body[data-bare=ready]", state="attached", timeout=120_000)
-            return page.evaluate("() => window.__bare")
-
-        loads = {"app_cold": [], "app_warm": [], "bare_cold": [], "bare_warm": []}
-        for _ in range(a.runs):
-            # app: cold then warm in one context (same HTTP cache)
-            ctx = browser.new_context()
-            page = ctx.new_page()
-            loads["app_cold"].append(app_load(ctx, page))
-            page.evaluate("() => localStorage.clear()")
-            page.goto("about:blank")
-            loads["app_warm"].append(app_load(ctx, page))
-            ctx.close()
-            ctx = browser.new_context()
-            page = ctx.new_page()
-            loads["bare_cold"].append(bare_load(page))
-            page.goto("about:blank")
-            loads["bare_warm"].append(bare_load(page))
-            ctx.close()
-
-        def med(key, field):
-            return statistics.median(x[field] for x in loads[key])
-
-        for kind in ("cold", "warm"):
-            res[f"board_ms_{kind}"] = med(f"app_{kind}", "board_ms")
-            res[f"engine_ms_{kind}"] = med(f"app_{kind}", "ready_ms")
-            res[f"first_state_ms_{kind}"] = med(f"app_{kind}", "restored_ms")
-            res[f"bare_ms_{kind}"] = med(f"bare_{kind}", "nav_ms")
-        res["worker_timings_cold"] = loads["app_cold"][0]["worker"]
-
-        # the long game
-        moves = long_game(a.plies)
-        ctx = browser.new_context(viewport={"width": 1280, "height": 900})
-        page = ctx.new_page()
-        app_load(ctx, page)
-        page.evaluate("() => { window.__perf.length = 0; }")
-        box = page.get_by_test_id("move-input")
-        for i, uci in enumerate(moves):
-            seq = page.evaluate("() => Number(document.body.dataset.seq || 0)")
-            box.fill(uci)
-            box.press("Enter")
-            t_end = time.monotonic() + 20
-            # as a player would: the next move comes after the position's analysis
-            while page.evaluate("() => Number(document.body.dataset.seq || 0) <= %d || document.body.dataset.idle !== '1'" % seq):
-                if time.monotonic() > t_end:
-                    raise RuntimeError(f"no answer to move {i + 1} {uci}")
-            err = page.get_by_test_id("error")
-            if err.is_visible():
-                raise RuntimeError(f"move {i + 1} {uci} refused: {err.inner_text()}")
-        page.wait_for_timeout(100)
-        perf = page.evaluate("() => window.__perf.filter(r => r.op === 'play')")
-        ana = page.evaluate("() => window.__perf.filter(r => r.op === 'analyse')")
-        plies_done = page.evaluate("() => Number(document.querySelector('[data-testid=draw-panel]').dataset.ply)")
-        ctx.close()
+        bench = Bench(browser, base)
+        v = visits(bench, a.runs)
+        t = throttled(bench, a.runs)
+        lev: dict = {}
+        if a.levers:
+            lev["nosnap_cold"] = [bench.app_fresh("?nosw", snapshot=False) for _ in range(a.runs)]
+            lev["nosnap_throttled"] = throttled(bench, a.runs, snapshot=False, bare=False)["app"]
+        mv = moves(bench, a.plies) if a.plies else None
+        if a.levers:
+            srv.shutdown()
+            srv, base = serve_dist(gzip_on=False)
+            bench.base = base
+            lev["plain"] = throttled(bench, a.runs)
         browser.close()
     srv.shutdown()
 
-    ms = [r["ms"] for r in perf]
-    paint = [r.get("paint_ms", r["ms"]) for r in perf]
-    py = [r["worker_ms"] for r in perf]
-    ui = [r["ms"] - r.get("recv_ms", r["ms"]) for r in perf]
+    bare_cold, bare_rep, bare_thr = med(v["bare_cold"]), med(v["bare_repeat"]), med(t["bare"])
     res.update(
-        plies_played=plies_done,
-        panel_median_ms=statistics.median(ms), panel_p95_ms=pct(ms, 95), panel_max_ms=max(ms),
-        panel_first50_p95_ms=pct(ms[:50], 95), panel_last50_p95_ms=pct(ms[-50:], 95),
-        panel_first50_median_ms=statistics.median(ms[:50]), panel_last50_median_ms=statistics.median(ms[-50:]),
-        paint_median_ms=statistics.median(paint), paint_p95_ms=pct(paint, 95),
-        python_median_ms=statistics.median(py), python_p95_ms=pct(py, 95),
-        ui_render_median_ms=statistics.median(ui), ui_render_p95_ms=pct(ui, 95),
-        analyse_count=len(ana),
-        analyse_median_ms=statistics.median([r["ms"] for r in ana]) if ana else None,
-        analyse_p95_ms=pct([r["ms"] for r in ana], 95) if ana else None,
+        bare_cold_ms=bare_cold, bare_repeat_ms=bare_rep, bare_throttled_ms=bare_thr,
+        cold_ms=med(v["cold"]), repeat_ms=med(v["repeat"]), offline_ms=med(v["offline"]),
+        throttled_ms=med(t["app"]), board_ms=med(v["cold"], "board_ms"),
+        board_repeat_ms=med(v["repeat"], "board_ms"),
+        paths={k: [x.get("worker", {}).get("path") for x in v[k]] for k in ("cold", "repeat", "offline")},
+        repeat_controlled=all(x["controlled"] for x in v["repeat"]),
+        offline_played=all(x["played"] for x in v["offline"]),
+        worker_cold=v["cold"][0].get("worker"), worker_repeat=v["repeat"][0].get("worker"),
+        moves=mv,
     )
+    for k, xs in lev.items():
+        xs = xs["app"] if isinstance(xs, dict) else xs
+        res[f"lever_{k}_ms"] = med(xs)
+        res[f"lever_{k}_paths"] = [x.get("worker", {}).get("path") for x in xs]
+    if "plain" in lev:
+        res["lever_plain_bare_ms"] = med(lev["plain"]["bare"])
 
-    def line(name, value, goal=""):
-        print(f"  {name:<44} {value:>9.1f} ms   {goal}")
-
-    print(f"pychessdraw web benchmark (headless Chromium, loopback; median of {a.runs} loads)")
-    for kind in ("cold", "warm"):
-        print(f" {kind} load:")
-        b, e, bare = res[f"board_ms_{kind}"], res[f"engine_ms_{kind}"], res[f"bare_ms_{kind}"]
-        line("board drawn", b, f"goal <= 500: {'met' if b <= 500 else 'MISSED'}")
-        line("engine ready (Bridge built)", e,
-             f"goal <= bare + 500 = {bare + 500:.0f}: {'met' if e <= bare + 500 else 'MISSED'}")
-        line("first game state on screen", res[f"first_state_ms_{kind}"])
-        line("bare Pyodide boot, same files, module worker", bare)
-    wt = res["worker_timings_cold"]
-    print(f"  (cold, inside the worker: Pyodide {wt['pyodide']} ms, wheels fetched {wt['wheels_fetched']} ms, "
-          f"unpacked {wt['wheels_unpacked']} ms, Bridge ready {wt['bridge']} ms)")
-    print(f" move -> draw panel updated, {plies_done}-ply game ({len(ms)} moves typed):")
-    line("median", res["panel_median_ms"])
-    line("p95", res["panel_p95_ms"], f"goal < 30: {'met' if res['panel_p95_ms'] < 30 else 'MISSED'}")
-    line("max", res["panel_max_ms"])
-    line("p95, plies 1-50", res["panel_first50_p95_ms"])
-    line(f"p95, plies {max(1, len(ms) - 49)}-{len(ms)}", res["panel_last50_p95_ms"])
-    line("median, plies 1-50 / last 50", res["panel_first50_median_ms"],
-         f"/ {res['panel_last50_median_ms']:.1f} ms")
-    line("to next frame painted: median", res["paint_median_ms"])
-    line("to next frame painted: p95", res["paint_p95_ms"])
-    line("of which Python (bridge.handle) median", res["python_median_ms"])
-    line("of which Python (bridge.handle) p95", res["python_p95_ms"])
-    line("of which UI rendering after the answer: median", res["ui_render_median_ms"])
-    line("of which UI rendering after the answer: p95", res["ui_render_p95_ms"])
-    if ana:
-        print(f" follow-up 'analyse' (page-budget dead-position search, after the panel is updated; {len(ana)} applied):")
-        line("answer applied: median", res["analyse_median_ms"])
-        line("answer applied: p95", res["analyse_p95_ms"])
     if a.json:
         a.json.write_text(json.dumps(res, indent=1))
+
+    def line(name: str, ms: float, peer: float | None = None, goal: str = "") -> None:
+        ratio = f"{ms / peer:5.2f} x bare" if peer else " " * 12
+        print(f"  {name:<46} {ms:8.0f} ms  {ratio}   {goal}")
+
+    def verdict(ok: bool) -> str:
+        return "met" if ok else "MISSED"
+
+    print(f"pychessdraw web start-up (headless Chromium, loopback, median of {a.runs}; "
+          f"snapshot: {res['snapshot'] or 'none'})")
+    line("bare Pyodide boot, cold", bare_cold, bare_cold)
+    line("page: engine ready, cold", res["cold_ms"], bare_cold,
+         f"goal <= 0.5 x bare = {bare_cold / 2:.0f} ms: {verdict(res['cold_ms'] <= bare_cold / 2)}")
+    line("bare Pyodide boot, repeat (HTTP cache)", bare_rep, bare_cold)
+    line("page: engine ready, repeat (service worker)", res["repeat_ms"], bare_cold,
+         f"goal <= 1500 ms: {verdict(res['repeat_ms'] <= 1500)}")
+    line("page: engine ready, offline reload", res["offline_ms"], bare_cold,
+         f"must load and play: {verdict(res['offline_played'])}")
+    line("bare Pyodide boot, 10 Mbit/s 40 ms, cold", bare_thr, bare_thr)
+    line("page: engine ready, 10 Mbit/s 40 ms, cold", res["throttled_ms"], bare_thr,
+         f"goal <= 10000 ms: {verdict(res['throttled_ms'] <= 10000)}")
+    line("page: board drawn, cold", res["board_ms"], bare_cold, f"goal <= 300 ms: {verdict(res['board_ms'] <= 300)}")
+    line("page: board drawn, repeat", res["board_repeat_ms"], bare_cold)
+    print(f"  start-up path taken: {res['paths']}; repeat controlled by the service worker: "
+          f"{res['repeat_controlled']}")
+    print(f"  inside the worker, cold: {res['worker_cold']}")
+    print(f"  inside the worker, repeat: {res['worker_repeat']}")
+    if lev:
+        print(" levers (same run):")
+        line("no snapshot (boot + unpack + import), cold", res["lever_nosnap_cold_ms"], bare_cold)
+        line("no snapshot, 10 Mbit/s 40 ms", res["lever_nosnap_throttled_ms"], bare_thr)
+        if "plain" in lev:
+            line("no gzip: bare boot, 10 Mbit/s 40 ms", res["lever_plain_bare_ms"], bare_thr)
+            line("no gzip: page (snapshot), 10 Mbit/s 40 ms", res["lever_plain_ms"], bare_thr)
+    if mv:
+        print(f" move -> draw panel updated, {mv['plies']}-ply game:")
+        print(f"  median {mv['median']:.1f} ms, p95 {mv['p95']:.1f} ms (goal < 30: {verdict(mv['p95'] < 30)}), "
+              f"max {mv['max']:.1f} ms; Python p95 {mv['python_p95']:.1f} ms")
     return 0
 
 

@@ -160,10 +160,30 @@ class App:
         return int(re.match(r"\d+", self.text("repetition-count")).group())
 
     def claims(self) -> list[dict]:
+        """One entry per claim: the claim buttons, and the options of a claim
+        picker (when many moves allow the same claim)."""
         return self.page.eval_on_selector_all(
-            "[data-testid=claims] button",
+            "[data-testid=claims] [data-rule]",
             "bs => bs.map(b => ({rule: b.dataset.rule, move: b.dataset.move, text: b.textContent}))",
         )
+
+    def prompt_visible(self) -> bool:
+        return self.tid("claim-prompt").is_visible()
+
+    def answer_prompt(self, claim: bool | None) -> None:
+        """If the page asks "claim a draw with this move?", answer it:
+        True claims, False just plays the move, None leaves the question open."""
+        if claim is None or not self.prompt_visible():
+            return
+        self.acting(lambda: self.tid("claim-prompt-claim" if claim else "claim-prompt-play").click())
+
+    def confirm_if_asked(self, yes: bool = True) -> bool:
+        """Answer the "the current game will be replaced" question, if shown."""
+        dlg = self.tid("confirm-dialog")
+        if dlg.is_visible():
+            self.tid("confirm-yes" if yes else "confirm-no").click()
+            return True
+        return False
 
     # -- actions ---------------------------------------------------------
     def square_xy(self, sq: str) -> tuple[float, float]:
@@ -179,14 +199,17 @@ class App:
         x, y = self.square_xy(sq)
         self.page.mouse.click(x, y)
 
-    def click_move(self, frm: str, to: str) -> None:
-        """Click the piece, then its destination; wait for the referee's answer."""
+    def click_move(self, frm: str, to: str, claim: bool | None = False) -> None:
+        """Click the piece, then its destination; wait for the referee's answer.
+        A move that would allow a draw claim asks first: ``claim`` answers
+        (False: just play it, the default; True: claim; None: leave it open)."""
         before = self.seq()
         self.click_square(frm)
         self.click_square(to)
         self.wait_seq(before)
+        self.answer_prompt(claim)
 
-    def drag_move(self, frm: str, to: str) -> None:
+    def drag_move(self, frm: str, to: str, claim: bool | None = False) -> None:
         before = self.seq()
         self.tid("board").scroll_into_view_if_needed()
         x0, y0 = self.square_xy(frm)
@@ -200,26 +223,36 @@ class App:
         self.page.wait_for_timeout(50)
         m.up()
         self.wait_seq(before)
+        self.answer_prompt(claim)
 
-    def type_move(self, move: str) -> None:
+    def type_move(self, move: str, claim: bool | None = False) -> None:
         box = self.tid("move-input")
         box.fill(move)
         self.acting(lambda: box.press("Enter"))
+        self.answer_prompt(claim)
 
     def click(self, name: str) -> None:
         self.acting(lambda: self.tid(name).click())
 
+    def click_replacing(self, name: str) -> None:
+        """Click a control that replaces the game (new game, set-up, import),
+        confirming the question the page asks when a game would be lost."""
+        before = self.seq()
+        self.tid(name).click()
+        self.confirm_if_asked(True)
+        self.wait_seq(before)
+
     def new_game(self) -> None:
-        self.click("new-game")
+        self.click_replacing("new-game")
         assert self.panel_ply() == 0
 
     def set_fen(self, fen: str) -> None:
         self.tid("fen-input").fill(fen)
-        self.click("load-fen")
+        self.click_replacing("load-fen")
 
     def load_pgn(self, pgn: str) -> None:
         self.tid("pgn-input").fill(pgn)
-        self.click("load-pgn")
+        self.click_replacing("load-pgn")
 
     def screenshot(self, name: str) -> Path:
         path = ARTIFACTS / f"{name}.png"
@@ -250,6 +283,10 @@ def app(shared_app: App) -> App:
         a.load()
     if a.tid("board").get_attribute("data-orientation") == "black":
         a.tid("flip").click()
+    a.page.keyboard.press("Escape")  # close whatever a test left open
+    a.page.keyboard.press("Escape")
     a.new_game()
+    if a.tid("error").is_visible():
+        a.tid("error-close").click()
     expect(a.tid("error")).to_be_hidden()
     return a

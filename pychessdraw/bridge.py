@@ -1,20 +1,25 @@
 """The one Python entry point of the browser worker: JSON in, JSON out.
 
 ``Bridge().handle(request)`` takes ``{"op": str, "args": {...}}`` as a JSON
-string and returns a JSON string: ``{"ok": true, "state": STATE, ...}`` or
-``{"ok": false, "error": {"code", "message"}, "state": STATE}``. Only strings
-cross the JS/Python boundary, so the worker holds no Python objects but the
-bridge itself. A failed operation leaves the game exactly as it was.
+string and returns a JSON string following :class:`pychessdraw.contract.Reply`:
+``{"ok": true, "facts": FACTS, "moves": {"keep", "add"}, ...}`` or
+``{"ok": false, "error": {"code", "message"}}``. Only strings cross the
+JS/Python boundary. Every argument is validated; a failed operation (bad
+JSON, a wrong type, an illegal move, anything) answers ``ok: false`` and
+leaves the game exactly as it was.
 
-STATE is ``{"status": STATUS (with legal_moves), "moves": [{"ply", "san",
-"uci", "fen", "repetition_count"}], "start_fen", "chess960", "headers"}``.
+A reply carries what changed, not the whole game: a move adds one row to the
+move list (``moves.keep`` rows stay, ``moves.add`` follow); only operations
+that replace the game (new, load_pgn, restore) send every row and ``game``.
+
 Operations: new, play, undo, load_pgn, claim, agree, resign, flag,
-status_at, export_pgn, state, analyse.
+status_at, export_pgn, state, analyse, restore, batch.
 
 Moves are answered at once with the cheap dead-position proofs; ``analyse``
-then searches the current position with the page budget (about 30 ms) and
-may end the game as a dead position. The UI sends it after each change, so
-the board never waits for the search.
+(``level`` 0..3, growing budgets up to the CLI's deep search) then searches
+the current position off the move path and may end the game as a dead
+position. The page sends it after each change, and again one level deeper
+while a side's answer is still undecided.
 """
 
 from __future__ import annotations
@@ -24,147 +29,607 @@ from typing import Any, Callable
 
 import chess
 
-from . import pgn
-from .errors import BadRequestError, RefereeError
+from . import clockpgn, flagfall, pgn, present, probe
+from .bridge_contract import ClaimAsk, Ending, Facts, GameInfo, MoveRow, MovesDelta, OutcomeView, Reply
+from .errors import BadFenError, BadPgnError, BadRequestError, GameOverError, RefereeError
 from .game import Game
-from .rules import dead
+from .outcome import Termination
+from .review import ReviewOps
+from .rules import dead, timeout
+from .rules.dead import SearchBudget
 
 _COLORS = {"white": chess.WHITE, "black": chess.BLACK}
+# analyse levels: the page budget first, then deeper, up to the CLI's deep search
+LEVELS = (dead.PAGE, SearchBudget(nodes=1_000_000, seconds=0.08), SearchBudget(nodes=2_000_000, seconds=0.3),
+          dead.DEEP)
+MAX_REQUEST = 32_000_000  # characters of one request
+MAX_MOVES = 20_000  # moves of one restored or imported game
+MAX_BATCH = 20_000
+_MOVE_ERRORS = {"illegal_move": "is not legal here", "invalid_move": "is not a move",
+                "ambiguous_move": "is ambiguous here", "promotion_needed": "needs a promotion piece"}
+_PGN_RESULTS = ("1-0", "0-1", "1/2-1/2")
 
 
 class Bridge:
     def __init__(self) -> None:
         self.game = Game()
         self.headers: dict[str, str] = {}
-        # Per-ply (san, uci, fen, repetition_count), kept in step with the game
-        # so that a move costs the same at ply 10 and ply 400.
-        self._rows: list[dict[str, Any]] = []
-        self._ops: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
+        self._rows: list[MoveRow] = []
+        # An imported game: its recorded result (shown while the game stands
+        # as imported), and the ply where the rules had already ended it.
+        self._recorded: OutcomeView | None = None
+        self._ended: tuple[int, OutcomeView] | None = None
+        self._pristine = False  # the game is exactly as imported (export keeps Result/Termination)
+        self._ending: Ending | None = None  # a declared ending, for the page to save
+        self._flag_words: flagfall.FlagWords | None = None  # why a flag fall ended the game
+        self._review = ReviewOps()  # a PGN file's review (pychessdraw.review), apart from the game
+        self._ops: dict[str, Callable[[dict[str, Any]], Reply]] = {
             "new": self._new, "play": self._play, "undo": self._undo, "load_pgn": self._load_pgn,
             "claim": self._claim, "agree": self._agree, "resign": self._resign, "flag": self._flag,
-            "status_at": self._status_at, "export_pgn": self._export_pgn, "state": lambda a: {},
-            "analyse": self._analyse,
+            "status_at": self._status_at, "export_pgn": self._export_pgn, "state": self._state,
+            "analyse": self._analyse, "restore": self._restore, "batch": self._batch,
+            "rules": self._rules, "review_start": self._review.start,  # type: ignore[dict-item]
+            "review_feed": self._review.feed, "review_finish": self._review.finish,  # type: ignore[dict-item]
+            "engine_facts": self._engine_facts,
         }
 
+    # -- entry ---------------------------------------------------------------
     def handle(self, request: str) -> str:
         return json.dumps(self.call(request))
 
-    def call(self, request: str | dict[str, Any]) -> dict[str, Any]:
+    def call(self, request: str | dict[str, Any]) -> Reply:
         try:
-            req = json.loads(request) if isinstance(request, str) else request
-            if not isinstance(req, dict) or req.get("op") not in self._ops:
-                raise BadRequestError(f"unknown operation {req.get('op') if isinstance(req, dict) else req!r}")
-            args = req.get("args") or {}
+            if isinstance(request, str):
+                if len(request) > MAX_REQUEST:
+                    raise BadRequestError("the request is too large")
+                req = json.loads(request)
+            else:
+                req = request
+            if not isinstance(req, dict):
+                raise BadRequestError("a request is an object {op, args}")
+            op = req.get("op")
+            if not isinstance(op, str) or op not in self._ops:
+                raise BadRequestError(f"unknown operation {str(op)[:40]!r}")
+            args = req.get("args")
+            if args is None:
+                args = {}
             if not isinstance(args, dict):
                 raise BadRequestError("args must be an object")
-            extra = self._ops[req["op"]](args)
+            return self._ops[op](args)
         except RefereeError as exc:
-            return {"ok": False, "error": exc.to_dict(), "state": self.state()}
-        except (ValueError, KeyError, TypeError) as exc:
-            return {"ok": False, "error": {"code": "bad_request", "message": str(exc)}, "state": self.state()}
-        if "status" in extra or "pgn" in extra or "state" in extra:
-            return {"ok": True, **extra}
-        return {"ok": True, **extra, "state": self.state()}
+            return {"ok": False, "error": _error(exc)}  # type: ignore[typeddict-item]
+        except RecursionError:
+            return {"ok": False, "error": {"code": "bad_request", "message": "the request is nested too deeply"}}
+        except (ValueError, TypeError, KeyError) as exc:
+            return {"ok": False, "error": {"code": "bad_request", "message": str(exc)[:200]}}
+        except Exception as exc:  # noqa: BLE001 - the page must always get an answer
+            return {"ok": False, "error": {"code": "internal", "message": f"{type(exc).__name__}: {str(exc)[:200]}"}}
 
-    def state(self, search: dead.SearchBudget | None = None) -> dict[str, Any]:
-        return {
-            "status": self.game.status(legal_moves=True, search=search).to_dict(),
-            "moves": self._rows,
-            "start_fen": self.game.start_fen,
-            "chess960": self.game.chess960,
-            "headers": self.headers,
-        }
+    # -- what the page sees ----------------------------------------------------
+    def _label(self, ply: int) -> str:
+        return self._rows[ply - 1]["label"] if 0 < ply <= len(self._rows) else "the start"
 
-    # -- operations --------------------------------------------------------
-    def _adopt(self, game: Game, headers: dict[str, str]) -> None:
-        rows = []
-        replay = Game(game.start_fen, chess960=game.chess960)
-        for move in game.moves:
-            rows.append(self._row(replay, move))
-        self.game, self.headers, self._rows = game, headers, rows
+    def _override(self) -> OutcomeView | None:
+        if self._ended is not None and self.game.ply > self._ended[0]:
+            return self._ended[1]
+        if self._recorded is not None and self.game.outcome() is None:
+            return self._recorded
+        return None
 
-    @staticmethod
-    def _row(game: Game, move: chess.Move) -> dict[str, Any]:
-        san, uci = game.san(move), game.uci(move)
-        game.push(move)
-        return {"ply": game.ply, "san": san, "uci": uci, "fen": game.fen(),
-                "repetition_count": game.repetition_count()}
+    def _is_over(self) -> bool:
+        return self._override() is not None or self.game.outcome() is not None
 
-    def _new(self, args: dict[str, Any]) -> dict[str, Any]:
-        game = Game(args.get("fen") or None, chess960=bool(args.get("chess960")),
-                    flag_rules=args.get("flag_rules") or self.game.flag_rules)
-        self._adopt(game, {})
-        return {}
+    def facts(self, search: SearchBudget | None = None, *, can_search: bool = True) -> Facts:
+        over = self._override()
+        status = self.game.status(legal_moves=over is None, search=search if over is None else None)
+        facts = present.facts(self.game, status, label=self._label, outcome=over, can_search=can_search)
+        shown, record = facts["outcome"], self._recorded
+        if shown is not None and record is not None and shown is not record and shown["result"] != record["result"]:
+            # the rules ended an imported game otherwise than its record says
+            facts["outcome"] = {**shown, "detail": f"{shown['detail']}; the record says {record['result']}"}
+        shown = facts["outcome"]
+        if self._flag_words is not None and shown is not None and shown["termination"] == "time_forfeit":
+            facts["outcome"] = {**shown, "detail": self._flag_words["text"]}  # the rule and the proof
+        return facts
 
-    def _play(self, args: dict[str, Any]) -> dict[str, Any]:
-        text = _text(args, "move")
-        if self.game.outcome() is not None:
-            self.game.play(text)  # raises GameOverError with the reason
-        move = self.game.parse_move(text)
-        self._rows.append(self._row(self.game, move))
-        return {}
+    def game_info(self) -> GameInfo:
+        return {"start_fen": self.game.start_fen, "chess960": self.game.chess960, "headers": dict(self.headers),
+                "recorded": self._recorded}
 
-    def _undo(self, args: dict[str, Any]) -> dict[str, Any]:
+    def _reply(self, keep: int | None = None, *, replaced: bool = False, **extra: Any) -> Reply:
+        if replaced:
+            keep = 0
+        keep = len(self._rows) if keep is None else keep
+        moves: MovesDelta = {"keep": keep, "add": self._rows[keep:]}
+        reply: dict[str, Any] = {"ok": True, "facts": self.facts(), "moves": moves, "ending": self._ending, **extra}
+        if replaced:
+            reply["game"] = self.game_info()
+        return reply  # type: ignore[return-value]
+
+    # -- replacing the game ----------------------------------------------------
+    def _replay(self, game: Game, tokens: list[str]) -> tuple[list[MoveRow], tuple[int, OutcomeView] | None]:
+        """Play ``tokens`` (each checked for legality) past any automatic
+        ending; returns the rows and where the rules ended the game, if
+        before the last move."""
+        if len(tokens) > MAX_MOVES:
+            raise BadRequestError(f"at most {MAX_MOVES} moves")
+        rows: list[MoveRow] = []
+        ended: tuple[int, Outcome_] | None = None
+        for token in tokens:
+            if ended is None:
+                auto = game.automatic_outcome(has_legal_move=True, dead_check=game.is_irreversible())
+                if auto is not None:
+                    ended = (game.ply, auto)
+            board = game._board  # noqa: SLF001 (read only: the move number of an error)
+            label = present.move_label(board.fullmove_number, board.turn == chess.WHITE, token)
+            try:
+                move = game.parse_move(token)
+            except RefereeError as exc:
+                raise _move_error(exc, label, ply=game.ply + 1) from None
+            rows.append(present.make_row(game, move, after_end=ended is not None))
+        view = None
+        if ended is not None:
+            ply, outcome = ended
+            view = (ply, present.outcome_view(outcome, ended_at=ply,
+                                              ended_at_label="at the start" if ply == 0 else f"after {rows[ply - 1]['label']}"))
+        return rows, view
+
+    def _adopt(self, game: Game, rows: list[MoveRow], headers: dict[str, str],
+               ended: tuple[int, OutcomeView] | None, recorded: OutcomeView | None) -> None:
+        self.game, self._rows, self.headers = game, rows, headers
+        self._ended, self._recorded, self._ending = ended, recorded, None
+        self._flag_words = None
+        self._pristine = recorded is not None or ended is not None
+        if recorded is not None and ended is None and game.outcome() is None:
+            self._ending = {"op": "recorded"}
+
+    def _new(self, args: dict[str, Any]) -> Reply:
+        _only(args, "fen", "chess960", "flag_rules")
+        fen = _fen(args, "fen")
+        game = Game(fen or None, chess960=_flag(args, "chess960"),
+                    flag_rules=_flag_rules(args) or self.game.flag_rules)
+        self._adopt(game, [], {}, None, None)
+        return self._reply(replaced=True)
+
+    def _load_pgn(self, args: dict[str, Any]) -> Reply:
+        """``partial: true`` (a reviewed game with an error) loads the moves
+        before the first bad one, as an unfinished game."""
+        _only(args, "pgn", "index", "partial")
+        partial = _flag(args, "partial")
+        text = _text(args, "pgn", 8_000_000)
+        index = args.get("index")
+        if index is not None and (not isinstance(index, int) or isinstance(index, bool) or index < 0):
+            raise BadRequestError("'index' must be a game number from 0")
+        games = list(pgn.read_games(text.splitlines(keepends=True)))
+        games = [g for g in games if g.tokens or g.headers or g.error]
+        if not games:
+            raise BadPgnError("no game found in the PGN text", ply=0)
+        if index is None and len(games) > 1:
+            return {"ok": True, "games": [{"index": i, "label": _game_label(i, g)} for i, g in enumerate(games)]}
+        if index is not None and index >= len(games):
+            raise BadRequestError(f"the text holds {len(games)} games")
+        parsed = games[index or 0]
+        if parsed.error is not None and not partial:
+            raise parsed.error
+        game = pgn.game_from_headers(parsed.headers, flag_rules=self.game.flag_rules)
+        if partial:
+            legal = _legal_prefix(game, parsed.tokens)
+            if len(legal) < len(parsed.tokens) or parsed.error is not None:
+                # the record breaks: its result is not shown as the game's
+                parsed.tokens, parsed.result = legal, None
+                parsed.headers = {**parsed.headers, "Result": "*"}
+        rows, ended = self._replay(game, parsed.tokens)
+        for row, ms in zip(rows, clockpgn.move_clocks(parsed)):
+            if ms is not None:
+                row["clock_ms"] = ms  # [%clk]: each side's time while browsing
+        result = parsed.result or parsed.headers.get("Result", "*")
+        recorded = present.recorded_view(result, parsed.headers.get("Termination")) if result in _PGN_RESULTS else None
+        self._adopt(game, rows, dict(parsed.headers), ended, recorded)
+        return self._reply(replaced=True)
+
+    def _restore(self, args: dict[str, Any]) -> Reply:
+        """A saved game in one request: start position, moves (UCI), headers
+        and the declared ending. A move that cannot be replayed stops the
+        restore with an error; nothing is changed then."""
+        _only(args, "start_fen", "chess960", "moves", "ending", "headers", "flag_rules")
+        fen = _fen(args, "start_fen")
+        moves = args.get("moves", [])
+        if not isinstance(moves, list) or not all(isinstance(m, str) and len(m) <= 12 for m in moves):
+            raise BadRequestError("'moves' must be a list of moves (text)")
+        headers = args.get("headers") or {}
+        if not isinstance(headers, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in headers.items()):
+            raise BadRequestError("'headers' must map names to text")
+        ending = args.get("ending")
+        if ending is not None and (not isinstance(ending, dict) or ending.get("op") not in
+                                   ("agree", "resign", "flag", "claim", "recorded")):
+            raise BadRequestError("'ending' must be null or {op: agree|resign|flag|claim|recorded, color}")
+        game = Game(fen or None, chess960=_flag(args, "chess960"),
+                    flag_rules=_flag_rules(args) or self.game.flag_rules)
+        rows, ended = self._replay(game, moves)
+        result = headers.get("Result", "*")
+        recorded = None
+        if ending is not None and ending["op"] == "recorded" and result in _PGN_RESULTS:
+            recorded = present.recorded_view(result, headers.get("Termination"))
+        saved = (self.game, self._rows, self.headers, self._ended, self._recorded, self._ending, self._pristine)
+        self._adopt(game, rows, dict(headers), ended, recorded)
+        if ending is not None and ending["op"] != "recorded":
+            try:
+                self._declare(ending)
+            except RefereeError:
+                self.game, self._rows, self.headers, self._ended, self._recorded, self._ending, self._pristine = saved
+                raise
+        return self._reply(replaced=True)
+
+    def _declare(self, ending: dict[str, Any]) -> None:
+        op = ending["op"]
+        if op == "claim":
+            result = self.game.claim_draw()
+            if not result.accepted:
+                raise BadRequestError("the saved draw claim does not hold in the saved position")
+            self._ending = {"op": "claim"}
+        elif op == "agree":
+            self.game.agree_draw()
+            self._ending = {"op": "agree"}
+        else:
+            color = _color(ending)
+            (self.game.resign if op == "resign" else self.game.flag)(_COLORS[color])
+            self._ending = Ending(op=op, color="white" if color == "white" else "black")
+            outcome = self.game.outcome()
+            if op == "flag" and outcome is not None and outcome.termination is Termination.TIME_FORFEIT:
+                # the banner names the rule and the proof (the search was just run by flag)
+                self._flag_words = flagfall.explain(self.game.board, self.game.status(search=dead.DEEP),
+                                                    _COLORS[color])
+
+    # -- moves -----------------------------------------------------------------
+    def _check_not_over(self) -> None:
+        over = self._override()
+        if over is not None:
+            raise GameOverError(f"the game is over: {over['headline']} ({over['reason']})")
+        outcome = self.game.outcome()
+        if outcome is not None:
+            raise GameOverError(f"the game is over: {outcome.reason()} ({outcome.result()})")
+
+    def _play(self, args: dict[str, Any]) -> Reply:
+        _only(args, "move", "offer_claim")
+        text = _text(args, "move", 20).strip()
+        self._check_not_over()
+        move = self._parse_or_promote(text)
+        if _flag(args, "offer_claim"):
+            ask = self._claim_question(move)
+            if ask is not None:
+                return {"ok": True, "ask": ask}
+        self._changed()
+        self._rows.append(present.make_row(self.game, move))
+        return self._reply(len(self._rows) - 1)
+
+    def _parse_or_promote(self, text: str) -> chess.Move:
+        board = self.game._board  # noqa: SLF001 (read only)
+        label = present.move_label(board.fullmove_number, board.turn == chess.WHITE, text)
+        try:
+            return self.game.parse_move(text)
+        except RefereeError as exc:
+            choices = _promotions(self.game, text)
+            if choices:
+                raise _PromotionNeeded(f"{label}: choose the piece to promote to", choices=choices) from None
+            raise _move_error(exc, label) from None
+
+    def _claim_question(self, move: chess.Move) -> ClaimAsk | None:
+        uci = self.game.uci(move)
+        for claim in self.game.claims():
+            if claim.uci == uci:
+                san = claim.san or uci
+                return {"rule": claim.rule.value, "uci": uci, "san": san,
+                        "question": present._question(claim.rule.value, san)}  # noqa: SLF001
+        return None
+
+    def _changed(self) -> None:
+        self._pristine = False
+
+    def _undo(self, args: dict[str, Any]) -> Reply:
+        _only(args)
+        self._changed()
+        if self._recorded is not None and self._override() is self._recorded:
+            self._recorded = None  # lift the recorded result, keep the moves
+            self._ending = None
+            return self._reply()
+        self._ending = None
+        self._flag_words = None
         if self.game.undo() is not None:
             self._rows.pop()
-        return {}
+            if self._ended is not None and self.game.ply <= self._ended[0]:
+                self._ended = None
+                for row in self._rows:
+                    row["after_end"] = False
+                self._recorded = None
+        return self._reply(len(self._rows))
 
-    def _load_pgn(self, args: dict[str, Any]) -> dict[str, Any]:
-        game, parsed = pgn.parse_one(_text(args, "pgn"), flag_rules=self.game.flag_rules)
-        self._adopt(game, parsed.headers)
-        return {}
-
-    def _claim(self, args: dict[str, Any]) -> dict[str, Any]:
-        move = args.get("move") or None
+    def _claim(self, args: dict[str, Any]) -> Reply:
+        _only(args, "move")
+        text = _opt_text(args, "move", 20)
+        self._check_not_over()
         before = self.game.ply
-        if move is not None:
-            parsed = self.game.parse_move(str(move))
-            san, uci = self.game.san(parsed), self.game.uci(parsed)
-        result = self.game.claim_draw(parsed if move is not None else None)
-        if self.game.ply > before:  # the intended move was recorded
-            self._rows.append({"ply": self.game.ply, "san": san, "uci": uci,
-                               "fen": self.game.fen(), "repetition_count": self.game.repetition_count()})
-        return {"claim": result.to_dict()}
+        san = None
+        parsed = None
+        if text:
+            parsed = self._parse_or_promote(text.strip())
+            san = self.game.san(parsed)
+        self._changed()
+        if parsed is not None:
+            row = present.make_row(self.game, parsed)
+            self.game.undo()  # make_row pushed it; claim_draw plays it again
+            result = self.game.claim_draw(parsed)
+            self._rows.append(row)
+        else:
+            result = self.game.claim_draw(None)
+        if result.accepted:
+            self._ending = {"op": "claim"}
+        return self._reply(before, claim=present.claim_verdict(result, san))
 
-    def _agree(self, args: dict[str, Any]) -> dict[str, Any]:
-        self.game.agree_draw()
-        return {}
+    def _agree(self, args: dict[str, Any]) -> Reply:
+        _only(args)
+        self._check_not_over()
+        self._changed()
+        self._declare({"op": "agree"})
+        return self._reply()
 
-    def _resign(self, args: dict[str, Any]) -> dict[str, Any]:
-        self.game.resign(_color(args))
-        return {}
+    def _resign(self, args: dict[str, Any]) -> Reply:
+        _only(args, "color")
+        self._check_not_over()
+        self._changed()
+        self._declare({"op": "resign", "color": _color(args)})
+        return self._reply()
 
-    def _flag(self, args: dict[str, Any]) -> dict[str, Any]:
-        self.game.flag(_color(args))
-        return {}
+    def _flag(self, args: dict[str, Any]) -> Reply:
+        _only(args, "color")
+        self._check_not_over()
+        self._changed()
+        self._declare({"op": "flag", "color": _color(args)})
+        return self._reply()
 
-    def _status_at(self, args: dict[str, Any]) -> dict[str, Any]:
+    def _rules(self, args: dict[str, Any]) -> Reply:
+        """Flag-fall rules for this game and the next ones: FIDE 6.9 or US Chess."""
+        _only(args, "flag_rules")
+        rules = _flag_rules(args)
+        if rules is None:
+            raise BadRequestError(f"'flag_rules' must be one of {', '.join(timeout.RULES)}")
+        self.game.flag_rules = rules
+        return self._reply()
+
+    # -- questions ---------------------------------------------------------------
+    def _state(self, args: dict[str, Any]) -> Reply:
+        _only(args)
+        return self._reply(replaced=True)
+
+    def _status_at(self, args: dict[str, Any]) -> Reply:
+        _only(args, "ply")
         ply = args.get("ply")
-        if not isinstance(ply, int) or not 0 <= ply <= self.game.ply:
+        if not isinstance(ply, int) or isinstance(ply, bool) or not 0 <= ply <= self.game.ply:
             raise BadRequestError(f"ply must be a whole number from 0 to {self.game.ply}")
-        game = Game(self.game.start_fen, chess960=self.game.chess960)
+        if ply == self.game.ply:
+            return {"ok": True, "facts": self.facts()}
+        game = Game(self.game.start_fen, chess960=self.game.chess960, flag_rules=self.game.flag_rules)
         for move in self.game.moves[:ply]:
             game.push(move)
-        if ply == self.game.ply and self.game.declared_outcome() is not None:
-            return {"status": self.game.status(legal_moves=True).to_dict()}
-        return {"status": game.status(legal_moves=True).to_dict()}
+        status = game.status(legal_moves=False)
+        view = present.facts(game, status, label=self._label, live=False, can_search=False)
+        return {"ok": True, "facts": view}
 
-    def _analyse(self, args: dict[str, Any]) -> dict[str, Any]:
-        return {"state": self.state(search=dead.PAGE), "analysed": True}
+    def _analyse(self, args: dict[str, Any]) -> Reply:
+        _only(args, "level")
+        level = args.get("level", 0)
+        if not isinstance(level, int) or isinstance(level, bool) or not 0 <= level < len(LEVELS):
+            raise BadRequestError(f"'level' must be a whole number from 0 to {len(LEVELS) - 1}")
+        final = level == len(LEVELS) - 1
+        facts = self.facts(LEVELS[level], can_search=not final)
+        decided = all(w["answer"] != "unknown" for w in facts["winnable"].values())
+        return {"ok": True, "facts": facts, "analysed": {"level": level, "final": final or decided},
+                "ending": self._ending}
 
-    def _export_pgn(self, args: dict[str, Any]) -> dict[str, Any]:
-        return {"pgn": pgn.export(self.game, self.headers)}
+    def _engine_facts(self, args: dict[str, Any]) -> Reply:
+        """The computer's question before it moves (pychessdraw.probe): the
+        claims open now, and what each candidate move would let the opponent claim."""
+        _only(args, "moves")
+        moves = args.get("moves")
+        if not isinstance(moves, list) or len(moves) > probe.MAX_CANDIDATES \
+                or not all(isinstance(m, str) and len(m) <= 20 for m in moves):
+            raise BadRequestError(f"'moves' must be a list of at most {probe.MAX_CANDIDATES} moves as text")
+        self._check_not_over()
+        return {"ok": True, "engine_facts": probe.engine_facts(self.game, moves)}
+
+    def _export_pgn(self, args: dict[str, Any]) -> Reply:
+        _only(args, "time_control", "clocks")
+        clocks = _clocks(args)
+        if clocks is not None:  # the page's clocks: TimeControl and [%clk] per move
+            headers = {k: v for k, v in self.headers.items() if k not in ("Result", "Termination", "TerminationDetails")}
+            return {"ok": True, "pgn": clockpgn.export_with_clocks(self.game, headers, clocks[0], clocks[1])}
+        if self._pristine:
+            result = self._recorded["result"] if self._recorded is not None else self._ended[1]["result"] if self._ended else "*"
+            return {"ok": True, "pgn": _export_as_recorded(self.game, {"Result": result, **self.headers})}
+        headers = {k: v for k, v in self.headers.items() if k not in ("Result", "Termination", "TerminationDetails")}
+        return {"ok": True, "pgn": pgn.export(self.game, headers)}
+
+    def _batch(self, args: dict[str, Any]) -> Reply:
+        """Several requests in one message; stops at the first error and
+        answers with the last reply (moves relative to before the batch)."""
+        _only(args, "requests")
+        requests = args.get("requests")
+        if not isinstance(requests, list) or len(requests) > MAX_BATCH:
+            raise BadRequestError(f"'requests' must be a list of at most {MAX_BATCH} requests")
+        start = len(self._rows)
+        kept = start
+        last: Reply = {"ok": True}
+        replaced = False
+        for req in requests:
+            if not isinstance(req, dict) or req.get("op") == "batch":
+                last = {"ok": False, "error": {"code": "bad_request", "message": "a batch holds requests {op, args}"}}
+                break
+            last = self.call(req)
+            if not last.get("ok"):
+                break
+            delta = last.get("moves")
+            if delta is not None:
+                kept = min(kept, delta["keep"])
+            replaced = replaced or "game" in last
+        if not last.get("ok"):
+            failed: Reply = {**self._reply(0 if replaced else kept, replaced=replaced)}
+            failed["ok"] = False
+            failed["error"] = last["error"]
+            return failed
+        return self._reply(0 if replaced else kept, replaced=replaced, **{k: v for k, v in last.items()
+                                                                        if k in ("claim", "pgn", "analysed")})
 
 
-def _text(args: dict[str, Any], name: str) -> str:
+class _PromotionNeeded(RefereeError):
+    code = "promotion_needed"
+
+
+Outcome_ = Any  # the automatic Outcome found while replaying
+
+
+def _promotions(game: Game, text: str) -> list[dict[str, Any]]:
+    """The legal promotions ``text`` names without a piece ("e8", "e7e8", "exd8")."""
+    base = text.strip().rstrip("+#")
+    if not base or base[-1] in "qrbnQRBN" or len(base) > 6:
+        return []
+    out = []
+    for piece in "qrbn":
+        for cand in (f"{base}={piece.upper()}", f"{base}{piece}"):
+            try:
+                move = game.parse_move(cand)
+            except RefereeError:
+                continue
+            if move.promotion is not None:
+                out.append({"uci": game.uci(move), "san": game.san(move), "from": chess.square_name(move.from_square),
+                            "to": chess.square_name(move.to_square), "promotion": piece})
+                break
+    return out
+
+
+def _move_error(exc: RefereeError, label: str, ply: int | None = None) -> RefereeError:
+    """A move error in chess words ("3...Qxz9 is not legal here"): the
+    library's own where it names the move, else worded here."""
+    if "move_label" in exc.details:
+        return exc
+    tail = _MOVE_ERRORS.get(exc.code)
+    if tail is None:
+        return exc
+    err = type(exc)(f"{label} {tail}", move_label=label, **({"ply": ply} if ply is not None else {}))
+    return err
+
+
+def _error(exc: RefereeError) -> dict[str, Any]:
+    out = exc.to_dict()
+    out["message"] = _short(str(out.get("message", "")))
+    # keep the structured fields JSON-safe and short
+    return {k: (v if isinstance(v, (int, bool, list)) or v is None else _short(str(v))) for k, v in out.items()}
+
+
+def _short(text: str, limit: int = 160) -> str:
+    """One line, at most ``limit`` characters, no FEN dumps."""
+    import re
+    text = re.sub(r"\S+/\S+/\S+/\S+/\S+/\S+/\S+/\S+(?:\s+[wb]\s+\S+\s+\S+(?:\s+\d+\s+\d+)?)?", "the position", text)
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def _game_label(index: int, game: pgn.PgnGame) -> str:
+    h = game.headers
+    who = f"{h.get('White', '?')} - {h.get('Black', '?')}"
+    extra = ", ".join(x for x in (h.get("Event"), h.get("Date"), game.result or h.get("Result")) if x and x != "?")
+    plies = len(game.tokens)
+    return _short(f"{index + 1}. {who}" + (f" ({extra})" if extra else "") + f", {plies} plies", 120)
+
+
+def _export_as_recorded(game: Game, headers: dict[str, str]) -> str:
+    """The imported game with its tags as recorded (Result, Termination unchanged)."""
+    import chess.pgn
+    record = chess.pgn.Game.from_board(game.board)
+    for name, value in headers.items():
+        record.headers[name] = value
+    record.headers["Result"] = headers.get("Result", "*")
+    exporter = chess.pgn.StringExporter(headers=True, variations=False, comments=False)
+    return record.accept(exporter)
+
+
+def _only(args: dict[str, Any], *names: str) -> None:
+    extra = [k for k in args if k not in names]
+    if extra:
+        raise BadRequestError(f"unknown argument {str(extra[0])[:40]!r}")
+
+
+def _text(args: dict[str, Any], name: str, limit: int) -> str:
     value = args.get(name)
     if not isinstance(value, str):
-        raise BadRequestError(f"'{name}' must be a string")
+        raise BadRequestError(f"'{name}' must be text")
+    if len(value) > limit:
+        raise BadRequestError(f"'{name}' is too long (at most {limit} characters)")
     return value
 
 
-def _color(args: dict[str, Any]) -> chess.Color:
+def _opt_text(args: dict[str, Any], name: str, limit: int) -> str | None:
+    if args.get(name) is None:
+        return None
+    return _text(args, name, limit)
+
+
+def _fen(args: dict[str, Any], name: str) -> str | None:
+    fen = _opt_text(args, name, 100_000)
+    if fen is not None and (len(fen) > 120 or "\n" in fen.strip()):
+        hint = " (a game in PGN goes in the PGN box)" if "." in fen or "[" in fen else ""
+        raise BadFenError(f"this is not a FEN: it is too long for one{hint}")
+    return fen
+
+
+def _flag(args: dict[str, Any], name: str) -> bool:
+    value = args.get(name, False)
+    if value is None:
+        return False
+    if not isinstance(value, bool):
+        raise BadRequestError(f"'{name}' must be true or false")
+    return value
+
+
+def _flag_rules(args: dict[str, Any]) -> str | None:
+    value = args.get("flag_rules")
+    if value is None:
+        return None
+    if value not in timeout.RULES:
+        raise BadRequestError(f"'flag_rules' must be one of {', '.join(timeout.RULES)}")
+    return str(value)
+
+
+def _legal_prefix(start: Game, tokens: list[str]) -> list[str]:
+    """The tokens before the first one that is not a legal move."""
+    game = Game(start.start_fen, chess960=start.chess960)
+    for i, token in enumerate(tokens[:MAX_MOVES]):
+        try:
+            game.push(game.parse_move(token))
+        except RefereeError:
+            return tokens[:i]
+    return tokens
+
+
+def _clocks(args: dict[str, Any]) -> tuple[dict[str, float], dict[int, int]] | None:
+    """export_pgn's ``time_control`` {base_s, increment_s, delay_s} and
+    ``clocks`` {ply: ms}, both or neither."""
+    tc, clocks = args.get("time_control"), args.get("clocks")
+    if tc is None and clocks is None:
+        return None
+    if not isinstance(tc, dict) or set(tc) - {"base_s", "increment_s", "delay_s"} or not all(
+            isinstance(v, (int, float)) and not isinstance(v, bool) and 0 <= v <= 86_400 for v in tc.values()):
+        raise BadRequestError("'time_control' must be {base_s, increment_s, delay_s} in seconds")
+    if not isinstance(clocks, dict) or len(clocks) > MAX_MOVES or not all(
+            isinstance(k, str) and k.isdigit() and isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 10**9
+            for k, v in clocks.items()):
+        raise BadRequestError("'clocks' must map plies to milliseconds")
+    return {k: float(v) for k, v in tc.items()}, {int(k): v for k, v in clocks.items()}
+
+
+def _color(args: dict[str, Any]) -> str:
     name = args.get("color")
     if name not in _COLORS:
         raise BadRequestError("'color' must be 'white' or 'black'")
-    return _COLORS[name]
+    return str(name)
+
+
+__all__ = ["Bridge", "LEVELS", "Termination"]

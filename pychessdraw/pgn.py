@@ -53,6 +53,7 @@ _MOVE_ATTEMPT = re.compile(r"[NBRQKPa-h].*\d")
 RESULTS = {"1-0", "0-1", "1/2-1/2", "*"}
 _CHESS960 = {"chess960", "chess 960", "fischerandom", "fischer random", "freestyle"}
 LINE_LIMIT = 1 << 16  # characters read at a time: a line with no end costs no more
+MAX_COMMENT = 2_000  # characters kept of one comment (clock times need a few dozen)
 MAX_TOKEN = 40  # no move is longer; a longer word is broken text
 MAX_PLIES = 20_000  # more than any legal game (the 75-move rule ends one by about 8,850)
 MAX_HEADERS = 1_000
@@ -66,14 +67,17 @@ _KNOWN_MOVES: set[str] = set()  # words already seen to be moves: skips the rege
 @dataclass
 class PgnGame:
     """One game as read: headers, main-line move tokens, the result token,
-    any syntax error (after which ``tokens`` holds what came before it), and
-    warnings about lines that were skipped (malformed tag lines)."""
+    any syntax error (after which ``tokens`` holds what came before it),
+    warnings about lines that were skipped (malformed tag lines), and the
+    main line's ``{ }`` comments by the ply they follow (0: before the first
+    move; each cut to MAX_COMMENT characters), where ``[%clk]`` times live."""
 
     headers: dict[str, str] = field(default_factory=dict)
     tokens: list[str] = field(default_factory=list)
     result: str | None = None
     error: BadPgnError | None = None
     warnings: list[str] = field(default_factory=list)
+    comments: dict[int, str] = field(default_factory=dict)
 
 
 class _Reader:
@@ -86,6 +90,8 @@ class _Reader:
         self.depth = 0  # variation nesting
         self.moved = False  # the game has move text (moves or a result)
         self.skipped = 0  # words skipped as noise in this game
+        self.note: list[str] | None = None  # pieces of the main-line { comment being read
+        self.note_len = 0
 
     def current(self) -> PgnGame:
         if self.game is None:
@@ -100,10 +106,29 @@ class _Reader:
             elif self.depth:
                 game.error = _error(game, "unterminated variation '('", "(")
         self.in_brace = self.blank_in_brace = False
+        self.note = None
         self.depth = 0
         self.moved = False
         self.skipped = 0
         return game
+
+    def _open_note(self) -> None:
+        # Only main-line comments are kept: those inside variations are not the game's.
+        self.note, self.note_len = ([] if not self.depth else None), 0
+
+    def _add_note(self, text: str) -> None:
+        if self.note is not None and self.note_len < MAX_COMMENT:
+            text = text[:MAX_COMMENT - self.note_len]
+            self.note.append(text)
+            self.note_len += len(text)
+
+    def _close_note(self, game: PgnGame) -> None:
+        if self.note is not None:
+            text = " ".join("".join(self.note).split())
+            ply = len(game.tokens)
+            if text:
+                game.comments[ply] = f"{game.comments[ply]} {text}" if ply in game.comments else text
+            self.note = None
 
     def fail(self, message: str, token: str) -> None:
         game = self.current()
@@ -141,6 +166,7 @@ class _Reader:
             return
         pos = 0
         if self.in_brace and "}" not in text:
+            self._add_note(text)
             return
         if _SPECIAL.search(text) is None:
             self._words(game, _TOKEN.findall(text))
@@ -149,7 +175,10 @@ class _Reader:
             if self.in_brace:
                 close = text.find("}", pos)
                 if close < 0:
+                    self._add_note(text[pos:])
                     return
+                self._add_note(text[pos:close])
+                self._close_note(game)
                 self.in_brace = False
                 pos = close + 1
                 continue
@@ -160,6 +189,7 @@ class _Reader:
             pos = m.end()
             if tok == "{":
                 self.in_brace, self.blank_in_brace = True, False
+                self._open_note()
             elif tok == ";":
                 return
             elif tok == "[":  # "[%clk 0:01:00]" outside a comment: skipped, as python-chess does
@@ -406,8 +436,9 @@ def _restore_result(game: Game, termination: str, result: str) -> None:
         game.resign(loser)
 
 
-def export(game: Game, headers: dict[str, str] | None = None) -> str:
-    """The game as PGN, with Result and a Termination tag naming the rule."""
+def export(game: Game, headers: dict[str, str] | None = None, comments: dict[int, str] | None = None) -> str:
+    """The game as PGN, with Result and a Termination tag naming the rule;
+    ``comments`` are written after the moves of the plies they are keyed by."""
     import chess.pgn  # only here: it pulls in chess.engine, ~140 ms of the browser's start-up
     board = game.board
     pgn = chess.pgn.Game.from_board(board)
@@ -418,5 +449,9 @@ def export(game: Game, headers: dict[str, str] | None = None) -> str:
     if outcome is not None:
         pgn.headers["Termination"] = outcome.termination.value
         pgn.headers["TerminationDetails"] = f"{outcome.reason()} (FIDE {outcome.article})"
-    exporter = chess.pgn.StringExporter(headers=True, variations=False, comments=False)
+    if comments:
+        for ply, node in enumerate(pgn.mainline(), 1):
+            if ply in comments:
+                node.comment = comments[ply]
+    exporter = chess.pgn.StringExporter(headers=True, variations=False, comments=bool(comments))
     return pgn.accept(exporter)

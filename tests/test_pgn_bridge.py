@@ -54,44 +54,54 @@ def call(bridge: Bridge, op: str, **args: object) -> dict:
     return json.loads(bridge.handle(json.dumps({"op": op, "args": args})))
 
 
+def rows(bridge: Bridge) -> list[dict]:
+    return call(bridge, "state")["moves"]["add"]
+
+
 def test_bridge_plays_claims_and_keeps_the_game_on_errors() -> None:
     bridge = Bridge()
     for move in "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1".split():
-        assert call(bridge, "play", move=move)["ok"]
-    state = call(bridge, "state")["state"]
-    assert state["status"]["claims"] == [{"rule": "threefold_repetition", "move": "f6g8", "san": "Ng8",
-                                          "article": "9.2.1.1"}]
-    assert [m["san"] for m in state["moves"]] == "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1".split()
+        reply = call(bridge, "play", move=move)
+        assert reply["ok"] and len(reply["moves"]["add"]) == 1  # a move sends its own row only
+    facts = call(bridge, "state")["facts"]
+    [group] = facts["claims"]
+    assert group["rule"] == "threefold_repetition" and group["article"] == "9.2.1.1" and not group["now"]
+    assert [(m["uci"], m["san"]) for m in group["moves"]] == [("f6g8", "Ng8")]
+    assert [m["san"] for m in rows(bridge)] == "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1".split()
     bad = call(bridge, "play", move="Qxh7")
-    assert not bad["ok"] and bad["error"]["code"] == "illegal_move" and len(bad["state"]["moves"]) == 7
+    assert not bad["ok"] and bad["error"]["code"] == "illegal_move" and len(rows(bridge)) == 7
     bad = call(bridge, "load_pgn", pgn="1. e4 e5 2. Ke3")
-    assert not bad["ok"] and bad["error"]["code"] == "illegal_move" and len(bad["state"]["moves"]) == 7
+    assert not bad["ok"] and bad["error"]["code"] == "illegal_move" and len(rows(bridge)) == 7
+    assert bad["error"]["message"] == "2.Ke3 is not legal here"
     bad = call(bridge, "new", fen="8/8/8")
-    assert not bad["ok"] and bad["error"]["code"] == "bad_fen" and len(bad["state"]["moves"]) == 7
+    assert not bad["ok"] and bad["error"]["code"] == "bad_fen" and len(rows(bridge)) == 7
     claimed = call(bridge, "claim", move="Ng8")
-    assert claimed["claim"]["accepted"] and claimed["state"]["status"]["outcome"]["termination"] == "threefold_repetition"
-    assert claimed["state"]["moves"][-1]["san"] == "Ng8" and claimed["state"]["moves"][-1]["repetition_count"] == 3
-    assert claimed["state"]["status"]["legal_moves"] == []
-    assert call(bridge, "undo")["state"]["status"]["outcome"] is None
-    assert len(call(bridge, "undo")["state"]["moves"]) == 7
+    assert claimed["claim"]["accepted"] and claimed["facts"]["outcome"]["termination"] == "threefold_repetition"
+    assert claimed["moves"] == {"keep": 7, "add": [claimed["moves"]["add"][0]]}
+    assert claimed["moves"]["add"][0]["san"] == "Ng8" and claimed["moves"]["add"][0]["repetition_count"] == 3
+    assert claimed["facts"]["legal_moves"] == [] and claimed["ending"] == {"op": "claim"}
+    assert call(bridge, "undo")["facts"]["outcome"] is None
+    undone = call(bridge, "undo")
+    assert undone["moves"] == {"keep": 7, "add": []} and len(rows(bridge)) == 7
 
 
 def test_bridge_status_at_and_export_and_bad_requests() -> None:
     bridge = Bridge()
     call(bridge, "play", move="e4")
-    assert call(bridge, "status_at", ply=0)["status"]["ply"] == 0
+    at0 = call(bridge, "status_at", ply=0)["facts"]
+    assert at0["ply"] == 0 and not at0["live"] and at0["where"] == "the start position"
     assert not call(bridge, "status_at", ply=5)["ok"]
     assert "1. e4 *" in call(bridge, "export_pgn")["pgn"]
     assert call(bridge, "nonsense")["error"]["code"] == "bad_request"
     assert json.loads(bridge.handle("{not json"))["error"]["code"] == "bad_request"
-    legal = call(bridge, "state")["state"]["status"]["legal_moves"]
+    legal = call(bridge, "state")["facts"]["legal_moves"]
     assert {"uci": "e7e5", "san": "e5", "from": "e7", "to": "e5", "promotion": None} in legal
 
 
 def test_bridge_castling_destination_is_the_kings_square() -> None:
     bridge = Bridge()
-    state = call(bridge, "new", fen="r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")["state"]
-    castles = [m for m in state["status"]["legal_moves"] if m["san"] == "O-O"]
+    facts = call(bridge, "new", fen="r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")["facts"]
+    castles = [m for m in facts["legal_moves"] if m["san"] == "O-O"]
     assert castles == [{"uci": "e1g1", "san": "O-O", "from": "e1", "to": "g1", "promotion": None}]
 
 
@@ -99,16 +109,17 @@ def test_bridge_analyse_searches_and_can_end_a_dead_game() -> None:
     bridge = Bridge()
     # Black's only move takes the queen: after it, two bare kings (dead). The
     # static proofs cannot see it; the page-budget search can.
-    state = call(bridge, "new", fen="8/8/8/8/8/5K2/7Q/7k b - - 0 1")["state"]
-    assert state["status"]["outcome"] is None
+    facts = call(bridge, "new", fen="8/8/8/8/8/5K2/7Q/7k b - - 0 1")["facts"]
+    assert facts["outcome"] is None
     analysed = call(bridge, "analyse")
-    assert analysed["analysed"] and analysed["state"]["status"]["outcome"]["termination"] == "dead_position"
+    assert analysed["analysed"]["final"] and analysed["facts"]["outcome"]["termination"] == "dead_position"
     assert not call(bridge, "play", move="Kxh2")["ok"]  # the game is over
 
 
 def test_bridge_flag_rules_and_flag() -> None:
     bridge = Bridge()
-    state = call(bridge, "new", fen="8/8/4kr2/8/8/4K3/8/4N3 w - - 0 1", flag_rules="uscf")["state"]
-    assert state["status"]["flag_rules"] == "uscf" and state["status"]["flag_fall"]["black"] == "1/2-1/2"
-    flagged = call(bridge, "flag", color="black")["state"]["status"]["outcome"]
-    assert flagged["termination"] == "time_forfeit" and flagged["result"] == "1/2-1/2"
+    facts = call(bridge, "new", fen="8/8/4kr2/8/8/4K3/8/4N3 w - - 0 1", flag_rules="uscf")["facts"]
+    assert facts["flag_rules"] == "uscf" and facts["flag_fall"]["black"]["result"] == "1/2-1/2"
+    flagged = call(bridge, "flag", color="black")
+    assert flagged["facts"]["outcome"]["termination"] == "time_forfeit" and flagged["facts"]["outcome"]["result"] == "1/2-1/2"
+    assert flagged["ending"] == {"op": "flag", "color": "black"}

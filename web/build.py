@@ -14,6 +14,12 @@ Steps (each prints what it did):
      that its micropip entry names the wheel shipped in dist (file name and sha256)
   4. chessground CSS, the UI bundled with esbuild, the worker and pages copied
   5. licence notices of everything shipped, in dist/LICENSES/
+  6. the Pyodide memory snapshot (web/snapshot.mjs under node: Python booted from
+     dist/pyodide/ with the wheels of dist/wheels/ unpacked and pychessdraw
+     imported), gzipped, cached by the hash of those inputs; boot.json tells the
+     worker its name (null when it could not be made: the page then boots Python)
+  7. the service worker dist/sw.js, holding the sha256 of every other file of
+     dist/ (a new build is a new sw.js: browsers pick it up and swap caches)
 Only the Python standard library is needed here; node and npm must be installed.
 """
 from __future__ import annotations
@@ -334,7 +340,113 @@ def write_licenses(dist: Path, chess_whl: Path, micropip_whl: Path, project: Pat
     say(f"licences: {len(files)} notices in {ldir.relative_to(dist.parent)}/")
 
 
+# ---------------------------------------------------------------- engine (issue #9)
+ENGINE_PKG = NM / "stockfish"
+ENGINE_FILES = {"stockfish.js": "bin/stockfish-19-lite-single.js", "stockfish.wasm": "bin/stockfish-19-lite-single.wasm"}
+
+
+def copy_engine(dist: Path) -> None:
+    """Stockfish 19 lite, single-threaded (no SharedArrayBuffer, so no COOP/COEP
+    headers needed), to dist/engine/, with its GPL-3.0 notice in dist/LICENSES/.
+    The page loads it only when a visitor plays the computer; without these
+    files it says so and the game goes on between humans."""
+    for dst, src in ENGINE_FILES.items():
+        if not (ENGINE_PKG / src).exists():
+            die(f"node_modules/stockfish/{src} missing; run 'npm ci' in {WEB}")
+        copy(ENGINE_PKG / src, dist / "engine" / dst)
+    text = (ENGINE_PKG / "Copying.txt").read_text()
+    if "GNU GENERAL PUBLIC LICENSE" not in text or "Version 3" not in text:
+        die("stockfish Copying.txt is not the GPL-3.0 text any more; check licences")
+    version = json.loads((ENGINE_PKG / "package.json").read_text())["version"]
+    (dist / "LICENSES" / "stockfish.txt").write_text(
+        f"Stockfish.js {version} (npm 'stockfish', lite single-threaded build): GPL-3.0\n"
+        "Stockfish.js (c) Chess.com, LLC, https://github.com/nmrugg/stockfish.js\n"
+        "Stockfish (c) T. Romstad, M. Costalba, J. Kiiski, G. Linscott and other contributors,\n"
+        "https://github.com/official-stockfish/Stockfish; NNUE network nn-61e7af4bb97d by sscg13.\n\n" + text)
+    index = dist / "LICENSES" / "index.html"
+    row = (f'<tr><td>Stockfish.js (engine/)</td><td>{version}</td><td>GPL-3.0</td>'
+           '<td><a href="stockfish.txt">stockfish.txt</a></td><td><a href="https://github.com/nmrugg/stockfish.js">'
+           'https://github.com/nmrugg/stockfish.js</a></td></tr>\n')
+    page = index.read_text()
+    if "stockfish.txt" not in page:
+        index.write_text(page.replace("</tbody>", row + "</tbody>", 1))
+    say(f"engine: Stockfish.js {version} lite single-threaded -> dist/engine/, licence notice")
+
+
 # ---------------------------------------------------------------- main
+# ---------------------------------------------------------------- snapshot
+def make_snapshot(dist: Path, wheel_rels: list[str]) -> str | None:
+    """dist/pyodide/snapshot-<key>.gz made from exactly these dist files; its
+    path relative to dist, or None (with a warning) when it cannot be made."""
+    inputs = [dist / "pyodide" / f for f in PYODIDE_FILES] + [dist / w for w in wheel_rels]
+    h = hashlib.sha256()
+    for p in inputs:
+        h.update(p.name.encode() + sha256(p).encode())
+    h.update((WEB / "snapshot.mjs").read_bytes())
+    h.update((WEB / "snapshot_files.py").read_bytes())
+    key = h.hexdigest()[:16]
+    name = f"snapshot-{key}.gz"
+    cached = CACHE / name
+    for old in (dist / "pyodide").glob("snapshot-*.gz"):
+        if old.name != name:
+            old.unlink()
+    if not cached.exists():
+        node = shutil.which("node")
+        if not node:
+            say("WARNING: no node on PATH: no snapshot, the page boots Python at every load")
+            return None
+        say("snapshot: booting Pyodide under node, importing pychessdraw (node web/snapshot.mjs)")
+        tmp = CACHE / (name + ".part")
+        r = subprocess.run([node, str(WEB / "snapshot.mjs"), str(dist), str(tmp), *wheel_rels], cwd=WEB,
+                           capture_output=True, text=True)
+        if r.returncode != 0 or not tmp.exists():
+            say("WARNING: no snapshot (the page will boot Python at every load):\n"
+                + (r.stderr or r.stdout)[-2000:])
+            tmp.unlink(missing_ok=True)
+            return None
+        for line in r.stdout.splitlines():
+            say(line)
+        for old in CACHE.glob("snapshot-*.gz"):
+            old.unlink()
+        tmp.rename(cached)
+    else:
+        say(f"snapshot: inputs unchanged, reusing {name}")
+    copy(cached, dist / "pyodide" / name)
+    return f"pyodide/{name}"
+
+
+# ---------------------------------------------------------------- service worker
+SW_SKIP = {"sw.js", ".nojekyll"}
+
+
+def write_service_worker(dist: Path) -> str:
+    """dist/sw.js from src/sw.js with the manifest of every other file of dist,
+    and dist/boot.js from src/boot.js with the build id written in (so that a
+    page can tell whether the service worker in charge holds its build); returns
+    the build id: a hash of every file but sw.js and boot.js."""
+    def manifest() -> dict[str, str]:
+        return {p.relative_to(dist).as_posix(): sha256(p) for p in sorted(dist.rglob("*"))
+                if p.is_file() and p.relative_to(dist).as_posix() not in SW_SKIP}
+
+    files = manifest()
+    files.pop("boot.js", None)
+    build = hashlib.sha256(json.dumps(files, sort_keys=True).encode()).hexdigest()[:16]
+    boot = (SRC / "boot.js").read_text()
+    if '/*BUILD*/ "dev"' not in boot:
+        die("web/src/boot.js lost its BUILD line")
+    (dist / "boot.js").write_text(boot.replace('/*BUILD*/ "dev"', json.dumps(build)))
+    files = manifest()
+    src = (SRC / "sw.js").read_text()
+    marker = '/*MANIFEST*/ { build: "dev", files: {} }'
+    if marker not in src:
+        die("web/src/sw.js lost its MANIFEST line")
+    text = json.dumps({"build": build, "files": files}, separators=(",", ":"))
+    (dist / "sw.js").write_text(src.replace(marker, text))
+    size = sum((dist / f).stat().st_size for f in files)
+    say(f"service worker: dist/sw.js caches {len(files)} files ({size / 1e6:.1f} MB), build {build}")
+    return build
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--out", type=Path, default=WEB / "dist")
@@ -342,6 +454,7 @@ def main() -> int:
     ap.add_argument("--skip-npm", action="store_true", help="never run npm ci")
     ap.add_argument("--dev", action="store_true", help="unminified bundle with source maps")
     ap.add_argument("--no-precompile", action="store_true", help="ship the wheels without added bytecode")
+    ap.add_argument("--no-snapshot", action="store_true", help="ship no memory snapshot (the page boots Python)")
     a = ap.parse_args()
     t0 = time.monotonic()
     dist: Path = a.out.resolve()
@@ -397,13 +510,32 @@ def main() -> int:
            f"--outfile={dist / 'app.js'}", "--log-level=warning", "--legal-comments=linked"]
     cmd += ["--sourcemap"] if a.dev else ["--minify"]
     run(cmd)
-    for f in ("index.html", "app.css", "boot.js", "worker.js", "bare.html", "bare.js", "bare-worker.js", "favicon.svg"):
+    for f in ("index.html", "app.css", "bare.html", "bare.js", "bare-worker.js", "favicon.svg"):
         if (SRC / f).exists():
             copy(SRC / f, dist / f)
     (dist / ".nojekyll").write_text("")
-    say("ui: app.js bundled (esbuild), index.html, app.css, boot.js, worker.js, bare.html copied")
+    say("ui: app.js bundled (esbuild), index.html, app.css, bare.html copied")
 
     write_licenses(dist, chess, mp, a.project_dir.resolve())
+    copy_engine(dist)
+
+    # the worker unpacks the wheels in this order, as the snapshot was made
+    wheel_rels = ["wheels/" + chess.name, "wheels/" + pcd.name]
+    snap = None
+    if a.no_snapshot:
+        for old in (dist / "pyodide").glob("snapshot-*.gz"):
+            old.unlink()
+        say("snapshot: none (--no-snapshot)")
+    else:
+        snap = make_snapshot(dist, wheel_rels)
+    boot = {"wheels": wheel_rels, "snapshot": snap}
+    (dist / "boot.json").write_text(json.dumps(boot, indent=1) + "\n")
+    # the worker gets the same manifest written in: one request less before the snapshot
+    worker = (SRC / "worker.js").read_text()
+    if "/*BOOT*/ null" not in worker:
+        die("web/src/worker.js lost its BOOT line")
+    (dist / "worker.js").write_text(worker.replace("/*BOOT*/ null", json.dumps(boot)))
+    write_service_worker(dist)
     size = sum(p.stat().st_size for p in dist.rglob("*") if p.is_file())
     say(f"done in {time.monotonic() - t0:.1f} s: {dist} ({size / 1e6:.1f} MB)")
     return 0

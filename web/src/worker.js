@@ -1,11 +1,23 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Module worker: boots Pyodide, installs python-chess + pychessdraw from this
-// site, then answers {id, op, args} with {id, ok, ...} by calling
+// Module worker: starts Python (Pyodide) with python-chess + pychessdraw from
+// this site, then answers {id, op, args} with {id, ok, ...} by calling
 // pychessdraw.bridge.Bridge().handle(json) -> json. Only strings cross into Python.
-import { loadPyodide } from "./pyodide/pyodide.mjs";
+//
+// Two ways to start, chosen per load (the "ready" event's timings.path says which):
+//  * "snapshot": restore the memory snapshot made by the build (web/snapshot.mjs:
+//    an interpreter that has already imported pychessdraw and what it imports
+//    lazily), a fraction of a bare Pyodide boot. The modules are in memory but
+//    their files (python_stdlib.zip, the wheels) are not, and are not needed
+//    on the way to "ready": they are fetched after it (see web/snapshot_files.py).
+//  * "boot": a normal loadPyodide(), then unpack the wheels and import. Used when
+//    the build has no snapshot (boot.json "snapshot": null), or when the
+//    snapshot cannot be fetched, inflated or restored.
+// Imported dynamically: the snapshot's download starts without waiting for it.
+const pyodideModule = import("./pyodide/pyodide.mjs");
+pyodideModule.catch(() => {}); // reported when awaited
 
 const t0 = performance.now();
-const timings = {};
+const timings = { path: null };
 const mark = (name) => { timings[name] = Math.round(performance.now() - t0); };
 
 function progress(stage, step, steps) {
@@ -46,9 +58,17 @@ console.warn = (...a) => {
 
 let handle = null; // PyProxy of Bridge.handle (destroyed on shutdown)
 let bridge = null; // PyProxy of the Bridge instance
+let hasBatch = null; // the bridge answers "batch" itself (null: not asked yet)
 let pyodide = null;
 const queue = [];
 let ready = false;
+
+const base = new URL("./", import.meta.url);
+// test hook (e2e/test_startup.py): the interpreter and the start-up marks
+self.__pychessdraw = { pyodide: () => pyodide, timings };
+// {wheels: [paths in unpacking order], snapshot: path|null}, written in by
+// web/build.py (boot.json holds the same); null: fetch boot.json.
+const BOOT = /*BOOT*/ null;
 
 async function fetchBytes(url) {
   const r = await fetch(url);
@@ -56,34 +76,138 @@ async function fetchBytes(url) {
   return r.arrayBuffer();
 }
 
-async function boot() {
-  if (typeof WebAssembly !== "object") throw new Error("this browser has no WebAssembly");
-  progress("Downloading Python (Pyodide)…", 1, 4);
-  const base = new URL("./", import.meta.url);
-  // The wheels are fetched while Pyodide boots.
-  const wheels = fetch(new URL("wheels.json", base))
-    .then((r) => {
-      if (!r.ok) throw new Error(`wheels.json: HTTP ${r.status}`);
-      return r.json();
-    })
-    .then((m) => Promise.all([m.chess, m.pychessdraw].map((w) => fetchBytes(new URL(w, base)))));
+async function fetchJson(name) {
+  const r = await fetch(new URL(name, base));
+  if (!r.ok) throw new Error(`${name}: HTTP ${r.status}`);
+  return r.json();
+}
+
+// The snapshot as bytes: gzipped on the server (any static host can serve
+// it; the service worker caches the small form), inflated here.
+async function fetchSnapshot(rel) {
+  const r = await fetch(new URL(rel, base));
+  if (!r.ok) throw new Error(`${rel}: HTTP ${r.status}`);
+  const raw = await new Response(r.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
+  mark("snapshot_fetched");
+  return new Uint8Array(raw);
+}
+
+const pyOptions = () => ({
+  indexURL: new URL("pyodide/", base).href,
+  stdout: (s) => console.log("[py]", s),
+  stderr: (s) => console.warn("[py]", s),
+});
+
+// After a restore, the snapshot holds every module pychessdraw uses, but not
+// the files they came from (python_stdlib.zip: loadPyodide is given an empty
+// one; the wheels): they are fetched after "ready" (filesLater), leaving the
+// bandwidth to the snapshot. The finder that puts them in place if an import
+// needs them first lives in the snapshot (web/snapshot_files.py), so that no
+// Python source is compiled on the way to "ready"; it fetches with this.
+const WHEEL_DIR = "/tmp/pychessdraw-wheels";
+function fetchSync(url) {
+  const xhr = new XMLHttpRequest();
+  xhr.open("GET", url, false); // a worker may block
+  xhr.responseType = "arraybuffer";
+  xhr.send(null);
+  if (xhr.status !== 200) throw new Error(`HTTP ${xhr.status}`);
+  return new Uint8Array(xhr.response);
+}
+let lazyFiles = null; // PyProxy of FilesAfterRestore until the files are in place
+
+// After "ready" on the snapshot path: the standard library and the wheels.
+async function filesLater() {
+  if (!lazyFiles) return;
+  try {
+    const proxy = lazyFiles.files;
+    const files = proxy.toJs({ dict_converter: Object.fromEntries });
+    proxy.destroy();
+    for (const [local, url] of Object.entries(files)) {
+      const bytes = new Uint8Array(await fetchBytes(url));
+      if (!lazyFiles.pending()) break; // an import came first and did it all
+      pyodide.FS.mkdirTree(local.slice(0, local.lastIndexOf("/")) || "/");
+      pyodide.FS.writeFile(local, bytes);
+      lazyFiles.written_by_worker(local);
+    }
+  } catch (e) {
+    console.warn("pychessdraw: Python's files will be fetched when first needed:", e);
+  } finally {
+    lazyFiles.destroy();
+    lazyFiles = null;
+  }
+}
+
+class StartError extends Error {}
+
+// A wheel that is not there fails the start (as it does when Python boots),
+// but its bytes are not needed yet: a HEAD request (sw.js answers those too).
+async function checkPresent(url) {
+  const r = await fetch(url, { method: "HEAD" });
+  if (!r.ok) throw new StartError(`${url}: HTTP ${r.status}`);
+}
+
+async function restore(manifest, wheelUrls) {
+  // first: their answers come back at once and free their connections
+  const present = Promise.all(wheelUrls.map(checkPresent));
+  present.catch(() => {}); // awaited below
+  const snap = fetchSnapshot(manifest.snapshot);
+  snap.catch(() => {}); // loadPyodide rejects with it
+  const { loadPyodide } = await pyodideModule;
+  const stdLibURL = URL.createObjectURL(new Blob([])); // the real one comes later
+  try {
+    pyodide = await loadPyodide({ ...pyOptions(), _loadSnapshot: snap, stdLibURL });
+  } finally {
+    URL.revokeObjectURL(stdLibURL);
+  }
+  timings.path = "snapshot";
+  mark("pyodide");
+  const files = pyodide.pyimport("_pychessdraw_snapshot_files");
+  lazyFiles = files.install(new URL("pyodide/python_stdlib.zip", base).href, wheelUrls, WHEEL_DIR, fetchSync);
+  files.destroy();
+  mark("finder");
+  await present;
+  mark("wheels_checked");
+}
+
+async function bootNormally(wheelUrls) {
+  const wheels = Promise.all(wheelUrls.map(fetchBytes)); // while Pyodide starts
   wheels.catch(() => {}); // reported when awaited below
-  pyodide = await loadPyodide({
-    indexURL: new URL("pyodide/", base).href,
-    stdout: (s) => console.log("[py]", s),
-    stderr: (s) => console.warn("[py]", s),
-  });
+  const { loadPyodide } = await pyodideModule;
+  pyodide = await loadPyodide(pyOptions());
+  timings.path = "boot";
   mark("pyodide");
   progress("Installing python-chess and pychessdraw…", 2, 4);
   const bufs = await wheels;
   mark("wheels_fetched");
-  for (const buf of bufs) pyodide.unpackArchive(buf, "wheel");
+  const extractDir = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
+  for (const buf of bufs) pyodide.unpackArchive(buf, "wheel", { extractDir });
+  pyodide.runPython("import importlib; importlib.invalidate_caches()");
   mark("wheels_unpacked");
+}
+
+async function boot() {
+  if (typeof WebAssembly !== "object") throw new Error("this browser has no WebAssembly");
+  progress("Downloading Python (Pyodide)…", 1, 4);
+  const manifest = BOOT || (await fetchJson("boot.json"));
+  mark("manifest");
+  const wheelUrls = manifest.wheels.map((w) => new URL(w, base).href);
+  if (manifest.snapshot) {
+    try {
+      await restore(manifest, wheelUrls);
+    } catch (e) {
+      if (e instanceof StartError) throw e;
+      // wrong build, truncated download, no DecompressionStream...: boot normally
+      timings.snapshot_error = String((e && e.message) || e).slice(0, 300);
+      console.warn("pychessdraw: the Python snapshot could not be used, starting Python normally:", e);
+      if (lazyFiles) lazyFiles.destroy();
+      lazyFiles = pyodide = null;
+    }
+  }
+  if (!pyodide) await bootNormally(wheelUrls);
   progress("Starting the referee…", 3, 4);
-  bridge = pyodide.runPython(
-    "import importlib; importlib.invalidate_caches()\n" +
-      "from pychessdraw.bridge import Bridge\nBridge()",
-  );
+  const mod = pyodide.pyimport("pychessdraw.bridge");
+  bridge = mod.Bridge();
+  mod.destroy();
   handle = bridge.handle;
   mark("bridge");
   progress("Ready", 4, 4);
@@ -91,6 +215,12 @@ async function boot() {
 
 function call(msg) {
   const { id, op, args } = msg;
+  if (op === "batch" && hasBatch !== false) {
+    // newer bridges take the whole batch; older ones refuse the op, unchanged
+    const r = JSON.parse(handle(JSON.stringify({ op, args: args || {} })));
+    hasBatch = !(r.ok === false && r.error && r.error.code === "bad_request" && /unknown operation/.test(r.error.message));
+    if (hasBatch) return { id, ...r };
+  }
   if (op === "batch") {
     // Several bridge requests in one message (restoring a saved game):
     // stops at the first error; returns the last response.
@@ -143,6 +273,7 @@ boot().then(
     ready = true;
     postMessage({ type: "ready", timings, python: pyodide.version });
     while (queue.length) answer(queue.shift());
+    filesLater();
   },
   (e) => bootFailure(String((e && e.message) || e)),
 );

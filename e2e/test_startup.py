@@ -1,0 +1,273 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""How the page starts: the memory snapshot, the service worker (repeat visits,
+offline, updates to a new build) and what web/serve.py sends.
+
+Each test uses a fresh browser context (empty HTTP cache, no service worker),
+so that it sees a first visit; the shared page of test_web.py is not touched.
+No timing is asserted here (benchmarks/web_bench.py measures): the tests check
+which start-up path was taken, from the worker's marks in window.__boot.
+"""
+from __future__ import annotations
+
+import gzip
+import json
+import shutil
+import sys
+import threading
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+ROOT = Path(__file__).resolve().parent.parent
+WEB = ROOT / "web"
+BOOT_TIMEOUT_MS = 120_000
+
+
+def _web_module(name: str):
+    sys.path.insert(0, str(WEB))
+    try:
+        return __import__(name)
+    finally:
+        sys.path.pop(0)
+
+
+@pytest.fixture()
+def fresh(browser):
+    """A page in a new context: a first visit."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = ctx.new_page()
+    page.set_default_timeout(30_000)
+    yield ctx, page
+    ctx.close()
+
+
+@pytest.fixture(scope="session")
+def boot_manifest(site_dir: Path) -> dict:
+    return json.loads((site_dir / "boot.json").read_text())
+
+
+def wait_ready(page) -> dict:
+    page.wait_for_selector("body[data-engine=ready]", state="attached", timeout=BOOT_TIMEOUT_MS)
+    return page.evaluate("() => window.__boot.worker")
+
+
+def wait_offline_ready(page) -> None:
+    page.wait_for_selector("body[data-offline-ready=true]", state="attached", timeout=BOOT_TIMEOUT_MS)
+
+
+def play(page, move: str, ply: int) -> None:
+    box = page.get_by_test_id("move-input")
+    box.fill(move)
+    box.press("Enter")
+    expect(page.get_by_test_id("draw-panel")).to_have_attribute("data-ply", str(ply), timeout=20_000)
+
+
+def cached_files(page) -> dict:
+    return page.evaluate(
+        """async () => {
+          const names = await caches.keys();
+          const out = {};
+          for (const n of names) {
+            const c = await caches.open(n);
+            out[n] = (await c.keys()).map((r) => new URL(r.url).pathname);
+          }
+          return out;
+        }"""
+    )
+
+
+def sw_manifest(site: Path) -> dict:
+    text = (site / "sw.js").read_text()
+    start = text.index("const MANIFEST = ") + len("const MANIFEST = ")
+    return json.JSONDecoder().raw_decode(text[start:])[0]
+
+
+# ------------------------------------------------------------------ cold, repeat, offline
+def test_cold_load_restores_the_snapshot_and_caches_the_whole_site(fresh, base_url, site_dir, boot_manifest):
+    ctx, page = fresh
+    page.goto(base_url)
+    marks = wait_ready(page)
+    assert marks["path"] == ("snapshot" if boot_manifest["snapshot"] else "boot"), marks
+    assert "snapshot_error" not in marks, marks
+    assert page.locator("[data-testid=board] cg-board piece").count() == 32
+    assert page.evaluate("() => !!navigator.serviceWorker.controller") is False  # a first visit
+    wait_offline_ready(page)
+    man = sw_manifest(site_dir)
+    cached = cached_files(page)
+    assert list(cached) == [f"pychessdraw-{man['build']}"], cached
+    files = set(cached[f"pychessdraw-{man['build']}"])
+    want = {"/" + f for f in man["files"]}
+    assert want <= files, f"not cached: {sorted(want - files)[:10]}"
+    # every file of the build is in the manifest (sw.js itself aside)
+    on_disk = {p.relative_to(site_dir).as_posix() for p in site_dir.rglob("*") if p.is_file()}
+    assert on_disk - set(man["files"]) <= {"sw.js", ".nojekyll"}
+    play(page, "e4", 1)
+
+
+def test_repeat_visit_comes_from_the_service_worker(fresh, base_url, boot_manifest):
+    ctx, page = fresh
+    page.goto(base_url)
+    wait_ready(page)
+    wait_offline_ready(page)
+    page.reload()
+    marks = wait_ready(page)
+    assert page.evaluate("() => window.__pcdBoot.sw.controlled") is True
+    assert page.evaluate("() => !!navigator.serviceWorker.controller") is True
+    assert marks["path"] == ("snapshot" if boot_manifest["snapshot"] else "boot"), marks
+    play(page, "d4", 1)
+
+
+def test_offline_reload_loads_and_plays(fresh, base_url):
+    ctx, page = fresh
+    page.goto(base_url)
+    wait_ready(page)
+    wait_offline_ready(page)
+    ctx.set_offline(True)
+    try:
+        with pytest.raises(Exception):  # the network is really off
+            page.evaluate("() => fetch('/no-such-file-' + Math.random()).then(r => r.status)")
+        page.reload()
+        wait_ready(page)
+        play(page, "e4", 1)
+        play(page, "e5", 2)
+        page.get_by_test_id("export-pgn").click()
+        expect(page.get_by_test_id("pgn-output")).to_have_value(__import__("re").compile(r"1\. e4 e5"))
+    finally:
+        ctx.set_offline(False)
+
+
+def test_imports_after_a_restore_find_their_files(fresh, base_url, boot_manifest):
+    """The snapshot holds the modules but not their files: a standard-library
+    module and a python-chess module that the snapshot never imported still
+    import (the stdlib zip arrives after "ready", the wheels unpack on a miss)."""
+    if not boot_manifest["snapshot"]:
+        pytest.skip("this build has no snapshot (see web/build.py's output)")
+    ctx, page = fresh
+    page.goto(base_url + "?nosw")
+    marks = wait_ready(page)
+    assert marks["path"] == "snapshot"
+    worker = next(w for w in page.workers if w.url.split("?")[0].endswith("/worker.js"))
+    out = json.loads(worker.evaluate(
+        """() => self.__pychessdraw.pyodide().runPython(`
+import json, sys
+before = [m for m in ("fractions", "chess.polyglot") if m in sys.modules]
+import fractions, chess.polyglot
+json.dumps([before, str(fractions.Fraction(1, 3) * 3), chess.polyglot.__file__])
+`)"""
+    ))
+    assert out[0] == [], out  # neither was in the snapshot
+    assert out[1] == "1" and out[2].endswith("site-packages/chess/polyglot.py"), out
+
+
+# ------------------------------------------------------------------ fallbacks
+def test_a_broken_snapshot_falls_back_to_a_normal_boot(fresh, base_url, boot_manifest):
+    if not boot_manifest["snapshot"]:
+        pytest.skip("this build has no snapshot (see web/build.py's output)")
+    ctx, page = fresh
+    ctx.route("**/pyodide/snapshot-*.gz", lambda route: route.fulfill(
+        status=200, body=gzip.compress(b"\0" * 4096), content_type="application/gzip"))
+    page.goto(base_url + "?nosw")
+    marks = wait_ready(page)
+    assert marks["path"] == "boot" and marks.get("snapshot_error"), marks
+    play(page, "c4", 1)
+
+
+def test_missing_snapshot_falls_back_to_a_normal_boot(fresh, base_url, boot_manifest):
+    if not boot_manifest["snapshot"]:
+        pytest.skip("this build has no snapshot (see web/build.py's output)")
+    ctx, page = fresh
+    ctx.route("**/pyodide/snapshot-*.gz", lambda route: route.fulfill(status=404, body="missing"))
+    page.goto(base_url + "?nosw")
+    marks = wait_ready(page)
+    assert marks["path"] == "boot" and "404" in marks.get("snapshot_error", ""), marks
+    play(page, "Nf3", 1)
+
+
+# ------------------------------------------------------------------ a new build
+@pytest.fixture()
+def own_site(site_dir: Path, tmp_path: Path):
+    """A copy of the build served by its own server (its own origin)."""
+    site = tmp_path / "site"
+    shutil.copytree(site_dir, site)
+    serve = _web_module("serve")
+    srv = serve.make_server(site, "127.0.0.1", 0, warm_up=False)
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    yield site, f"http://127.0.0.1:{srv.server_address[1]}/"
+    srv.shutdown()
+    srv.server_close()
+
+
+def test_update_to_a_new_build(fresh, own_site):
+    site, url = own_site
+    ctx, page = fresh
+    build = _web_module("build")
+    old = sw_manifest(site)["build"]
+    page.goto(url)
+    wait_ready(page)
+    wait_offline_ready(page)
+    assert page.evaluate("() => window.__pcdBoot.sw.build") == old
+    play(page, "e4", 1)
+
+    # deploy build B: a changed page, its new service worker
+    index = site / "index.html"
+    index.write_text(index.read_text().replace("</body>", "<p id=build-b>build B</p>\n</body>"))
+    new = build.write_service_worker(site)
+    assert new != old
+
+    page.reload()  # served by build A; its check finds B, which takes over and reloads the page
+    deadline = time.monotonic() + 90
+    while True:
+        try:
+            if page.evaluate("() => !!document.getElementById('build-b') && window.__pcdBoot.sw.build") == new:
+                break
+        except Exception:  # noqa: BLE001  (the page reloaded under us)
+            pass
+        if time.monotonic() > deadline:
+            state = page.evaluate("async () => [window.__pcdBoot.sw, await caches.keys(), "
+                                  "navigator.serviceWorker.controller && navigator.serviceWorker.controller.scriptURL]")
+            raise AssertionError(f"the new build {new} did not take over the page: {state}")
+        time.sleep(0.2)
+    wait_ready(page)
+    assert list(cached_files(page)) == [f"pychessdraw-{new}"]  # build A's cache is gone
+    assert page.get_by_test_id("draw-panel").get_attribute("data-ply") == "1"  # the game survived
+    play(page, "e5", 2)
+
+
+# ------------------------------------------------------------------ the server
+def _get(url: str, headers: dict | None = None):
+    req = urllib.request.Request(url, headers=headers or {})
+    try:
+        return urllib.request.urlopen(req)
+    except urllib.error.HTTPError as e:  # 304 and 404 land here
+        return e
+
+
+def test_server_sends_gzip_like_a_static_host(base_url, site_dir, boot_manifest):
+    gz = {"Accept-Encoding": "gzip, deflate, br"}
+    r = _get(base_url + "pyodide/pyodide.asm.wasm", gz)
+    assert r.headers["Content-Encoding"] == "gzip" and "Accept-Encoding" in r.headers["Vary"]
+    assert r.headers["Content-Type"] == "application/wasm"
+    body = r.read()
+    assert gzip.decompress(body) == (site_dir / "pyodide/pyodide.asm.wasm").read_bytes()
+    assert int(r.headers["Content-Length"]) == len(body) < (site_dir / "pyodide/pyodide.asm.wasm").stat().st_size / 2
+    # without Accept-Encoding: as it is
+    r = _get(base_url + "app.js")
+    assert r.headers.get("Content-Encoding") is None
+    assert r.read() == (site_dir / "app.js").read_bytes()
+    # zips and the gzipped snapshot are never encoded twice
+    for rel in ["pyodide/python_stdlib.zip", boot_manifest["wheels"][0]] + (
+            [boot_manifest["snapshot"]] if boot_manifest["snapshot"] else []):
+        r = _get(base_url + rel, gz)
+        assert r.headers.get("Content-Encoding") is None, rel
+    # revalidation, and long caching only for content-hashed names
+    r = _get(base_url + "index.html", gz)
+    assert r.headers["Cache-Control"] == "no-cache"
+    etag = r.headers["ETag"]
+    assert _get(base_url + "index.html", {**gz, "If-None-Match": etag}).status == 304
+    if boot_manifest["snapshot"]:
+        r = _get(base_url + boot_manifest["snapshot"], gz)
+        assert "immutable" in r.headers["Cache-Control"]
+    assert _get(base_url + "no-such-file.js", gz).status == 404

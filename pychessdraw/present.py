@@ -1,0 +1,313 @@
+"""Display-ready facts for the page: a Game's status put in words.
+
+The page renders these and parses nothing: move labels ("3...Qxf7"), rule
+names, thresholds and FIDE articles, one answer per side to "can this side
+still checkmate?", hints that never contradict the rules, and the claims
+grouped so that a rule that many moves allow is said once. Types:
+:mod:`pychessdraw.contract`.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import chess
+
+from .bridge_contract import (ClaimChoice, ClaimGroup, ClaimVerdict, Counter, Facts, FlagView, LegalMove,
+                       MoveRow, Occurrence, Offer, OutcomeView, Repetition, Winnability)
+from .game import Game
+from .outcome import Outcome, Termination, color_name
+from .rules import fifty, repetition
+from .rules.hints import can_force_mate, practical_draw
+from .status import ClaimResult, Status
+
+Labeller = Callable[[int], str]  # ply -> "3...Qxf7" (the move that led to the ply)
+
+_RULE_LABEL = {
+    Termination.THREEFOLD_REPETITION.value: "threefold repetition",
+    Termination.FIFTY_MOVES.value: "fifty-move rule",
+}
+_ARTICLE_NOW = {"threefold_repetition": "9.2.1.2", "fifty_moves": "9.3.2"}
+_ARTICLE_MOVE = {"threefold_repetition": "9.2.1.1", "fifty_moves": "9.3.1"}
+_DECLARED = {Termination.AGREEMENT, Termination.RESIGNATION, Termination.TIME_FORFEIT}
+_PIECE_WORDS = {chess.KING: ("king", "kings"), chess.QUEEN: ("queen", "queens"), chess.ROOK: ("rook", "rooks"),
+                chess.BISHOP: ("bishop", "bishops"), chess.KNIGHT: ("knight", "knights"),
+                chess.PAWN: ("pawn", "pawns")}
+MAX_ARROWS = 3  # more intended moves than this are said in words, not drawn
+
+
+def side(color: chess.Color | str) -> str:
+    name = color if isinstance(color, str) else color_name(color)
+    return name.capitalize()
+
+
+def move_label(number: int, white: bool, san: str) -> str:
+    return f"{number}.{san}" if white else f"{number}...{san}"
+
+
+def make_row(game: Game, move: chess.Move, *, after_end: bool = False) -> MoveRow:
+    """The move-list row of ``move`` (legal now); pushes it onto ``game``."""
+    number, white = game._board.fullmove_number, game.turn == chess.WHITE  # noqa: SLF001 (read only)
+    san, uci = game.san(move), game.uci(move)
+    game.push(move)
+    return {"ply": game.ply, "san": san, "uci": uci, "fen": game.fen(), "label": move_label(number, white, san),
+            "number": number, "white": white, "repetition_count": game.repetition_count(), "after_end": after_end}
+
+
+def _counter(value: int, claim_at: int, auto_at: int, claim_article: str, auto_article: str,
+             text: str, auto_text: str, near: int) -> Counter:
+    level = "over" if value >= auto_at else "claim" if value >= claim_at else "near" if value >= near else "none"
+    return {"value": value, "claim_at": claim_at, "auto_at": auto_at, "claim_article": claim_article,
+            "auto_article": auto_article, "text": text, "auto_text": auto_text, "level": level}  # type: ignore[typeddict-item]
+
+
+def halfmove(clock: int) -> Counter:
+    claim, auto = fifty.CLAIM_PLIES, fifty.AUTOMATIC_PLIES
+    return _counter(clock, claim, auto, "9.3", "9.6.2",
+                    f"{clock} plies without a capture or pawn move: a claim is possible at {claim} "
+                    f"(fifty-move rule, FIDE 9.3), the game ends at {auto} (75-move rule, FIDE 9.6.2)",
+                    f"75-move rule: {clock} of {auto} plies{' (reached: game over)' if clock >= auto else ''} "
+                    "(FIDE 9.6.2)", claim - 10)
+
+
+def repetitions(count: int, earlier: list[int], label: Labeller) -> Repetition:
+    claim, auto = repetition.CLAIM_COUNT, repetition.AUTOMATIC_COUNT
+    base = _counter(count, claim, auto, "9.2", "9.6.1",
+                    f"{count} occurrence{'s' * (count != 1)} of this position so far "
+                    f"({claim} allow a claim, FIDE 9.2; {auto} end the game, FIDE 9.6.1)",
+                    f"Fivefold repetition: {count} of {auto}{' (reached: game over)' if count >= auto else ''} "
+                    "(FIDE 9.6.1)", claim - 1)
+    occ: list[Occurrence] = [{"ply": p, "label": "the start" if p == 0 else f"after {label(p)}"} for p in earlier]
+    return {**base, "earlier": occ}
+
+
+def outcome_view(outcome: Outcome, *, ended_at: int | None = None, ended_at_label: str | None = None) -> OutcomeView:
+    t = outcome.termination
+    how = "declared" if t in _DECLARED else "claimed" if outcome.claimed else "automatic"
+    how_text = {"declared": "declared", "claimed": "claimed by the player to move", "automatic": "automatic"}[how]
+    winner = None if outcome.winner is None else color_name(outcome.winner)
+    head = f"{side(winner)} wins" if winner else "Draw"
+    detail = f"{outcome.reason()} (FIDE {outcome.article}, {how_text})"
+    if ended_at is not None:
+        detail = f"{outcome.reason()} {ended_at_label} (FIDE {outcome.article}); the moves after it were played after the end"
+    return {"termination": t.value, "result": outcome.result(), "winner": winner, "article": outcome.article,
+            "reason": outcome.reason(), "how": how, "headline": f"{head}: {outcome.result()}",  # type: ignore[typeddict-item]
+            "detail": detail, "ended_at": ended_at, "ended_at_label": ended_at_label}
+
+
+_TAG_TERMINATIONS = {t.value: t.value for t in Termination}
+_TAG_TERMINATIONS.update({"time forfeit": "time_forfeit", "time": "time_forfeit",
+                          "threefold repetition": "threefold_repetition", "repetition": "threefold_repetition",
+                          "fifty moves": "fifty_moves", "50 moves": "fifty_moves", "agreed": "agreement",
+                          "draw by agreement": "agreement", "resigned": "resignation", "checkmate": "checkmate",
+                          "stalemate": "stalemate"})
+
+
+def recorded_view(result: str, termination_tag: str | None) -> OutcomeView:
+    """A recorded result as recorded: the reason only where the record names
+    one of the rules, else ``termination: "unknown"``. Never guessed."""
+    tag = (termination_tag or "").strip()
+    term = _TAG_TERMINATIONS.get(tag.lower().replace("_", " ") if tag.lower() not in _TAG_TERMINATIONS else tag.lower(),
+                                 "unknown")
+    winner = {"1-0": "white", "0-1": "black"}.get(result)
+    head = f"{side(winner)} wins" if winner else "Draw"
+    reason = f"as recorded, Termination \"{tag}\"" if tag else "reason not recorded"
+    return {"termination": term, "result": result, "winner": winner, "article": None,  # type: ignore[typeddict-item]
+            "reason": reason, "how": "recorded", "headline": f"{head}: {result}",
+            "detail": f"{result}, {reason} (the result of the imported game)", "ended_at": None,
+            "ended_at_label": None}
+
+
+MAX_LINE = 8  # plies of a mating line shown; the rest is counted
+
+
+def _line_text(board: chess.Board, line: list[str] | None) -> str:
+    if not line:
+        return ""
+    number, white = board.fullmove_number, board.turn == chess.WHITE
+    out = []
+    for i, san in enumerate(line[:MAX_LINE]):
+        if white:
+            out.append(f"{number}.{san}")
+        else:
+            out.append(f"{number}...{san}" if i == 0 else san)
+            number += 1
+        white = not white
+    more = len(line) - MAX_LINE
+    return " ".join(out) + (f" … ({len(line)} plies in all)" if more > 0 else "")
+
+
+def winnability(status: Status, board: chess.Board, color: chess.Color, *, can_search: bool) -> Winnability:
+    name = side(color)
+    detail: dict[str, Any] = dict((status.winnable_detail or {}).get(color) or {})
+    answer = None if status.winnable is None else status.winnable.get(color)
+    if status.cannot_mate[color]:
+        answer = False
+    if answer is True:
+        line = _line_text(board, detail.get("line"))
+        return {"answer": "yes", "text": f"{name} can still checkmate",
+                "proof": f"a mating line: {line}" if line else str(detail.get("reason") or "checkmate"),
+                "searching": False}
+    if answer is False:
+        reason = str(detail.get("reason") or "") or "not enough material to checkmate"
+        return {"answer": "no", "text": f"{name} cannot checkmate by any series of legal moves",
+                "proof": f"proven: {reason}", "searching": False}
+    return {"answer": "unknown", "text": f"{name}: not decided yet",
+            "proof": "still searching" if can_search else "the search ran out of time", "searching": can_search}
+
+
+def _dead_text(status: Status, win: dict[str, Winnability]) -> str:
+    out = status.outcome
+    if out is not None and out.termination in (Termination.DEAD_POSITION, Termination.INSUFFICIENT_MATERIAL):
+        return "Neither side can checkmate: dead position, the game is drawn (FIDE 5.2.2)"
+    if out is not None:
+        return "The game is over."
+    yes = [c for c in ("white", "black") if win[c]["answer"] == "yes"]
+    if yes:
+        who = " and ".join(side(c) for c in yes)
+        return f"Not a dead position: {who} can still checkmate (FIDE 5.2.2)"
+    no = [c for c in ("white", "black") if win[c]["answer"] == "no"]
+    if no:
+        return (f"{side(no[0])} cannot checkmate; whether {side('black' if no[0] == 'white' else 'white')} "
+                "can is not decided yet (FIDE 5.2.2)")
+    return "Dead position (FIDE 5.2.2): not decided yet"
+
+
+def _hints(board: chess.Board, status: Status, win: dict[str, Winnability]) -> list[str]:
+    """Chess knowledge, never rules: nothing once the game is over, nothing
+    about a side the rules already proved unable to mate."""
+    if status.outcome is not None:
+        return []
+    out: list[str] = []
+    for color in chess.COLORS:
+        if win[color_name(color)]["answer"] == "no":
+            continue
+        ours = board.occupied_co[color] & ~board.kings
+        if ours and not can_force_mate(board, color):
+            out.append(f"{side(color)} cannot force mate: it needs the opponent's help")
+        if chess.popcount(ours) == 1 and ours & (board.knights | board.bishops) \
+                and board.occupied_co[not color] & board.pawns:
+            out.append(f"{side(color)} has a lone minor piece: it does not win against pawns in practice")
+    if all(win[c]["answer"] != "no" for c in ("white", "black")):
+        drawn = practical_draw(board)
+        if drawn:
+            out.append(f"Practically drawn: {drawn}")
+    return out
+
+
+def _claim_groups(status: Status, board: chess.Board) -> list[ClaimGroup]:
+    if status.outcome is not None:
+        return []
+    who = side(board.turn)
+    groups: list[ClaimGroup] = []
+    by_rule: dict[str, list[ClaimChoice]] = {}
+    now_rules = []
+    for claim in status.claims:
+        rule = claim.rule.value
+        if claim.uci is None:
+            now_rules.append(rule)
+        else:
+            by_rule.setdefault(rule, []).append(
+                {"uci": claim.uci, "san": claim.san or claim.uci, "question": _question(rule, claim.san or claim.uci)})
+    for rule in now_rules:
+        groups.append({"rule": rule, "article": _ARTICLE_NOW[rule], "rule_label": _RULE_LABEL[rule], "now": True,
+                       "text": f"{who} may claim a draw now: {_RULE_LABEL[rule]} (FIDE {_ARTICLE_NOW[rule]})",
+                       "moves": [], "arrows": False})
+    for rule, moves in by_rule.items():
+        article = _ARTICLE_MOVE[rule]
+        if rule == Termination.FIFTY_MOVES.value and len(moves) > MAX_ARROWS:
+            text = (f"Any move that is not a pawn move or a capture lets {who} claim a draw by the "
+                    f"fifty-move rule (FIDE {article}): pick it below, or just play it")
+        elif len(moves) == 1:
+            text = f"{moves[0]['san']} lets {who} claim a draw by {_RULE_LABEL[rule]} (FIDE {article})"
+        else:
+            sans = ", ".join(m["san"] for m in moves[:8]) + (f" and {len(moves) - 8} more" if len(moves) > 8 else "")
+            text = f"{sans}: each lets {who} claim a draw by {_RULE_LABEL[rule]} (FIDE {article})"
+        groups.append({"rule": rule, "article": article, "rule_label": _RULE_LABEL[rule], "now": False,
+                       "text": text, "moves": moves, "arrows": len(moves) <= MAX_ARROWS})
+    return groups
+
+
+def _question(rule: str, san: str) -> str:
+    if rule == Termination.THREEFOLD_REPETITION.value:
+        return f"{san} repeats the position a third time: claim a draw with this move?"
+    return f"{san} completes fifty moves without a pawn move or capture: claim a draw with this move?"
+
+
+def claims_text(groups: list[ClaimGroup], status: Status, board: chess.Board, live: bool) -> str:
+    if not live:
+        return "Go to the current position (End) to claim."
+    if status.outcome is not None:
+        return "The game is over: nothing to claim."
+    if not groups:
+        return f"{side(board.turn)} has no draw claim now."
+    return f"{side(board.turn)} may claim a draw:"
+
+
+def describe(board: chess.Board) -> str:
+    """The position in words: who is to move, then each side's pieces."""
+    parts = [f"{side(board.turn)} to move{', in check' if board.is_check() else ''}."]
+    for color in chess.COLORS:
+        words = []
+        for ptype in (chess.KING, chess.QUEEN, chess.ROOK, chess.BISHOP, chess.KNIGHT, chess.PAWN):
+            squares = sorted(chess.square_name(s) for s in board.pieces(ptype, color))
+            if squares:
+                one, many = _PIECE_WORDS[ptype]
+                words.append(f"{one if len(squares) == 1 else many} {', '.join(squares)}")
+        parts.append(f"{side(color)}: {'; '.join(words)}.")
+    return " ".join(parts)
+
+
+def facts(game: Game, status: Status, *, label: Labeller, live: bool = True, outcome: OutcomeView | None = None,
+          can_search: bool = True) -> Facts:
+    """The panel's facts for ``status`` (a status of ``game``'s current
+    position, with legal moves). ``outcome`` overrides the status's own
+    (a recorded result, or an ending the rules reached earlier)."""
+    board = game._board  # noqa: SLF001 (read only)
+    win: dict[str, Winnability] = {color_name(c): winnability(status, board, c, can_search=can_search and status.outcome is None)
+           for c in chess.COLORS}
+    groups = _claim_groups(status, board) if live and outcome is None else []
+    over = status.outcome is not None or outcome is not None
+    out_view = outcome if outcome is not None else (None if status.outcome is None else outcome_view(status.outcome))
+    ply = status.ply
+    where = "the start position" if ply == 0 else f"after {label(ply)}"
+    flag: dict[str, FlagView] | None = None
+    if status.flag_results is not None and not over:
+        flag = {}
+        for c in chess.COLORS:
+            r = status.flag_results[c]
+            text = (f"{r} (draw: {side(not c)} cannot checkmate, FIDE 6.9)" if r == "1/2-1/2"
+                    else f"{r} ({side(not c)} wins, FIDE 6.9)")
+            flag[color_name(c)] = {"result": r, "text": text}
+    offer: Offer | None = None
+    if not over and live:
+        by, to = color_name(not board.turn), color_name(board.turn)
+        offer = {"by": by, "to": to,
+                 "text": f"{side(by)} offers a draw (the player who has just moved, FIDE 9.1.2.2). {side(to)}:"}
+    legal: list[LegalMove] = list(status.legal_moves or ()) if live and not over else []  # type: ignore[arg-type]
+    return {
+        "ply": ply, "turn": color_name(board.turn), "fen": status.fen, "check": status.check,
+        "where": where,
+        "turn_text": "Game over" if over else f"{side(board.turn)} to move{' (check)' if status.check else ''}",
+        "description": describe(board),
+        "halfmove": halfmove(status.halfmove_clock),
+        "repetition": repetitions(status.repetition_count, list(status.repetitions), label),
+        "outcome": out_view,
+        "claims": groups,
+        "claims_text": claims_text(groups, status, board, live) if outcome is None else
+        "The game is over: nothing to claim.",
+        "winnable": win,
+        "dead_text": _dead_text(status, win) if outcome is None else "The game is over.",
+        "flag_fall": flag,
+        "flag_rules": status.flag_rules,
+        "hints": _hints(board, status, win) if not over else [],
+        "offer": offer,
+        "legal_moves": legal,
+        "live": live,
+    }
+
+
+def claim_verdict(result: ClaimResult, san: str | None) -> ClaimVerdict:
+    headline = "Claim accepted" if result.accepted else "Claim refused"
+    return {"accepted": result.accepted, "rule": None if result.rule is None else result.rule.value,
+            "move": result.move, "san": san, "headline": headline, "text": result.reason}

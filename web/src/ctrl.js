@@ -1,0 +1,713 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The controller: all page state and every action, no DOM. Views subscribe
+// with ctrl.on("change", (state, what) => ...) and call ctrl's actions; the
+// referee client carries requests to the Python bridge. Features plug in
+// through ctrl.on(...) events and ctrl.request(...) (see web/README.md).
+
+import { clearRecord, decodeHash, encodeHash, isEmpty, loadPrefs, loadRecord, restoreArgs, saveRecord, savePrefs, STD_FEN } from "./persist.js";
+
+/** @typedef {import("./contract.js").Reply} Reply */
+/** @typedef {import("./contract.js").Answer_} Answer */
+/** @typedef {import("./contract.js").Facts} Facts */
+/** @typedef {import("./contract.js").MoveRow} MoveRow */
+/** @typedef {import("./contract.js").GameInfo} GameInfo */
+/** @typedef {import("./contract.js").LegalMove} LegalMove */
+/** @typedef {import("./contract.js").ClaimAsk} ClaimAsk */
+/** @typedef {import("./contract.js").ClaimVerdict} ClaimVerdict */
+/** @typedef {import("./contract.js").ErrorInfo} ErrorInfo */
+/** @typedef {import("./contract.js").Ending} Ending */
+/** @typedef {import("./contract.js").Offer} Offer */
+/** @typedef {import("./contract.js").PgnGameInfo} PgnGameInfo */
+/** @typedef {import("./persist.js").GameRecord} GameRecord */
+/** @typedef {import("./referee/client.js").Referee} Referee */
+
+/**
+ * @typedef {Object} Confirm
+ * @property {string} text
+ * @property {string} yes
+ * @property {string} no
+ * @property {() => void} run
+ */
+
+/**
+ * @typedef {Object} CtrlState
+ * @property {"loading"|"ready"|"failed"} engine
+ * @property {string} engineText
+ * @property {{step: number, steps: number}} progress
+ * @property {GameInfo|null} game
+ * @property {MoveRow[]} rows
+ * @property {{keep: number, added: number}} rowsChange  the last change of rows (for incremental views)
+ * @property {Facts|null} live  the current position
+ * @property {number|null} browse  the ply shown, null = the current position
+ * @property {Facts|null} browseFacts
+ * @property {Ending|null} ending
+ * @property {Offer|null} offer  a draw offer waiting for an answer
+ * @property {ClaimAsk|null} ask  "claim a draw with this move?"
+ * @property {Confirm|null} confirm  "the game will be replaced: go on?"
+ * @property {ErrorInfo|null} error
+ * @property {ClaimVerdict|null} claim
+ * @property {LegalMove[]|null} promotion  the promotions to choose from
+ * @property {{pgn: string, games: PgnGameInfo[]}|null} pgnGames
+ * @property {string} exported
+ * @property {string} announce
+ * @property {string} notice  a note that is not an error (restore problems)
+ * @property {"white"|"black"} orientation
+ * @property {number} seq  answers applied (test hook)
+ * @property {boolean} idle  no request outstanding (test hook)
+ */
+
+/**
+ * @typedef {"engine"|"game"|"moves"|"board"|"panel"|"dialogs"|"error"|"announce"|"browse"|"idle"|"orientation"|"export"} Part
+ */
+
+/**
+ * @typedef {Object} Nav  the URL hash, injected so that the controller stays DOM-free
+ * @property {() => string} get
+ * @property {(hash: string, push: boolean) => void} set
+ */
+
+const DEEPER_AFTER_MS = 200; // pause before each deeper dead-position search
+const REPLACING = new Set(["new", "load_pgn", "restore"]);
+const CHANGING = new Set(["new", "play", "undo", "load_pgn", "claim", "agree", "resign", "flag", "restore", "state", "batch"]);
+
+export class Controller {
+  /**
+   * @param {{referee: Referee, storage: Storage, nav: Nav}} deps
+   */
+  constructor({ referee, storage, nav }) {
+    this.referee = referee;
+    this.storage = storage;
+    this.nav = nav;
+    /** @type {CtrlState} */
+    this.state = {
+      engine: "loading",
+      engineText: "Loading the Python referee…",
+      progress: { step: 0, steps: 4 },
+      game: null,
+      rows: [],
+      rowsChange: { keep: 0, added: 0 },
+      live: null,
+      browse: null,
+      browseFacts: null,
+      ending: null,
+      offer: null,
+      ask: null,
+      confirm: null,
+      error: null,
+      claim: null,
+      promotion: null,
+      pgnGames: null,
+      exported: "",
+      announce: "",
+      notice: "",
+      orientation: loadPrefs(storage).orientation,
+      seq: 0,
+      idle: true,
+    };
+    /** @type {Map<string, Array<(...a: any[]) => void>>} */
+    this.handlers = new Map();
+    /** @type {Promise<unknown>} */
+    this.queue = Promise.resolve();
+    this.userPending = 0;
+    this.analysing = 0;
+    this.gen = 0;
+    this.pushNext = false;
+    this.lastAnnounced = "";
+    /** Features' additions to export_pgn's arguments. @type {Array<() => Record<string, unknown> | null>} */
+    this.exportArgs = [];
+    referee.on("progress", (e) => {
+      this.state.engineText = e.stage;
+      this.state.progress = { step: e.step, steps: e.steps };
+      this.emit("change", this.state, new Set(["engine"]));
+    });
+    referee.on("failed", (e) => {
+      this.state.engine = "failed";
+      this.state.engineText = `The Python referee could not start: ${e.message}. The board cannot take moves; reload the page to try again.`;
+      this.emit("change", this.state, new Set(["engine", "board", "panel"]));
+    });
+    referee.on("ready", (e) => {
+      this.emit("engine-ready", e);
+      void this.onReady();
+    });
+  }
+
+  // ---------------------------------------------------------------- events
+  /**
+   * Subscribe: "change" (state, parts), "reply" (op, args, reply), "move" (row),
+   * "perf" (record), "engine-ready" ({timings}), "ready" (state).
+   * @param {string} type @param {(...a: any[]) => void} fn
+   */
+  on(type, fn) {
+    const list = this.handlers.get(type) || [];
+    list.push(fn);
+    this.handlers.set(type, list);
+    return () => this.handlers.set(type, (this.handlers.get(type) || []).filter((f) => f !== fn));
+  }
+
+  /** @param {string} type @param {...any} args */
+  emit(type, ...args) {
+    for (const fn of this.handlers.get(type) || []) fn(...args);
+  }
+
+  /** @param {Part[]} parts */
+  changed(...parts) {
+    this.emit("change", this.state, new Set(parts));
+  }
+
+  // ---------------------------------------------------------------- derived
+  /** The facts of the position shown (browsed or current). */
+  shown() {
+    const s = this.state;
+    return s.browse == null ? s.live : s.browseFacts || s.live;
+  }
+
+  shownPly() {
+    const s = this.state;
+    return s.browse == null ? (s.live ? s.live.ply : 0) : s.browse;
+  }
+
+  /** The FEN on the board: from the rows, so browsing needs no request. */
+  shownFen() {
+    const s = this.state;
+    const ply = this.shownPly();
+    if (ply === 0) return s.game ? s.game.start_fen : STD_FEN;
+    return s.rows[ply - 1] ? s.rows[ply - 1].fen : s.live ? s.live.fen : STD_FEN;
+  }
+
+  isLive() {
+    return this.state.browse == null;
+  }
+
+  canMove() {
+    const s = this.state;
+    return s.engine === "ready" && this.isLive() && !!s.live && !s.live.outcome;
+  }
+
+  /** @returns {GameRecord|null} */
+  record() {
+    const s = this.state;
+    if (!s.game) return null;
+    return { start_fen: s.game.start_fen, chess960: s.game.chess960, moves: s.rows.map((r) => r.uci), ending: s.ending, headers: s.game.headers };
+  }
+
+  /** Something would be lost if the game were replaced. */
+  hasGame() {
+    const rec = this.record();
+    return !!rec && !isEmpty(rec);
+  }
+
+  // ---------------------------------------------------------------- requests
+  /**
+   * A bridge request in the same queue as the page's own (for features).
+   * @param {string} op @param {Record<string, unknown>} [args]
+   * @returns {Promise<Answer>}
+   */
+  request(op, args = {}) {
+    return this.referee.request(op, args);
+  }
+
+  /**
+   * Send a request that changes what the page shows; replies apply in order.
+   * @param {string} op @param {Record<string, unknown>} [args]
+   * @param {{t0?: number, push?: boolean}} [opts]  push: a new history entry (default: for new and load_pgn)
+   * @returns {Promise<Answer|null>}
+   */
+  act(op, args = {}, opts = {}) {
+    const t0 = opts.t0 ?? performance.now();
+    if (this.referee.state !== "ready") {
+      this.showError(this.state.engine === "failed"
+        ? { code: "not_running", message: "The referee is not running (see the message at the top)." }
+        : { code: "loading", message: "The referee is still starting: try again in a moment." });
+      return Promise.resolve(null);
+    }
+    this.userPending++;
+    this.gen++;
+    this.state.idle = false;
+    /** @returns {Promise<Answer|null>} */
+    const run = async () => {
+      /** @type {Answer} */
+      let r;
+      try {
+        r = await this.referee.request(op, args);
+      } catch (e) {
+        this.userPending--;
+        this.showError({ code: "internal", message: String(/** @type {Error} */ (e).message || e) });
+        return null;
+      }
+      this.userPending--;
+      this.apply(op, args, r, t0, opts.push ?? (op === "new" || op === "load_pgn"));
+      return r;
+    };
+    const p = this.queue.then(run, run);
+    this.queue = p;
+    return p;
+  }
+
+  /**
+   * @param {string} op @param {Record<string, unknown>} args @param {Answer} r @param {number} t0 @param {boolean} push
+   */
+  apply(op, args, r, t0, push) {
+    const s = this.state;
+    /** @type {Set<Part>} */
+    const parts = new Set(["idle"]);
+    s.idle = this.userPending === 0 && this.analysing === 0;
+    if (!r.ok) {
+      const err = r.error || { code: "internal", message: "no answer" };
+      if (err.code === "promotion_needed" && err.choices && err.choices.length) {
+        s.promotion = err.choices;
+        s.error = null;
+        parts.add("dialogs");
+      } else {
+        s.error = err;
+        parts.add("error");
+      }
+      if (op === "restore" || op === "load_pgn" || op === "new") parts.add("dialogs");
+      s.seq++;
+      this.emit("reply", op, args, r);
+      this.emit("change", s, parts);
+      this.announce(`Error: ${err.message}`);
+      return;
+    }
+    if (s.error) {
+      s.error = null;
+      parts.add("error");
+    }
+    if (r.ask) {
+      s.ask = r.ask;
+      parts.add("dialogs");
+    }
+    if (r.games) {
+      s.pgnGames = { pgn: String(args.pgn || ""), games: r.games };
+      parts.add("dialogs");
+    }
+    if (r.pgn != null) {
+      s.exported = r.pgn;
+      parts.add("export");
+    }
+    let played = false;
+    if (r.moves) {
+      const { keep, add } = r.moves;
+      if (keep === s.rows.length) s.rows.push(...add);
+      else s.rows = s.rows.slice(0, keep).concat(add);
+      s.rowsChange = { keep, added: add.length };
+      played = op === "play" || op === "claim" ? add.length > 0 : false;
+      parts.add("moves");
+    }
+    if (r.game) {
+      s.game = r.game;
+      parts.add("game");
+    }
+    if (r.facts) {
+      s.live = r.facts;
+      s.browse = null;
+      s.browseFacts = null;
+      parts.add("board").add("panel").add("browse");
+    }
+    if (r.ending !== undefined) s.ending = r.ending;
+    if (op === "claim") {
+      s.claim = r.claim || null;
+      parts.add("panel");
+    } else if (CHANGING.has(op) && s.claim) {
+      s.claim = null;
+      parts.add("panel");
+    }
+    if (CHANGING.has(op) && r.facts) {
+      s.offer = null;
+      s.exported = "";
+      parts.add("dialogs").add("export");
+    }
+    if (REPLACING.has(op) && r.game) {
+      s.pgnGames = null;
+      parts.add("dialogs");
+    }
+    s.seq++;
+    // the analysis request goes out first, so that data-idle never says "idle" in between
+    if (r.facts && CHANGING.has(op)) this.analyse(0);
+    s.idle = this.userPending === 0 && this.analysing === 0;
+    this.emit("reply", op, args, r);
+    this.emit("change", s, parts);
+    if (played) this.emit("move", s.rows[s.rows.length - 1]);
+    if (r.facts) {
+      const rec = { op, ply: r.facts.ply, ms: performance.now() - t0, worker_ms: r.worker_ms,
+        recv_ms: (r.recv_at ?? 0) - t0, to_worker_ms: (r.t_worker_recv ?? 0) - (r.t_main_sent ?? 0),
+        from_worker_ms: (r.t_main_recv ?? 0) - (r.t_worker_sent ?? 0) };
+      this.emit("perf", rec);
+      const pushHash = push && !!r.game;
+      setTimeout(() => {
+        this.save(pushHash);
+        this.announceReply(op, r);
+      }, 0);
+    }
+  }
+
+  // ---------------------------------------------------------------- analysis
+  /**
+   * The dead-position search off the move path: level 0 after each change,
+   * then deeper while a side is undecided, dropped when a newer action comes.
+   * @param {number} level
+   */
+  analyse(level) {
+    const s = this.state;
+    if (!s.live || s.live.outcome || this.userPending > 0) return;
+    const w = s.live.winnable;
+    if (level > 0 && !Object.values(w).some((v) => v.answer === "unknown")) return;
+    const gen = this.gen;
+    const t0 = performance.now();
+    this.analysing++;
+    s.idle = false;
+    this.referee.request("analyse", { level }).then(
+      (r) => {
+        this.analysing--;
+        const fresh = gen === this.gen && this.userPending === 0;
+        /** @type {Set<Part>} */
+        const parts = new Set(["idle"]);
+        let next = false;
+        if (fresh && r.ok && r.facts) {
+          const ended = !s.live?.outcome && !!r.facts.outcome;
+          s.live = r.facts;
+          if (r.ending !== undefined) s.ending = r.ending;
+          parts.add("panel").add("board");
+          if (s.browse != null && r.facts.outcome) s.browse = null;
+          this.emit("perf", { op: "analyse", ply: r.facts.ply, ms: performance.now() - t0, worker_ms: r.worker_ms, level });
+          setTimeout(() => {
+            this.save(false);
+            if (ended) this.announceReply("analyse", r);
+          }, 0);
+          next = !!r.analysed && !r.analysed.final && !r.facts.outcome;
+        }
+        if (next) {
+          // deeper searches wait a moment: a player who moves at once is not held up by them
+          this.analysing++;
+          setTimeout(() => {
+            this.analysing--;
+            if (gen === this.gen && this.userPending === 0) this.analyse(level + 1);
+            s.idle = this.userPending === 0 && this.analysing === 0;
+            this.changed("idle");
+          }, DEEPER_AFTER_MS);
+        }
+        s.idle = this.userPending === 0 && this.analysing === 0;
+        this.emit("change", s, parts);
+      },
+      () => {
+        this.analysing--;
+        s.idle = this.userPending === 0 && this.analysing === 0;
+        this.changed("idle");
+      },
+    );
+  }
+
+  // ---------------------------------------------------------------- start-up
+  async onReady() {
+    const s = this.state;
+    const fromHash = decodeHash(this.nav.get());
+    const stored = fromHash ? null : loadRecord(this.storage);
+    const pick = fromHash || stored;
+    let notice = "";
+    if (pick && !pick.ok) {
+      notice = `The saved game could not be restored (${pick.problem}); a new game was started.`;
+      if (stored) clearRecord(this.storage);
+    }
+    /** @type {Answer|null} */
+    let r = null;
+    if (pick && pick.ok && !isEmpty(pick.record)) {
+      r = await this.act("restore", restoreArgs(pick.record));
+      if (r && !r.ok) {
+        notice = `The saved game could not be restored (${r.error ? r.error.message : "unknown error"}); a new game was started.`;
+        clearRecord(this.storage);
+        r = null;
+      }
+    }
+    if (!r) await this.act("state");
+    s.engine = "ready";
+    s.engineText = "Referee ready";
+    s.notice = notice;
+    if (notice) s.error = { code: "restore_failed", message: notice };
+    this.changed("engine", "board", "panel", "error", "dialogs");
+    this.emit("ready", s);
+  }
+
+  // ---------------------------------------------------------------- saving
+  /** @param {boolean} push  a new history entry (the game was replaced): Back returns to the old one */
+  save(push) {
+    const rec = this.record();
+    if (!rec) return;
+    saveRecord(this.storage, rec);
+    this.nav.set(encodeHash(rec), push);
+  }
+
+  /** Back/forward or an edited link: show the game the URL names. */
+  fromUrl() {
+    if (this.state.engine !== "ready") return;
+    const rec = decodeHash(this.nav.get());
+    const current = this.record();
+    if (rec && !rec.ok) return this.showError({ code: "bad_link", message: `This link holds no game the page can show (${rec.problem}).` });
+    const target = rec ? rec.record : null;
+    if (current && target && encodeHash(current) === encodeHash(target)) return;
+    if (!target) void this.act("new", {}, { push: false });
+    else void this.act("restore", restoreArgs(target), { push: false });
+  }
+
+  // ---------------------------------------------------------------- messages
+  /** @param {ErrorInfo} err */
+  showError(err) {
+    this.state.error = err;
+    this.state.seq++;
+    this.changed("error");
+    this.announce(`Error: ${err.message}`);
+  }
+
+  dismissError() {
+    if (!this.state.error) return;
+    this.state.error = null;
+    this.changed("error");
+  }
+
+  /** Escape: close the topmost dialog or message. Returns whether something closed. */
+  dismiss() {
+    const s = this.state;
+    if (s.promotion) this.cancelPromotion();
+    else if (s.ask) this.answerClaimPrompt(null);
+    else if (s.confirm) this.answerConfirm(false);
+    else if (s.pgnGames) {
+      s.pgnGames = null;
+      this.changed("dialogs");
+    } else if (s.offer) this.declineDraw();
+    else if (s.error) this.dismissError();
+    else return false;
+    return true;
+  }
+
+  /** @param {string} text */
+  announce(text) {
+    if (!text || text === this.lastAnnounced) return;
+    this.lastAnnounced = text;
+    this.state.announce = text;
+    this.changed("announce");
+  }
+
+  /** @param {string} op @param {Answer} r */
+  announceReply(op, r) {
+    const f = this.state.live;
+    if (!f) return;
+    const parts = [];
+    const last = this.state.rows[this.state.rows.length - 1];
+    if ((op === "play" || op === "claim") && last && r.moves && r.moves.add.length) parts.push(`${last.label}.`);
+    if (op === "claim" && r.claim) parts.push(`${r.claim.headline}.`);
+    if (f.outcome) parts.push(`Game over: ${f.outcome.headline}, ${f.outcome.reason}.`);
+    else {
+      if (f.check) parts.push("Check.");
+      for (const g of f.claims) parts.push(`${g.text}.`);
+      if (f.halfmove.level === "near") parts.push(`${f.halfmove.value} plies toward the fifty-move rule.`);
+    }
+    this.announce(parts.join(" "));
+  }
+
+  // ---------------------------------------------------------------- actions: moves
+  /**
+   * Play a move (SAN or UCI). A move that would make a draw claim correct
+   * first asks "claim with this move?" (unless offerClaim is false).
+   * @param {string} move @param {{t0?: number, offerClaim?: boolean}} [opts]
+   */
+  play(move, opts = {}) {
+    const s = this.state;
+    if (s.browse != null) this.goto(Infinity);
+    s.promotion = null;
+    return this.act("play", { move, offer_claim: opts.offerClaim !== false }, { t0: opts.t0 });
+  }
+
+  /**
+   * A piece moved on the board from orig to dest: the bridge's legal moves
+   * say which move that is (or which promotions to choose from).
+   * @param {string} orig @param {string} dest @param {number} [t0]
+   * @returns {"played"|"promotion"|"rejected"}
+   */
+  boardMove(orig, dest, t0) {
+    const f = this.state.live;
+    if (!f || !this.canMove()) {
+      this.changed("board");
+      return "rejected";
+    }
+    const cands = f.legal_moves.filter((m) => m.from === orig && m.to === dest);
+    if (!cands.length) {
+      this.changed("board");
+      return "rejected";
+    }
+    if (cands.length === 1 && !cands[0].promotion) {
+      void this.play(cands[0].uci, { t0 });
+      return "played";
+    }
+    this.state.promotion = cands;
+    this.changed("dialogs");
+    return "promotion";
+  }
+
+  /** @param {string} uci */
+  promote(uci) {
+    this.state.promotion = null;
+    this.changed("dialogs");
+    return this.play(uci);
+  }
+
+  cancelPromotion() {
+    this.state.promotion = null;
+    this.changed("dialogs", "board");
+  }
+
+  /** @param {boolean|null} claim  true: claim with the move; false: just play it; null: neither */
+  answerClaimPrompt(claim) {
+    const ask = this.state.ask;
+    this.state.ask = null;
+    this.changed("dialogs", "board");
+    if (!ask || claim == null) return Promise.resolve(null);
+    return claim ? this.act("claim", { move: ask.uci }) : this.act("play", { move: ask.uci, offer_claim: false });
+  }
+
+  /** @param {string|null} move  the intended move, or null to claim now */
+  claim(move) {
+    if (this.state.browse != null) this.goto(Infinity);
+    return this.act("claim", { move: move || null });
+  }
+
+  undo() {
+    return this.act("undo");
+  }
+
+  // ---------------------------------------------------------------- actions: endings
+  offerDraw() {
+    const f = this.state.live;
+    if (!f || !f.offer) return;
+    this.state.offer = f.offer;
+    this.changed("dialogs");
+    this.announce(f.offer.text);
+  }
+
+  acceptDraw() {
+    this.state.offer = null;
+    this.changed("dialogs");
+    return this.act("agree");
+  }
+
+  declineDraw() {
+    this.state.offer = null;
+    this.changed("dialogs");
+    this.announce("Draw offer declined.");
+  }
+
+  /** @param {"white"|"black"} color */
+  resign(color) {
+    return this.act("resign", { color });
+  }
+
+  /** @param {"white"|"black"} color */
+  flag(color) {
+    return this.act("flag", { color });
+  }
+
+  // ---------------------------------------------------------------- actions: replacing the game
+  /**
+   * Ask before replacing a game that holds something.
+   * @param {string} text @param {string} yes @param {() => void} run
+   */
+  confirmLoss(text, yes, run) {
+    if (!this.hasGame()) {
+      run();
+      return;
+    }
+    const n = this.state.rows.length;
+    this.state.confirm = {
+      text: `${text} The current game (${n} ${n === 1 ? "ply" : "plies"}${this.state.live?.outcome ? ", finished" : ""}) will be replaced; Back returns to it.`,
+      yes, no: "Keep the current game", run,
+    };
+    this.changed("dialogs");
+  }
+
+  /** @param {boolean} yes */
+  answerConfirm(yes) {
+    const c = this.state.confirm;
+    this.state.confirm = null;
+    this.changed("dialogs");
+    if (c && yes) c.run();
+  }
+
+  newGame() {
+    this.confirmLoss("Start a new game?", "Start a new game", () => void this.act("new", { fen: null, chess960: false }));
+  }
+
+  /** @param {string} fen @param {boolean} chess960 */
+  setUp(fen, chess960) {
+    if (!fen.trim()) return this.showError({ code: "empty", message: "Paste a FEN in the position box first." });
+    this.confirmLoss("Set up this position?", "Set up the position", () => void this.act("new", { fen: fen.trim(), chess960 }));
+  }
+
+  /**
+   * Import a PGN: asks first when a game would be replaced; a text with
+   * several games lists them (state.pgnGames) for the player to pick one.
+   * @param {string} pgn
+   */
+  importPgn(pgn) {
+    if (!pgn.trim()) return this.showError({ code: "empty", message: "Paste a PGN in the import box first." });
+    this.confirmLoss("Import this PGN?", "Import", () => void this.act("load_pgn", { pgn }));
+  }
+
+  /** @param {number} index  one game of a text with several (already confirmed) */
+  pickPgnGame(index) {
+    const p = this.state.pgnGames;
+    if (!p) return;
+    void this.act("load_pgn", { pgn: p.pgn, index });
+  }
+
+  exportPgn() {
+    // features add to what is exported (the clocks: TimeControl and [%clk])
+    const args = Object.assign({}, ...this.exportArgs.map((f) => f() || {}));
+    return this.act("export_pgn", args);
+  }
+
+  // ---------------------------------------------------------------- browsing
+  /** @param {number} ply  Infinity for the current position */
+  goto(ply) {
+    const s = this.state;
+    if (!s.live) return;
+    const last = s.live.ply;
+    const target = Math.max(0, Math.min(last, ply));
+    if (target === last) {
+      if (s.browse == null) return;
+      s.browse = null;
+      s.browseFacts = null;
+      this.changed("board", "panel", "browse");
+      this.announce(`Current position, ${s.live.where}.`);
+      return;
+    }
+    s.browse = target;
+    s.browseFacts = null;
+    this.changed("board", "panel", "browse");
+    const row = s.rows[target - 1];
+    this.announce(target === 0 ? "The start position." : `${row.label}, move ${target} of ${last}.`);
+    if (this.referee.state !== "ready") return;
+    this.referee.request("status_at", { ply: target }).then((r) => {
+      if (s.browse !== target) return;
+      if (r.ok && r.facts) {
+        s.browseFacts = r.facts;
+        s.seq++;
+        this.changed("panel");
+      } else if (r.error) this.showError(r.error);
+    }, () => {});
+  }
+
+  /** @param {number} delta */
+  step(delta) {
+    this.goto(this.shownPly() + delta);
+  }
+
+  flip() {
+    this.state.orientation = this.state.orientation === "white" ? "black" : "white";
+    savePrefs(this.storage, { orientation: this.state.orientation });
+    this.changed("orientation", "board");
+  }
+
+  /** The board was touched while no move can be made: say why. */
+  explainNoMove() {
+    const s = this.state;
+    if (s.engine === "loading") this.showError({ code: "loading", message: "The referee is still starting: moves can be played in a moment." });
+    else if (s.engine === "failed") this.showError({ code: "not_running", message: "The referee could not start: moves cannot be played (see the message at the top)." });
+  }
+}

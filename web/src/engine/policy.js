@@ -1,0 +1,268 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The computer's draw policy: pure functions, no DOM, no engine, no clock.
+//
+// It decides, from the referee's facts and the engine's scored candidates,
+// whether the computer claims a draw (now or with an intended move), offers
+// one, accepts or declines an offer, and which move it plays; and it says why
+// in one sentence. The rules come from the referee (pychessdraw): the policy
+// never decides itself whether a claim is correct, it only chooses among the
+// claims the referee lists and avoids the moves the referee says would let
+// the opponent claim.
+//
+// Scores are centipawns from the computer's point of view (positive: it is
+// better); a mate score counts as MATE_CP less the number of moves.
+// Limits: one ply ahead (what the opponent may claim on its next turn); the
+// "drawn in practice" judgement is the referee's practical-draw hint, not a
+// tablebase.
+
+/** Level or worse: at most this, the computer is "not better" and claims. */
+export const NOT_BETTER_CP = 30;
+/** Worse: accepts a draw offer. */
+export const WORSE_CP = -100;
+/** Clearly worse: offers a draw in a position drawn in practice. */
+export const CLEARLY_WORSE_CP = -200;
+/** Winning: avoids every move that lets the game be drawn by a rule. */
+export const WINNING_CP = 150;
+/** Level: within this of 0, a drawn-in-practice ending is accepted as a draw. */
+export const LEVEL_CP = 50;
+/** A mate in n scores MATE_CP - n (or -(MATE_CP - n) when being mated). */
+export const MATE_CP = 100_000;
+/** No second draw offer within this many plies of the last one. */
+export const OFFER_INTERVAL_PLIES = 10;
+
+/** @typedef {"white"|"black"} Side */
+/** @typedef {"threefold_repetition"|"fifty_moves"} ClaimRule */
+
+/**
+ * A claim the referee says is open to the computer (the side to move).
+ * @typedef {Object} ClaimOption
+ * @property {ClaimRule} rule
+ * @property {string|null} move  UCI of the intended move, null: claim now
+ * @property {string|null} san
+ * @property {string} article  "9.2.1.1", "9.2.1.2", "9.3.1", "9.3.2"
+ */
+
+/**
+ * What the referee says about the current position.
+ * @typedef {Object} PositionFacts
+ * @property {ClaimOption[]} claims
+ * @property {number} repetition_count
+ * @property {number} halfmove_clock
+ * @property {string|null} practical_draw  the referee's practical-draw hint, or null
+ * @property {number} ply
+ */
+
+/**
+ * The referee's view of the position after one candidate move (pychessdraw.probe).
+ * @typedef {Object} MoveProbe
+ * @property {string} uci
+ * @property {string} san
+ * @property {number} repetition_count
+ * @property {boolean} draw  the move ends the game in a draw by itself (stalemate, fivefold...)
+ * @property {{termination: string, winner: Side|null}|null} automatic
+ * @property {string[]} opponent_claims_now
+ * @property {string[]} opponent_claims_with_move
+ */
+
+/**
+ * @typedef {Object} Score
+ * @property {number|null} cp
+ * @property {number|null} mate  moves to mate, negative when being mated
+ */
+
+/**
+ * One line of the engine's MultiPV search.
+ * @typedef {Object} Candidate
+ * @property {string} uci
+ * @property {number} rank  1 = the engine's best line
+ * @property {Score} score  from the computer's point of view
+ */
+
+/**
+ * @typedef {Object} Situation
+ * @property {Side} side  the computer's colour (it is to move)
+ * @property {PositionFacts} facts
+ * @property {Candidate[]} candidates  by rank
+ * @property {string} bestmove  the engine's choice (at a reduced skill level it may not be rank 1)
+ * @property {MoveProbe[]} probes  one per candidate (any order)
+ * @property {boolean} offer_pending  the opponent offered a draw with its last move
+ * @property {number|null} last_offer_ply  when the computer last offered a draw
+ */
+
+/**
+ * @typedef {Object} Decision
+ * @property {"claim"|"accept"|"move"} action
+ *   claim: ask the referee to rule on `claim` (with its move, if any);
+ *   accept: accept the opponent's offer; move: play `move`
+ * @property {ClaimOption|null} claim
+ * @property {string|null} move  UCI
+ * @property {string|null} san
+ * @property {boolean} offer  offer a draw after playing `move` (FIDE 9.1.2.2)
+ * @property {boolean} declined  an offer was pending and the computer declined it by moving
+ * @property {string|null} avoided  SAN of the engine's choice it replaced, to avoid a draw
+ * @property {number} standing  the score the decision rests on
+ * @property {"winning"|"better"|"level"|"worse"|"clearly worse"|"losing"} judgement
+ * @property {string} text  the sentence the page shows
+ */
+
+/** @param {Score} score @returns {number} */
+export function centipawns(score) {
+  if (score.mate !== null && score.mate !== undefined) {
+    return score.mate > 0 ? MATE_CP - score.mate : score.mate < 0 ? -(MATE_CP + score.mate) : -MATE_CP;
+  }
+  return score.cp ?? 0;
+}
+
+/** @param {number} cp @returns {Decision["judgement"]} */
+export function judge(cp) {
+  if (cp >= WINNING_CP) return "winning";
+  if (cp > NOT_BETTER_CP) return "better";
+  if (cp > WORSE_CP) return "level";
+  if (cp > CLEARLY_WORSE_CP) return "worse";
+  if (cp > -MATE_CP / 2) return "clearly worse";
+  return "losing";
+}
+
+const RULE_WORDS = {
+  threefold_repetition: "threefold repetition",
+  fifty_moves: "the fifty-move rule",
+};
+
+/** @param {string} rule */
+function ruleWords(rule) {
+  return /** @type {Record<string, string>} */ (RULE_WORDS)[rule] ?? rule.replace(/_/g, " ");
+}
+
+/** @param {Side} side */
+function name(side) {
+  return side === "white" ? "White" : "Black";
+}
+
+/** @param {Side} side @returns {Side} */
+function other(side) {
+  return side === "white" ? "black" : "white";
+}
+
+/** @param {number} cp */
+function pawns(cp) {
+  if (cp >= MATE_CP / 2) return `mate in ${MATE_CP - cp}`;
+  if (cp <= -MATE_CP / 2) return `mated in ${MATE_CP + cp}`;
+  const v = (cp / 100).toFixed(1);
+  return cp > 0 ? `+${v}` : cp < 0 ? `\u2212${v.slice(1)}` : "0.0";
+}
+
+/**
+ * Whether playing `probe` hands the game a draw: the move ends it in a draw,
+ * makes a third occurrence, or lets the opponent claim next.
+ * @param {MoveProbe|undefined} probe
+ */
+export function letsDraw(probe) {
+  if (!probe) return false;
+  return probe.draw || probe.opponent_claims_now.length > 0 || probe.opponent_claims_with_move.length > 0;
+}
+
+/** @param {MoveProbe|undefined} probe @param {Side} opponent */
+function drawWords(probe, opponent) {
+  if (!probe) return "";
+  if (probe.draw && probe.automatic) return `would end the game in a draw (${probe.automatic.termination.replace(/_/g, " ")})`;
+  const rules = [...new Set([...probe.opponent_claims_now, ...probe.opponent_claims_with_move])].map(ruleWords);
+  const when = probe.opponent_claims_now.length ? "at once" : "with its next move";
+  return `would let ${name(opponent)} claim a draw by ${rules.join(" or ")} ${when}`;
+}
+
+/**
+ * The score the computer's position is worth if it does NOT take a draw:
+ * the best candidate that neither claims nor lets a draw be claimed. (An
+ * engine scores a repetition as 0.00, so the best line alone would make a
+ * lost position look level whenever a repetition is at hand.)
+ * @param {Candidate[]} candidates
+ * @param {Map<string, MoveProbe>} probes
+ */
+export function standing(candidates, probes) {
+  /** @type {number|null} */
+  let best = null;
+  for (const c of candidates) {
+    const p = probes.get(c.uci);
+    if (letsDraw(p)) continue;
+    const cp = centipawns(c.score);
+    if (best === null || cp > best) best = cp;
+  }
+  if (best !== null) return best;
+  return candidates.length ? centipawns(candidates[0].score) : 0;
+}
+
+/**
+ * Decide what the computer does on its turn.
+ * @param {Situation} s
+ * @returns {Decision}
+ */
+export function decide(s) {
+  const probes = new Map(s.probes.map((p) => [p.uci, p]));
+  const score = standing(s.candidates, probes);
+  const judgement = judge(score);
+  const me = name(s.side);
+  const why = `it judged its position ${judgement} (${pawns(score)})`;
+  const base = { claim: null, move: null, san: null, offer: false, declined: false, avoided: null,
+                 standing: score, judgement };
+
+  // 1. An offer from the opponent is answered first: accepting ends the game.
+  if (s.offer_pending) {
+    const drawnEnding = s.facts.practical_draw !== null;
+    if (score <= WORSE_CP || (drawnEnding && score < LEVEL_CP)) {
+      const reason = score <= WORSE_CP ? why
+        : `${why} in an ending drawn in practice (${s.facts.practical_draw})`;
+      return { ...base, action: "accept", text: `${me} accepts the draw offer: ${reason}.` };
+    }
+  }
+
+  // 2. A correct claim when not better: now first, else with the best-scored intended move.
+  if (score <= NOT_BETTER_CP && s.facts.claims.length) {
+    const now = s.facts.claims.find((c) => c.move === null);
+    /** @type {ClaimOption|undefined} */
+    let pick = now;
+    if (!pick) {
+      const rankOf = (/** @type {ClaimOption} */ c) => {
+        const cand = s.candidates.find((x) => x.uci === c.move);
+        return cand ? centipawns(cand.score) : -Infinity;
+      };
+      pick = [...s.facts.claims].sort((a, b) => rankOf(b) - rankOf(a))[0];
+    }
+    const withMove = pick.move ? ` with ${pick.san}` : "";
+    return { ...base, action: "claim", claim: pick, move: pick.move, san: pick.san,
+             text: `${me} claims a draw by ${ruleWords(pick.rule)}${withMove} (${pick.article}): ${why}.` };
+  }
+
+  // 3. The move: the engine's choice, unless winning and it hands over a draw.
+  // (at a reduced skill level the engine's choice may be a move without a
+  // reliable score of its own: it is played unless it hands over a draw)
+  let uci = s.bestmove || (s.candidates.length ? s.candidates[0].uci : "");
+  /** @type {string|null} */
+  let avoided = null;
+  let avoidText = "";
+  if (score >= WINNING_CP && letsDraw(probes.get(uci))) {
+    const safe = s.candidates.find((c) => !letsDraw(probes.get(c.uci)) && centipawns(c.score) >= WINNING_CP);
+    if (safe) {
+      const p = probes.get(uci);
+      avoided = p ? p.san : uci;
+      avoidText = `, not ${avoided}, which ${drawWords(p, other(s.side))}`;
+      uci = safe.uci;
+    }
+  }
+  const probe = probes.get(uci);
+  const san = probe ? probe.san : uci;
+
+  const offer = !s.offer_pending && s.facts.practical_draw !== null && score <= CLEARLY_WORSE_CP
+    && (s.last_offer_ply === null || s.facts.ply - s.last_offer_ply >= OFFER_INTERVAL_PLIES);
+
+  let text;
+  if (s.offer_pending) {
+    text = `${me} declines the draw offer and plays ${san}: ${why}.`;
+  } else if (offer) {
+    text = `${me} plays ${san} and offers a draw: ${why}, in an ending drawn in practice (${s.facts.practical_draw}).`;
+  } else if (avoided) {
+    text = `${me} plays ${san}${avoidText}: ${why}.`;
+  } else {
+    text = `${me} plays ${san} (${pawns(score)}).`;
+  }
+  return { ...base, action: "move", move: uci, san, offer, declined: s.offer_pending, avoided, text };
+}

@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The computer-opponent feature: a section with the opponent and level
+// choices, the engine's state and a line saying what the computer did and
+// why. The logic lives in engine/feature.js (no DOM); this file only draws
+// and forwards the choices.
+//
+// Hooks: opponent (select: human, computer-white, computer-black),
+// engine-level (select), engine-status (data-state: off, loading, idle,
+// thinking, failed), engine-note.
+
+import { ComputerOpponent } from "../engine/feature.js";
+import { LEVELS } from "../engine/player.js";
+import { el, setText } from "../ui/dom.js";
+
+/** @typedef {import("../ctrl.js").Controller} Controller */
+
+const STATUS_TEXT = {
+  off: "",
+  loading: "Loading the engine…",
+  idle: "Engine ready.",
+  thinking: "The computer is thinking…",
+  failed: "The engine could not run (see below).",
+};
+
+/**
+ * Milliseconds left on each clock and the increment, when clocks run live
+ * (the clocks feature, if installed, hangs its keeper on the controller).
+ * @param {any} keeper
+ * @returns {import("../engine/client.js").Clock|null}
+ */
+export function clockOf(keeper) {
+  if (!keeper || typeof keeper.shown !== "function") return null;
+  const v = keeper.shown();
+  if (!v || !v.timed || v.source !== "live" || v.over || v.white.ms == null || v.black.ms == null) return null;
+  const tc = keeper.clock && keeper.clock.tc;
+  const inc = tc && tc.kind === "increment" ? tc.incrementMs : tc && tc.kind === "delay" ? tc.delayMs : 0;
+  return { wtime: v.white.ms, btime: v.black.ms, winc: inc, binc: inc };
+}
+
+/**
+ * @param {{ctrl: Controller, addSection: typeof import("../ui/sections.js").addSection}} env
+ */
+export function engineFeature({ ctrl, addSection }) {
+  const computer = new ComputerOpponent(/** @type {any} */ (ctrl), {
+    storage: localStorage,
+    clock: () => clockOf(/** @type {any} */ (ctrl).clocks),
+  });
+  /** @type {any} */ (ctrl).computer = computer; // tests and the console reach it here
+  const body = addSection({ id: "computer", title: "Play the computer", column: "side", before: "draw-panel" });
+
+  const opponent = el("select", { attrs: { id: "opponent" }, dataset: { testid: "opponent" } },
+    el("option", { attrs: { value: "human" } }, "Two players on this device"),
+    el("option", { attrs: { value: "computer-black" } }, "The computer plays Black"),
+    el("option", { attrs: { value: "computer-white" } }, "The computer plays White"));
+  const level = el("select", { attrs: { id: "engine-level" }, dataset: { testid: "engine-level" } },
+    ...LEVELS.map((l) => el("option", { attrs: { value: l.id } },
+      `${l.label} (skill ${l.skill}, ${l.movetime >= 1000 ? `${l.movetime / 1000} s` : `${l.movetime} ms`} a move)`)));
+  const status = el("p", { class: "computer-status", attrs: { role: "status" },
+    dataset: { testid: "engine-status", state: "off" } });
+  const note = el("p", { class: "computer-note", attrs: { "aria-live": "polite" }, dataset: { testid: "engine-note" } });
+  body.append(
+    el("div", { class: "row" }, el("label", { attrs: { for: "opponent" } }, "Opponent: "), opponent),
+    el("div", { class: "row" }, el("label", { attrs: { for: "engine-level" } }, "Level: "), level),
+    status, note);
+
+  opponent.addEventListener("change", () => {
+    computer.setOpponent(opponent.value);
+    // the visitor's side at the bottom of the board
+    const mine = opponent.value === "computer-white" ? "black" : opponent.value === "computer-black" ? "white" : null;
+    if (mine && ctrl.state.orientation !== mine) ctrl.flip();
+  });
+  level.addEventListener("change", () => computer.setLevel(level.value));
+
+  function render() {
+    const s = computer.state;
+    if (opponent.value !== s.opponent) opponent.value = s.opponent;
+    if (level.value !== s.level) level.value = s.level;
+    status.dataset.state = s.status;
+    setText(status, STATUS_TEXT[s.status]);
+    status.hidden = s.status === "off";
+    status.classList.toggle("error", s.status === "failed");
+    setText(note, s.note);
+    note.hidden = !s.note;
+  }
+  computer.onChange(render);
+  render();
+}

@@ -1,0 +1,143 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The referee client: the one way the page talks to the Python worker.
+// It takes over the worker boot.js started (window.__pcdBoot, with the events
+// that arrived meanwhile), keeps an id -> promise map, sends every request in
+// one queue (the worker answers in order), and reports start-up events:
+// "progress" {stage, step, steps}, "ready" {timings}, "failed" {message}.
+
+/** @typedef {import("../contract.js").Reply} Reply */
+/** @typedef {import("../contract.js").Answer_} Answer */
+
+/**
+ * @typedef {Object} BootHandoff
+ * @property {Worker|null} [worker]
+ * @property {any[]} [events]
+ * @property {string|null} [error]
+ */
+
+/**
+ * @typedef {Object} RefereeEvents
+ * @property {(e: {stage: string, step: number, steps: number}) => void} [progress]
+ * @property {(e: {timings: Record<string, number>, python?: string}) => void} [ready]
+ * @property {(e: {message: string}) => void} [failed]
+ */
+
+export const BOOT_TIMEOUT_MS = 120000;
+
+export class Referee {
+  /**
+   * @param {BootHandoff} boot  window.__pcdBoot (boot.js) or {} to start the worker here
+   * @param {{workerUrl?: URL, timeoutMs?: number}} [opts]
+   */
+  constructor(boot, opts = {}) {
+    /** @type {"loading"|"ready"|"failed"} */
+    this.state = "loading";
+    /** @type {string} */
+    this.failure = "";
+    /** @type {Map<number, {resolve: (a: Answer) => void, reject: (e: Error) => void, sent: number}>} */
+    this.pending = new Map();
+    this.nextId = 1;
+    /** @type {Record<keyof RefereeEvents, Array<(d: any) => void>>} */
+    this.listeners = { progress: [], ready: [], failed: [] };
+    /** @type {Worker|null} */
+    this.worker = null;
+    this.boot = boot;
+    this.opts = opts;
+    this.timer = 0;
+  }
+
+  /**
+   * @template {keyof RefereeEvents} K
+   * @param {K} type
+   * @param {NonNullable<RefereeEvents[K]>} fn
+   */
+  on(type, fn) {
+    this.listeners[type].push(fn);
+    return this;
+  }
+
+  /** @param {keyof RefereeEvents} type @param {any} data */
+  emit(type, data) {
+    for (const fn of this.listeners[type]) fn(data);
+  }
+
+  /** Take over the worker (or start one) and replay the buffered events. */
+  start() {
+    const boot = this.boot;
+    if (boot.error) return this.fail(boot.error);
+    if (boot.worker) this.worker = boot.worker;
+    else if (typeof WebAssembly !== "object") return this.fail("this browser has no WebAssembly support");
+    else {
+      try {
+        this.worker = new Worker(this.opts.workerUrl || new URL("worker.js", import.meta.url), { type: "module" });
+      } catch (e) {
+        return this.fail(`could not start the worker (${/** @type {Error} */ (e).message})`);
+      }
+    }
+    this.timer = Number(setTimeout(() => this.fail(`timed out after ${Math.round((this.opts.timeoutMs || BOOT_TIMEOUT_MS) / 1000)} s`),
+      this.opts.timeoutMs || BOOT_TIMEOUT_MS));
+    const w = this.worker;
+    w.onerror = (ev) => {
+      ev.preventDefault();
+      this.fail(`worker error: ${ev.message || "worker.js or pyodide.mjs could not be loaded"}`);
+    };
+    w.onmessage = (ev) => this.onMessage(ev.data);
+    for (const ev of boot.events || []) {
+      if (ev.type === "error") /** @type {any} */ (w.onerror)(ev);
+      else this.onMessage(ev.data);
+    }
+    if (boot.events) boot.events.length = 0;
+  }
+
+  /** @param {string} message */
+  fail(message) {
+    if (this.state === "failed") return;
+    clearTimeout(this.timer);
+    this.state = "failed";
+    this.failure = message;
+    for (const [, p] of this.pending) p.reject(new Error(message));
+    this.pending.clear();
+    this.emit("failed", { message });
+  }
+
+  /** @param {any} m */
+  onMessage(m) {
+    if (!m) return;
+    if (m.type === "progress") this.emit("progress", { stage: m.stage, step: m.step, steps: m.steps });
+    else if (m.type === "ready") {
+      clearTimeout(this.timer);
+      this.state = "ready";
+      this.emit("ready", { timings: m.timings, python: m.python });
+    } else if (m.type === "failed") this.fail(m.message);
+    else if (m.id != null && this.pending.has(m.id)) {
+      const p = /** @type {NonNullable<ReturnType<typeof this.pending.get>>} */ (this.pending.get(m.id));
+      this.pending.delete(m.id);
+      m.recv_at = performance.now();
+      m.t_main_sent = p.sent;
+      m.t_main_recv = performance.timeOrigin + m.recv_at;
+      p.resolve(m);
+    }
+  }
+
+  /**
+   * Send one bridge request; answers come back in the order sent. Requests
+   * made while the worker starts wait in the worker's queue.
+   * @param {string} op
+   * @param {Record<string, unknown>} [args]
+   * @returns {Promise<Answer>}
+   */
+  request(op, args = {}) {
+    if (this.state === "failed" || !this.worker) return Promise.reject(new Error(this.failure || "the referee is not running"));
+    const id = this.nextId++;
+    const w = this.worker;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject, sent: performance.timeOrigin + performance.now() });
+      w.postMessage({ id, op, args });
+    });
+  }
+
+  /** Close the worker (page hidden for good). */
+  shutdown() {
+    if (this.worker && this.state === "ready") this.worker.postMessage({ id: 0, op: "__shutdown", args: {} });
+  }
+}

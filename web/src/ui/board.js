@@ -1,0 +1,92 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The board view: chessground configured from the controller's state. It
+// holds no chess logic: destinations, check and arrows come from the facts.
+import { Chessground } from "@lichess-org/chessground";
+import { $ } from "./dom.js";
+
+/** @typedef {import("../ctrl.js").Controller} Controller */
+/** @typedef {import("../contract.js").Facts} Facts */
+
+/**
+ * The legal destinations of the bridge's moves, as chessground wants them.
+ * @param {import("../contract.js").LegalMove[]} moves
+ * @returns {Map<string, string[]>}
+ */
+export function destsOf(moves) {
+  /** @type {Map<string, string[]>} */
+  const dests = new Map();
+  for (const m of moves) {
+    const a = dests.get(m.from);
+    if (!a) dests.set(m.from, [m.to]);
+    else if (!a.includes(m.to)) a.push(m.to);
+  }
+  return dests;
+}
+
+/**
+ * Arrows for the intended moves of claims that few moves allow.
+ * @param {Facts|null} f
+ */
+export function claimArrows(f) {
+  /** @type {{orig: string, dest: string, brush: string}[]} */
+  const shapes = [];
+  if (!f || f.outcome || !f.live) return shapes;
+  for (const g of f.claims) {
+    if (!g.arrows) continue;
+    for (const m of g.moves) shapes.push({ orig: m.uci.slice(0, 2), dest: m.uci.slice(2, 4), brush: "green" });
+  }
+  return shapes;
+}
+
+/** @param {Controller} ctrl */
+export function mountBoard(ctrl) {
+  const host = $("board");
+  const s = ctrl.state;
+  const cg = Chessground(host, {
+    fen: ctrl.shownFen(),
+    orientation: s.orientation,
+    coordinates: true,
+    movable: { free: false, color: undefined, dests: new Map(), showDests: true,
+      events: { after: (orig, dest) => { ctrl.boardMove(orig, dest, performance.now()); } } },
+    premovable: { enabled: false },
+    draggable: { enabled: true, showGhost: true },
+    animation: { enabled: true, duration: 150 },
+    highlight: { lastMove: true, check: true },
+    drawable: { enabled: true, visible: true },
+  });
+  // chessground caches the board's screen position and refreshes it only on
+  // scroll/resize; a banner appearing can move the board without either.
+  for (const type of ["mousedown", "touchstart"]) {
+    host.addEventListener(type, () => {
+      cg.state.dom.bounds.clear();
+      if (!ctrl.canMove() && ctrl.state.engine !== "ready") ctrl.explainNoMove();
+    }, { capture: true, passive: true });
+  }
+  window.addEventListener("resize", () => cg.redrawAll());
+
+  function render() {
+    const st = ctrl.shown();
+    const ply = ctrl.shownPly();
+    const row = ply > 0 ? ctrl.state.rows[ply - 1] : null;
+    const canMove = ctrl.canMove() && !ctrl.state.ask && !ctrl.state.promotion;
+    const fen = ctrl.shownFen();
+    cg.set({
+      fen,
+      orientation: ctrl.state.orientation,
+      turnColor: st ? st.turn : "white",
+      check: st && st.check ? st.turn : false,
+      lastMove: row ? /** @type {any} */ ([row.uci.slice(0, 2), row.uci.slice(2, 4)]) : undefined,
+      movable: { color: canMove && st ? st.turn : undefined, dests: /** @type {any} */ (canMove && st ? destsOf(st.legal_moves) : new Map()) },
+    });
+    cg.setAutoShapes(/** @type {any} */ (ctrl.isLive() ? claimArrows(st) : []));
+    host.dataset.fen = fen;
+    host.dataset.orientation = ctrl.state.orientation;
+    host.dataset.chess960 = ctrl.state.game && ctrl.state.game.chess960 ? "1" : "0";
+    if (st) $("board-desc").textContent = `${ctrl.isLive() ? "Current position" : `Position ${st.where}`}. ${st.description}`;
+  }
+  ctrl.on("change", (/** @type {any} */ _s, /** @type {Set<string>} */ parts) => {
+    if (parts.has("board") || parts.has("orientation") || parts.has("dialogs") || parts.has("game")) render();
+  });
+  render();
+  return cg;
+}

@@ -1,0 +1,144 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Buttons and forms: each sends one controller action; their enabled state
+// follows the controller's (visibly disabled, with the reason, while the
+// referee starts). Also the engine status line and the export box.
+import { $, colorName, setText } from "./dom.js";
+
+/** @typedef {import("../ctrl.js").Controller} Controller */
+
+const GAME_BUTTONS = ["claim-any", "claim-typed", "offer", "resign-white", "resign-black", "flag-btn-white", "flag-btn-black"];
+const ENGINE_BUTTONS = ["undo", "new-game", "load-fen", "load-pgn", "export-pgn", "copy-pgn", "move-play", "pgn-games-load"];
+
+/** @param {Controller} ctrl */
+export function mountControls(ctrl) {
+  /** @param {string} id @param {() => void} fn */
+  const click = (id, fn) => $(id).addEventListener("click", fn);
+  const input = /** @type {HTMLInputElement} */ ($("move-input"));
+
+  $("move-form").addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    const mv = input.value.trim();
+    if (!mv) return;
+    void ctrl.play(mv).then((r) => {
+      if (r && r.ok) input.value = "";
+    });
+  });
+  click("claim-any", () => void ctrl.claim(null));
+  click("claim-typed", () => {
+    const mv = input.value.trim();
+    if (!mv) return ctrl.showError({ code: "empty", message: "Type the move you intend to play in the move box, then press “Claim with typed move”." });
+    void ctrl.claim(mv).then((r) => {
+      if (r && r.ok) input.value = "";
+    });
+  });
+  click("offer", () => ctrl.offerDraw());
+  click("agree", () => void ctrl.acceptDraw());
+  click("decline", () => ctrl.declineDraw());
+  click("resign-white", () => void ctrl.resign("white"));
+  click("resign-black", () => void ctrl.resign("black"));
+  click("flag-btn-white", () => void ctrl.flag("white"));
+  click("flag-btn-black", () => void ctrl.flag("black"));
+  click("undo", () => void ctrl.undo());
+  click("flip", () => ctrl.flip());
+  click("new-game", () => ctrl.newGame());
+  click("load-fen", () => ctrl.setUp(/** @type {HTMLInputElement} */ ($("fen-input")).value, /** @type {HTMLInputElement} */ ($("fen-960")).checked));
+  click("load-pgn", () => ctrl.importPgn(/** @type {HTMLTextAreaElement} */ ($("pgn-input")).value));
+  click("export-pgn", () => void ctrl.exportPgn());
+  click("copy-pgn", async () => {
+    const r = await ctrl.exportPgn();
+    if (r && r.ok && r.pgn != null) copyText(ctrl, r.pgn, "PGN copied");
+  });
+  click("copy-fen", () => {
+    const f = ctrl.shown();
+    if (!f) return;
+    /** @type {HTMLInputElement} */ ($("fen-input")).value = f.fen;
+    copyText(ctrl, f.fen, "FEN copied");
+  });
+  click("copy-link", () => copyText(ctrl, location.href, "Link to this game copied"));
+  click("nav-first", () => ctrl.goto(0));
+  click("nav-prev", () => ctrl.step(-1));
+  click("nav-next", () => ctrl.step(1));
+  click("nav-last", () => ctrl.goto(Infinity));
+
+  let elapsed = 0;
+  const timer = setInterval(() => {
+    if (ctrl.state.engine !== "loading") return clearInterval(timer);
+    elapsed = Math.round(performance.now() / 1000);
+    setText($("engine-elapsed"), `${elapsed} s`);
+  }, 1000);
+
+  function render() {
+    const s = ctrl.state;
+    const ready = s.engine === "ready";
+    const live = s.live;
+    const over = !live || !!live.outcome;
+    const why = ready ? "" : s.engine === "failed" ? "The referee could not start" : "Waiting for the referee to start";
+    for (const id of GAME_BUTTONS) setDisabled(id, !ready || over, why || (over ? "The game is over" : ""));
+    for (const id of ENGINE_BUTTONS) setDisabled(id, !ready, why);
+    setDisabled("undo", !ready || !live || (live.ply === 0 && !live.outcome), why);
+    const ply = ctrl.shownPly();
+    setDisabled("nav-first", ply === 0, "");
+    setDisabled("nav-prev", ply === 0, "");
+    setDisabled("nav-next", ctrl.isLive(), "");
+    setDisabled("nav-last", ctrl.isLive(), "");
+    $("offer-box").hidden = !s.offer || over;
+    $("offer").hidden = !!s.offer && !over;
+    if (s.offer) setText($("offer-text"), s.offer.text);
+    const wait = $("engine-wait");
+    wait.hidden = ready;
+    setText(wait, s.engine === "failed" ? "The buttons cannot work: the referee could not start." : "The buttons work once the referee has started.");
+    document.body.dataset.engine = s.engine;
+    setText($("engine-text"), s.engineText);
+    const prog = /** @type {HTMLProgressElement} */ ($("engine-progress"));
+    prog.hidden = s.engine !== "loading";
+    prog.max = s.progress.steps;
+    prog.value = s.progress.step;
+    $("engine-status").classList.toggle("failed", s.engine === "failed");
+    if (s.engine !== "loading") setText($("engine-elapsed"), "");
+    const f = ctrl.shown();
+    if (f) {
+      setText($("turn"), f.turn_text);
+      setText($("viewing"), ctrl.isLive() ? "" : `Viewing the position ${f.where} (End returns)`);
+      /** @type {HTMLInputElement} */ ($("fen-input")).placeholder = f.fen;
+    }
+    const out = /** @type {HTMLTextAreaElement} */ ($("pgn-output"));
+    if (out.value !== s.exported) out.value = s.exported;
+    renderTags();
+  }
+
+  function renderTags() {
+    // PGN tags are untrusted text: textContent only.
+    const h = ctrl.state.game ? ctrl.state.game.headers : {};
+    const parts = [];
+    for (const k of ["White", "Black", "Event", "Site", "Date", "Round"]) {
+      const v = h[k];
+      if (v && v !== "?" && v !== "????.??.??") parts.push(`${k}: ${v}`);
+    }
+    const p = $("game-tags");
+    setText(p, parts.join(" · "));
+    p.hidden = !parts.length;
+  }
+
+  ctrl.on("change", () => render());
+  render();
+}
+
+/** @param {string} id @param {boolean} disabled @param {string} why */
+function setDisabled(id, disabled, why) {
+  const b = /** @type {HTMLButtonElement} */ ($(id));
+  if (b.disabled !== disabled) b.disabled = disabled;
+  if (disabled && why) b.dataset.why = why;
+  else delete b.dataset.why;
+}
+
+/** @param {Controller} ctrl @param {string} text @param {string} done */
+async function copyText(ctrl, text, done) {
+  try {
+    await navigator.clipboard.writeText(text);
+    ctrl.announce(done);
+  } catch {
+    ctrl.announce(`${done.replace(" copied", "")} is in the box; copy it from there`);
+  }
+}
+
+export { colorName };

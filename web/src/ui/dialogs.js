@@ -1,0 +1,116 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Dialogs and messages: the promotion chooser, the claim prompt ("claim a
+// draw with this move?"), the confirmation before a game is replaced, the
+// choice of a game in a PGN file with several, and the error message, shown
+// next to the control that caused it. Escape closes each (keyboard.js).
+import { $, el, setText } from "./dom.js";
+
+/** @typedef {import("../ctrl.js").Controller} Controller */
+
+const PIECES = { q: "Queen", r: "Rook", b: "Bishop", n: "Knight" };
+
+/** @param {Controller} ctrl */
+export function mountDialogs(ctrl) {
+  const promo = $("promotion");
+  const promoButtons = /** @type {HTMLElement} */ (promo.querySelector(".promo-buttons"));
+  /** @type {any} */
+  let shownPromotion = null;
+  /** @type {string} */
+  let lastFocusSource = "";
+
+  /** @type {HTMLElement} */ (promo.querySelector(".promo-cancel")).addEventListener("click", () => ctrl.cancelPromotion());
+  promoButtons.addEventListener("click", (ev) => {
+    const b = /** @type {HTMLElement} */ (ev.target).closest("button[data-uci]");
+    if (b instanceof HTMLElement && b.dataset.uci) void ctrl.promote(b.dataset.uci);
+  });
+  $("claim-prompt-claim").addEventListener("click", () => void ctrl.answerClaimPrompt(true));
+  $("claim-prompt-play").addEventListener("click", () => void ctrl.answerClaimPrompt(false));
+  $("confirm-yes").addEventListener("click", () => ctrl.answerConfirm(true));
+  $("confirm-no").addEventListener("click", () => ctrl.answerConfirm(false));
+  $("error-close").addEventListener("click", () => ctrl.dismissError());
+  $("pgn-games-load").addEventListener("click", () => ctrl.pickPgnGame(Number(/** @type {HTMLSelectElement} */ ($("pgn-games")).value)));
+  // remember which control acted last, to show its error beside it
+  document.addEventListener("focusin", (ev) => {
+    const t = /** @type {HTMLElement} */ (ev.target);
+    if (t && t.id) lastFocusSource = t.id;
+  });
+
+  function render() {
+    const s = ctrl.state;
+    // promotion
+    if (s.promotion !== shownPromotion) {
+      shownPromotion = s.promotion;
+      promoButtons.replaceChildren();
+      if (s.promotion) {
+        for (const m of s.promotion) {
+          const p = /** @type {keyof typeof PIECES} */ (m.promotion || "q");
+          promoButtons.append(el("button", { class: `promo promo-${p}`, dataset: { promotion: p, uci: m.uci }, attrs: { type: "button" } }, PIECES[p] || m.san));
+        }
+        promo.hidden = false;
+        /** @type {HTMLElement|null} */ (promoButtons.firstElementChild)?.focus();
+      } else promo.hidden = true;
+    }
+    // claim prompt
+    const cp = $("claim-prompt");
+    const wasHidden = cp.hidden;
+    cp.hidden = !s.ask;
+    if (s.ask) {
+      setText($("claim-prompt-text"), s.ask.question);
+      if (wasHidden) $("claim-prompt-claim").focus();
+    }
+    // confirm
+    const cd = $("confirm-dialog");
+    const confirmWasHidden = cd.hidden;
+    cd.hidden = !s.confirm;
+    if (s.confirm) {
+      setText($("confirm-text"), s.confirm.text);
+      setText($("confirm-yes"), s.confirm.yes);
+      setText($("confirm-no"), s.confirm.no);
+      if (confirmWasHidden) $("confirm-no").focus();
+    }
+    // several games in a PGN
+    const pick = $("pgn-pick");
+    pick.hidden = !s.pgnGames;
+    if (s.pgnGames) {
+      const sel = /** @type {HTMLSelectElement} */ ($("pgn-games"));
+      if (sel.dataset.count !== String(s.pgnGames.games.length) || !sel.options.length) {
+        sel.replaceChildren(...s.pgnGames.games.map((g) => {
+          const o = el("option", {}, g.label);
+          o.value = String(g.index);
+          return o;
+        }));
+        sel.dataset.count = String(s.pgnGames.games.length);
+      }
+      setText($("pgn-games-label"), `This text holds ${s.pgnGames.games.length} games: choose one to import`);
+    }
+  }
+
+  function renderError() {
+    const e = ctrl.state.error;
+    const wrap = $("error-wrap");
+    const p = $("error");
+    if (!e) {
+      wrap.hidden = true;
+      p.hidden = true;
+      p.textContent = "";
+      return;
+    }
+    // beside the control that caused it: the FEN box, the PGN box, else the move box
+    const near = { "fen-input": "load-fen", "load-fen": "load-fen", "fen-960": "load-fen", "pgn-input": "load-pgn", "load-pgn": "load-pgn", "pgn-games-load": "load-pgn", "pgn-games": "load-pgn" }[lastFocusSource];
+    const anchor = near ? /** @type {HTMLElement} */ ($(near).closest(".row")) : $("error-home");
+    if (wrap.previousElementSibling !== anchor && wrap.parentElement !== anchor) {
+      if (anchor.id === "error-home") anchor.append(wrap);
+      else anchor.after(wrap);
+    }
+    p.textContent = e.message;
+    p.dataset.code = e.code;
+    p.hidden = false;
+    wrap.hidden = false;
+  }
+
+  ctrl.on("change", (/** @type {any} */ _s, /** @type {Set<string>} */ parts) => {
+    if (parts.has("dialogs") || parts.has("error")) render();
+    if (parts.has("error")) renderError();
+  });
+  render();
+}

@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Small DOM helpers shared by the views. Text is only ever set as text.
+
+/**
+ * @param {string} id
+ * @returns {HTMLElement}
+ */
+export function $(id) {
+  const e = document.getElementById(id);
+  if (!e) throw new Error(`#${id} is missing from index.html`);
+  return e;
+}
+
+/**
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
+ * @param {{class?: string, dataset?: Record<string, string>, attrs?: Record<string, string>, text?: string}} [props]
+ * @param {...(Node|string|null)} kids
+ * @returns {HTMLElementTagNameMap[K]}
+ */
+export function el(tag, props = {}, ...kids) {
+  const e = document.createElement(tag);
+  if (props.class) e.className = props.class;
+  if (props.dataset) Object.assign(e.dataset, props.dataset);
+  if (props.attrs) for (const [k, v] of Object.entries(props.attrs)) e.setAttribute(k, v);
+  if (props.text != null) e.textContent = props.text;
+  for (const kid of kids) if (kid != null) e.append(kid);
+  return e;
+}
+
+/** @param {string} c */
+export function colorName(c) {
+  return c === "white" ? "White" : "Black";
+}
+
+/**
+ * Set text only when it changed (keeps per-move DOM work small).
+ * @param {HTMLElement} e @param {string} text
+ */
+export function setText(e, text) {
+  if (e.textContent !== text) e.textContent = text;
+}

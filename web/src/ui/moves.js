@@ -1,0 +1,113 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The move list: one button per ply, updated incrementally (a move appends
+// one button), the current move marked aria-current="true" and kept in view
+// inside the list at any length. Labels come from the bridge's rows.
+import { $, el } from "./dom.js";
+
+/** @typedef {import("../ctrl.js").Controller} Controller */
+/** @typedef {import("../contract.js").MoveRow} MoveRow */
+
+/** @param {Controller} ctrl */
+export function mountMoves(ctrl) {
+  const list = $("move-list");
+  /** @type {HTMLButtonElement[]} */
+  let buttons = [];
+  /** @type {HTMLElement[]} */
+  let lis = [];
+  /** @type {HTMLButtonElement|null} */
+  let current = null;
+  let start = "";
+
+  /** @param {number} ply @param {string} text */
+  function plyButton(ply, text) {
+    return el("button", { class: "ply", dataset: { ply: String(ply) }, attrs: { type: "button" } }, text);
+  }
+
+  function reset() {
+    const g = ctrl.state.game;
+    list.replaceChildren();
+    const b0 = plyButton(0, "Start");
+    list.append(el("li", { class: "start" }, b0));
+    buttons = [b0];
+    lis = [];
+    current = null;
+    start = g ? g.start_fen : "";
+  }
+
+  /** @param {MoveRow} m */
+  function append(m) {
+    let li = lis[lis.length - 1];
+    const full = li && (li.dataset.white === "1" ? li.childElementCount >= 3 : li.childElementCount >= 2);
+    if (m.white || !li || full) {
+      li = el("li", { class: "pair", dataset: { white: m.white ? "1" : "0" } },
+        el("span", { class: "num" }, `${m.number}.${m.white ? "" : ".."}`));
+      list.append(li);
+      lis.push(li);
+    }
+    const b = plyButton(m.ply, m.san);
+    if (m.repetition_count >= 2) {
+      b.classList.add("rep");
+      b.title = `This position has now occurred ${m.repetition_count} times (3 allow a claim, 5 end the game)`;
+      b.append(el("span", { class: "rep-mark", attrs: { "aria-hidden": "true" } }, ` ↻${m.repetition_count}`),
+        el("span", { class: "sr-only" }, `, position occurred ${m.repetition_count} times`));
+    }
+    if (m.after_end) {
+      b.classList.add("after-end");
+      b.title = "Played after the rules had already ended the game";
+      b.append(el("span", { class: "sr-only" }, ", played after the end of the game"));
+    }
+    li.append(b);
+    buttons.push(b);
+  }
+
+  function dropTo(keep) {
+    while (buttons.length - 1 > keep) {
+      const b = /** @type {HTMLButtonElement} */ (buttons.pop());
+      const li = /** @type {HTMLElement} */ (b.parentNode);
+      b.remove();
+      if (li && !li.querySelector("button")) {
+        li.remove();
+        lis.pop();
+      }
+    }
+  }
+
+  function sync() {
+    const s = ctrl.state;
+    if (!s.game) return;
+    if (start !== s.game.start_fen || !buttons.length || s.rowsChange.keep === 0) reset();
+    dropTo(Math.min(s.rowsChange.keep, s.rows.length));
+    for (let i = buttons.length - 1; i < s.rows.length; i++) append(s.rows[i]);
+  }
+
+  function mark() {
+    const cur = buttons[ctrl.shownPly()] || null;
+    if (cur !== current) {
+      if (current) current.removeAttribute("aria-current");
+      if (cur) cur.setAttribute("aria-current", "true");
+      current = cur;
+    }
+    if (cur) keepInView(list, cur);
+  }
+
+  list.addEventListener("click", (ev) => {
+    const b = /** @type {HTMLElement} */ (ev.target).closest("button[data-ply]");
+    if (b instanceof HTMLElement) ctrl.goto(Number(b.dataset.ply));
+  });
+  ctrl.on("change", (/** @type {any} */ _s, /** @type {Set<string>} */ parts) => {
+    if (parts.has("moves") || parts.has("game")) sync();
+    if (parts.has("moves") || parts.has("game") || parts.has("browse")) mark();
+  });
+}
+
+/**
+ * Scroll the list (never the page) so that `item` is visible.
+ * @param {HTMLElement} list @param {HTMLElement} item
+ */
+export function keepInView(list, item) {
+  if (list.scrollHeight <= list.clientHeight) return;
+  const top = item.offsetTop; // the list is position: relative
+  const bottom = top + item.offsetHeight;
+  if (top < list.scrollTop) list.scrollTop = Math.max(0, top - 4);
+  else if (bottom > list.scrollTop + list.clientHeight) list.scrollTop = bottom - list.clientHeight + 4;
+}

@@ -1,0 +1,30 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The result banner: the outcome as the bridge words it (a rule's ending, a
+// declared one, or an imported game's recorded result), with data-result and
+// data-termination ("unknown" when the record names no reason).
+import { $, el } from "./dom.js";
+
+/** @typedef {import("../ctrl.js").Controller} Controller */
+
+/** @param {Controller} ctrl */
+export function mountResult(ctrl) {
+  const box = $("result");
+  function render() {
+    const out = ctrl.state.live ? ctrl.state.live.outcome : null;
+    if (!out) {
+      box.hidden = true;
+      box.replaceChildren();
+      delete box.dataset.termination;
+      delete box.dataset.result;
+      return;
+    }
+    box.hidden = false;
+    box.dataset.termination = out.termination;
+    box.dataset.result = out.result;
+    box.className = `result ${out.winner ? "win" : "draw"} ${out.how}`;
+    box.replaceChildren(el("strong", { class: "r-head" }, out.headline), el("span", { class: "r-meta" }, out.detail));
+  }
+  ctrl.on("change", (/** @type {any} */ _s, /** @type {Set<string>} */ parts) => {
+    if (parts.has("panel")) render();
+  });
+}

@@ -1,0 +1,222 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The controller without a browser: a fake referee answers as the bridge does.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { Controller } from "../src/ctrl.js";
+import { STORE_KEY } from "../src/persist.js";
+
+/** A position's facts, as the bridge sends them (only what the tests read). */
+function facts(ply, extra = {}) {
+  return /** @type {any} */ ({
+    ply, turn: ply % 2 ? "black" : "white", fen: `fen${ply}`, check: false, where: ply ? `after ${ply}` : "the start position",
+    turn_text: "", description: "", halfmove: { value: ply, level: "none" }, repetition: { earlier: [] }, outcome: null,
+    claims: [], claims_text: "", winnable: { white: { answer: "yes" }, black: { answer: "yes" } }, dead_text: "",
+    flag_fall: null, flag_rules: "fide", hints: [], offer: { by: ply % 2 ? "white" : "black", to: ply % 2 ? "black" : "white", text: "" },
+    legal_moves: [{ uci: "e2e4", san: "e4", from: "e2", to: "e4", promotion: null },
+      { uci: "e7e8q", san: "e8=Q", from: "e7", to: "e8", promotion: "q" }, { uci: "e7e8n", san: "e8=N", from: "e7", to: "e8", promotion: "n" }],
+    live: true, ...extra,
+  });
+}
+/** @param {number} ply */
+const row = (ply) => ({ ply, san: `m${ply}`, uci: "e2e4", fen: `fen${ply}`, label: `${ply}.m`, number: ply, white: true, repetition_count: 1, after_end: false });
+const GAME = { start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", chess960: false, headers: {}, recorded: null };
+
+class FakeReferee {
+  constructor(/** @type {(op: string, args: any) => any} */ answer) {
+    this.state = "ready";
+    this.answer = answer;
+    /** @type {[string, any][]} */
+    this.sent = [];
+    /** @type {Record<string, Function>} */
+    this.handlers = {};
+  }
+  on(/** @type {string} */ type, /** @type {Function} */ fn) {
+    this.handlers[type] = fn;
+    return this;
+  }
+  request(/** @type {string} */ op, /** @type {any} */ args) {
+    this.sent.push([op, args]);
+    return Promise.resolve(this.answer(op, args));
+  }
+}
+
+function storage(items = {}) {
+  const m = new Map(Object.entries(items));
+  return /** @type {any} */ ({
+    getItem: (/** @type {string} */ k) => (m.has(k) ? m.get(k) : null),
+    setItem: (/** @type {string} */ k, /** @type {string} */ v) => void m.set(k, v),
+    removeItem: (/** @type {string} */ k) => void m.delete(k),
+    m,
+  });
+}
+
+function make(answer, items = {}) {
+  const ref = new FakeReferee(answer);
+  /** @type {string[]} */
+  const hashes = [];
+  const st = storage(items);
+  const ctrl = new Controller({ referee: /** @type {any} */ (ref), storage: st, nav: { get: () => "", set: (h, push) => void hashes.push(`${push ? "push" : "replace"}:${h}`) } });
+  return { ctrl, ref, hashes, st };
+}
+
+const tick = () => new Promise((r) => setTimeout(r, 5));
+
+test("a move applies only what changed: one row, the new facts", async () => {
+  let ply = 0;
+  const { ctrl, ref } = make((op) => {
+    if (op === "state") return { ok: true, facts: facts(0), moves: { keep: 0, add: [] }, game: GAME, ending: null };
+    if (op === "play") { ply++; return { ok: true, facts: facts(ply), moves: { keep: ply - 1, add: [row(ply)] }, ending: null }; }
+    return { ok: true, facts: facts(ply), analysed: { level: 0, final: true } };
+  });
+  await ctrl.onReady();
+  assert.equal(ctrl.state.engine, "ready");
+  await ctrl.play("e4");
+  await ctrl.play("e5");
+  assert.deepEqual(ctrl.state.rows.map((r) => r.ply), [1, 2]);
+  assert.equal(ctrl.state.live?.ply, 2);
+  assert.deepEqual(ref.sent.filter(([op]) => op === "play").map(([, a]) => a), [{ move: "e4", offer_claim: true }, { move: "e5", offer_claim: true }]);
+  assert.ok(ref.sent.some(([op]) => op === "analyse"), "the analysis follows a move");
+});
+
+test("a move that allows a claim asks first; 'just play' plays it without asking again", async () => {
+  const ask = { rule: "threefold_repetition", uci: "f6g8", san: "Ng8", question: "Ng8 repeats the position a third time: claim a draw with this move?" };
+  const { ctrl, ref } = make((op, args) => {
+    if (op === "play" && args.offer_claim) return { ok: true, ask };
+    if (op === "play") return { ok: true, facts: facts(1), moves: { keep: 0, add: [row(1)] }, ending: null };
+    if (op === "claim") return { ok: true, facts: facts(1, { outcome: { termination: "threefold_repetition" } }), moves: { keep: 0, add: [row(1)] }, claim: { accepted: true }, ending: { op: "claim" } };
+    return { ok: true, facts: facts(0), moves: { keep: 0, add: [] }, game: GAME, ending: null };
+  });
+  await ctrl.onReady();
+  await ctrl.play("Ng8");
+  assert.deepEqual(ctrl.state.ask, ask);
+  assert.equal(ctrl.state.rows.length, 0, "nothing played while asking");
+  await ctrl.answerClaimPrompt(false);
+  assert.equal(ctrl.state.ask, null);
+  assert.deepEqual(ref.sent.filter(([op]) => op === "play").at(-1), ["play", { move: "f6g8", offer_claim: false }]);
+  await ctrl.play("Ng8");
+  await ctrl.answerClaimPrompt(true);
+  assert.deepEqual(ref.sent.filter(([op]) => op === "claim").at(-1), ["claim", { move: "f6g8" }]);
+  assert.deepEqual(ctrl.state.ending, { op: "claim" });
+});
+
+test("the draw offer comes from the player who has just moved", async () => {
+  const { ctrl } = make(() => ({ ok: true, facts: facts(1), moves: { keep: 0, add: [row(1)] }, game: GAME, ending: null }));
+  await ctrl.onReady();
+  ctrl.offerDraw();
+  assert.equal(ctrl.state.offer?.by, "white");
+  assert.equal(ctrl.dismiss(), true, "Escape declines it");
+  assert.equal(ctrl.state.offer, null);
+});
+
+test("new game asks before replacing a game; 'keep' changes nothing", async () => {
+  const { ctrl, ref } = make((op) => op === "new"
+    ? { ok: true, facts: facts(0), moves: { keep: 0, add: [] }, game: GAME, ending: null }
+    : { ok: true, facts: facts(1), moves: { keep: 0, add: [row(1)] }, game: GAME, ending: null });
+  await ctrl.onReady();
+  ctrl.newGame();
+  assert.ok(ctrl.state.confirm, "asked");
+  ctrl.answerConfirm(false);
+  await tick();
+  assert.ok(!ref.sent.some(([op]) => op === "new"));
+  ctrl.newGame();
+  ctrl.answerConfirm(true);
+  await ctrl.queue;
+  assert.ok(ref.sent.some(([op]) => op === "new"));
+});
+
+test("a corrupted saved game starts a clean game with a message, and is removed", async () => {
+  const { ctrl, ref, st } = make(() => ({ ok: true, facts: facts(0), moves: { keep: 0, add: [] }, game: GAME, ending: null }),
+    { [STORE_KEY]: '{"fen":5}' });
+  await ctrl.onReady();
+  assert.equal(ctrl.state.engine, "ready");
+  assert.match(ctrl.state.error?.message || "", /could not be restored/);
+  assert.ok(!ref.sent.some(([op]) => op === "restore"));
+  await tick();
+  assert.equal(st.m.has(STORE_KEY), true, "saved again as the new game"); // save() after the state reply
+  assert.doesNotMatch(st.m.get(STORE_KEY), /"fen":5/);
+});
+
+test("a saved game is restored in one request", async () => {
+  const saved = JSON.stringify({ start_fen: GAME.start_fen, chess960: false, moves: ["e2e4", "e7e5", "g1f3"], ending: null, headers: {} });
+  const { ctrl, ref } = make((op) => ({ ok: true, facts: facts(3), moves: { keep: 0, add: [row(1), row(2), row(3)] }, game: GAME, ending: null }),
+    { [STORE_KEY]: saved });
+  await ctrl.onReady();
+  const restores = ref.sent.filter(([op]) => op === "restore");
+  assert.equal(restores.length, 1);
+  assert.deepEqual(restores[0][1].moves, ["e2e4", "e7e5", "g1f3"]);
+  assert.equal(ref.sent.filter(([op]) => op === "play").length, 0);
+  assert.equal(ctrl.state.rows.length, 3);
+});
+
+test("a board move picks the bridge's move; a promotion asks for the piece; Escape closes it", async () => {
+  const { ctrl, ref } = make((op) => ({ ok: true, facts: facts(0), moves: { keep: 0, add: [] }, game: GAME, ending: null }));
+  await ctrl.onReady();
+  assert.equal(ctrl.boardMove("e2", "e4"), "played");
+  await ctrl.queue;
+  assert.deepEqual(ref.sent.filter(([op]) => op === "play").at(-1), ["play", { move: "e2e4", offer_claim: true }]);
+  assert.equal(ctrl.boardMove("e7", "e8"), "promotion");
+  assert.deepEqual(ctrl.state.promotion?.map((m) => m.uci), ["e7e8q", "e7e8n"]);
+  assert.equal(ctrl.dismiss(), true);
+  assert.equal(ctrl.state.promotion, null);
+  assert.equal(ctrl.boardMove("a1", "a8"), "rejected");
+});
+
+test("a promotion typed without a piece opens the chooser", async () => {
+  const choices = [{ uci: "e7e8q", san: "e8=Q", from: "e7", to: "e8", promotion: "q" }];
+  const { ctrl } = make((op) => op === "play"
+    ? { ok: false, error: { code: "promotion_needed", message: "1.e8: choose the piece to promote to", choices } }
+    : { ok: true, facts: facts(0), moves: { keep: 0, add: [] }, game: GAME, ending: null });
+  await ctrl.onReady();
+  await ctrl.play("e8");
+  assert.deepEqual(ctrl.state.promotion, choices);
+  assert.equal(ctrl.state.error, null);
+});
+
+test("an error is shown and Escape dismisses it", async () => {
+  const { ctrl } = make((op) => op === "play"
+    ? { ok: false, error: { code: "illegal_move", message: "3...Qxz9 is not legal here" } }
+    : { ok: true, facts: facts(0), moves: { keep: 0, add: [] }, game: GAME, ending: null });
+  await ctrl.onReady();
+  await ctrl.play("Qxz9");
+  assert.equal(ctrl.state.error?.message, "3...Qxz9 is not legal here");
+  assert.equal(ctrl.dismiss(), true);
+  assert.equal(ctrl.state.error, null);
+});
+
+test("the analysis goes one level deeper while a side is undecided, and stops when a newer action comes", async () => {
+  const undecided = { white: { answer: "unknown" }, black: { answer: "yes" } };
+  /** @type {number[]} */
+  const levels = [];
+  const { ctrl } = make((op, args) => {
+    if (op === "analyse") {
+      levels.push(args.level);
+      const final = args.level === 3;
+      return { ok: true, facts: facts(0, { winnable: final ? { white: { answer: "no" }, black: { answer: "yes" } } : undecided }), analysed: { level: args.level, final } };
+    }
+    return { ok: true, facts: facts(0, { winnable: undecided }), moves: { keep: 0, add: [] }, game: GAME, ending: null };
+  });
+  await ctrl.onReady();
+  for (let i = 0; i < 400 && !ctrl.state.idle; i++) await tick();
+  await tick();
+  assert.deepEqual(levels, [0, 1, 2, 3]);
+  assert.equal(ctrl.state.live?.winnable.white.answer, "no");
+  assert.ok(ctrl.state.idle);
+});
+
+test("features get events: a move, each reply", async () => {
+  let ply = 0;
+  const { ctrl } = make((op) => {
+    if (op === "play") { ply++; return { ok: true, facts: facts(ply), moves: { keep: ply - 1, add: [row(ply)] }, ending: null }; }
+    return { ok: true, facts: facts(ply), moves: { keep: 0, add: [] }, game: GAME, ending: null };
+  });
+  /** @type {any[]} */
+  const moves = [];
+  /** @type {string[]} */
+  const replies = [];
+  ctrl.on("move", (r) => moves.push(r));
+  ctrl.on("reply", (op) => replies.push(op));
+  await ctrl.onReady();
+  await ctrl.play("e4");
+  assert.deepEqual(moves.map((m) => m.ply), [1]);
+  assert.ok(replies.includes("state") && replies.includes("play"));
+});
