@@ -177,6 +177,22 @@ class Game:
         return self._board.halfmove_clock
 
     @property
+    def fullmove_number(self) -> int:
+        """The move number of the move to play now (as the FEN counts it)."""
+        return self._board.fullmove_number
+
+    def move_label(self, text: str) -> str:
+        """``text`` with the number and side of the move to play now:
+        "3.e4", "3...e5" (how errors and move lists name a move)."""
+        return move_label(self._board, text)
+
+    def current_board(self) -> chess.Board:
+        """A copy of the current position without the move history: cheap at
+        any ply (:attr:`board` copies the history too). Changing it does not
+        change the game."""
+        return self._board.copy(stack=False)
+
+    @property
     def last_move(self) -> chess.Move | None:
         """The last move played, or None at the start (cheaper than ``moves[-1]``)."""
         return self._board.peek() if self._board.move_stack else None

@@ -5,6 +5,7 @@ TypedDict in :mod:`pychessdraw.contract` declares."""
 from __future__ import annotations
 
 import importlib.util
+import re
 import subprocess
 import sys
 import textwrap
@@ -144,3 +145,17 @@ def test_error_dicts_match_the_contract() -> None:
         with pytest.raises(RefereeError) as info:
             call()
         check_shape(info.value.to_dict(), contract.ErrorDict, "error")
+
+
+def test_no_module_reaches_into_another_modules_privates() -> None:
+    """``obj._name`` is only ever ``self._name`` or ``cls._name``: modules
+    use each other's public, documented surface (e.g. Game.push, history)."""
+    reach = re.compile(r"\b(?!self\b|cls\b)([A-Za-z_][A-Za-z0-9_]*)\._[a-z][A-Za-z0-9_]*")
+    found = []
+    for path in sorted((ROOT / "pychessdraw").rglob("*.py")):
+        for number, line in enumerate(path.read_text().splitlines(), 1):
+            code = line.split("#", 1)[0]
+            code = re.sub(r"(\"[^\"]*\"|'[^']*')", "", code)  # not inside strings
+            if reach.search(code):
+                found.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()}")
+    assert not found, "\n".join(found)
