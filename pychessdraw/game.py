@@ -269,8 +269,11 @@ class Game:
         """Append ``move`` with no legality or game-over check: for replaying a
         trusted record (a scan keeps replaying past an ending to audit it).
         The caller vouches for legality, e.g. the move came from
-        :meth:`parse_move`; an illegal move here corrupts the game."""
-        self._board.push(move)
+        :meth:`parse_move`; an illegal move here corrupts the game (only the
+        type and the squares are checked, with BadRequestError)."""
+        if not isinstance(move, chess.Move):
+            raise BadRequestError(f"push needs a chess.Move, not {type(move).__name__}")
+        self._board.push(_move_object(move))
         self._keys.append(position_key(self._board))
         self._clocks.append(self._board.halfmove_clock)
         self._auto = None
