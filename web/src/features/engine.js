@@ -49,18 +49,19 @@ export function engineFeature({ ctrl, addSection }) {
   const body = addSection({ id: "computer", title: "Play the computer", column: "side", before: "draw-panel" });
 
   const opponent = el("select", { attrs: { id: "opponent" }, dataset: { testid: "opponent" } },
-    el("option", { attrs: { value: "human" } }, "Two players on this device"),
-    el("option", { attrs: { value: "computer-black" } }, "The computer plays Black"),
-    el("option", { attrs: { value: "computer-white" } }, "The computer plays White"));
+    el("option", { attrs: { value: "human" } }, "Two players here"),
+    el("option", { attrs: { value: "computer-black" } }, "Computer as Black"),
+    el("option", { attrs: { value: "computer-white" } }, "Computer as White"));
   const level = el("select", { attrs: { id: "engine-level" }, dataset: { testid: "engine-level" } },
     ...LEVELS.map((l) => el("option", { attrs: { value: l.id } },
-      `${l.label} (skill ${l.skill}, ${l.movetime >= 1000 ? `${l.movetime / 1000} s` : `${l.movetime} ms`} a move)`)));
+      `${l.label} (${l.movetime >= 1000 ? `${l.movetime / 1000} s` : `${l.movetime} ms`} a move)`)));
   const status = el("p", { class: "computer-status", attrs: { role: "status" },
     dataset: { testid: "engine-status", state: "off" } });
   const note = el("p", { class: "computer-note", attrs: { "aria-live": "polite" }, dataset: { testid: "engine-note" } });
   body.append(
-    el("div", { class: "row" }, el("label", { attrs: { for: "opponent" } }, "Opponent: "), opponent),
-    el("div", { class: "row" }, el("label", { attrs: { for: "engine-level" } }, "Level: "), level),
+    el("div", { class: "row" },
+      el("label", { attrs: { for: "opponent" } }, "Opponent"), opponent,
+      el("label", { attrs: { for: "engine-level" } }, "Level"), level),
     status, note);
 
   opponent.addEventListener("change", () => {
