@@ -17,7 +17,7 @@ PORT   ?= 8000
 $(VENV)/.installed: pyproject.toml pychessdraw/__init__.py
 	@command -v $(PYTHON) >/dev/null || { echo "Python 3.11+ is needed: install python3 (with venv)"; exit 1; }
 	$(PYTHON) -m venv $(VENV)
-	$(VPY) -m pip install --quiet -e '.[test]'
+	$(VPY) -m pip install --quiet -e '.[test,audit]'
 	@touch $@
 
 venv: $(VENV)/.installed

@@ -7,6 +7,11 @@ set) or against the corpus guarantee that no game position before the last
 is dead.  Sample sizes are arguments so a run stays short, e.g.
 
     python benchmarks/bench_deadposition.py --games 10 --hard 300 --budgets 0.03,1
+
+``--previous`` asks every question of the previous release too (commit
+``benchmarks/previous.py`` names, extracted from git at run time), one
+question after the other on the same positions, and prints the ratio of
+questions decided per second, new over old.
 """
 
 from __future__ import annotations
@@ -17,11 +22,13 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Any, Callable
 
 import chess
 import chess.pgn
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 from pychessdraw.deadposition import can_checkmate, quick_verdict  # noqa: E402
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
@@ -70,23 +77,44 @@ def pct(xs: list[float], q: float) -> float:
     return xs[min(len(xs) - 1, int(q * len(xs)))]
 
 
-def run(name: str, questions: list[tuple[chess.Board, chess.Color, bool | None]], budget: float) -> None:
-    times, decided, wrong = [], 0, 0
-    start = time.perf_counter()
+Solver = Callable[..., Any]
+
+
+def run(name: str, questions: list[tuple[chess.Board, chess.Color, bool | None]], budget: float,
+        previous: Solver | None = None) -> None:
+    solvers = [("new", can_checkmate)] + ([("old", previous)] if previous is not None else [])
+    times: dict[str, list[float]] = {label: [] for label, _ in solvers}
+    decided = {label: 0 for label, _ in solvers}
+    wrong = {label: 0 for label, _ in solvers}
+    contradictions = 0
     for board, color, truth in questions:
-        t = time.perf_counter()
-        v = can_checkmate(board, color, nodes=10**9, seconds=budget)
-        times.append(time.perf_counter() - t)
-        if v.winnable is not None:
-            decided += 1
-            if truth is not None and v.winnable != truth:
-                wrong += 1
-                print(f"  WRONG {v.winnable} for {'white' if color else 'black'}: {board.fen()} ({v.reason})")
-    total = time.perf_counter() - start
+        answers = []
+        for label, solve in solvers:  # interleaved: machine noise hits both
+            t = time.perf_counter()
+            v = solve(board, color, nodes=10**9, seconds=budget)
+            times[label].append(time.perf_counter() - t)
+            answers.append(v.winnable)
+            if v.winnable is not None:
+                decided[label] += 1
+                if truth is not None and v.winnable != truth:
+                    wrong[label] += 1
+                    print(f"  WRONG ({label}) {v.winnable} for {'white' if color else 'black'}: {board.fen()} "
+                          f"({v.reason})")
+        if None not in answers and len(set(answers)) > 1:
+            contradictions += 1
+            print(f"  CONTRADICTION {answers} for {'white' if color else 'black'}: {board.fen()}")
     n = len(questions)
-    print(f"{name:>10} budget {budget * 1000:6.0f} ms: {n} questions, {n / total:7.1f}/s, "
-          f"decided {decided / n:6.1%}, median {statistics.median(times) * 1000:6.1f} ms, "
-          f"p95 {pct(times, 0.95) * 1000:6.1f} ms, worst {max(times) * 1000:7.1f} ms, wrong {wrong}")
+    rate = {}
+    for label, _ in solvers:
+        ts = times[label]
+        rate[label] = decided[label] / sum(ts)
+        print(f"{name:>10} {label} budget {budget * 1000:6.0f} ms: {n} questions, {n / sum(ts):7.1f}/s, "
+              f"decided {decided[label] / n:6.1%} ({rate[label]:7.1f} decided/s), "
+              f"median {statistics.median(ts) * 1000:6.1f} ms, p95 {pct(ts, 0.95) * 1000:6.1f} ms, "
+              f"worst {max(ts) * 1000:7.1f} ms, wrong {wrong[label]}")
+    if previous is not None:
+        print(f"{name:>10} new/old decided per second: {rate['new'] / rate['old']:.2f}x "
+              f"(answers contradicting each other: {contradictions})")
 
 
 def main() -> None:
@@ -95,7 +123,13 @@ def main() -> None:
     ap.add_argument("--hard", type=int, default=200, help="hard-set sample size (0 = all)")
     ap.add_argument("--budgets", default="0.03,1", help="comma-separated seconds per question")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--previous", action="store_true", help="also run the previous release, interleaved")
+    ap.add_argument("--every", type=int, default=1, help="real games: every Nth ply only")
     args = ap.parse_args()
+    previous = None
+    if args.previous:
+        import previous as previous_release
+        previous = previous_release.load("deadposition").can_checkmate
     budgets = [float(x) for x in args.budgets.split(",")]
     if not SHARED.exists():
         sys.exit(f"no shared data at {SHARED}")
@@ -110,15 +144,15 @@ def main() -> None:
               f"{dt / len(quick) * 1e6:.1f} us/question, decides {qd}/{len(quick)}")
         # Corpus guarantee: before the last ply no position is dead, so a side
         # proven unable must not be both sides.  Per-side truth is unknown.
-        qs = [(b, c, None) for b in boards for c in chess.COLORS]
+        qs = [(b, c, None) for b in boards[::args.every] for c in chess.COLORS]
         for budget in budgets:
-            run("games", qs, budget)
+            run("games", qs, budget, previous)
 
     if args.hard >= 0:
         rows = hard_positions(args.hard, args.seed)
         qs = [(b, c, label[0 if c else 1] != "-") for label, b in rows for c in chess.COLORS]
         for budget in budgets:
-            run("hard", qs, budget)
+            run("hard", qs, budget, previous)
         dead = [(lab, b) for lab, b in rows if lab == "--"]
         t = time.perf_counter()
         kinds: dict[str, int] = {}

@@ -1,9 +1,13 @@
 """Scan speed: pychessdraw's scan against a python-chess loop doing the same
 per-ply work (``board.outcome(claim_draw=True)`` and
 ``has_insufficient_material`` for both sides after each move), on the same
-games in the same process. Prints plies per second and the ratio.
+games in the same process. Prints plies per second and the ratios: the
+per-ply work, the default scan (``--search auto``: deep search only where
+it can change a verdict), ``--search deep`` (every final position, both
+sides), and the previous release's default scan (which was ``deep``),
+extracted from git at run time (``benchmarks/previous.py``).
 
-    python benchmarks/bench_scan.py [--games N] [--pgn FILE]
+    python benchmarks/bench_scan.py [--games N] [--pgn FILE] [--no-previous]
 
 Also prints the cost of one status at short and long game lengths, to show it
 does not grow with the length of the game.
@@ -22,7 +26,11 @@ from pathlib import Path
 import chess
 import chess.pgn
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import previous  # noqa: E402
+
 from pychessdraw import Game
+from pychessdraw.final_search import AUTO
 from pychessdraw.rules import dead
 from pychessdraw.scan import scan
 
@@ -61,10 +69,24 @@ def pychessdraw_scan(text: str) -> int:
     return sum(report["plies"] for report in scan(io.StringIO(text), final_search=dead.STATIC))
 
 
+def pychessdraw_scan_auto(text: str) -> int:
+    """``pychessdraw scan`` as run by default: the final position searched
+    deeply only where the answer can change the verdict."""
+    return sum(report["plies"] for report in scan(io.StringIO(text), final_search=AUTO))
+
+
+def previous_scan_default(text: str) -> int:
+    """The previous release's ``scan`` as it ran by default (deep search of
+    every final position)."""
+    old_scan = previous.load("scan")
+    old_dead = previous.load("rules.dead")
+    return sum(report["plies"] for report in old_scan.scan(io.StringIO(text), final_search=old_dead.DEEP))
+
+
 def pychessdraw_scan_deep(text: str) -> int:
-    """``pychessdraw scan`` as run by default: the final position of every
-    game also searched for dead positions and flag falls (about 1 s a side
-    at most)."""
+    """``pychessdraw scan --search deep``: the final position of every game
+    also searched for dead positions and flag falls, both sides (about 1 s
+    a side at most)."""
     return sum(report["plies"] for report in scan(io.StringIO(text), final_search=dead.DEEP))
 
 
@@ -97,25 +119,34 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--pgn", type=Path, default=DEFAULT_PGN)
     parser.add_argument("--rounds", type=int, default=3, help="best of N for each side")
+    parser.add_argument("--no-previous", action="store_true", help="skip the previous release's scan")
     args = parser.parse_args()
     if not args.pgn.exists():
         print(f"corpus not found: {args.pgn} (it lives in ../shared beside the checkout)", file=sys.stderr)
         return 1
     text = first_games_text(args.pgn, args.games)
-    ours, theirs = [], []
-    for _ in range(args.rounds):  # interleaved, so that machine noise hits both
-        ours.append(timed(pychessdraw_scan, text))
-        theirs.append(timed(python_chess_loop, text))
-    t_ours, plies = min(ours)
-    t_theirs, plies_theirs = min(theirs)
+    runs: dict[str, list[tuple[float, int]]] = {"static": [], "loop": [], "auto": []}
+    for _ in range(args.rounds):  # interleaved, so that machine noise hits all
+        runs["static"].append(timed(pychessdraw_scan, text))
+        runs["loop"].append(timed(python_chess_loop, text))
+        runs["auto"].append(timed(pychessdraw_scan_auto, text))
+    t_ours, plies = min(runs["static"])
+    t_theirs, plies_theirs = min(runs["loop"])
+    t_auto, _ = min(runs["auto"])
     t_deep, _ = timed(pychessdraw_scan_deep, text)
     assert plies == plies_theirs, (plies, plies_theirs)
     print(f"games: {args.games}, plies: {plies}")
     print(f"pychessdraw scan, per ply:  {t_ours:7.2f} s  {plies / t_ours:9,.0f} plies/s")
     print(f"python-chess loop:          {t_theirs:7.2f} s  {plies / t_theirs:9,.0f} plies/s")
     print(f"speed-up:                   {t_theirs / t_ours:7.1f}x")
-    print(f"scan with deep final search:{t_deep:7.2f} s  ({(t_deep - t_ours) / args.games * 1e3:.1f} ms a game "
+    print(f"scan as run by default:     {t_auto:7.2f} s  {plies / t_auto:9,.0f} plies/s  "
+          f"({t_theirs / t_auto:.1f}x the python-chess loop; --search auto)")
+    print(f"scan --search deep:         {t_deep:7.2f} s  ({(t_deep - t_ours) / args.games * 1e3:.1f} ms a game "
           f"for the final position; {t_theirs / t_deep:.1f}x the python-chess loop)")
+    if not args.no_previous:
+        t_prev, _ = timed(previous_scan_default, text)
+        print(f"previous release, default:  {t_prev:7.2f} s  ({t_theirs / t_prev:.1f}x the python-chess loop; "
+              f"the default scan is now {t_prev / t_auto:.1f}x faster)")
     for n in (20, 80, 160):
         print(f"status at ply {n:3d}:          {status_cost(n):7.1f} us")
     return 0

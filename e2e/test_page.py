@@ -256,6 +256,11 @@ def test_errors_in_chess_words_short_and_closable(app):
     app.tid("error-close").click()
     expect(err).to_be_hidden()
     assert app.sans() == ["e4", "e5", "Nf3"]
+    # an illegal move in an imported game set up from a FEN: named by its move, no FEN dump
+    app.load_pgn('[SetUp "1"]\n[FEN "r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4"]\n\n'
+                 "4. O-O O-O 5. Qxf7 *")
+    expect(err).to_be_visible()
+    assert "5.Qxf7" in err.inner_text() and "/" not in err.inner_text() and "ply" not in err.inner_text()
 
 
 def test_promotion_typed_without_a_piece_asks_for_it(app):
@@ -362,6 +367,7 @@ def test_while_the_engine_starts_controls_say_why(browser, base_url):
         expect(err).to_be_visible()
         assert "still starting" in err.inner_text()
         page.screenshot(path=str(ARTIFACTS / "loading.png"))
+        assert _axe(page) == []
     finally:
         ctx.close()
 

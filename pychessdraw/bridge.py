@@ -29,11 +29,12 @@ from typing import Any, Callable
 
 import chess
 
-from . import pgn, present, probe
+from . import clockpgn, flagfall, pgn, present, probe
 from .bridge_contract import ClaimAsk, Ending, Facts, GameInfo, MoveRow, MovesDelta, OutcomeView, Reply
 from .errors import BadFenError, BadPgnError, BadRequestError, GameOverError, RefereeError
 from .game import Game
 from .outcome import Termination
+from .review import ReviewOps
 from .rules import dead, timeout
 from .rules.dead import SearchBudget
 
@@ -60,11 +61,15 @@ class Bridge:
         self._ended: tuple[int, OutcomeView] | None = None
         self._pristine = False  # the game is exactly as imported (export keeps Result/Termination)
         self._ending: Ending | None = None  # a declared ending, for the page to save
+        self._flag_words: flagfall.FlagWords | None = None  # why a flag fall ended the game
+        self._review = ReviewOps()  # a PGN file's review (pychessdraw.review), apart from the game
         self._ops: dict[str, Callable[[dict[str, Any]], Reply]] = {
             "new": self._new, "play": self._play, "undo": self._undo, "load_pgn": self._load_pgn,
             "claim": self._claim, "agree": self._agree, "resign": self._resign, "flag": self._flag,
             "status_at": self._status_at, "export_pgn": self._export_pgn, "state": self._state,
             "analyse": self._analyse, "restore": self._restore, "batch": self._batch,
+            "rules": self._rules, "review_start": self._review.start,  # type: ignore[dict-item]
+            "review_feed": self._review.feed, "review_finish": self._review.finish,  # type: ignore[dict-item]
             "engine_facts": self._engine_facts,
         }
 
@@ -117,7 +122,15 @@ class Bridge:
     def facts(self, search: SearchBudget | None = None, *, can_search: bool = True) -> Facts:
         over = self._override()
         status = self.game.status(legal_moves=over is None, search=search if over is None else None)
-        return present.facts(self.game, status, label=self._label, outcome=over, can_search=can_search)
+        facts = present.facts(self.game, status, label=self._label, outcome=over, can_search=can_search)
+        shown, record = facts["outcome"], self._recorded
+        if shown is not None and record is not None and shown is not record and shown["result"] != record["result"]:
+            # the rules ended an imported game otherwise than its record says
+            facts["outcome"] = {**shown, "detail": f"{shown['detail']}; the record says {record['result']}"}
+        shown = facts["outcome"]
+        if self._flag_words is not None and shown is not None and shown["termination"] == "time_forfeit":
+            facts["outcome"] = {**shown, "detail": self._flag_words["text"]}  # the rule and the proof
+        return facts
 
     def game_info(self) -> GameInfo:
         return {"start_fen": self.game.start_fen, "chess960": self.game.chess960, "headers": dict(self.headers),
@@ -165,6 +178,7 @@ class Bridge:
                ended: tuple[int, OutcomeView] | None, recorded: OutcomeView | None) -> None:
         self.game, self._rows, self.headers = game, rows, headers
         self._ended, self._recorded, self._ending = ended, recorded, None
+        self._flag_words = None
         self._pristine = recorded is not None or ended is not None
         if recorded is not None and ended is None and game.outcome() is None:
             self._ending = {"op": "recorded"}
@@ -178,7 +192,10 @@ class Bridge:
         return self._reply(replaced=True)
 
     def _load_pgn(self, args: dict[str, Any]) -> Reply:
-        _only(args, "pgn", "index")
+        """``partial: true`` (a reviewed game with an error) loads the moves
+        before the first bad one, as an unfinished game."""
+        _only(args, "pgn", "index", "partial")
+        partial = _flag(args, "partial")
         text = _text(args, "pgn", 8_000_000)
         index = args.get("index")
         if index is not None and (not isinstance(index, int) or isinstance(index, bool) or index < 0):
@@ -192,10 +209,19 @@ class Bridge:
         if index is not None and index >= len(games):
             raise BadRequestError(f"the text holds {len(games)} games")
         parsed = games[index or 0]
-        if parsed.error is not None:
+        if parsed.error is not None and not partial:
             raise parsed.error
         game = pgn.game_from_headers(parsed.headers, flag_rules=self.game.flag_rules)
+        if partial:
+            legal = _legal_prefix(game, parsed.tokens)
+            if len(legal) < len(parsed.tokens) or parsed.error is not None:
+                # the record breaks: its result is not shown as the game's
+                parsed.tokens, parsed.result = legal, None
+                parsed.headers = {**parsed.headers, "Result": "*"}
         rows, ended = self._replay(game, parsed.tokens)
+        for row, ms in zip(rows, clockpgn.move_clocks(parsed)):
+            if ms is not None:
+                row["clock_ms"] = ms  # [%clk]: each side's time while browsing
         result = parsed.result or parsed.headers.get("Result", "*")
         recorded = present.recorded_view(result, parsed.headers.get("Termination")) if result in _PGN_RESULTS else None
         self._adopt(game, rows, dict(parsed.headers), ended, recorded)
@@ -248,6 +274,11 @@ class Bridge:
             color = _color(ending)
             (self.game.resign if op == "resign" else self.game.flag)(_COLORS[color])
             self._ending = Ending(op=op, color="white" if color == "white" else "black")
+            outcome = self.game.outcome()
+            if op == "flag" and outcome is not None and outcome.termination is Termination.TIME_FORFEIT:
+                # the banner names the rule and the proof (the search was just run by flag)
+                self._flag_words = flagfall.explain(self.game.board, self.game.status(search=dead.DEEP),
+                                                    _COLORS[color])
 
     # -- moves -----------------------------------------------------------------
     def _check_not_over(self) -> None:
@@ -302,6 +333,7 @@ class Bridge:
             self._ending = None
             return self._reply()
         self._ending = None
+        self._flag_words = None
         if self.game.undo() is not None:
             self._rows.pop()
             if self._ended is not None and self.game.ply <= self._ended[0]:
@@ -354,6 +386,15 @@ class Bridge:
         self._declare({"op": "flag", "color": _color(args)})
         return self._reply()
 
+    def _rules(self, args: dict[str, Any]) -> Reply:
+        """Flag-fall rules for this game and the next ones: FIDE 6.9 or US Chess."""
+        _only(args, "flag_rules")
+        rules = _flag_rules(args)
+        if rules is None:
+            raise BadRequestError(f"'flag_rules' must be one of {', '.join(timeout.RULES)}")
+        self.game.flag_rules = rules
+        return self._reply()
+
     # -- questions ---------------------------------------------------------------
     def _state(self, args: dict[str, Any]) -> Reply:
         _only(args)
@@ -396,7 +437,11 @@ class Bridge:
         return {"ok": True, "engine_facts": probe.engine_facts(self.game, moves)}
 
     def _export_pgn(self, args: dict[str, Any]) -> Reply:
-        _only(args)
+        _only(args, "time_control", "clocks")
+        clocks = _clocks(args)
+        if clocks is not None:  # the page's clocks: TimeControl and [%clk] per move
+            headers = {k: v for k, v in self.headers.items() if k not in ("Result", "Termination", "TerminationDetails")}
+            return {"ok": True, "pgn": clockpgn.export_with_clocks(self.game, headers, clocks[0], clocks[1])}
         if self._pristine:
             result = self._recorded["result"] if self._recorded is not None else self._ended[1]["result"] if self._ended else "*"
             return {"ok": True, "pgn": _export_as_recorded(self.game, {"Result": result, **self.headers})}
@@ -551,6 +596,33 @@ def _flag_rules(args: dict[str, Any]) -> str | None:
     if value not in timeout.RULES:
         raise BadRequestError(f"'flag_rules' must be one of {', '.join(timeout.RULES)}")
     return str(value)
+
+
+def _legal_prefix(start: Game, tokens: list[str]) -> list[str]:
+    """The tokens before the first one that is not a legal move."""
+    game = Game(start.start_fen, chess960=start.chess960)
+    for i, token in enumerate(tokens[:MAX_MOVES]):
+        try:
+            game.push(game.parse_move(token))
+        except RefereeError:
+            return tokens[:i]
+    return tokens
+
+
+def _clocks(args: dict[str, Any]) -> tuple[dict[str, float], dict[int, int]] | None:
+    """export_pgn's ``time_control`` {base_s, increment_s, delay_s} and
+    ``clocks`` {ply: ms}, both or neither."""
+    tc, clocks = args.get("time_control"), args.get("clocks")
+    if tc is None and clocks is None:
+        return None
+    if not isinstance(tc, dict) or set(tc) - {"base_s", "increment_s", "delay_s"} or not all(
+            isinstance(v, (int, float)) and not isinstance(v, bool) and 0 <= v <= 86_400 for v in tc.values()):
+        raise BadRequestError("'time_control' must be {base_s, increment_s, delay_s} in seconds")
+    if not isinstance(clocks, dict) or len(clocks) > MAX_MOVES or not all(
+            isinstance(k, str) and k.isdigit() and isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 10**9
+            for k, v in clocks.items()):
+        raise BadRequestError("'clocks' must map plies to milliseconds")
+    return {k: float(v) for k, v in tc.items()}, {int(k): v for k, v in clocks.items()}
 
 
 def _color(args: dict[str, Any]) -> str:

@@ -10,7 +10,7 @@ never parses a FEN or a sentence.
 
 from __future__ import annotations
 
-from typing import Literal, TypedDict, Union
+from typing import Literal, NotRequired, TypedDict, Union
 
 from .probe import EngineFactsDict
 
@@ -38,6 +38,7 @@ class MoveRow(TypedDict):
     white: bool  # White made the move
     repetition_count: int
     after_end: bool  # played after the rules had already ended the game (imported)
+    clock_ms: NotRequired[int | None]  # the mover's [%clk] time after the move (imported PGN)
 
 
 class MovesDelta(TypedDict):
@@ -176,6 +177,7 @@ class Reply(TypedDict, total=False):
     games: list[PgnGameInfo]  # load_pgn of a text with several games and no index: nothing loaded
     analysed: "Analysed"
     ending: Union["Ending", None]  # the declared ending to save (agree/resign/flag/claim/recorded)
+    results: list["ReviewResult"]  # review_start/feed/finish: the games completed
     engine_facts: EngineFactsDict  # engine_facts: what the computer asks before it moves
 
 
@@ -187,6 +189,37 @@ class Analysed(TypedDict):
 class Ending(TypedDict, total=False):
     op: str  # agree | resign | flag | claim | recorded
     color: Color
+
+
+class ReviewEvent(TypedDict):
+    ply: int
+    rule: str
+    kind: str  # automatic | claimable | claimable_with_move
+
+
+class ReviewRow(TypedDict):
+    """One reviewed game as the review table shows it (pychessdraw.review)."""
+
+    game: int
+    white: str
+    black: str
+    result: str  # as recorded
+    verdict: str  # ok | wrong_result | ended_earlier | error
+    expected_result: str | None
+    ended_at: int | None
+    plies: int
+    events: list[ReviewEvent]
+    error: str | None  # in chess words: "12... Qxf9 (Black's move 12): ..."
+    error_ply: int | None
+    first_move: int  # the start position's move number
+    black_first: bool
+    start: int  # character offsets of the game in the text fed
+    end: int
+
+
+class ReviewResult(TypedDict):
+    line: str  # the game's report as the CLI's scan prints it
+    row: ReviewRow
 
 
 class Request(TypedDict, total=False):

@@ -8,8 +8,8 @@ FEN or move, a broken game in a scan, a missing file), 2 for bad usage.
 from __future__ import annotations
 
 import argparse
-import io
 import json
+import os
 import sys
 import time
 from typing import Callable, Iterable, Sequence, TextIO
@@ -18,9 +18,12 @@ from . import __version__
 from .errors import FileError, RefereeError
 from .game import Game
 from .rules import dead, timeout
+from .final_search import AUTO, FinalSearch
+from .inputs import STDIN, TextLines, expand, open_text
 from .scan import scan
 
 BUDGETS = {"static": dead.STATIC, "page": dead.PAGE, "deep": dead.DEEP}
+SCAN_SEARCH: dict[str, FinalSearch] = {**BUDGETS, AUTO: AUTO}
 
 
 def _fail(error: RefereeError) -> int:
@@ -66,18 +69,19 @@ class _Progress:
             self.stream.write(f"\r{self.games} games, {self.plies} plies, done.{' ' * 20}\n")
 
 
-def _sources(files: Sequence[str]) -> Iterable[tuple[str, Iterable[str] | None, RefereeError | None]]:
-    if not files:
-        yield "-", io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="replace"), None
-        return
-    for name in files:
+def _sources(files: Sequence[str]) -> Iterable[tuple[str, TextLines | None, RefereeError | None]]:
+    """Each input as lines: files, directories of PGN files, ``-`` (also when none)."""
+    for name in expand(files or [STDIN]):
         try:
-            handle = open(name, encoding="utf-8", errors="replace")
-        except OSError as exc:
-            yield name, None, FileError(f"cannot read {name!r}: {exc.strerror}", file=name)
+            handle = open_text(name)
+        except FileError as exc:
+            yield name, None, exc
             continue
-        with handle:
-            yield name, handle, None
+        lines = TextLines(name, handle)
+        try:
+            yield name, lines, None
+        finally:
+            lines.close()
 
 
 def cmd_scan(args: argparse.Namespace) -> int:
@@ -91,9 +95,9 @@ def cmd_scan(args: argparse.Namespace) -> int:
             status = _fail(error)
             continue
         assert lines is not None
-        for report in scan(lines, number, final_search=BUDGETS[args.search], flag_rules=args.flag_rules):
+        for report in scan(lines, number, final_search=SCAN_SEARCH[args.search], flag_rules=args.flag_rules):
             number += 1
-            if len(args.files) > 1:
+            if len(args.files) > 1 or any(os.path.isdir(f) for f in args.files):
                 report["file"] = name
             if report["error"] is not None:
                 status = 1
@@ -102,6 +106,8 @@ def cmd_scan(args: argparse.Namespace) -> int:
             out.write(json.dumps(report) + "\n")
             out.flush()
             progress.update(report["plies"])
+        if lines.error is not None:
+            status = _fail(lines.error)
     progress.close()
     if should_be_draws:
         games = ", ".join(map(str, should_be_draws))
@@ -110,9 +116,38 @@ def cmd_scan(args: argparse.Namespace) -> int:
     return status
 
 
-def _search_options(parser: argparse.ArgumentParser, what: str) -> None:
-    parser.add_argument("--search", choices=BUDGETS, default="deep",
-                        help=f"{what}: static proofs only, ~15 ms or ~1 s per side (default: deep)")
+AUDIT_EXTRA = 'pip install "pychessdraw[audit]"'
+
+
+def cmd_audit(args: argparse.Namespace) -> int:
+    try:
+        from .audit.run import format_summary, run_audit
+    except ImportError as exc:
+        print(f"pychessdraw: audit needs Dask distributed, zstandard and pyarrow ({exc.name} is missing): "
+              f"{AUDIT_EXTRA}", file=sys.stderr)
+        return 1
+    progress = sys.stderr.isatty() if args.progress is None else args.progress
+    try:
+        summary = run_audit(args.inputs, args.out, workers=args.workers, scheduler=args.scheduler,
+                            search=args.search, flag_rules=args.flag_rules,
+                            chunk_bytes=max(1, int(args.chunk_mb * (1 << 20))), progress=progress)
+    except RefereeError as exc:
+        return _fail(exc)
+    print(format_summary(summary))
+    bad = summary["errors"] or summary["verdicts"].get("error")
+    return 1 if bad else 0
+
+
+def _search_options(parser: argparse.ArgumentParser, what: str, final: bool = False) -> None:
+    if final:
+        parser.add_argument("--search", choices=SCAN_SEARCH, default=AUTO,
+                            help=f"{what}: auto (default) searches ~1 s a side only where the answer can change "
+                                 "the verdict (the flagged side's opponent in a loss on time, positions that "
+                                 "might be dead); static, page (~15 ms) or deep (~1 s) search both sides of "
+                                 "every final position")
+    else:
+        parser.add_argument("--search", choices=BUDGETS, default="deep",
+                            help=f"{what}: static proofs only, ~15 ms or ~1 s per side (default: deep)")
     parser.add_argument("--flag-rules", choices=timeout.RULES, default=timeout.FIDE,
                         help="flag-fall rules: FIDE 6.9 or US Chess (default: fide)")
 
@@ -130,12 +165,27 @@ def build_parser() -> argparse.ArgumentParser:
     _search_options(st, "dead-position search for the position")
     st.set_defaults(run=cmd_status)
     sc = sub.add_parser("scan", help="audit every game of PGN files (standard input when none)")
-    sc.add_argument("files", nargs="*")
+    sc.add_argument("files", nargs="*", help=".pgn, .pgn.gz, .pgn.zst files, directories of them, - for standard input")
     sc.add_argument("--progress", dest="progress", action="store_true", default=None,
                     help="show progress on standard error even when it is not a terminal")
     sc.add_argument("--no-progress", dest="progress", action="store_false")
-    _search_options(sc, "dead-position search for each game's final position (every ply gets the static proofs)")
+    _search_options(sc, "dead-position search for each game's final position (every ply gets the static proofs)",
+                    final=True)
     sc.set_defaults(run=cmd_scan)
+    au = sub.add_parser("audit", help="audit whole archives on Dask into a Parquet dataset (needs the [audit] extra)")
+    au.add_argument("inputs", nargs="+", help=".pgn, .pgn.gz, .pgn.zst files and directories of them")
+    au.add_argument("--out", required=True, help="output directory: one Parquet file per chunk, _manifest.json, _summary.json")
+    where = au.add_mutually_exclusive_group()
+    where.add_argument("--workers", type=int, default=None,
+                       help="worker processes of a local cluster (default: one per core)")
+    where.add_argument("--scheduler", default=None, help="address of a running Dask scheduler, e.g. tcp://host:8786")
+    au.add_argument("--chunk-mb", type=float, default=8.0,
+                    help="about this many MB of input per chunk (default 8)")
+    au.add_argument("--progress", dest="progress", action="store_true", default=None,
+                    help="show progress on standard error even when it is not a terminal")
+    au.add_argument("--no-progress", dest="progress", action="store_false")
+    _search_options(au, "dead-position search for each game's final position", final=True)
+    au.set_defaults(run=cmd_audit)
     return parser
 
 

@@ -10,8 +10,9 @@ Colours are ``"white"``/``"black"``; moves are UCI (Chess960 castling as
 king-takes-rook) and SAN with check suffixes; results are PGN results.
 """
 
-from __future__ import annotations
-
+# No "from __future__ import annotations": TypedDict reads NotRequired from
+# the evaluated annotations (Python 3.11), which the tests compare with
+# every to_dict().
 from typing import Generic, Literal, NotRequired, TypedDict, TypeVar
 
 T = TypeVar("T")

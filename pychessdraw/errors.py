@@ -10,20 +10,18 @@ caller needs to parse the message. The shape is
 
 The codes:
 
-================== ==========================================================
-``bad_request``    an argument of the wrong type or out of range
-``bad_fen``        a FEN that does not parse, or an impossible position
-``invalid_move``   text that is not a move in SAN or UCI
-``illegal_move``   a move that is not legal in the position
-``ambiguous_move`` SAN that fits several legal moves (``candidates``)
-``promotion_needed`` a pawn move to the last rank without the piece
-                   (``e8`` for ``e8=Q``); ``candidates`` lists the choices
-``game_over``      a move or action after the game has ended
-``bad_pgn``        PGN text that cannot be read
-``unsupported_variant`` a PGN ``Variant`` other than standard or Chess960
-``nothing_to_undo`` undo at the start of a game
-``file_error``     a file that cannot be read
-================== ==========================================================
+- ``bad_request``: an argument of the wrong type or out of range
+- ``bad_fen``: a FEN that does not parse, or an impossible position
+- ``invalid_move``: text that is not a move in SAN or UCI
+- ``illegal_move``: a move that is not legal in the position
+- ``promotion_needed``: a pawn move to the last rank without the piece
+  (``e8`` for ``e8=Q``); ``candidates`` lists the choices
+- ``ambiguous_move``: SAN that fits several legal moves (``candidates``)
+- ``game_over``: a move or action after the game has ended
+- ``bad_pgn``: PGN text that cannot be read
+- ``unsupported_variant``: a PGN ``Variant`` other than standard or Chess960
+- ``nothing_to_undo``: undo at the start of a game
+- ``file_error``: a file that cannot be read
 
 Every ``RefereeError`` is a ``ValueError``. ``PromotionNeededError`` is an
 ``IllegalMoveError`` (the move as typed is not legal) with its own code.
@@ -102,4 +100,4 @@ class FileError(RefereeError):
 
 CODES = ("bad_request", "bad_fen", "invalid_move", "illegal_move", "promotion_needed", "ambiguous_move",
          "game_over", "bad_pgn", "unsupported_variant", "nothing_to_undo", "file_error")
-"""Every stable code, in the order of the table above."""
+"""Every stable code, in the order of the list above."""

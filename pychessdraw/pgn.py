@@ -1,16 +1,36 @@
 """Reading PGN as a stream of games, and writing a game back as PGN.
 
-The reader keeps one game in memory at a time, so a scan's memory does not
-grow with the file. It reads the main line only (variations, comments and
-NAGs are skipped) and reports broken text as a BadPgnError naming the ply and
-the token; the next game is read as usual.
+The reader keeps one game in memory at a time, and within a game only the
+main line's move tokens: comments, variations and NAGs are skipped as they
+are read, never stored. So a scan's memory does not grow with the file, nor
+with a comment or a line (lines are read in pieces of at most
+:data:`LINE_LIMIT` characters; a game stops being stored past
+:data:`MAX_PLIES` moves).
+
+It reads every game python-chess's reader reads (a test compares the two on
+mutated PGN), and recovers where that one gives up:
+
+- a game ends at a tag line (``[Name "value"]``) after its moves, or at a
+  blank line after its moves (as python-chess), so a missing blank line
+  between games loses nothing;
+- a malformed tag line (``[Event "b`` with no end) is skipped with a
+  warning, as python-chess does, and never spoils the next game;
+- a ``;`` comment runs to the end of its line whatever it holds (``{``
+  included); a ``{`` comment runs to the next ``}``, across lines, but one
+  left open ends at the next tag section (a blank line, then a tag line):
+  that game gets a BadPgnError and the next game is read as usual.
+
+Broken move text is reported as a BadPgnError naming the ply and the token.
+Limits: a ``{`` comment that really contains a blank line followed by a
+tag line is cut there (python-chess would read on); escaped quotes in tag
+values are unescaped (``\\"`` becomes ``"``).
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Iterator
+from typing import Any, Iterable, Iterator, Protocol
 
 import chess
 
@@ -18,100 +38,341 @@ from .errors import BadPgnError, BadRequestError, RefereeError, UnsupportedVaria
 from .game import Game
 from .outcome import Outcome, Termination
 
-_HEADER = re.compile(r'^\s*\[\s*([A-Za-z0-9_+#=:-]+)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$')
-_TOKEN = re.compile(r"\{[^}]*\}|\{|\}|;[^\n]*|\$\d+|\(|\)|\d+\.+|1-0|0-1|1/2-1/2|\*|[^\s{}();$]+")
-_BRACES = re.compile(r"[{}]")
+_HEADER = re.compile(r'^\s*\[\s*([A-Za-z0-9][A-Za-z0-9_+#=:-]*)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$')
+_LOOSE_HEADER = re.compile(r'^\s*\[([A-Za-z0-9][A-Za-z0-9_+#=:-]*)\s+"([^\r]*)"\]\s*$')  # python-chess's
+# Outside comments: a comment or variation mark, a NAG, a move number, or a word.
+_TOKEN = re.compile(r"[{};()[]|\$\d*|\d+\.+|[^\s{};()$[]+")
+_SPECIAL = re.compile(r"[{};[]")
+# A word that is a move (SAN, UCI, castling, null move), annotations allowed.
+_MOVE_WORD = re.compile(r"(?:[NBKRQ]?[a-h]?[1-8]?[-x]?[a-h][1-8](?:=?[nbrqkNBRQK])?|[a-h][1-8][a-h][1-8][qrbn]?"
+                        r"|[O0]-[O0](?:-[O0])?|--|Z0|0000|@@@@)[+#]?[!?]*")
+# A word that starts like a move and has a digit ("Qxz9", "e9") is a broken
+# move; any other word that is no move ("side", "0:01:00]" of a broken
+# comment) is noise, which python-chess skips too.
+_MOVE_ATTEMPT = re.compile(r"[NBRQKPa-h].*\d")
 RESULTS = {"1-0", "0-1", "1/2-1/2", "*"}
 _CHESS960 = {"chess960", "chess 960", "fischerandom", "fischer random", "freestyle"}
+LINE_LIMIT = 1 << 16  # characters read at a time: a line with no end costs no more
+MAX_COMMENT = 2_000  # characters kept of one comment (clock times need a few dozen)
+MAX_TOKEN = 40  # no move is longer; a longer word is broken text
+MAX_PLIES = 20_000  # more than any legal game (the 75-move rule ends one by about 8,850)
+MAX_HEADERS = 1_000
+MAX_WARNINGS = 10
+MAX_SKIPPED = 1_000  # words that are no moves: beyond this, the text is not PGN
+MAX_DEPTH = 100  # variations nested deeper are broken text
+MAX_KNOWN = 100_000
+_KNOWN_MOVES: set[str] = set()  # words already seen to be moves: skips the regex
 
 
 @dataclass
 class PgnGame:
-    """One game as read: headers, main-line move tokens, and any syntax error
-    (after which ``tokens`` holds what came before it)."""
+    """One game as read: headers, main-line move tokens, the result token,
+    any syntax error (after which ``tokens`` holds what came before it),
+    warnings about lines that were skipped (malformed tag lines), and the
+    main line's ``{ }`` comments by the ply they follow (0: before the first
+    move; each cut to MAX_COMMENT characters), where ``[%clk]`` times live."""
 
     headers: dict[str, str] = field(default_factory=dict)
     tokens: list[str] = field(default_factory=list)
     result: str | None = None
     error: BadPgnError | None = None
+    warnings: list[str] = field(default_factory=list)
+    comments: dict[int, str] = field(default_factory=dict)
 
 
-def _tokenize(text: str, game: PgnGame) -> None:
-    depth = 0
-    for match in _TOKEN.finditer(text):
-        tok = match.group()
-        first = tok[0]
-        if first == "{":
-            if not tok.endswith("}"):
-                game.error = BadPgnError(f"unterminated comment after ply {len(game.tokens)}",
-                                         ply=len(game.tokens) + 1, token=tok[:20])
-                return
-            continue
-        if first == ";" or first == "$":
-            continue
-        if tok == "(":
-            depth += 1
-        elif tok == ")":
-            depth -= 1
-            if depth < 0:
-                game.error = BadPgnError(f"unmatched ')' after ply {len(game.tokens)}",
-                                         ply=len(game.tokens) + 1, token=tok)
-                return
-        elif tok == "}":
-            game.error = BadPgnError(f"unmatched '}}' after ply {len(game.tokens)}",
-                                     ply=len(game.tokens) + 1, token=tok)
-            return
-        elif depth:
-            continue
-        elif tok in RESULTS:
-            game.result = tok
-        elif first.isdigit() and tok.endswith("."):
-            continue  # move number
-        else:
-            game.tokens.append(tok)
-    if depth:
-        game.error = BadPgnError("unterminated variation '('", ply=len(game.tokens) + 1, token="(")
+class _Reader:
+    """The state of one game being read: tag section, move text, comment."""
 
+    def __init__(self) -> None:
+        self.game: PgnGame | None = None
+        self.in_brace = False  # inside a { comment
+        self.blank_in_brace = False  # ... and a blank line was seen in it
+        self.depth = 0  # variation nesting
+        self.moved = False  # the game has move text (moves or a result)
+        self.skipped = 0  # words skipped as noise in this game
+        self.note: list[str] | None = None  # pieces of the main-line { comment being read
+        self.note_len = 0
 
-def read_games(lines: Iterable[str]) -> Iterator[PgnGame]:
-    """Yield the games of a PGN text given line by line."""
-    game: PgnGame | None = None
-    movetext: list[str] = []
-    in_comment = False
+    def current(self) -> PgnGame:
+        if self.game is None:
+            self.game = PgnGame()
+        return self.game
 
-    def finish() -> PgnGame:
-        assert game is not None
-        if game.error is None:
-            _tokenize("".join(movetext), game)
+    def finish(self) -> PgnGame | None:
+        game, self.game = self.game, None
+        if game is not None and game.error is None:
+            if self.in_brace:
+                game.error = _error(game, "unterminated comment '{'", "{")
+            elif self.depth:
+                game.error = _error(game, "unterminated variation '('", "(")
+        self.in_brace = self.blank_in_brace = False
+        self.note = None
+        self.depth = 0
+        self.moved = False
+        self.skipped = 0
         return game
 
-    for line in lines:
-        if not in_comment:
-            stripped = line.lstrip()
-            if stripped.startswith("%"):
-                continue  # escape line (PGN standard 8.2.2)
-            if stripped.startswith("["):
-                if game is not None and movetext and "".join(movetext).strip():
-                    yield finish()
-                    game, movetext = None, []
-                if game is None:
-                    game = PgnGame()
-                m = _HEADER.match(line)
-                if m:
-                    game.headers[m.group(1)] = m.group(2).replace('\\"', '"').replace("\\\\", "\\")
-                elif game.error is None:
-                    game.error = BadPgnError(f"broken header line {line.strip()!r}", ply=0, token=line.strip()[:40])
+    def _open_note(self) -> None:
+        # Only main-line comments are kept: those inside variations are not the game's.
+        self.note, self.note_len = ([] if not self.depth else None), 0
+
+    def _add_note(self, text: str) -> None:
+        if self.note is not None and self.note_len < MAX_COMMENT:
+            text = text[:MAX_COMMENT - self.note_len]
+            self.note.append(text)
+            self.note_len += len(text)
+
+    def _close_note(self, game: PgnGame) -> None:
+        if self.note is not None:
+            text = " ".join("".join(self.note).split())
+            ply = len(game.tokens)
+            if text:
+                game.comments[ply] = f"{game.comments[ply]} {text}" if ply in game.comments else text
+            self.note = None
+
+    def fail(self, message: str, token: str) -> None:
+        game = self.current()
+        if game.error is None:
+            game.error = _error(game, message, token)
+
+    def warn(self, message: str) -> None:
+        game = self.current()
+        if len(game.warnings) < MAX_WARNINGS:
+            game.warnings.append(message)
+        elif len(game.warnings) == MAX_WARNINGS:
+            game.warnings.append("more warnings not shown")
+
+    def header(self, line: str) -> bool:
+        """Store a tag line; False when the line is not a well-formed tag."""
+        m = _HEADER.match(line)
+        if m:
+            value = m.group(2).replace('\\"', '"').replace("\\\\", "\\")
+        else:
+            m = _LOOSE_HEADER.match(line)
+            if not m:
+                return False
+            value = m.group(2)
+        game = self.current()
+        if len(game.headers) < MAX_HEADERS or m.group(1) in game.headers:
+            game.headers[m.group(1)] = value
+        return True
+
+    def movetext(self, text: str) -> None:
+        """Read one piece of move text (outside a { comment at its start)."""
+        game = self.current()
+        if game.error is not None:
+            # After an error only comments matter: they decide where the game ends.
+            self._skip_broken(text)
+            return
+        pos = 0
+        if self.in_brace and "}" not in text:
+            self._add_note(text)
+            return
+        if _SPECIAL.search(text) is None:
+            self._words(game, _TOKEN.findall(text))
+            return
+        while pos < len(text):
+            if self.in_brace:
+                close = text.find("}", pos)
+                if close < 0:
+                    self._add_note(text[pos:])
+                    return
+                self._add_note(text[pos:close])
+                self._close_note(game)
+                self.in_brace = False
+                pos = close + 1
                 continue
-        if game is None:
-            if not line.strip():
+            m = _TOKEN.search(text, pos)
+            if m is None:
+                return
+            tok = m.group()
+            pos = m.end()
+            if tok == "{":
+                self.in_brace, self.blank_in_brace = True, False
+                self._open_note()
+            elif tok == ";":
+                return
+            elif tok == "[":  # "[%clk 0:01:00]" outside a comment: skipped, as python-chess does
+                close = text.find("]", pos)
+                if close < 0:
+                    return
+                pos = close + 1
+            elif tok == "}":
+                self.warn(f"skipped an unmatched '}}' after ply {len(game.tokens)}")
+            else:
+                self._words(game, (tok,))
+                if game.error is not None:
+                    return
+
+    def _skip_broken(self, text: str) -> None:
+        pos = 0
+        while pos < len(text):
+            if self.in_brace:
+                close = text.find("}", pos)
+                if close < 0:
+                    return
+                self.in_brace, pos = False, close + 1
                 continue
-            game = PgnGame()
-        movetext.append(line)
-        # Track comments that span lines so that a '[' inside one is not a header.
-        for ch in _BRACES.findall(line):
-            in_comment = ch == "{"
-    if game is not None:
-        yield finish()
+            m = _SPECIAL.search(text, pos)
+            if m is None or m.group() == ";":
+                return
+            pos = m.end()
+            if m.group() == "[":
+                close = text.find("]", pos)
+                if close < 0:
+                    return
+                pos = close + 1
+            if m.group() == "{":
+                self.in_brace, self.blank_in_brace = True, False
+
+    def _words(self, game: PgnGame, words: Iterable[str]) -> None:
+        tokens = game.tokens
+        known = _KNOWN_MOVES
+        for tok in words:
+            if tok in known:  # the common case, one set lookup
+                if not self.depth:
+                    tokens.append(tok)
+                    self.moved = True
+                continue
+            first = tok[0]
+            if first == "(":
+                self.depth += 1
+                if self.depth > MAX_DEPTH:
+                    self.fail(f"variations nested more than {MAX_DEPTH} deep", tok)
+                    return
+            elif first == ")":
+                self.depth -= 1
+                if self.depth < 0:
+                    self.depth = 0
+                    self.warn(f"skipped an unmatched ')' after ply {len(tokens)}")
+            elif self.depth or first in "$!?":  # NAGs: "$1", or "!?" standing alone
+                continue
+            elif tok in RESULTS:
+                game.result = tok
+                self.moved = True
+            elif tok[-1] == "." and first.isdigit():
+                continue  # move number
+            elif len(tok) > MAX_TOKEN:
+                self.fail(f"not a move after ply {len(tokens)}: {tok[:MAX_TOKEN]!r}...", tok[:MAX_TOKEN])
+                return
+            elif _MOVE_WORD.fullmatch(tok) or _MOVE_ATTEMPT.match(tok):
+                if len(known) < MAX_KNOWN and _MOVE_WORD.fullmatch(tok):
+                    known.add(tok)
+                tokens.append(tok)  # a broken one fails when it is played, naming the ply
+                self.moved = True
+            else:
+                self.skipped += 1
+                if self.skipped > MAX_SKIPPED:
+                    self.fail(f"more than {MAX_SKIPPED} words that are not moves: not PGN move text", tok)
+                    return
+                self.warn(f"skipped {tok!r} after ply {len(tokens)}: not a move")
+        if len(tokens) > MAX_PLIES:
+            del tokens[MAX_PLIES:]
+            self.fail(f"more than {MAX_PLIES} plies: not a game", tokens[-1])
+
+
+def _error(game: PgnGame, message: str, token: str) -> BadPgnError:
+    return BadPgnError(message, ply=len(game.tokens) + 1, token=token[:MAX_TOKEN])
+
+
+class _Readable(Protocol):
+    def readline(self, size: int = -1, /) -> str: ...
+
+
+def _pieces(lines: Iterable[str] | _Readable) -> Iterator[str]:
+    """The input as pieces of at most LINE_LIMIT characters; a piece ends
+    with a newline unless its line goes on in the next piece."""
+    readline = getattr(lines, "readline", None)
+    if readline is not None:
+        while True:
+            piece = readline(LINE_LIMIT)
+            if not isinstance(piece, str):
+                raise BadRequestError(f"PGN must be read as text, not {type(piece).__name__}")
+            if not piece:
+                return
+            yield piece
+    else:
+        for line in lines:  # type: ignore[union-attr]
+            if not isinstance(line, str):
+                raise BadRequestError(f"PGN lines must be text, not {type(line).__name__}")
+            if len(line) <= LINE_LIMIT:
+                yield line
+            else:
+                for i in range(0, len(line), LINE_LIMIT):
+                    yield line[i:i + LINE_LIMIT]
+
+
+def _carry(piece: str) -> tuple[str, str]:
+    """Split a piece cut at LINE_LIMIT before its last word, so that no word
+    is cut in two (a word longer than MAX_TOKEN is broken text anyway)."""
+    cut = len(piece)
+    while cut > 0 and len(piece) - cut <= MAX_TOKEN and not piece[cut - 1].isspace():
+        cut -= 1
+    if cut == 0 or len(piece) - cut > MAX_TOKEN:
+        return piece, ""
+    return piece[:cut], piece[cut:]
+
+
+def read_games(lines: Iterable[str] | _Readable) -> Iterator[PgnGame]:
+    """Yield the games of a PGN text: a text file (read in bounded pieces)
+    or any iterable of lines. Memory stays bounded whatever the input."""
+    reader = _Reader()
+    fresh = True  # this piece starts a line
+    carry = ""
+    first = True
+    for piece in _pieces(lines):
+        if first:
+            piece, first = piece.lstrip("\ufeff"), False
+        cut = len(piece) >= LINE_LIMIT and not piece.endswith(("\n", "\r"))  # the line goes on
+        if carry:
+            piece, carry = carry + piece, ""
+        if cut:
+            piece, carry = _carry(piece)
+        at_start, fresh = fresh, not cut
+        if not at_start:
+            reader.movetext(piece)
+            continue
+        stripped = piece.strip()
+        if reader.in_brace:
+            # A { comment left open ends at the next tag section.
+            if not stripped:
+                reader.blank_in_brace = True
+            elif reader.blank_in_brace and stripped[0] == "[" and not cut and _HEADER.match(piece):
+                done = reader.finish()
+                if done is not None:
+                    yield done
+                reader.header(piece)
+            else:
+                reader.movetext(piece)
+            continue
+        if not stripped:
+            if reader.moved:  # a blank line ends the move text (as python-chess)
+                done = reader.finish()
+                if done is not None:
+                    yield done
+            continue
+        if piece[0] == "%":
+            continue  # escape line (PGN standard 8.2.2)
+        if stripped[0] == "[" and not cut and (not reader.moved or _looks_like_tag(stripped)):
+            # A tag section: after move text (or a broken game), a new game.
+            if reader.moved or (reader.game is not None and reader.game.error is not None):
+                done = reader.finish()
+                if done is not None:
+                    yield done
+            if not reader.header(piece):
+                reader.warn(f"skipped a malformed tag line: {stripped[:60]}")
+            continue
+        reader.movetext(piece)
+    if carry:
+        reader.movetext(carry)
+    done = reader.finish()
+    if done is not None and (done.headers or done.tokens or done.result or done.error):
+        yield done
+
+
+def _looks_like_tag(stripped: str) -> bool:
+    """``[Name ...``: a tag line, maybe broken (``[%clk ...]`` is not one)."""
+    return len(stripped) > 1 and stripped[1].isalnum()
 
 
 def game_from_headers(headers: dict[str, str], **options: Any) -> Game:
@@ -127,13 +388,10 @@ def game_from_headers(headers: dict[str, str], **options: Any) -> Game:
 
 
 def play_tokens(game: Game, tokens: list[str]) -> None:
-    """Play SAN/UCI tokens; a bad one raises with the ply and token named."""
+    """Play SAN/UCI tokens; a bad one raises with ``ply``, ``token`` and
+    ``move_label`` in its details ("3...Qxe9 is not legal here")."""
     for token in tokens:
-        try:
-            game.play(token)
-        except RefereeError as exc:
-            ply = game.ply + 1
-            raise type(exc)(f"ply {ply} ({token!r}): {exc.message}", ply=ply, token=token) from None
+        game.play(token)
 
 
 def parse_one(text: str, **options: Any) -> tuple[Game, PgnGame]:
@@ -178,8 +436,9 @@ def _restore_result(game: Game, termination: str, result: str) -> None:
         game.resign(loser)
 
 
-def export(game: Game, headers: dict[str, str] | None = None) -> str:
-    """The game as PGN, with Result and a Termination tag naming the rule."""
+def export(game: Game, headers: dict[str, str] | None = None, comments: dict[int, str] | None = None) -> str:
+    """The game as PGN, with Result and a Termination tag naming the rule;
+    ``comments`` are written after the moves of the plies they are keyed by."""
     import chess.pgn  # only here: it pulls in chess.engine, ~140 ms of the browser's start-up
     board = game.board
     pgn = chess.pgn.Game.from_board(board)
@@ -190,5 +449,9 @@ def export(game: Game, headers: dict[str, str] | None = None) -> str:
     if outcome is not None:
         pgn.headers["Termination"] = outcome.termination.value
         pgn.headers["TerminationDetails"] = f"{outcome.reason()} (FIDE {outcome.article})"
-    exporter = chess.pgn.StringExporter(headers=True, variations=False, comments=False)
+    if comments:
+        for ply, node in enumerate(pgn.mainline(), 1):
+            if ply in comments:
+                node.comment = comments[ply]
+    exporter = chess.pgn.StringExporter(headers=True, variations=False, comments=bool(comments))
     return pgn.accept(exporter)

@@ -17,9 +17,10 @@ from .errors import RefereeError
 from .game import Game
 from .outcome import Termination, color_name
 from .pgn import PgnGame, game_from_headers, read_games
-from .rules import dead, fifty, repetition, timeout
+from .rules import fifty, repetition, timeout
 from .rules.dead import SearchBudget
-from .status import Status
+from .contract import StatusDict
+from .final_search import AUTO, FinalSearch, targeted_final
 from .verdict import judge
 
 AUTOMATIC, CLAIMABLE, WITH_MOVE = "automatic", "claimable", "claimable_with_move"
@@ -71,25 +72,32 @@ def lost_on_time(headers: dict[str, str]) -> chess.Color | None:
     return chess.WHITE if result == "0-1" else chess.BLACK
 
 
-def audit_time_forfeit(headers: dict[str, str], final: Status) -> dict[str, Any] | None:
+def audit_time_forfeit(headers: dict[str, str], final: StatusDict) -> dict[str, Any] | None:
     """For a game lost on time: the result the rules give (FIDE 6.9 or US
-    Chess) and whether the record should have been a draw."""
+    Chess) and whether the record should have been a draw. ``final`` is the
+    final status as JSON (``Status.to_dict``)."""
     flagged = lost_on_time(headers)
     if flagged is None:
         return None
-    by_rule = final.outcome.result() if final.outcome is not None else final.flag_fall(flagged)
-    return {"flagged": color_name(flagged), "recorded": headers["Result"], "by_rule": by_rule,
-            "rules": final.flag_rules, "should_be_draw": by_rule == "1/2-1/2",
-            "opponent_winnable": None if final.winnable is None else final.winnable[not flagged]}
+    name = color_name(flagged)
+    outcome = final["outcome"]
+    flags = final["flag_fall"]
+    by_rule = outcome["result"] if outcome is not None else None if flags is None else flags[name]
+    winnable = final.get("winnable")
+    return {"flagged": name, "recorded": headers["Result"], "by_rule": by_rule,
+            "rules": final["flag_rules"], "should_be_draw": by_rule == "1/2-1/2",
+            "opponent_winnable": None if winnable is None else winnable[color_name(not flagged)]}
 
 
-def scan_game(parsed: PgnGame, number: int, *, final_search: SearchBudget = dead.DEEP,
+def scan_game(parsed: PgnGame, number: int, *, final_search: FinalSearch = AUTO,
               flag_rules: str = timeout.FIDE) -> dict[str, Any]:
     """One game's report: headers, plies played, final status, events, error,
     and for a game lost on time, whether it should have been a draw.
 
-    Every ply gets the cheap checks; only the final position is searched
-    with ``final_search`` for dead positions and flag falls."""
+    Every ply gets the cheap checks. The final position is searched with
+    ``final_search``: a budget searches both sides (``rules.dead.DEEP`` is
+    the old default), ``AUTO`` searches only where the answer can change
+    the verdict (see :func:`sides_to_search`)."""
     report: dict[str, Any] = {"game": number, "headers": parsed.headers, "plies": 0,
                               "final": None, "events": [], "error": None, "time_forfeit": None}
     events = _Events()
@@ -115,10 +123,15 @@ def scan_game(parsed: PgnGame, number: int, *, final_search: SearchBudget = dead
     if error is None and parsed.error is not None:
         error = parsed.error
     report["plies"] = game.ply
-    final = game.status(search=final_search)
-    if final.outcome is not None and final.outcome.termination is Termination.DEAD_POSITION:
+    if isinstance(final_search, SearchBudget):
+        final = game.status(search=final_search).to_dict()
+    else:
+        flagged = lost_on_time(parsed.headers) if error is None else None
+        final = targeted_final(game, flagged)
+    outcome = final["outcome"]
+    if outcome is not None and outcome["termination"] == Termination.DEAD_POSITION.value:
         events.add(Termination.DEAD_POSITION.value, AUTOMATIC, game.ply)
-    report["final"] = final.to_dict()
+    report["final"] = final
     if error is None:
         report["time_forfeit"] = audit_time_forfeit(parsed.headers, final)
     report["events"] = events.to_list()
@@ -127,7 +140,7 @@ def scan_game(parsed: PgnGame, number: int, *, final_search: SearchBudget = dead
     return report
 
 
-def scan(lines: Iterable[str], start: int = 1, *, final_search: SearchBudget = dead.DEEP,
+def scan(lines: Iterable[str], start: int = 1, *, final_search: FinalSearch = AUTO,
          flag_rules: str = timeout.FIDE) -> Iterator[dict[str, Any]]:
     for number, parsed in enumerate(read_games(lines), start):
         yield scan_game(parsed, number, final_search=final_search, flag_rules=flag_rules)

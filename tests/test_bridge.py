@@ -210,3 +210,50 @@ def test_batch_lives_in_the_bridge() -> None:
     assert reply["ok"] and [r["san"] for r in reply["moves"]["add"]] == ["e4", "e5"] and reply["moves"]["keep"] == 0
     bad = call(bridge, "batch", requests=[{"op": "play", "args": {"move": "Nf3"}}, {"op": "play", "args": {"move": "Ke3"}}])
     assert not bad["ok"] and bad["error"]["code"] == "illegal_move"
+
+
+def test_a_record_that_contradicts_the_board_is_named() -> None:
+    reply = call(Bridge(), "load_pgn", pgn="1. f3 e5 2. g4 Qh4# 1-0")
+    out = reply["facts"]["outcome"]
+    assert out["termination"] == "checkmate" and out["result"] == "0-1" and "the record says 1-0" in out["detail"]
+
+
+def _check_one_story(facts: dict) -> None:
+    out = facts["outcome"]
+    answers = {c: w["answer"] for c, w in facts["winnable"].items()}
+    if out is not None:
+        assert facts["hints"] == [] and facts["claims"] == [] and facts["offer"] is None and facts["legal_moves"] == []
+        assert facts["turn_text"] == "Game over"
+        if out["termination"] in ("dead_position", "insufficient_material"):
+            assert answers == {"white": "no", "black": "no"} and "dead position" in facts["dead_text"]
+    else:
+        assert facts["legal_moves"] and facts["offer"] is not None
+        assert answers != {"white": "no", "black": "no"}, "both sides proven unable to mate, yet the game goes on"
+        if "yes" in answers.values():
+            assert facts["dead_text"].startswith("Not a dead position")
+    for color, answer in answers.items():
+        if answer == "no":
+            assert not any(h.startswith(color.capitalize()) for h in facts["hints"]), facts["hints"]
+
+
+def test_every_part_of_the_facts_tells_one_story_over_random_games() -> None:
+    import random
+
+    rng = random.Random(7)
+    for _ in range(6):
+        bridge = Bridge()
+        facts = call(bridge, "state")["facts"]
+        for _ply in range(130):
+            _check_one_story(facts)
+            if facts["outcome"] is not None:
+                break
+            moves = facts["legal_moves"]
+            captures = [m for m in moves if "x" in m["san"]]
+            move = rng.choice(captures if captures and rng.random() < 0.6 else moves)
+            reply = call(bridge, "play", move=move["uci"])
+            assert reply["ok"]
+            facts = reply["facts"]
+            if rng.random() < 0.2:
+                analysed = call(bridge, "analyse", level=0)
+                facts = analysed["facts"]
+        _check_one_story(facts)

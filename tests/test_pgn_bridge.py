@@ -31,7 +31,7 @@ def test_reader_skips_comments_variations_and_nags() -> None:
 
 
 def test_broken_text_is_reported_with_ply_and_token() -> None:
-    games = list(read_games(["[Event \"x\"]\n", "\n", "1. e4 e5 ) 2. Nf3\n"]))
+    games = list(read_games(["[Event \"x\"]\n", "\n", "1. e4 e5 ( 2. Nf3\n"]))  # a variation never closed
     assert games[0].error is not None and games[0].error.details["ply"] == 3
 
 

@@ -383,6 +383,7 @@ def make_snapshot(dist: Path, wheel_rels: list[str]) -> str | None:
     for p in inputs:
         h.update(p.name.encode() + sha256(p).encode())
     h.update((WEB / "snapshot.mjs").read_bytes())
+    h.update((WEB / "snapshot_files.py").read_bytes())
     key = h.hexdigest()[:16]
     name = f"snapshot-{key}.gz"
     cached = CACHE / name

@@ -19,11 +19,14 @@
 // DecompressionStream, so any static host can serve it and the service
 // worker caches the small form), then restored once here and asked for a
 // state: a snapshot that does not restore is never shipped.
+// It also holds the module _pychessdraw_snapshot_files (web/snapshot_files.py):
+// the finder the worker installs after a restore, so that no Python source
+// has to be compiled on the way to "ready".
 // Usage: node web/snapshot.mjs DIST OUT.gz WHEEL_RELPATH...
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 const [dist, out, ...wheels] = process.argv.slice(2);
 if (!dist || !out || !wheels.length) {
@@ -33,6 +36,9 @@ if (!dist || !out || !wheels.length) {
 const indexURL = path.join(path.resolve(dist), "pyodide") + "/";
 const { loadPyodide } = await import(pathToFileURL(indexURL + "pyodide.mjs").href);
 const wheelBytes = wheels.map((w) => new Uint8Array(fs.readFileSync(path.join(dist, w))));
+// the finder the worker installs after a restore (see snapshot_files.py)
+const filesSource = fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), "snapshot_files.py"), "utf8");
+const FILES_MODULE = "_pychessdraw_snapshot_files";
 
 // What the page's worker runs after a restore: keep in step with worker.js.
 const IMPORTS = [
@@ -84,19 +90,37 @@ const py = await loadPyodide({ indexURL, _makeSnapshot: true });
 const site = (p) => p.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
 for (const b of wheelBytes) py.unpackArchive(b, "wheel", { extractDir: site(py) });
 py.runPython(IMPORTS);
+py.globals.set("files_source", filesSource);
+py.runPython(`
+import sys, types
+m = types.ModuleType("${FILES_MODULE}")
+exec(compile(files_source, "snapshot_files.py", "exec"), m.__dict__)
+sys.modules[m.__name__] = m
+del files_source, m
+import gc
+gc.collect()
+`);
 const zeroed = zeroFreeMemory(py._module);
 const raw = py.makeMemorySnapshot();
 const gz = zlib.gzipSync(raw, { level: 9 });
 const made = performance.now() - t0;
 
-// Restore it in a second interpreter, as the page will, and use it.
+// Restore it in a second interpreter as the page does (an empty standard
+// library, the files put back by the finder on the first import the snapshot
+// does not hold: fractions and chess.polyglot below), and use it.
 const t1 = performance.now();
-const py2 = await loadPyodide({ indexURL, _loadSnapshot: zlib.gunzipSync(gz) });
-for (const b of wheelBytes) py2.unpackArchive(b, "wheel", { extractDir: site(py2) });
+const empty = path.join(path.resolve(dist), "..", ".snapshot-empty-stdlib.zip");
+fs.writeFileSync(empty, "");
+const py2 = await loadPyodide({ indexURL, _loadSnapshot: zlib.gunzipSync(gz), stdLibURL: empty });
+fs.unlinkSync(empty);
+const fetchSync = (rel) => new Uint8Array(fs.readFileSync(path.join(dist, rel)));
+py2.pyimport(FILES_MODULE).install("pyodide/python_stdlib.zip", wheels, "/tmp/pychessdraw-wheels", fetchSync);
 const answer = JSON.parse(
   py2.runPython(`
-import importlib, json
-importlib.invalidate_caches()
+import json, sys
+assert "fractions" not in sys.modules and "chess.polyglot" not in sys.modules
+import fractions, chess.polyglot
+assert chess.polyglot.__file__.endswith("site-packages/chess/polyglot.py"), chess.polyglot.__file__
 from pychessdraw.bridge import Bridge
 b = Bridge()
 for req in [{"op": "play", "args": {"move": m}} for m in ("e4", "e5", "Nf3", "Nc6", "Bb5")] + [

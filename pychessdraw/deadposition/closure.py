@@ -20,6 +20,7 @@ from __future__ import annotations
 import chess
 
 from .budget import Budget
+from .helpmate import mating_move
 from .keys import Key, child_key, key
 from .material import material_cannot_mate
 from .ordering import mating_corner, needs_loser_promotion, ordered_moves
@@ -27,8 +28,16 @@ from .reach import reach_cannot_mate
 from .static import head_on_pawns, reach_applicable
 
 
-def explore(board: chess.Board, winner: chess.Color, budget: Budget) -> tuple[bool | None, list[chess.Move]]:
+def explore(board: chess.Board, winner: chess.Color, budget: Budget, *,
+            reach_proofs: bool = True, mate_probes: bool = False) -> tuple[bool | None, list[chess.Move]]:
     """Walk every reachable position from ``board`` (mutated, restored on return).
+
+    ``reach_proofs=False`` prunes only by material: a short dive looking for
+    a mate does not pay a millisecond per capture for a proof it rarely uses
+    (positions are then walked instead of pruned, which is as sound).
+    ``mate_probes=True`` looks for a mate in one (checking moves only)
+    before expanding a position where ``winner`` is to move: a dive then
+    ends at the first mate within reach instead of wandering on.
 
     Returns ``(True, line)`` on a mate by ``winner``, ``(False, [])`` when the
     reachable set is exhausted without one, ``(None, [])`` when the budget ran out.
@@ -50,6 +59,8 @@ def explore(board: chess.Board, winner: chess.Color, budget: Budget) -> tuple[bo
             after = child_key(board, move)
             if after is not None and after in visited:
                 continue  # known position: no need to play the move
+            if board.is_into_check(move):
+                continue  # pseudo-legal only: legality is checked when a move is tried
             board.push(move)
             if after is None:
                 after = key(board)
@@ -60,10 +71,14 @@ def explore(board: chess.Board, winner: chess.Color, budget: Budget) -> tuple[bo
             path.append(move)
             if board.turn != winner and board.is_check() and board.is_checkmate():
                 return True, list(path)
-            if _dead_end(board, winner):
+            if _dead_end(board, winner, reach_proofs):
                 path.pop()
                 board.pop()
                 continue
+            if mate_probes and board.turn == winner and _boxed_in(board, winner):
+                mate, _ = mating_move(board, winner)
+                if mate is not None:
+                    return True, path + [mate]
             stack.append(iter(_children(board, winner)))
         return False, []
     finally:
@@ -72,7 +87,9 @@ def explore(board: chess.Board, winner: chess.Color, budget: Budget) -> tuple[bo
 
 
 def _children(board: chess.Board, winner: chess.Color) -> list[chess.Move]:
-    moves = list(board.generate_legal_moves())
+    """Pseudo-legal moves, best first: most are never tried (a dive takes
+    the first, known positions are skipped), so legality waits until then."""
+    moves = list(board.generate_pseudo_legal_moves())
     if not moves:
         return []
     corner = mating_corner(board, winner)
@@ -80,11 +97,34 @@ def _children(board: chess.Board, winner: chess.Color) -> list[chess.Move]:
     return [m for m, _ in ordered_moves(board, moves, winner, corner, promotes)]
 
 
-def _dead_end(board: chess.Board, winner: chess.Color) -> bool:
+FREE_FLIGHTS = 2
+
+
+def _boxed_in(board: chess.Board, winner: chess.Color) -> bool:
+    """Is the loser's king short of flight squares (fewer than
+    ``FREE_FLIGHTS`` neither blocked by its own pieces nor attacked)? Only
+    then is a mate in one worth looking for (a heuristic: it only decides
+    where the dive looks, never what it proves)."""
+    king = board.king(not winner)
+    if king is None:
+        return False
+    flights = chess.BB_KING_ATTACKS[king] & ~board.occupied_co[not winner]
+    if chess.popcount(flights) < FREE_FLIGHTS:
+        return True
+    free = 0
+    for square in chess.scan_forward(flights):
+        if not board.is_attacked_by(winner, square):
+            free += 1
+            if free >= FREE_FLIGHTS:
+                return False
+    return True
+
+
+def _dead_end(board: chess.Board, winner: chess.Color, reach_proofs: bool = True) -> bool:
     """Is this freshly reached position proven to be without mate?"""
     if material_cannot_mate(board, winner):
         return True
-    if _zeroing(board) and head_on_pawns(board) and reach_applicable(board):
+    if reach_proofs and _zeroing(board) and head_on_pawns(board) and reach_applicable(board):
         return reach_cannot_mate(board, winner) is not None
     return False
 

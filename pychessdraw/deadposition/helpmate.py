@@ -16,6 +16,8 @@ are ignored, as in FIDE 5.2.2's "any series of legal moves".
 
 from __future__ import annotations
 
+from typing import Iterator
+
 import chess
 
 from .budget import Budget
@@ -137,33 +139,63 @@ class HelpmateSearch:
         return False
 
     def _mate_in_one(self) -> bool:
-        """Winner to move at the horizon: try only moves that may give check."""
+        """Winner to move at the horizon: is there a mate in one?"""
         b = self.board
-        ks = b.king(self.loser)
-        if ks is None:
-            return False
-        occ = b.occupied
-        us = b.occupied_co[self.winner]
-        to_mask = (chess.BB_KNIGHT_ATTACKS[ks]
-                   | chess.BB_PAWN_ATTACKS[self.loser][ks]
-                   | chess.BB_DIAG_ATTACKS[ks][chess.BB_DIAG_MASKS[ks] & occ]
-                   | chess.BB_RANK_ATTACKS[ks][chess.BB_RANK_MASKS[ks] & occ]
-                   | chess.BB_FILE_ATTACKS[ks][chess.BB_FILE_MASKS[ks] & occ])
-        from_mask = _discovery_candidates(b, ks, us) | b.pawns & us & (chess.BB_RANK_7 | chess.BB_RANK_2)
-        any_move = False
-        for gen in (b.generate_legal_moves(chess.BB_ALL, to_mask),
-                    b.generate_legal_moves(from_mask, chess.BB_ALL) if from_mask else (),
-                    b.generate_legal_ep(), b.generate_castling_moves()):
-            for move in gen:
-                any_move = True
-                b.push(move)
-                if b.is_check() and b.is_checkmate():
-                    self.path.append(move)
-                    return True
-                b.pop()
+        move, any_move = mating_move(b, self.winner)
+        if move is not None:
+            self.path.append(move)
+            b.push(move)
+            return True
         if any_move or any(b.generate_legal_moves()):
             self.cuts += 1
         return False
+
+
+def mating_move(b: chess.Board, winner: chess.Color) -> tuple[chess.Move | None, bool]:
+    """A move by ``winner`` (to move) that mates, and whether any move was tried.
+
+    Only moves that give check are tried: each piece type only to the
+    squares from which it attacks the king (a rook moving onto the king's
+    diagonal gives no check), plus any move of a piece that unmasks a
+    slider, promotions, en passant and castling. This skips most pushes;
+    the set of mating moves is unchanged. ``b`` is restored."""
+    loser = not winner
+    ks = b.king(loser)
+    if ks is None:
+        return None, False
+    occ = b.occupied
+    us = b.occupied_co[winner]
+    diag = chess.BB_DIAG_ATTACKS[ks][chess.BB_DIAG_MASKS[ks] & occ]
+    orth = (chess.BB_RANK_ATTACKS[ks][chess.BB_RANK_MASKS[ks] & occ]
+            | chess.BB_FILE_ATTACKS[ks][chess.BB_FILE_MASKS[ks] & occ])
+    knights = b.knights & us
+    diagonal = (b.bishops | b.queens) & us
+    straight = (b.rooks | b.queens) & us
+    pawns = b.pawns & us
+    from_mask = _discovery_candidates(b, ks, us)
+    gens: list[Iterator[chess.Move]] = []
+    if knights:
+        gens.append(b.generate_legal_moves(knights, chess.BB_KNIGHT_ATTACKS[ks]))
+    if diagonal and diag:
+        gens.append(b.generate_legal_moves(diagonal, diag))
+    if straight and orth:
+        gens.append(b.generate_legal_moves(straight, orth))
+    if pawns:  # onto a square attacking the king, or promoting (to anything)
+        gens.append(b.generate_legal_moves(pawns, chess.BB_PAWN_ATTACKS[loser][ks] | chess.BB_BACKRANKS))
+    if from_mask:
+        gens.append(b.generate_legal_moves(from_mask, chess.BB_ALL))
+    gens.append(b.generate_legal_ep())
+    gens.append(b.generate_castling_moves())
+    any_move = False
+    for gen in gens:
+        for move in gen:
+            any_move = True
+            b.push(move)
+            mate = b.is_check() and b.is_checkmate()
+            b.pop()
+            if mate:
+                return move, True
+    return None, any_move
 
 
 def _discovery_candidates(b: chess.Board, ks: int, us: int) -> int:

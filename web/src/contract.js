@@ -35,6 +35,7 @@
  * @property {boolean} white
  * @property {number} repetition_count
  * @property {boolean} after_end  played after the rules had ended the game (imported)
+ * @property {number|null} [clock_ms]  the mover's [%clk] time after the move (imported PGN)
  */
 
 /**
@@ -197,7 +198,41 @@
  * @property {PgnGameInfo[]} [games]
  * @property {Analysed} [analysed]
  * @property {Ending|null} [ending]
+ * @property {ReviewResult[]} [results]  review_start/feed/finish: the games completed
  * @property {EngineFactsDict} [engine_facts]
+ */
+
+/**
+ * @typedef {Object} ReviewEvent
+ * @property {number} ply
+ * @property {string} rule
+ * @property {string} kind  automatic | claimable | claimable_with_move
+ */
+
+/**
+ * One reviewed game as the review table shows it (pychessdraw/review.py).
+ * @typedef {Object} ReviewRow
+ * @property {number} game
+ * @property {string} white
+ * @property {string} black
+ * @property {string} result  as recorded
+ * @property {"ok"|"wrong_result"|"ended_earlier"|"error"} verdict
+ * @property {string|null} expected_result
+ * @property {number|null} ended_at
+ * @property {number} plies
+ * @property {ReviewEvent[]} events
+ * @property {string|null} error  in chess words
+ * @property {number|null} error_ply
+ * @property {number} first_move  the start position's move number
+ * @property {boolean} black_first
+ * @property {number} start  character offsets of the game in the text fed
+ * @property {number} end
+ */
+
+/**
+ * @typedef {Object} ReviewResult
+ * @property {string} line  the game's report as the CLI's scan prints it
+ * @property {ReviewRow} row
  */
 
 /**

@@ -66,6 +66,7 @@ import { clearRecord, decodeHash, encodeHash, isEmpty, loadPrefs, loadRecord, re
  * @property {(hash: string, push: boolean) => void} set
  */
 
+const DEEPER_AFTER_MS = 200; // pause before each deeper dead-position search
 const REPLACING = new Set(["new", "load_pgn", "restore"]);
 const CHANGING = new Set(["new", "play", "undo", "load_pgn", "claim", "agree", "resign", "flag", "restore", "state", "batch"]);
 
@@ -112,6 +113,8 @@ export class Controller {
     this.gen = 0;
     this.pushNext = false;
     this.lastAnnounced = "";
+    /** Features' additions to export_pgn's arguments. @type {Array<() => Record<string, unknown> | null>} */
+    this.exportArgs = [];
     referee.on("progress", (e) => {
       this.state.engineText = e.stage;
       this.state.progress = { step: e.step, steps: e.steps };
@@ -372,7 +375,16 @@ export class Controller {
           }, 0);
           next = !!r.analysed && !r.analysed.final && !r.facts.outcome;
         }
-        if (next) this.analyse(level + 1);
+        if (next) {
+          // deeper searches wait a moment: a player who moves at once is not held up by them
+          this.analysing++;
+          setTimeout(() => {
+            this.analysing--;
+            if (gen === this.gen && this.userPending === 0) this.analyse(level + 1);
+            s.idle = this.userPending === 0 && this.analysing === 0;
+            this.changed("idle");
+          }, DEEPER_AFTER_MS);
+        }
         s.idle = this.userPending === 0 && this.analysing === 0;
         this.emit("change", s, parts);
       },
@@ -645,7 +657,9 @@ export class Controller {
   }
 
   exportPgn() {
-    return this.act("export_pgn");
+    // features add to what is exported (the clocks: TimeControl and [%clk])
+    const args = Object.assign({}, ...this.exportArgs.map((f) => f() || {}));
+    return this.act("export_pgn", args);
   }
 
   // ---------------------------------------------------------------- browsing

@@ -12,8 +12,8 @@
 //  * activate: the other pychessdraw caches are deleted, open pages are
 //    claimed; boot.js then reloads them onto the new build (the game survives
 //    in localStorage and the URL).
-//  * fetch: files of the manifest come from the cache (ignoring ?query),
-//    anything else from the network.
+//  * fetch: files of the manifest come from the cache (ignoring ?query; HEAD
+//    requests get the headers), anything else from the network.
 const MANIFEST = /*MANIFEST*/ { build: "dev", files: {} };
 const PREFIX = "pychessdraw-";
 const CACHE = PREFIX + MANIFEST.build;
@@ -93,13 +93,16 @@ function pathOf(request) {
 }
 
 self.addEventListener("fetch", (ev) => {
-  if (ev.request.method !== "GET") return;
+  const method = ev.request.method;
+  if (method !== "GET" && method !== "HEAD") return;
   const path = pathOf(ev.request);
   if (!path) return; // not ours: the network, as without a service worker
   ev.respondWith((async () => {
     const cache = await caches.open(CACHE);
     const hit = await cache.match(urlOf(path));
-    return hit || fetch(ev.request);
+    if (!hit) return fetch(ev.request);
+    // HEAD (the worker checks that the wheels are there): headers only
+    return method === "HEAD" ? new Response(null, { status: 200, headers: hit.headers }) : hit;
   })());
 });
 

@@ -8,7 +8,7 @@
 //    an interpreter that has already imported pychessdraw and what it imports
 //    lazily), a fraction of a bare Pyodide boot. The modules are in memory but
 //    their files (python_stdlib.zip, the wheels) are not, and are not needed
-//    on the way to "ready": they are fetched after it (see FILES_AFTER_RESTORE).
+//    on the way to "ready": they are fetched after it (see web/snapshot_files.py).
 //  * "boot": a normal loadPyodide(), then unpack the wheels and import. Used when
 //    the build has no snapshot (boot.json "snapshot": null), or when the
 //    snapshot cannot be fetched, inflated or restored.
@@ -58,7 +58,7 @@ console.warn = (...a) => {
 
 let handle = null; // PyProxy of Bridge.handle (destroyed on shutdown)
 let bridge = null; // PyProxy of the Bridge instance
-let hasBatch = false; // the bridge answers "batch" itself
+let hasBatch = null; // the bridge answers "batch" itself (null: not asked yet)
 let pyodide = null;
 const queue = [];
 let ready = false;
@@ -99,77 +99,20 @@ const pyOptions = () => ({
 });
 
 // After a restore, the snapshot holds every module pychessdraw uses, but not
-// the files they came from: python_stdlib.zip (loadPyodide was given an empty
-// one; the zipimporter in the snapshot still holds the real zip's directory, so
-// the real bytes written at the same path make it whole again) and the two
-// wheels. They are fetched after "ready" (filesLater), leaving the bandwidth to
-// the snapshot. This finder, first on sys.meta_path, makes sure they are in
-// place before the first import the snapshot does not hold: it fetches what
-// has not arrived yet (synchronously: a worker may block), unpacks the wheels
-// into site-packages as a normal start does, and steps aside.
+// the files they came from (python_stdlib.zip: loadPyodide is given an empty
+// one; the wheels): they are fetched after "ready" (filesLater), leaving the
+// bandwidth to the snapshot. The finder that puts them in place if an import
+// needs them first lives in the snapshot (web/snapshot_files.py), so that no
+// Python source is compiled on the way to "ready"; it fetches with this.
 const WHEEL_DIR = "/tmp/pychessdraw-wheels";
-const FILES_AFTER_RESTORE = `
-import sys
-from js import XMLHttpRequest  # imported now: find_spec must not import before the files are there
-
-
-def fetch_sync(url):
-    xhr = XMLHttpRequest.new()
-    xhr.open("GET", url, False)
-    xhr.responseType = "arraybuffer"
-    xhr.send(None)
-    if xhr.status != 200:
-        raise ImportError(f"{url} could not be fetched (HTTP {xhr.status})")
-    return xhr.response.to_bytes()
-
-
-class FilesAfterRestore:
-    def __init__(self, stdlib_url, wheel_urls, wheel_dir):
-        stdlib = next(p for p in sys.path if p.endswith(".zip"))
-        self.files = {stdlib: stdlib_url}  # local path -> URL
-        self.wheels = []
-        for url in wheel_urls:
-            self.wheels.append(wheel_dir + "/" + url.rsplit("/", 1)[1])
-            self.files[self.wheels[-1]] = url
-        self.written = set()
-
-    def pending(self):
-        return self in sys.meta_path
-
-    def written_by_worker(self, path):
-        self.written.add(path)
-
-    def find_spec(self, name, path=None, target=None):
-        self.complete()
-        return None  # the usual finders now see the files
-
-    def complete(self):
-        if self not in sys.meta_path:
-            return
-        sys.meta_path.remove(self)
-        import os
-
-        for local, url in self.files.items():
-            if local not in self.written:
-                os.makedirs(os.path.dirname(local), exist_ok=True)
-                with open(local, "wb") as f:
-                    f.write(fetch_sync(url))
-        import importlib, sysconfig, zipfile
-
-        site = sysconfig.get_paths()["purelib"]
-        for w in self.wheels:
-            with zipfile.ZipFile(w) as z:
-                z.extractall(site)
-        importlib.invalidate_caches()
-
-
-def install(stdlib_url, wheel_urls, wheel_dir):
-    finder = FilesAfterRestore(stdlib_url, wheel_urls.to_py(), wheel_dir)
-    sys.meta_path.insert(0, finder)
-    return finder
-
-install
-`;
+function fetchSync(url) {
+  const xhr = new XMLHttpRequest();
+  xhr.open("GET", url, false); // a worker may block
+  xhr.responseType = "arraybuffer";
+  xhr.send(null);
+  if (xhr.status !== 200) throw new Error(`HTTP ${xhr.status}`);
+  return new Uint8Array(xhr.response);
+}
 let lazyFiles = null; // PyProxy of FilesAfterRestore until the files are in place
 
 // After "ready" on the snapshot path: the standard library and the wheels.
@@ -197,18 +140,18 @@ async function filesLater() {
 class StartError extends Error {}
 
 // A wheel that is not there fails the start (as it does when Python boots),
-// but its bytes are not needed yet: only the status line is waited for.
+// but its bytes are not needed yet: a HEAD request (sw.js answers those too).
 async function checkPresent(url) {
-  const r = await fetch(url);
+  const r = await fetch(url, { method: "HEAD" });
   if (!r.ok) throw new StartError(`${url}: HTTP ${r.status}`);
-  r.body?.cancel().catch(() => {});
 }
 
 async function restore(manifest, wheelUrls) {
-  const snap = fetchSnapshot(manifest.snapshot);
-  snap.catch(() => {}); // loadPyodide rejects with it
+  // first: their answers come back at once and free their connections
   const present = Promise.all(wheelUrls.map(checkPresent));
   present.catch(() => {}); // awaited below
+  const snap = fetchSnapshot(manifest.snapshot);
+  snap.catch(() => {}); // loadPyodide rejects with it
   const { loadPyodide } = await pyodideModule;
   const stdLibURL = URL.createObjectURL(new Blob([])); // the real one comes later
   try {
@@ -218,9 +161,10 @@ async function restore(manifest, wheelUrls) {
   }
   timings.path = "snapshot";
   mark("pyodide");
-  const install = pyodide.runPython(FILES_AFTER_RESTORE);
-  lazyFiles = install(new URL("pyodide/python_stdlib.zip", base).href, wheelUrls, WHEEL_DIR);
-  install.destroy();
+  const files = pyodide.pyimport("_pychessdraw_snapshot_files");
+  lazyFiles = files.install(new URL("pyodide/python_stdlib.zip", base).href, wheelUrls, WHEEL_DIR, fetchSync);
+  files.destroy();
+  mark("finder");
   await present;
   mark("wheels_checked");
 }
@@ -261,16 +205,23 @@ async function boot() {
   }
   if (!pyodide) await bootNormally(wheelUrls);
   progress("Starting the referee…", 3, 4);
-  bridge = pyodide.runPython("from pychessdraw.bridge import Bridge\nBridge()");
+  const mod = pyodide.pyimport("pychessdraw.bridge");
+  bridge = mod.Bridge();
+  mod.destroy();
   handle = bridge.handle;
-  hasBatch = JSON.parse(handle(JSON.stringify({ op: "batch", args: { requests: [] } }))).ok === true;
   mark("bridge");
   progress("Ready", 4, 4);
 }
 
 function call(msg) {
   const { id, op, args } = msg;
-  if (op === "batch" && !hasBatch) {
+  if (op === "batch" && hasBatch !== false) {
+    // newer bridges take the whole batch; older ones refuse the op, unchanged
+    const r = JSON.parse(handle(JSON.stringify({ op, args: args || {} })));
+    hasBatch = !(r.ok === false && r.error && r.error.code === "bad_request" && /unknown operation/.test(r.error.message));
+    if (hasBatch) return { id, ...r };
+  }
+  if (op === "batch") {
     // Several bridge requests in one message (restoring a saved game):
     // stops at the first error; returns the last response.
     let last = null;

@@ -196,7 +196,7 @@ test("the analysis goes one level deeper while a side is undecided, and stops wh
     return { ok: true, facts: facts(0, { winnable: undecided }), moves: { keep: 0, add: [] }, game: GAME, ending: null };
   });
   await ctrl.onReady();
-  for (let i = 0; i < 20 && !ctrl.state.idle; i++) await tick();
+  for (let i = 0; i < 400 && !ctrl.state.idle; i++) await tick();
   await tick();
   assert.deepEqual(levels, [0, 1, 2, 3]);
   assert.equal(ctrl.state.live?.winnable.white.answer, "no");

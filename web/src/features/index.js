@@ -4,10 +4,12 @@
 // actions or ctrl.request(op, args), and adds its own section. See
 // web/README.md ("Adding a feature").
 
+import { clocksFeature } from "./clocks.js";
+import { reviewFeature } from "./review.js";
 import { engineFeature } from "./engine.js";
 
 /** @typedef {import("../ctrl.js").Controller} Controller */
 /** @typedef {(env: {ctrl: Controller, addSection: typeof import("../ui/sections.js").addSection}) => void} Feature */
 
 /** @type {Feature[]} */
-export const FEATURES = [engineFeature];
+export const FEATURES = [clocksFeature, reviewFeature, engineFeature];

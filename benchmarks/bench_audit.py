@@ -1,0 +1,116 @@
+"""Audit scaling: the sequential scan, then ``audit`` on a local Dask cluster
+with 1 and 2 worker processes, on the same games; and worker memory for a
+small and a 4-times larger file.
+
+    python benchmarks/bench_audit.py [--games N] [--pgn FILE] [--chunk-kb K]
+
+Prints games per second for each, the ratios (1 worker against the scan,
+2 workers against 1), the peak memory of the workers, games per second per
+core, and the cores a lichess month (100 million games) would need to be
+audited in 8 hours at that rate. Cluster start-up is not timed (it is paid
+once per run, not per game). Needs the audit extra.
+"""
+
+from __future__ import annotations
+
+import argparse
+import resource
+import shutil
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from dask.distributed import Client, LocalCluster
+
+from pychessdraw.audit.run import run_audit
+from pychessdraw.scan import scan
+
+DEFAULT_PGN = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "tcec-dev.pgn"
+MONTH = 100_000_000
+HOURS = 8
+
+
+def first_games_text(path: Path, games: int) -> str:
+    out, count = [], 0
+    with open(path, encoding="utf-8") as handle:
+        for line in handle:
+            if line.startswith("[Event ") and count == games:
+                break
+            if line.startswith("[Event "):
+                count += 1
+            out.append(line)
+    return "".join(out)
+
+
+def peak_rss_mb() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def sequential(path: Path) -> tuple[float, int, int]:
+    start = time.perf_counter()
+    games = plies = 0
+    with open(path, encoding="utf-8") as handle:
+        for report in scan(handle):
+            games += 1
+            plies += report["plies"]
+    return time.perf_counter() - start, games, plies
+
+
+def audited(path: Path, workers: int, chunk_bytes: int) -> tuple[float, int, list[float]]:
+    """Seconds, games, and each worker's peak memory (MB), on a fresh cluster."""
+    out = Path(tempfile.mkdtemp(prefix="bench-audit-"))
+    cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None,
+                           host="127.0.0.1")
+    try:
+        with Client(cluster) as client:
+            client.run(peak_rss_mb)  # workers up and importable
+            start = time.perf_counter()
+            summary = run_audit([str(path)], str(out), client=client, chunk_bytes=chunk_bytes)
+            seconds = time.perf_counter() - start
+            memory = sorted(client.run(peak_rss_mb).values())
+    finally:
+        cluster.close()
+        shutil.rmtree(out, ignore_errors=True)
+    return seconds, summary["games"], memory
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=300)
+    parser.add_argument("--pgn", type=Path, default=DEFAULT_PGN)
+    parser.add_argument("--chunk-kb", type=int, default=64, help="chunk size (small, so that 2 workers share)")
+    args = parser.parse_args()
+    if not args.pgn.exists():
+        print(f"corpus not found: {args.pgn} (it lives in ../shared beside the checkout)", file=sys.stderr)
+        return 1
+    folder = Path(tempfile.mkdtemp(prefix="bench-audit-in-"))
+    small = folder / "small.pgn"
+    text = first_games_text(args.pgn, args.games)
+    small.write_text(text)
+    big = folder / "big.pgn"
+    big.write_text(text * 4)
+    chunk = args.chunk_kb * 1024
+    t_seq, games, plies = sequential(small)
+    t_one, g_one, mem_one = audited(small, 1, chunk)
+    t_two, g_two, mem_two = audited(small, 2, chunk)
+    _, g_big, mem_big = audited(big, 2, chunk)
+    assert g_one == g_two == games and g_big == 4 * games, (games, g_one, g_two, g_big)
+    print(f"games: {games}, plies: {plies} ({plies / games:.0f} a game), {small.stat().st_size / 1e6:.1f} MB, "
+          f"chunks of {args.chunk_kb} KB")
+    print(f"sequential scan:    {t_seq:7.2f} s  {games / t_seq:7.1f} games/s")
+    print(f"audit, 1 worker:    {t_one:7.2f} s  {games / t_one:7.1f} games/s  "
+          f"({t_seq / t_one:.2f}x the sequential scan)")
+    print(f"audit, 2 workers:   {t_two:7.2f} s  {games / t_two:7.1f} games/s  ({t_one / t_two:.2f}x 1 worker)")
+    print(f"worker peak memory: {', '.join(f'{m:.0f}' for m in mem_two)} MB for {small.stat().st_size / 1e6:.1f} MB; "
+          f"{', '.join(f'{m:.0f}' for m in mem_big)} MB for {big.stat().st_size / 1e6:.1f} MB (4x the games)")
+    per_core = games / t_two / 2
+    cores = MONTH / (per_core * HOURS * 3600)
+    print(f"games per second per core (2 workers): {per_core:.1f}; a month of 100 million games in {HOURS} h "
+          f"needs about {cores:,.0f} cores at this rate ({plies / games:.0f}-ply games)")
+    shutil.rmtree(folder, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

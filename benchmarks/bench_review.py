@@ -1,0 +1,121 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""Review speed: the page's review of a PGN file (headless Chromium, the
+review's workers in Pyodide) against the CLI's ``pychessdraw scan --search
+static`` on the same file, on the same machine, in the same run.
+
+    python benchmarks/bench_review.py [--games N] [--pgn FILE] [--runs R] [--no-build]
+
+The file is the first N games of the corpus (default 600) written to a
+temporary file. The CLI runs as a user runs it (a new process, output to
+/dev/null); its rate is plies over wall time. The page opens the file with
+its file input; its rate is plies over the time from the first chunk sent to
+the last game shown (the review's workers already started), and, separately,
+including the workers' start on the first review. Goal: the page at least a
+third of the CLI's rate. Runs alternate CLI and page; the best run of each
+is compared. Figures are printed; the exit status does not depend on them.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+WEB = ROOT / "web"
+DIST = WEB / "dist"
+DEFAULT_PGN = ROOT.parent / "shared" / "corpus" / "tcec-dev.pgn"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+def first_games(path: Path, games: int) -> str:
+    out, count = [], 0
+    with open(path, encoding="utf-8", errors="replace") as handle:
+        for line in handle:
+            if line.startswith("[Event "):
+                if count == games:
+                    break
+                count += 1
+            out.append(line)
+    return "".join(out)
+
+
+def run_cli(path: Path) -> tuple[float, int]:
+    """Wall seconds of one CLI scan, and the plies it reported."""
+    t0 = time.perf_counter()
+    proc = subprocess.run([sys.executable, "-m", "pychessdraw", "scan", "--search", "static", "--no-progress", str(path)],
+                          cwd=ROOT, capture_output=True, text=True)
+    seconds = time.perf_counter() - t0
+    plies = sum(json.loads(line)["plies"] for line in proc.stdout.splitlines())
+    return seconds, plies
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=600)
+    ap.add_argument("--pgn", type=Path, default=DEFAULT_PGN)
+    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--no-build", action="store_true")
+    ap.add_argument("--workers", type=int, default=0, help="review workers (default: the page's own choice)")
+    args = ap.parse_args()
+    if not args.pgn.exists():
+        print(f"{args.pgn} not found: pass --pgn FILE (the corpus lives in ../shared beside the checkout)")
+        return 2
+    if not args.no_build:
+        subprocess.run([sys.executable, str(WEB / "build.py")], check=True, stdout=subprocess.DEVNULL)
+    from playwright.sync_api import sync_playwright
+
+    sys.path.insert(0, str(WEB))
+    import serve  # noqa: E402  (web/serve.py)
+
+    srv = serve.make_server(DIST, "127.0.0.1", 0)
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{srv.server_address[1]}/"
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "bench.pgn"
+        path.write_text(first_games(args.pgn, args.games), encoding="utf-8")
+        size = path.stat().st_size
+        cli: list[float] = []
+        page: list[dict] = []
+        plies = 0
+        with sync_playwright() as p:
+            exe = "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None
+            browser = p.chromium.launch(executable_path=exe, args=CHROMIUM_ARGS) if exe else p.chromium.launch(args=CHROMIUM_ARGS)
+            tab = browser.new_page()
+            tab.set_default_timeout(600_000)
+            tab.goto(base + (f"?review-workers={args.workers}" if args.workers else ""))
+            tab.wait_for_selector("body[data-engine=ready]", state="attached", timeout=120_000)
+            for run in range(args.runs):
+                seconds, plies = run_cli(path)
+                cli.append(seconds)
+                tab.evaluate("() => { window.__review = null; }")
+                tab.get_by_test_id("pgn-file").set_input_files(str(path))
+                tab.wait_for_function("() => window.__review && window.__review.games > 0", timeout=600_000)
+                page.append(tab.evaluate("() => window.__review"))
+                print(f"run {run + 1}: CLI {seconds:.2f} s; page {page[-1]['seconds']:.2f} s "
+                      f"(+{page[-1]['start_seconds']:.2f} s starting {page[-1]['workers']} worker(s))", flush=True)
+            browser.close()
+    srv.shutdown()
+    games = page[-1]["games"]
+    assert page[-1]["plies"] == plies, (page[-1]["plies"], plies)
+    best_cli = min(cli)
+    best_page = min(r["seconds"] for r in page)
+    first = page[0]["seconds"] + page[0]["start_seconds"]
+    cli_rate, page_rate, cold_rate = plies / best_cli, plies / best_page, plies / first
+    print(f"\nfile: {games} games, {plies} plies, {size / 1e6:.2f} MB; best of {args.runs}")
+    print(f"CLI scan --search static   {best_cli:7.2f} s  {cli_rate:9,.0f} plies/s")
+    print(f"page review ({page[-1]['workers']} workers)     {best_page:7.2f} s  {page_rate:9,.0f} plies/s"
+          f"  ratio {page_rate / cli_rate:.2f} (goal >= 0.33)")
+    print(f"page, first review with the workers' start {first:7.2f} s  {cold_rate:9,.0f} plies/s"
+          f"  ratio {cold_rate / cli_rate:.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,84 @@
+"""A flag fall in words: what the referee decided and why, with the rule and
+the proof, for the page's banner (FIDE 6.9 or US Chess rule 14E).
+
+FIDE 6.9: the player whose flag falls loses, unless the opponent cannot
+checkmate by any series of legal moves; then the game is drawn. The proof is
+the dead-position search's: a mating line when the opponent can mate, the
+reason when it cannot. US Chess 14E also draws when the opponent has only a
+king and bishop, king and knight, or king and two knights (no pawns); its
+"unless a forced win exists" is not searched (see :mod:`pychessdraw.rules.timeout`).
+"""
+
+from __future__ import annotations
+
+from typing import TypedDict
+
+import chess
+
+from .outcome import color_name
+from .rules import timeout
+from .status import Status
+
+
+class FlagWords(TypedDict):
+    result: str  # "1-0" | "0-1" | "1/2-1/2"
+    rules: str  # "fide" | "uscf"
+    article: str  # "FIDE 6.9" | "US Chess 14E"
+    text: str  # one sentence for the banner, naming the rule and the proof
+    proof: str  # the mating line, or why the opponent cannot mate
+
+
+def _side(color: chess.Color) -> str:
+    return color_name(color).capitalize()
+
+
+#: Plies of a mating line shown in the banner; a longer one is cut, with its length.
+SHOWN_PLIES = 10
+
+
+def _line(board: chess.Board, sans: list[str]) -> str:
+    number, white, out = board.fullmove_number, board.turn == chess.WHITE, []
+    for i, san in enumerate(sans[:SHOWN_PLIES]):
+        if white:
+            out.append(f"{number}.{san}")
+        else:
+            out.append(f"{number}...{san}" if i == 0 else san)
+            number += 1
+        white = not white
+    if len(sans) > SHOWN_PLIES:
+        out.append(f"… ({len(sans)} plies in all)")
+    return " ".join(out)
+
+
+def explain(board: chess.Board, status: Status, flagged: chess.Color) -> FlagWords:
+    """Why ``flagged``'s flag fall gives the result it gives, in the position
+    of ``status`` (searched as deep as the flag fall was decided with)."""
+    opponent = not flagged
+    found = (status.winnable_detail or {}).get(opponent)
+    line: list[str] | None = found["line"] if found else None
+    reason: str = found["reason"] if found else ""
+    can = None if status.winnable is None else status.winnable.get(opponent)
+    cannot = status.cannot_mate[opponent] or can is False
+    rules = status.flag_rules
+    result = timeout.result_if_flag_falls(board, flagged, cannot, rules)
+    who, other = _side(flagged), _side(opponent)
+    if cannot:
+        proof = f"proven: {reason or 'not enough material to checkmate'}"
+        text = (f"{who}'s flag fell, but {other} cannot checkmate by any series of legal moves "
+                f"({proof}): the game is drawn (FIDE 6.9)")
+        return {"result": result, "rules": rules, "article": "FIDE 6.9", "text": text, "proof": proof}
+    if result == "1/2-1/2":  # US Chess 14E: a lone minor piece or two knights, no pawns
+        pieces = board.occupied_co[opponent] & ~board.kings
+        what = ("king and two knights" if chess.popcount(pieces) == 2 else
+                "king and knight" if pieces & board.knights else "king and bishop")
+        proof = f"{other} has only {what} and no pawns are on the board"
+        text = (f"{who}'s flag fell, but {proof}: the game is drawn under US Chess rule 14E "
+                "(whether a forced win exists is not searched)")
+        return {"result": result, "rules": rules, "article": "US Chess 14E", "text": text, "proof": proof}
+    if not can:
+        proof = "the search did not prove that it cannot checkmate, and only such a proof makes a flag fall a draw"
+        text = f"{who}'s flag fell: {other} wins ({proof}; FIDE 6.9)"
+        return {"result": result, "rules": rules, "article": "FIDE 6.9", "text": text, "proof": proof}
+    proof = f"a mating line: {_line(board, line)}" if line else (reason or "a checkmate exists")
+    text = f"{who}'s flag fell and {other} can still checkmate ({proof}): {other} wins (FIDE 6.9)"
+    return {"result": result, "rules": rules, "article": "FIDE 6.9", "text": text, "proof": proof}

@@ -1,0 +1,121 @@
+"""Opening PGN inputs: plain, gzip or zstd files, directories of them, and
+``-`` for standard input. Used by ``scan`` and ``audit``.
+
+The compression is recognised by the first bytes of the data, not by the
+name, so a ``.gz`` file is never read as text, and standard input may be
+compressed too. zstd files may hold many frames (pzstd writes one per
+block, as in the lichess database): they are read across frames. zstd needs
+the ``zstandard`` package (``pip install "pychessdraw[audit]"``).
+"""
+
+from __future__ import annotations
+
+import gzip
+import io
+import os
+import sys
+from pathlib import Path
+from typing import BinaryIO, Iterator, Sequence, TextIO, cast
+
+from .errors import FileError
+
+SUFFIXES = (".pgn", ".pgn.gz", ".pgn.zst")
+GZIP_MAGIC = b"\x1f\x8b"
+ZSTD_MAGIC = b"\x28\xb5\x2f\xfd"
+STDIN = "-"
+ZSTD_HINT = 'reading .zst needs the zstandard package: pip install "pychessdraw[audit]"'
+
+
+def is_skippable_magic(head: bytes) -> bool:
+    """A zstd skippable frame (0x184D2A50..5F, little-endian), as pzstd writes."""
+    return len(head) >= 4 and head[1:4] == b"\x2a\x4d\x18" and head[0] & 0xF0 == 0x50
+
+
+def compression_of(head: bytes) -> str:
+    """``"gzip"``, ``"zstd"`` or ``"plain"`` from the first four bytes."""
+    if head.startswith(GZIP_MAGIC):
+        return "gzip"
+    if head.startswith(ZSTD_MAGIC) or is_skippable_magic(head):
+        return "zstd"
+    return "plain"
+
+
+def is_pgn_name(name: str) -> bool:
+    return name.lower().endswith(SUFFIXES)
+
+
+def expand(names: Sequence[str]) -> Iterator[str]:
+    """The inputs named: files as given, ``-``, and for a directory every
+    ``.pgn``, ``.pgn.gz`` and ``.pgn.zst`` file under it (sorted, recursive).
+    A missing name is yielded as is: opening it reports the error."""
+    for name in names:
+        if name != STDIN and os.path.isdir(name):
+            found = sorted(str(p) for p in Path(name).rglob("*") if p.is_file() and is_pgn_name(p.name))
+            yield from found
+        else:
+            yield name
+
+
+def _zstd_text(raw: BinaryIO) -> BinaryIO:
+    try:
+        import zstandard
+    except ImportError:
+        raise FileError(ZSTD_HINT) from None
+    reader: BinaryIO = zstandard.ZstdDecompressor().stream_reader(raw, read_across_frames=True)
+    return reader
+
+
+def decompressed(raw: BinaryIO, name: str) -> BinaryIO:
+    """``raw`` (buffered, peekable) decoded as its first bytes say."""
+    head = _peek(raw, 4)
+    kind = compression_of(head)
+    if kind == "gzip":
+        return gzip.GzipFile(fileobj=raw, mode="rb")  # type: ignore[return-value]
+    if kind == "zstd":
+        return _zstd_text(raw)
+    return raw
+
+
+def _peek(raw: BinaryIO, n: int) -> bytes:
+    peek = getattr(raw, "peek", None)
+    if peek is None:
+        raise FileError("input is not peekable")
+    data: bytes = peek(n)[:n]
+    return data
+
+
+def open_text(name: str) -> TextIO:
+    """Open one input for reading text (UTF-8, bad bytes replaced).
+
+    Raises FileError naming the file when it cannot be read."""
+    try:
+        raw: BinaryIO = sys.stdin.buffer if name == STDIN else open(name, "rb")  # noqa: SIM115
+    except OSError as exc:
+        raise FileError(f"cannot read {name!r}: {exc.strerror}", file=name) from None
+    if not hasattr(raw, "peek"):
+        raw = cast(BinaryIO, io.BufferedReader(cast(io.RawIOBase, raw)))
+    try:
+        stream = decompressed(raw, name)
+    except FileError as exc:
+        raw.close()
+        raise FileError(f"{name}: {exc.message}", file=name) from None
+    return io.TextIOWrapper(stream, encoding="utf-8", errors="replace")
+
+
+class TextLines:
+    """Lines of an opened input; a read error (corrupt gzip or zstd data)
+    ends the lines and is kept in ``error`` as a FileError."""
+
+    def __init__(self, name: str, handle: TextIO) -> None:
+        self.name, self.handle = name, handle
+        self.error: FileError | None = None
+
+    def __iter__(self) -> Iterator[str]:
+        try:
+            yield from self.handle
+        except Exception as exc:  # gzip.BadGzipFile, EOFError, zstandard.ZstdError (not an OSError)
+            self.error = FileError(f"{self.name}: corrupt or truncated data: {exc}", file=self.name)
+
+    def close(self) -> None:
+        if self.name != STDIN:
+            self.handle.close()

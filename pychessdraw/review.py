@@ -1,0 +1,283 @@
+"""Reviewing a PGN file as it streams in: feed text chunks of any size, get
+back the report of every game completed so far (the scan report of
+:func:`pychessdraw.scan.scan_game`, with its verdict), then flush the last
+game at the end of the input. The page's review runs this in its worker.
+
+Memory is bounded by the longest game, not by the file: only the lines of
+the game being read are held. A game longer than ``max_game_chars`` (a text
+with no game boundary, or garbage) is skipped up to the next game and
+reported as a ``bad_pgn`` error, so that memory stays bounded there too.
+
+Each result is ``{"line": str, "row": dict}``: ``line`` is the report as the
+CLI's ``scan`` prints it (one JSON line, same bytes), ``row`` the few fields a
+table of games shows (players, recorded result, verdict, events, the error in
+chess words) plus ``start``/``end``, the game's character offsets in the text
+fed so far, so that a page can re-read just that game from its file.
+
+Games are delimited by :func:`pychessdraw.pgn.read_games` itself (a game is
+complete once the next one's header begins), so a review and a scan of the
+same text see the same games.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any, Iterator
+
+from .bridge_contract import ReviewResult, ReviewRow
+from .errors import BadPgnError, BadRequestError
+from .pgn import PgnGame, read_games
+from .rules import dead, timeout
+from .rules.dead import SearchBudget
+from .scan import scan_game
+
+#: Games longer than this many characters are skipped as errors (about 40
+#: times the longest game of the TCEC archive).
+MAX_GAME_CHARS = 4_000_000
+_PLY_PREFIX = re.compile(r"^ply \d+ \('(?:[^'\\]|\\.)*'\): ")
+
+
+class ReviewSession:
+    """One review of one text stream. ``feed`` and ``finish`` return the
+    reports of the games they complete, numbered from ``start``."""
+
+    def __init__(self, *, final_search: SearchBudget = dead.STATIC, flag_rules: str = timeout.FIDE,
+                 start: int = 1, max_game_chars: int = MAX_GAME_CHARS, part: int = 0, parts: int = 1) -> None:
+        """``part``/``parts``: this session judges only every ``parts``-th
+        game from the ``part``-th (0-based) and skips the others, so that
+        ``parts`` sessions fed the same text (in parallel workers) share the
+        work; each still reads every game, a few per cent of the cost."""
+        if flag_rules not in timeout.RULES:
+            raise BadRequestError(f"flag rules must be one of {', '.join(timeout.RULES)}, not {flag_rules!r}")
+        if not 0 <= part < parts:
+            raise BadRequestError(f"part must be from 0 to parts - 1, not {part} of {parts}")
+        self.part, self.parts = part, parts
+        self.final_search = final_search
+        self.flag_rules = flag_rules
+        self.max_game_chars = max_game_chars
+        self.start = self.next_number = start
+        self.games = 0
+        self.plies = 0
+        self.chars = 0  # characters fed so far
+        self.finished = False
+        self._partial = ""  # an unfinished last line
+        self._lines: list[str] = []  # the lines of the game being read
+        self._lines_chars = 0
+        self._lines_start = 0  # offset of self._lines[0] in the text
+        self._skipping: int | None = None  # start offset of an over-long game being skipped
+
+    def feed(self, text: str) -> list[ReviewResult]:
+        """Take the next chunk of text; returns the reports of the games it completes."""
+        if self.finished:
+            raise BadRequestError("this review has already finished")
+        self.chars += len(text)
+        text = self._partial + text
+        cut = max(text.rfind("\n"), text.rfind("\r")) + 1  # whole lines only
+        self._partial = text[cut:]
+        if not cut:
+            return self._check_size([])
+        return self._check_size(self._take(text[:cut].splitlines(keepends=True)))
+
+    def finish(self) -> list[ReviewResult]:
+        """The end of the input: reports of the games still open."""
+        if self.finished:
+            return []
+        self.finished = True
+        lines = [self._partial] if self._partial else []
+        self._partial = ""
+        out = self._take(lines, final=True)
+        if self._skipping is not None:
+            result = self._too_long(self._skipping, self.chars)
+            if result is not None:
+                out.append(result)
+            self._skipping = None
+        return out
+
+    # -- internals -----------------------------------------------------------
+    def _take(self, new: list[str], final: bool = False) -> list[ReviewResult]:
+        out: list[ReviewResult] = []
+        if self._skipping is not None:
+            new = self._skip(new, out)
+        lines = self._lines
+        lines.extend(new)
+        # Parse what is held; every game the reader yields before it has run
+        # out of lines is complete (it has seen the next game's header).
+        consumed = 0
+
+        def source() -> Iterator[str]:
+            nonlocal consumed
+            for line in lines:
+                consumed += 1
+                yield line
+
+        boundary = 0  # index of the first line of the game being read
+        for parsed in read_games(source()):
+            exhausted = consumed == len(lines)
+            if exhausted and not final:
+                break  # the last game may go on in the next chunk
+            # The line that told the reader the game was over is the next
+            # game's first header line; at the end of input there is none.
+            end = consumed - 1 if not exhausted and lines[consumed - 1].lstrip().startswith("[") else consumed
+            start = self._lines_start
+            self._lines_start += sum(map(len, lines[boundary:end]))
+            boundary = end
+            result = self._report(parsed, start, self._lines_start)
+            if result is not None:
+                out.append(result)
+            if exhausted:
+                break
+        if final:
+            boundary = len(lines)
+        del lines[:boundary]
+        self._lines_chars = sum(map(len, lines))
+        return out
+
+    def _check_size(self, out: list[ReviewResult]) -> list[ReviewResult]:
+        """Start skipping a game that has grown past the limit."""
+        if self._skipping is None and self._lines_chars + len(self._partial) > self.max_game_chars:
+            self._skipping = self._lines_start
+            self._lines_start += self._lines_chars
+            self._lines.clear()
+            self._lines_chars = 0
+        if self._skipping is not None and len(self._partial) > self.max_game_chars:
+            self._lines_start += len(self._partial)
+            self._partial = ""
+        return out
+
+    def _skip(self, new: list[str], out: list[ReviewResult]) -> list[str]:
+        """Drop lines of an over-long game up to the next header line."""
+        assert self._skipping is not None
+        for i, line in enumerate(new):
+            if line.lstrip().startswith("["):
+                result = self._too_long(self._skipping, self._lines_start)
+                if result is not None:
+                    out.append(result)
+                self._skipping = None
+                return new[i:]
+            self._lines_start += len(line)
+        return []
+
+    def _too_long(self, start: int, end: int) -> ReviewResult | None:
+        parsed = PgnGame()
+        parsed.error = BadPgnError(f"game longer than {self.max_game_chars:,} characters: skipped up to the next game",
+                                   ply=0, token="")
+        return self._report(parsed, start, end)
+
+    def _report(self, parsed: PgnGame, start: int, end: int) -> ReviewResult | None:
+        number = self.next_number
+        self.next_number += 1
+        if (number - self.start) % self.parts != self.part:
+            return None  # another session's game
+        report = scan_game(parsed, number, final_search=self.final_search, flag_rules=self.flag_rules)
+        self.games += 1
+        self.plies += report["plies"]
+        return {"line": json.dumps(report), "row": row_of(report, start, end)}
+
+
+def row_of(report: dict[str, Any], start: int = 0, end: int = 0) -> ReviewRow:
+    """The fields a table of games shows, from a scan report."""
+    headers = report.get("headers") or {}
+    error = report.get("error")
+    return {
+        "game": report["game"], "white": headers.get("White", "?"), "black": headers.get("Black", "?"),
+        "result": headers.get("Result", "*"), "verdict": report["verdict"],
+        "expected_result": report["expected_result"], "ended_at": report["ended_at"],
+        "plies": report["plies"], "events": report["events"],
+        "error": None if error is None else error_in_words(error, headers),
+        "error_ply": None if error is None else error.get("ply"),
+        "first_move": _first_move(headers)[0], "black_first": _first_move(headers)[1],
+        "start": start, "end": end,
+    }
+
+
+def _first_move(headers: dict[str, str]) -> tuple[int, bool]:
+    """The move number of the start position and whether Black moves first."""
+    fen = headers.get("FEN", "").split() if headers.get("SetUp", "1") != "0" else []
+    return (int(fen[5]) if len(fen) > 5 and fen[5].isdigit() else 1), fen[1:2] == ["b"]
+
+
+def error_in_words(error: dict[str, Any], headers: dict[str, str]) -> str:
+    """A scan error as a player reads it: the move named by its number and
+    side ("12... Qxf9: ..."), not by its ply."""
+    message = _PLY_PREFIX.sub("", str(error.get("message", "")))
+    ply, token = error.get("ply"), error.get("token")
+    if not isinstance(ply, int) or ply < 1:
+        return message
+    first_move, black_first = _first_move(headers)
+    half = ply - 1 + (1 if black_first else 0)
+    number, white = first_move + half // 2, half % 2 == 0
+    side = "White" if white else "Black"
+    where = f"{number}{'.' if white else '...'}"
+    if token:
+        return f"{where} {token} ({side}'s move {number}): {message}"
+    return f"at {side}'s move {number} ({where}): {message}"
+
+
+#: Characters of one ``review_feed`` chunk (the page sends 64 KB).
+MAX_CHUNK = 4_000_000
+_SEARCHES = {"static": dead.STATIC, "page": dead.PAGE}
+
+
+class ReviewOps:
+    """The bridge's review operations, every argument validated (a bad one
+    raises BadRequestError and changes nothing):
+
+    - ``review_start {flag_rules?, start?, part?, parts?, search?}``: a new
+      review (any review under way is dropped); ``search`` is the final
+      position's dead-position budget, ``"static"`` (default, as ``scan
+      --search static``) or ``"page"``.
+    - ``review_feed {text}``: the next chunk of the file.
+    - ``review_finish {}``: the end of the file.
+
+    Each answers ``{"ok": true, "results": [{"line", "row"}...]}`` for the
+    games completed (see :class:`ReviewSession`)."""
+
+    def __init__(self) -> None:
+        self.session: ReviewSession | None = None
+
+    def start(self, args: dict[str, Any]) -> dict[str, Any]:
+        _only(args, "flag_rules", "start", "part", "parts", "search")
+        rules = args.get("flag_rules", timeout.FIDE)
+        if rules not in timeout.RULES:
+            raise BadRequestError(f"'flag_rules' must be one of {', '.join(timeout.RULES)}")
+        start, part, parts = (_count(args, "start", 1), _count(args, "part", 0), _count(args, "parts", 1))
+        if parts < 1 or parts > 64 or start < 1:
+            raise BadRequestError("'parts' must be from 1 to 64 and 'start' at least 1")
+        search = args.get("search", "static")
+        if search not in _SEARCHES:
+            raise BadRequestError("'search' must be 'static' or 'page'")
+        self.session = ReviewSession(final_search=_SEARCHES[search], flag_rules=str(rules), start=start,
+                                     part=part, parts=parts)
+        return {"ok": True, "results": []}
+
+    def feed(self, args: dict[str, Any]) -> dict[str, Any]:
+        _only(args, "text")
+        text = args.get("text")
+        if not isinstance(text, str):
+            raise BadRequestError("'text' must be text")
+        if len(text) > MAX_CHUNK:
+            raise BadRequestError(f"'text' is too long (at most {MAX_CHUNK} characters a chunk)")
+        return {"ok": True, "results": self._session().feed(text)}
+
+    def finish(self, args: dict[str, Any]) -> dict[str, Any]:
+        _only(args)
+        return {"ok": True, "results": self._session().finish()}
+
+    def _session(self) -> ReviewSession:
+        if self.session is None:
+            raise BadRequestError("no review under way: send review_start first")
+        return self.session
+
+
+def _only(args: dict[str, Any], *names: str) -> None:
+    extra = [k for k in args if k not in names]
+    if extra:
+        raise BadRequestError(f"unknown argument {str(extra[0])[:40]!r}")
+
+
+def _count(args: dict[str, Any], name: str, default: int) -> int:
+    value = args.get(name, default)
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise BadRequestError(f"'{name}' must be a whole number from 0")
+    return value

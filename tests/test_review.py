@@ -1,0 +1,190 @@
+"""The streaming review session: the same reports as ``scan`` whatever the
+chunking, each verdict, errors in chess words, offsets, bounded memory."""
+
+from __future__ import annotations
+
+import json
+import random
+from itertools import islice
+from typing import Any, Callable
+
+import pytest
+
+from pychessdraw.errors import BadRequestError
+from pychessdraw.pgn import read_games
+from pychessdraw.review import ReviewSession, error_in_words
+from pychessdraw.rules import dead
+from pychessdraw.scan import scan
+
+SHUFFLE = " ".join(f"{2 * i + 1}. Nf3 Nf6 {2 * i + 2}. Ng1 Ng8" for i in range(5))
+GAMES = {
+    "ok": '[White "A"]\n[Black "B"]\n[Result "1-0"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n',
+    "ended_earlier": f'[White "C"]\n[Black "D"]\n[Result "1-0"]\n\n{SHUFFLE} 11. e4 1-0\n',
+    "wrong_result": ('[White "E"]\n[Black "F"]\n[FEN "4k3/8/8/8/8/8/r7/4KB2 w - - 0 1"]\n[SetUp "1"]\n'
+                     '[Result "1-0"]\n[Termination "time forfeit"]\n\n1. Bd3 Kd7 1-0\n'),
+    "error": '[White "G"]\n[Black "H"]\n[Result "*"]\n\n1. e4 e5 2. Nf3 Qxz9 3. Nc3 *\n',
+    "ok2": '[White "I"]\n[Black "J"]\n[Result "1/2-1/2"]\n\n1. d4 d5 1/2-1/2\n',
+}
+TEXT = "\n".join(GAMES.values())
+
+
+def review(text: str, sizes: Callable[[], int] = lambda: 65536, **options: Any) -> list[dict[str, Any]]:
+    session = ReviewSession(**options)
+    out: list[dict[str, Any]] = []
+    i = 0
+    while i < len(text):
+        n = sizes()
+        out += session.feed(text[i:i + n])
+        i += n
+    out += session.finish()
+    return out
+
+
+def scanned(text: str) -> list[str]:
+    return [json.dumps(r) for r in scan(text.splitlines(keepends=True), final_search=dead.STATIC)]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_same_lines_as_scan_whatever_the_chunks(seed: int) -> None:
+    rnd = random.Random(seed)
+    sizes = [1, 2, 3, 17, 64, 1000]
+    out = review(TEXT, lambda: rnd.choice(sizes))
+    assert [r["line"] for r in out] == scanned(TEXT)
+
+
+def test_each_verdict_and_the_row() -> None:
+    rows = [r["row"] for r in review(TEXT)]
+    assert [r["verdict"] for r in rows] == ["ok", "ended_earlier", "wrong_result", "error", "ok"]
+    assert [r["game"] for r in rows] == [1, 2, 3, 4, 5]
+    assert [(r["white"], r["black"], r["result"]) for r in rows][:2] == [("A", "B", "1-0"), ("C", "D", "1-0")]
+    assert rows[1]["ended_at"] == 16 and rows[1]["expected_result"] == "1/2-1/2"
+    assert {"ply": 16, "rule": "fivefold_repetition", "kind": "automatic"} in rows[1]["events"]
+    assert rows[2]["expected_result"] == "1/2-1/2"
+    # the error is named by move number and side, and the next game is read as usual
+    assert rows[3]["error"].startswith("2... Qxz9 (Black's move 2): ")
+    assert "ply" not in rows[3]["error"]
+    assert rows[0]["error"] is None and rows[4]["verdict"] == "ok"
+
+
+def test_offsets_give_back_each_game() -> None:
+    text = TEXT.replace("\n", "\r\n")  # CRLF lines
+    for result in review(text, lambda: 5):
+        row = result["row"]
+        again = list(read_games(text[row["start"]:row["end"]].splitlines(keepends=True)))
+        assert len(again) == 1
+        assert again[0].headers.get("White") == row["white"]
+    assert review(text)[-1]["row"]["end"] == len(text)
+
+
+def test_a_game_without_final_newline_and_empty_input() -> None:
+    out = review(GAMES["ok2"].rstrip("\n"))
+    assert [r["row"]["verdict"] for r in out] == ["ok"]
+    assert review("") == [] and review("\n\n  \n") == []
+
+
+def test_old_mac_line_ends() -> None:
+    text = TEXT.replace("\n", "\r")
+    assert [r["row"]["verdict"] for r in review(text, lambda: 50)] == \
+        ["ok", "ended_earlier", "wrong_result", "error", "ok"]
+
+
+def test_feed_after_finish_is_refused() -> None:
+    session = ReviewSession()
+    session.feed(GAMES["ok"])
+    assert len(session.finish()) == 1
+    assert session.finish() == []
+    with pytest.raises(BadRequestError):
+        session.feed("1. e4 *\n")
+    assert (session.games, session.plies) == (1, 7)
+
+
+def test_games_numbered_from_start_and_uscf_rules() -> None:
+    session = ReviewSession(start=10, flag_rules="uscf")
+    out = session.feed(GAMES["ok"] + "\n" + GAMES["ok2"]) + session.finish()
+    assert [r["row"]["game"] for r in out] == [10, 11]
+    assert json.loads(out[0]["line"])["final"]["flag_rules"] == "uscf"
+    with pytest.raises(BadRequestError):
+        ReviewSession(flag_rules="blitz")
+    with pytest.raises(BadRequestError):
+        ReviewSession(part=2, parts=2)
+
+
+@pytest.mark.parametrize("parts", [2, 3])
+def test_parts_share_the_games(parts: int) -> None:
+    text = "\n".join([TEXT] * 3)
+    whole = review(text, start=4)
+    split = [review(text, lambda: 100, start=4, part=k, parts=parts) for k in range(parts)]
+    numbers = [[r["row"]["game"] for r in s] for s in split]
+    assert all(n % parts == (4 + k) % parts for k, ns in enumerate(numbers) for n in ns)
+    merged = sorted((r for s in split for r in s), key=lambda r: r["row"]["game"])
+    assert merged == whole
+
+
+def test_memory_is_bounded_by_the_longest_game() -> None:
+    garbage = "[White \"X\"]\n\n" + "e4 e5 " * 2000 + "\n" + ("Nf3 " * 20 + "\n") * 200
+    text = GAMES["ok"] + "\n" + garbage + "\n" + GAMES["ok2"]
+    session = ReviewSession(max_game_chars=3000)
+    out: list[dict[str, Any]] = []
+    held = 0
+    for i in range(0, len(text), 500):
+        out += session.feed(text[i:i + 500])
+        held = max(held, sum(map(len, session._lines)) + len(session._partial))
+    out += session.finish()
+    assert held <= 3000 + 500
+    rows = [r["row"] for r in out]
+    assert [r["verdict"] for r in rows] == ["ok", "error", "ok"]
+    assert "longer than 3,000 characters" in rows[1]["error"]
+    assert json.loads(out[1]["line"])["error"]["code"] == "bad_pgn"
+    assert rows[2]["white"] == "I" and text[rows[2]["start"]:].lstrip().startswith('[White "I"]')
+
+
+def test_an_over_long_game_at_the_end_is_reported() -> None:
+    session = ReviewSession(max_game_chars=100)
+    out = session.feed(GAMES["ok"] + "\n[White \"Z\"]\n\n" + "e4 " * 100 + "\n") + session.finish()
+    assert [r["row"]["verdict"] for r in out] == ["ok", "error"]
+
+
+@pytest.mark.parametrize("message,ply,token,fen,expected", [
+    ("ply 1 ('Ke2'): illegal", 1, "Ke2", "", "1. Ke2 (White's move 1): illegal"),
+    ("ply 4 ('Qxz9'): bad", 4, "Qxz9", "", "2... Qxz9 (Black's move 2): bad"),
+    ("ply 1 ('a5'): x", 1, "a5", "4k3/8/8/8/8/8/8/4K3 b - - 0 40", "40... a5 (Black's move 40): x"),
+    ("ply 2 ('Ke2'): x", 2, "Ke2", "4k3/8/8/8/8/8/8/4K3 b - - 0 40", "41. Ke2 (White's move 41): x"),
+    ("unterminated comment after ply 2", 3, "{abc", "", "2. {abc (White's move 2): unterminated comment after ply 2"),
+    ("broken header", 0, "[x", "", "broken header"),
+])
+def test_error_in_words(message: str, ply: int, token: str, fen: str, expected: str) -> None:
+    headers = {"FEN": fen} if fen else {}
+    assert error_in_words({"code": "illegal_move", "message": message, "ply": ply, "token": token}, headers) == expected
+
+
+def test_corpus_slice_matches_scan(shared: Callable[..., Any], full: bool) -> None:
+    path = shared("corpus", "tcec-dev.pgn")
+    with open(path, encoding="utf-8", errors="replace") as handle:
+        text = handle.read() if full else "".join(islice(handle, 6000))
+    rnd = random.Random(7)
+    out = review(text, lambda: rnd.choice([4096, 65536, 100_000]))
+    assert [r["line"] for r in out] == scanned(text)
+    assert out[-1]["row"]["end"] == len(text)
+
+
+def test_review_ops_validate_and_answer() -> None:
+    from pychessdraw.review import ReviewOps
+    ops = ReviewOps()
+    with pytest.raises(BadRequestError, match="review_start first"):
+        ops.feed({"text": "x"})
+    for bad in [{"parts": 0}, {"part": 2, "parts": 2}, {"start": 0}, {"flag_rules": "blitz"}, {"search": "deep"},
+                {"start": True}, {"start": "1"}, {"colour": "white"}]:
+        with pytest.raises(BadRequestError):
+            ops.start(bad)
+    assert ops.start({"flag_rules": "uscf", "start": 1, "part": 0, "parts": 1}) == {"ok": True, "results": []}
+    with pytest.raises(BadRequestError):
+        ops.feed({"text": 5})
+    with pytest.raises(BadRequestError):
+        ops.feed({"text": "", "more": 1})
+    first = ops.feed({"text": TEXT[:300]})["results"]
+    rest = ops.feed({"text": TEXT[300:]})["results"] + ops.finish({})["results"]
+    assert [r["row"]["game"] for r in first + rest] == [1, 2, 3, 4, 5]
+    assert json.loads(rest[-1]["line"])["final"]["flag_rules"] == "uscf"
+    # a new start drops the old review
+    ops.start({})
+    assert ops.finish({})["results"] == []
