@@ -6,7 +6,8 @@
 //
 // Hooks: opponent (select: human, computer-white, computer-black),
 // engine-level (select), engine-status (data-state: off, loading, idle,
-// thinking, failed), engine-note.
+// thinking, failed; data-time: movetime or clock, how the last search was
+// timed), engine-note.
 
 import { ComputerOpponent } from "../engine/feature.js";
 import { LEVELS } from "../engine/player.js";
@@ -77,6 +78,7 @@ export function engineFeature({ ctrl, addSection }) {
     if (opponent.value !== s.opponent) opponent.value = s.opponent;
     if (level.value !== s.level) level.value = s.level;
     status.dataset.state = s.status;
+    status.dataset.time = s.timing;
     setText(status, STATUS_TEXT[s.status]);
     status.hidden = s.status === "off";
     status.classList.toggle("error", s.status === "failed");
