@@ -147,16 +147,6 @@ class Game:
         change the game."""
         return self._board.copy()
 
-    def position(self) -> chess.Board:
-        """A copy of the current position without the move stack: cheap at
-        any length of game (for SAN, legal moves, a picture), and changing
-        it does not change the game. Repetitions need :meth:`history`."""
-        return self._board.copy(stack=False)
-
-    @property
-    def fullmove_number(self) -> int:
-        return self._board.fullmove_number
-
     @property
     def start_fen(self) -> str:
         return self._start.fen()
@@ -185,6 +175,22 @@ class Game:
     @property
     def halfmove_clock(self) -> int:
         return self._board.halfmove_clock
+
+    @property
+    def fullmove_number(self) -> int:
+        """The move number of the move to play now (as the FEN counts it)."""
+        return self._board.fullmove_number
+
+    def move_label(self, text: str) -> str:
+        """``text`` with the number and side of the move to play now:
+        "3.e4", "3...e5" (how errors and move lists name a move)."""
+        return move_label(self._board, text)
+
+    def current_board(self) -> chess.Board:
+        """A copy of the current position without the move history: cheap at
+        any ply (:attr:`board` copies the history too). Changing it does not
+        change the game."""
+        return self._board.copy(stack=False)
 
     @property
     def last_move(self) -> chess.Move | None:
@@ -263,8 +269,11 @@ class Game:
         """Append ``move`` with no legality or game-over check: for replaying a
         trusted record (a scan keeps replaying past an ending to audit it).
         The caller vouches for legality, e.g. the move came from
-        :meth:`parse_move`; an illegal move here corrupts the game."""
-        self._board.push(move)
+        :meth:`parse_move`; an illegal move here corrupts the game (only the
+        type and the squares are checked, with BadRequestError)."""
+        if not isinstance(move, chess.Move):
+            raise BadRequestError(f"push needs a chess.Move, not {type(move).__name__}")
+        self._board.push(_move_object(move))
         self._keys.append(position_key(self._board))
         self._clocks.append(self._board.halfmove_clock)
         self._auto = None

@@ -263,7 +263,7 @@ def facts(game: Game, status: Status, *, label: Labeller, live: bool = True, out
     """The panel's facts for ``status`` (a status of ``game``'s current
     position, with legal moves). ``outcome`` overrides the status's own
     (a recorded result, or an ending the rules reached earlier)."""
-    board = game.position()
+    board = game.current_board()
     win: dict[str, Winnability] = {color_name(c): winnability(status, board, c, can_search=can_search and status.outcome is None)
            for c in chess.COLORS}
     groups = _claim_groups(status, board) if live and outcome is None else []

@@ -158,7 +158,7 @@ def test_error_in_words(code: str, message: str, ply: int, token: str, fen: str,
     assert error_in_words({"code": code, "message": message, "ply": ply, "token": token}, headers) == expected
 
 
-@pytest.mark.slow
+@pytest.mark.slow  # left out by `make test-quick`
 def test_corpus_slice_matches_scan(shared: Callable[..., Any], full: bool) -> None:
     path = shared("corpus", "tcec-dev.pgn")
     with open(path, encoding="utf-8", errors="replace") as handle:
