@@ -99,6 +99,31 @@ def test_the_computer_plays_white_when_chosen_at_the_start(app, computer):
     assert computer.note().startswith("White plays ")
 
 
+def test_with_a_clock_it_manages_its_time(app, computer):
+    # Strong thinks 2 s a move untimed; with 3 s on its clock it must hurry.
+    computer.level("5")
+    box = app.tid("time-control")
+    box.fill("0.05+0")
+    box.press("Enter")
+    expect(app.tid("clock-white")).to_have_attribute("data-ms", "3000")
+    try:
+        computer.choose("computer-black")
+        expect(app.tid("engine-status")).to_have_attribute("data-state", "idle", timeout=THINK_TIMEOUT * 1000)
+        app.type_move("e4")
+        computer.wait_moves(2)
+        assert app.tid("engine-status").get_attribute("data-time") == "clock"
+        black = int(app.tid("clock-black").get_attribute("data-ms"))
+        assert black >= 1200, f"the computer used {3000 - black} ms of its 3 s"
+        assert not app.tid("result").is_visible()
+    finally:
+        box.fill("untimed")
+        box.press("Enter")
+    app.new_game()
+    app.type_move("e4")
+    computer.wait_moves(2)
+    assert app.tid("engine-status").get_attribute("data-time") == "movetime"
+
+
 def test_claims_with_its_intended_move_when_clearly_worse(app, computer):
     set_up(app, WHITE_UP, WHITE_UP_SHUFFLE)
     computer.choose("computer-black")
@@ -183,9 +208,14 @@ def test_undo_takes_back_the_computers_reply_and_your_move(app, computer):
 
 def test_missing_engine_files_leave_a_two_player_page(browser, base_url):
     ctx = browser.new_context()
-    requested: list[str] = []
-    ctx.route(re.compile(r".*/engine/stockfish\.(js|wasm)$"),
-              lambda route: (requested.append(route.request.url), route.fulfill(status=404, body="missing")))
+    requested: list[str] = []  # by the page and its workers; the service worker caches every file anyway
+
+    def missing(route) -> None:
+        if route.request.service_worker is None:
+            requested.append(route.request.url)
+        route.fulfill(status=404, body="missing")
+
+    ctx.route(re.compile(r".*/engine/stockfish\.(js|wasm)$"), missing)
     page = ctx.new_page()
     try:
         page.goto(base_url)

@@ -160,8 +160,7 @@ class Bridge:
                 auto = game.automatic_outcome(has_legal_move=True, dead_check=game.is_irreversible())
                 if auto is not None:
                     ended = (game.ply, auto)
-            board = game._board  # noqa: SLF001 (read only: the move number of an error)
-            label = present.move_label(board.fullmove_number, board.turn == chess.WHITE, token)
+            label = present.move_label(game.fullmove_number, game.turn == chess.WHITE, token)
             try:
                 move = game.parse_move(token)
             except RefereeError as exc:
@@ -303,8 +302,7 @@ class Bridge:
         return self._reply(len(self._rows) - 1)
 
     def _parse_or_promote(self, text: str) -> chess.Move:
-        board = self.game._board  # noqa: SLF001 (read only)
-        label = present.move_label(board.fullmove_number, board.turn == chess.WHITE, text)
+        label = present.move_label(self.game.fullmove_number, self.game.turn == chess.WHITE, text)
         try:
             return self.game.parse_move(text)
         except RefereeError as exc:
@@ -321,7 +319,7 @@ class Bridge:
             if claim.uci == uci:
                 san = claim.san or uci
                 return {"rule": claim.rule.value, "uci": uci, "san": san,
-                        "question": present._question(claim.rule.value, san)}  # noqa: SLF001
+                        "question": present.claim_question(claim.rule.value, san)}
         return None
 
     def _changed(self) -> None:

@@ -23,6 +23,7 @@ export const OPPONENTS = /** @type {Opponent[]} */ (["human", "computer-white", 
  * @property {import("./client.js").EngineState} status
  * @property {string} detail  why it failed, or what it is doing
  * @property {string} note  what the computer did last, and why
+ * @property {"movetime"|"clock"|""} timing  how its last search was timed: the level's time, or the clocks
  */
 
 /**
@@ -61,7 +62,7 @@ export class ComputerOpponent {
     }));
     const prefs = this.loadPrefs();
     /** @type {FeatureState} */
-    this.state = { opponent: "human", level: prefs.level, status: "off", detail: "", note: "" };
+    this.state = { opponent: "human", level: prefs.level, status: "off", detail: "", note: "", timing: "" };
     /** @type {(ReturnType<FeatureOptions["createEngine"] & {}>)|null} */
     this.engine = null;
     /** @type {ComputerPlayer|null} */
@@ -254,6 +255,8 @@ export class ComputerOpponent {
     const f = s.live;
     const player = /** @type {ComputerPlayer} */ (this.player);
     let decision;
+    const clock = this.clock();
+    this.state.timing = clock ? "clock" : "movetime";
     try {
       decision = await player.think({
         side,
@@ -262,7 +265,7 @@ export class ComputerOpponent {
         chess960: !!(s.game && s.game.chess960),
         legal: (f.legal_moves || []).map((/** @type {{uci: string}} */ m) => m.uci),
         level: levelById(this.state.level),
-        clock: this.clock(),
+        clock,
         offer_pending: offered,
         last_offer_ply: this.lastOfferPly,
       });

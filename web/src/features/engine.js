@@ -6,7 +6,8 @@
 //
 // Hooks: opponent (select: human, computer-white, computer-black),
 // engine-level (select), engine-status (data-state: off, loading, idle,
-// thinking, failed), engine-note.
+// thinking, failed; data-time: movetime or clock, how the last search was
+// timed), engine-note.
 
 import { ComputerOpponent } from "../engine/feature.js";
 import { LEVELS } from "../engine/player.js";
@@ -46,21 +47,23 @@ export function engineFeature({ ctrl, addSection }) {
     clock: () => clockOf(/** @type {any} */ (ctrl).clocks),
   });
   /** @type {any} */ (ctrl).computer = computer; // tests and the console reach it here
-  const body = addSection({ id: "computer", title: "Play the computer", column: "side", before: "draw-panel" });
+  // beside the moves (the board and the draw panel keep the first screen)
+  const body = addSection({ id: "computer", title: "Play the computer", column: "info", before: "setup" });
 
   const opponent = el("select", { attrs: { id: "opponent" }, dataset: { testid: "opponent" } },
-    el("option", { attrs: { value: "human" } }, "Two players on this device"),
-    el("option", { attrs: { value: "computer-black" } }, "The computer plays Black"),
-    el("option", { attrs: { value: "computer-white" } }, "The computer plays White"));
+    el("option", { attrs: { value: "human" } }, "Two players here"),
+    el("option", { attrs: { value: "computer-black" } }, "Computer as Black"),
+    el("option", { attrs: { value: "computer-white" } }, "Computer as White"));
   const level = el("select", { attrs: { id: "engine-level" }, dataset: { testid: "engine-level" } },
     ...LEVELS.map((l) => el("option", { attrs: { value: l.id } },
-      `${l.label} (skill ${l.skill}, ${l.movetime >= 1000 ? `${l.movetime / 1000} s` : `${l.movetime} ms`} a move)`)));
+      `${l.label} (${l.movetime >= 1000 ? `${l.movetime / 1000} s` : `${l.movetime} ms`} a move)`)));
   const status = el("p", { class: "computer-status", attrs: { role: "status" },
     dataset: { testid: "engine-status", state: "off" } });
   const note = el("p", { class: "computer-note", attrs: { "aria-live": "polite" }, dataset: { testid: "engine-note" } });
   body.append(
-    el("div", { class: "row" }, el("label", { attrs: { for: "opponent" } }, "Opponent: "), opponent),
-    el("div", { class: "row" }, el("label", { attrs: { for: "engine-level" } }, "Level: "), level),
+    el("div", { class: "row" },
+      el("label", { attrs: { for: "opponent" } }, "Opponent"), opponent,
+      el("label", { attrs: { for: "engine-level" } }, "Level"), level),
     status, note);
 
   opponent.addEventListener("change", () => {
@@ -76,6 +79,7 @@ export function engineFeature({ ctrl, addSection }) {
     if (opponent.value !== s.opponent) opponent.value = s.opponent;
     if (level.value !== s.level) level.value = s.level;
     status.dataset.state = s.status;
+    status.dataset.time = s.timing;
     setText(status, STATUS_TEXT[s.status]);
     status.hidden = s.status === "off";
     status.classList.toggle("error", s.status === "failed");
