@@ -60,7 +60,7 @@ def test_untimed_by_default_and_presets(clocks):
     assert app.tid("clock-white").locator(".clock-time").text_content() == "–"
     expect(app.tid("clock-white")).to_be_hidden()  # an untimed game keeps the first screen as it was
     app.new_game()
-    app.tid("clocks").get_by_role("button", name="3+2", exact=True).click()
+    app.tid("clock-settings").get_by_role("button", name="3+2", exact=True).click()
     assert app.tid("time-control").input_value() == "3+2"
     expect(app.tid("clock-white")).to_be_visible()
     assert ms(app, "white") == ms(app, "black") == 180_000
