@@ -57,10 +57,12 @@ def test_untimed_by_default_and_presets(clocks):
     app.click_move("e2", "e4")
     assert not running(app, "white") and not running(app, "black")
     assert app.tid("clock-white").get_attribute("data-ms") == ""
-    assert app.tid("clock-white").locator(".clock-time").inner_text() == "–"
+    assert app.tid("clock-white").locator(".clock-time").text_content() == "–"
+    expect(app.tid("clock-white")).to_be_hidden()  # an untimed game keeps the first screen as it was
     app.new_game()
     app.tid("clocks").get_by_role("button", name="3+2", exact=True).click()
     assert app.tid("time-control").input_value() == "3+2"
+    expect(app.tid("clock-white")).to_be_visible()
     assert ms(app, "white") == ms(app, "black") == 180_000
     assert "3:00" in app.text("clock-white")
     app.tid("time-control").fill("3 plus 2")

@@ -359,6 +359,7 @@ def test_while_the_engine_starts_controls_say_why(browser, base_url):
         expect(page.get_by_test_id("engine-wait")).to_be_visible()
         for name in ("new-game", "claim-any", "undo", "load-pgn"):
             expect(page.get_by_test_id(name)).to_be_disabled()
+            assert "Waiting for the referee" in (page.get_by_test_id(name).get_attribute("title") or "")
         assert page.locator("#engine-progress").is_visible()
         b = page.locator("[data-testid=board] cg-board").bounding_box()
         s = b["width"] / 8

@@ -31,7 +31,7 @@ import chess
 
 from . import clockpgn, flagfall, pgn, present, probe
 from .bridge_contract import ClaimAsk, Ending, Facts, GameInfo, MoveRow, MovesDelta, OutcomeView, Reply
-from .errors import BadFenError, BadPgnError, BadRequestError, GameOverError, RefereeError
+from .errors import BadFenError, BadPgnError, BadRequestError, GameOverError, PromotionNeededError, RefereeError
 from .game import Game
 from .outcome import Termination
 from .review import ReviewOps
@@ -160,8 +160,7 @@ class Bridge:
                 auto = game.automatic_outcome(has_legal_move=True, dead_check=game.is_irreversible())
                 if auto is not None:
                     ended = (game.ply, auto)
-            board = game._board  # noqa: SLF001 (read only: the move number of an error)
-            label = present.move_label(board.fullmove_number, board.turn == chess.WHITE, token)
+            label = present.move_label(game.fullmove_number, game.turn == chess.WHITE, token)
             try:
                 move = game.parse_move(token)
             except RefereeError as exc:
@@ -303,14 +302,15 @@ class Bridge:
         return self._reply(len(self._rows) - 1)
 
     def _parse_or_promote(self, text: str) -> chess.Move:
-        board = self.game._board  # noqa: SLF001 (read only)
-        label = present.move_label(board.fullmove_number, board.turn == chess.WHITE, text)
+        label = present.move_label(self.game.fullmove_number, self.game.turn == chess.WHITE, text)
         try:
             return self.game.parse_move(text)
         except RefereeError as exc:
             choices = _promotions(self.game, text)
             if choices:
-                raise _PromotionNeeded(f"{label}: choose the piece to promote to", choices=choices) from None
+                # the library's own error (its words, its candidates), plus the board's squares
+                message = exc.message if exc.code == "promotion_needed" else f"{label}: choose the piece to promote to"
+                raise PromotionNeededError(message, **{**exc.details, "choices": choices}) from None
             raise _move_error(exc, label) from None
 
     def _claim_question(self, move: chess.Move) -> ClaimAsk | None:
@@ -319,7 +319,7 @@ class Bridge:
             if claim.uci == uci:
                 san = claim.san or uci
                 return {"rule": claim.rule.value, "uci": uci, "san": san,
-                        "question": present._question(claim.rule.value, san)}  # noqa: SLF001
+                        "question": present.claim_question(claim.rule.value, san)}
         return None
 
     def _changed(self) -> None:
@@ -477,10 +477,6 @@ class Bridge:
             return failed
         return self._reply(0 if replaced else kept, replaced=replaced, **{k: v for k, v in last.items()
                                                                         if k in ("claim", "pgn", "analysed")})
-
-
-class _PromotionNeeded(RefereeError):
-    code = "promotion_needed"
 
 
 Outcome_ = Any  # the automatic Outcome found while replaying

@@ -209,7 +209,7 @@ class ReviewRow(TypedDict):
     ended_at: int | None
     plies: int
     events: list[ReviewEvent]
-    error: str | None  # in chess words: "12... Qxf9 (Black's move 12): ..."
+    error: str | None  # in chess words: "12...Qxf9 (Black's move 12) is not legal here"
     error_ply: int | None
     first_move: int  # the start position's move number
     black_first: bool

@@ -38,7 +38,7 @@ def cmd_status(args: argparse.Namespace) -> int:
             try:
                 game.play(text)
             except RefereeError as exc:
-                raise type(exc)(f"move {number} ({text!r}): {exc.message}", token=text) from None
+                raise type(exc)(f"move {number} ({text[:40]!r}): {exc.message}", **exc.details) from None
     except RefereeError as exc:
         return _fail(exc)
     status = game.status(legal_moves=args.legal_moves, search=BUDGETS[args.search])

@@ -177,6 +177,22 @@ class Game:
         return self._board.halfmove_clock
 
     @property
+    def fullmove_number(self) -> int:
+        """The move number of the move to play now (as the FEN counts it)."""
+        return self._board.fullmove_number
+
+    def move_label(self, text: str) -> str:
+        """``text`` with the number and side of the move to play now:
+        "3.e4", "3...e5" (how errors and move lists name a move)."""
+        return move_label(self._board, text)
+
+    def current_board(self) -> chess.Board:
+        """A copy of the current position without the move history: cheap at
+        any ply (:attr:`board` copies the history too). Changing it does not
+        change the game."""
+        return self._board.copy(stack=False)
+
+    @property
     def last_move(self) -> chess.Move | None:
         """The last move played, or None at the start (cheaper than ``moves[-1]``)."""
         return self._board.peek() if self._board.move_stack else None
@@ -253,8 +269,11 @@ class Game:
         """Append ``move`` with no legality or game-over check: for replaying a
         trusted record (a scan keeps replaying past an ending to audit it).
         The caller vouches for legality, e.g. the move came from
-        :meth:`parse_move`; an illegal move here corrupts the game."""
-        self._board.push(move)
+        :meth:`parse_move`; an illegal move here corrupts the game (only the
+        type and the squares are checked, with BadRequestError)."""
+        if not isinstance(move, chess.Move):
+            raise BadRequestError(f"push needs a chess.Move, not {type(move).__name__}")
+        self._board.push(_move_object(move))
         self._keys.append(position_key(self._board))
         self._clocks.append(self._board.halfmove_clock)
         self._auto = None

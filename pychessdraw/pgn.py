@@ -292,7 +292,10 @@ def _pieces(lines: Iterable[str] | _Readable) -> Iterator[str]:
                 return
             yield piece
     else:
-        for line in lines:  # type: ignore[union-attr]
+        if isinstance(lines, (str, bytes)) or not hasattr(lines, "__iter__"):
+            raise BadRequestError("read_games needs a text file or an iterable of lines "
+                                  "(for one string: text.splitlines(keepends=True))")
+        for line in lines:
             if not isinstance(line, str):
                 raise BadRequestError(f"PGN lines must be text, not {type(line).__name__}")
             if len(line) <= LINE_LIMIT:
@@ -375,8 +378,27 @@ def _looks_like_tag(stripped: str) -> bool:
     return len(stripped) > 1 and stripped[1].isalnum()
 
 
+_GAME_OPTIONS = {"search", "flag_rules"}
+
+
+def _check_options(options: dict[str, Any]) -> None:
+    unknown = set(options) - _GAME_OPTIONS
+    if unknown:
+        raise BadRequestError(f"unknown option(s) {', '.join(sorted(map(str, unknown)))[:100]}: "
+                              f"only {', '.join(sorted(_GAME_OPTIONS))}")
+
+
+def _check_headers(headers: object, name: str = "headers") -> dict[str, str]:
+    if not isinstance(headers, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in headers.items()):
+        raise BadRequestError(f"{name} must map tag names to text")
+    return headers
+
+
 def game_from_headers(headers: dict[str, str], **options: Any) -> Game:
-    """A new Game at the start position the headers name (FEN, Variant)."""
+    """A new Game at the start position the headers name (FEN, Variant);
+    ``options`` (``search``, ``flag_rules``) go to :class:`Game`."""
+    _check_headers(headers)
+    _check_options(options)
     variant = headers.get("Variant", "").strip().lower()
     chess960 = variant in _CHESS960
     if variant and not chess960 and variant not in {"standard", "normal", "from position"}:
@@ -402,6 +424,7 @@ def parse_one(text: str, **options: Any) -> tuple[Game, PgnGame]:
     flag fall)."""
     if not isinstance(text, str):
         raise BadRequestError(f"PGN must be text, not {type(text).__name__}")
+    _check_options(options)
     pgn = next(read_games(text.splitlines(keepends=True)), None)
     if pgn is None or (not pgn.tokens and not pgn.headers and pgn.error is None):
         raise BadPgnError("no game found in the PGN text", ply=0)
@@ -439,6 +462,13 @@ def _restore_result(game: Game, termination: str, result: str) -> None:
 def export(game: Game, headers: dict[str, str] | None = None, comments: dict[int, str] | None = None) -> str:
     """The game as PGN, with Result and a Termination tag naming the rule;
     ``comments`` are written after the moves of the plies they are keyed by."""
+    if not isinstance(game, Game):
+        raise BadRequestError(f"export needs a Game, not {type(game).__name__}")
+    if headers is not None:
+        _check_headers(headers)
+    if comments is not None and (not isinstance(comments, dict) or not all(
+            isinstance(k, int) and isinstance(v, str) for k, v in comments.items())):
+        raise BadRequestError("comments must map plies to text")
     import chess.pgn  # only here: it pulls in chess.engine, ~140 ms of the browser's start-up
     board = game.board
     pgn = chess.pgn.Game.from_board(board)

@@ -47,7 +47,7 @@ def move_label(number: int, white: bool, san: str) -> str:
 
 def make_row(game: Game, move: chess.Move, *, after_end: bool = False) -> MoveRow:
     """The move-list row of ``move`` (legal now); pushes it onto ``game``."""
-    number, white = game._board.fullmove_number, game.turn == chess.WHITE  # noqa: SLF001 (read only)
+    number, white = game.fullmove_number, game.turn == chess.WHITE
     san, uci = game.san(move), game.uci(move)
     game.push(move)
     return {"ply": game.ply, "san": san, "uci": uci, "fen": game.fen(), "label": move_label(number, white, san),
@@ -208,7 +208,7 @@ def _claim_groups(status: Status, board: chess.Board) -> list[ClaimGroup]:
             now_rules.append(rule)
         else:
             by_rule.setdefault(rule, []).append(
-                {"uci": claim.uci, "san": claim.san or claim.uci, "question": _question(rule, claim.san or claim.uci)})
+                {"uci": claim.uci, "san": claim.san or claim.uci, "question": claim_question(rule, claim.san or claim.uci)})
     for rule in now_rules:
         groups.append({"rule": rule, "article": _ARTICLE_NOW[rule], "rule_label": _RULE_LABEL[rule], "now": True,
                        "text": f"{who} may claim a draw now: {_RULE_LABEL[rule]} (FIDE {_ARTICLE_NOW[rule]})",
@@ -228,7 +228,7 @@ def _claim_groups(status: Status, board: chess.Board) -> list[ClaimGroup]:
     return groups
 
 
-def _question(rule: str, san: str) -> str:
+def claim_question(rule: str, san: str) -> str:
     if rule == Termination.THREEFOLD_REPETITION.value:
         return f"{san} repeats the position a third time: claim a draw with this move?"
     return f"{san} completes fifty moves without a pawn move or capture: claim a draw with this move?"
@@ -263,7 +263,7 @@ def facts(game: Game, status: Status, *, label: Labeller, live: bool = True, out
     """The panel's facts for ``status`` (a status of ``game``'s current
     position, with legal moves). ``outcome`` overrides the status's own
     (a recorded result, or an ending the rules reached earlier)."""
-    board = game._board  # noqa: SLF001 (read only)
+    board = game.current_board()
     win: dict[str, Winnability] = {color_name(c): winnability(status, board, c, can_search=can_search and status.outcome is None)
            for c in chess.COLORS}
     groups = _claim_groups(status, board) if live and outcome is None else []

@@ -199,7 +199,8 @@ def _first_move(headers: dict[str, str]) -> tuple[int, bool]:
 
 def error_in_words(error: dict[str, Any], headers: dict[str, str]) -> str:
     """A scan error as a player reads it: the move named by its number and
-    side ("12... Qxf9: ..."), not by its ply."""
+    side ("12...Qxf9 (Black's move 12) is not legal here"), not by its ply;
+    broken text by where it comes ("at Black's move 2 (2...): ...")."""
     message = _PLY_PREFIX.sub("", str(error.get("message", "")))
     ply, token = error.get("ply"), error.get("token")
     if not isinstance(ply, int) or ply < 1:
@@ -209,8 +210,10 @@ def error_in_words(error: dict[str, Any], headers: dict[str, str]) -> str:
     number, white = first_move + half // 2, half % 2 == 0
     side = "White" if white else "Black"
     where = f"{number}{'.' if white else '...'}"
-    if token:
-        return f"{where} {token} ({side}'s move {number}): {message}"
+    if token and error.get("code") != "bad_pgn":
+        label = f"{where}{token}"
+        rest = message[len(label):] if message.startswith(label) else f": {message}"
+        return f"{label} ({side}'s move {number}){rest}"
     return f"at {side}'s move {number} ({where}): {message}"
 
 

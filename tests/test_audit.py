@@ -25,6 +25,8 @@ except ImportError:
     pytest.skip('the audit tests need the audit extra: pip install "pychessdraw[audit]"', allow_module_level=True)
 
 from pgn_samples import pzstd_bytes, random_games
+
+pytestmark = pytest.mark.slow  # Dask clusters and subprocesses: left out by `make test-quick`
 from pychessdraw.audit.chunks import PLAIN, ZSTD, plan
 from pychessdraw.audit.run import MANIFEST, run_audit
 from pychessdraw.audit.schema import row

@@ -77,7 +77,7 @@ def test_review_ops_through_the_bridge() -> None:
     assert ask(b, "review_start", flag_rules="uscf")["ok"]
     got = ask(b, "review_feed", text=text)["results"] + ask(b, "review_finish")["results"]
     assert [r["row"]["verdict"] for r in got] == ["ok", "error"]
-    assert got[1]["row"]["error"].startswith("1... Ke7 (Black's move 1): ")
+    assert got[1]["row"]["error"].startswith("1...Ke7 (Black's move 1) is not legal here")
     assert json.loads(got[0]["line"])["game"] == 1
     # the game on the board is untouched by a review
     assert ask(b, "state")["facts"]["ply"] == 0

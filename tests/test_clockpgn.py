@@ -35,7 +35,7 @@ def test_clocks_per_ply_skip_variations_and_other_comments() -> None:
     parsed = next(read_games(LICHESS.splitlines(keepends=True)))
     assert parsed.tokens == ["e4", "e5", "Nf3", "Nc6", "Bb5"]
     assert move_clocks(parsed) == [180_000, 179_500, 178_000, None, 171_000]
-    assert parsed.comments[5] == "a comment [%clk 0:02:51]"  # white space folded
+    assert parsed.comments[5] == "a comment [%clk 0:02:51]"  # whitespace normalised by the reader
 
 
 def test_comments_do_not_change_what_a_scan_reports() -> None:

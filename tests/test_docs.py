@@ -20,7 +20,8 @@ _spec.loader.exec_module(docs_build)
 
 def test_contract_page_is_generated_from_the_typeddicts() -> None:
     text = docs_build.render_contract()
-    assert (ROOT / "docs" / "contract.md").read_text() == text, "docs/contract.md is stale: run `make docs`"
+    assert (ROOT / "docs" / "contract.md").read_text() == text, \
+        "docs/contract.md is stale: run `make docs` (it is generated from pychessdraw/contract.py, bridge_contract.py, probe.py)"
     for name in ("StatusDict", "ClaimDict", "OutcomeDict", "ClaimResultDict", "ErrorDict", "LegalMoveDict"):
         assert f"## {name}" in text
     assert '| `ended_by` |' in text and '| `legal_moves` | [[LegalMoveDict](#legalmovedict), ...] |' in text

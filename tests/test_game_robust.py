@@ -148,3 +148,25 @@ def test_flag_in_a_dead_position_answers_with_that_ending() -> None:
     assert game.declared_outcome() is None and game.outcome() == outcome
     with pytest.raises(GameOverError):
         game.flag(chess.BLACK)
+
+
+@settings(max_examples=200, deadline=None)
+@given(headers=junk, comments=junk, lines=junk, options=st.dictionaries(st.sampled_from(["search", "flag_rules", "x"]),
+                                                                        junk, max_size=2))
+def test_pgn_helpers_answer_bad_arguments_with_referee_errors(headers: object, comments: object, lines: object,
+                                                              options: dict[str, object]) -> None:
+    game = Game()
+    game.play("e4")
+    before = snapshot(game)
+    for call in (lambda: pgn.export(game, headers, comments),  # type: ignore[arg-type]
+                 lambda: pgn.export(headers),  # type: ignore[arg-type]
+                 lambda: pgn.game_from_headers(headers, **{k: small(v) for k, v in options.items()}),  # type: ignore[arg-type]
+                 lambda: list(pgn.read_games(lines)),  # type: ignore[arg-type]
+                 lambda: pgn.parse_one("1. e4 *", **{k: small(v) for k, v in options.items()}),
+                 lambda: None if isinstance(lines, chess.Move) else game.push(lines)):  # type: ignore[arg-type]
+        # (push trusts the legality of a chess.Move: that is its contract)
+        try:
+            call()
+        except RefereeError:
+            pass
+    assert snapshot(game) == before

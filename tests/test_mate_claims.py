@@ -77,7 +77,7 @@ FIXED = [MATE_IN_ONE.format(clock=0), "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "k7/8
 
 @pytest.mark.parametrize("clock", [99, 149])
 def test_every_mate_in_one_at_clock_99_and_149(clock: int) -> None:
-    boards = [chess.Board(fen) for fen in FIXED] + mate_in_one_positions(30)
+    boards = [chess.Board(fen) for fen in FIXED] + mate_in_one_positions(20)
     checked = 0
     for start in boards:
         start.halfmove_clock = clock
@@ -99,4 +99,4 @@ def test_every_mate_in_one_at_clock_99_and_149(clock: int) -> None:
             assert outcome is not None and outcome.termination is Termination.CHECKMATE, fen
             assert outcome.winner == start.turn, fen
             checked += 1
-    assert checked >= 30
+    assert checked >= 20

@@ -61,7 +61,7 @@ def test_each_verdict_and_the_row() -> None:
     assert {"ply": 16, "rule": "fivefold_repetition", "kind": "automatic"} in rows[1]["events"]
     assert rows[2]["expected_result"] == "1/2-1/2"
     # the error is named by move number and side, and the next game is read as usual
-    assert rows[3]["error"].startswith("2... Qxz9 (Black's move 2): ")
+    assert rows[3]["error"].startswith("2...Qxz9 (Black's move 2) is not a move")
     assert "ply" not in rows[3]["error"]
     assert rows[0]["error"] is None and rows[4]["verdict"] == "ok"
 
@@ -144,19 +144,21 @@ def test_an_over_long_game_at_the_end_is_reported() -> None:
     assert [r["row"]["verdict"] for r in out] == ["ok", "error"]
 
 
-@pytest.mark.parametrize("message,ply,token,fen,expected", [
-    ("ply 1 ('Ke2'): illegal", 1, "Ke2", "", "1. Ke2 (White's move 1): illegal"),
-    ("ply 4 ('Qxz9'): bad", 4, "Qxz9", "", "2... Qxz9 (Black's move 2): bad"),
-    ("ply 1 ('a5'): x", 1, "a5", "4k3/8/8/8/8/8/8/4K3 b - - 0 40", "40... a5 (Black's move 40): x"),
-    ("ply 2 ('Ke2'): x", 2, "Ke2", "4k3/8/8/8/8/8/8/4K3 b - - 0 40", "41. Ke2 (White's move 41): x"),
-    ("unterminated comment after ply 2", 3, "{abc", "", "2. {abc (White's move 2): unterminated comment after ply 2"),
-    ("broken header", 0, "[x", "", "broken header"),
+@pytest.mark.parametrize("code,message,ply,token,fen,expected", [
+    ("illegal_move", "ply 1 ('Ke2'): 1.Ke2 is not legal here", 1, "Ke2", "", "1.Ke2 (White's move 1) is not legal here"),
+    ("invalid_move", "ply 4 ('Qxz9'): bad", 4, "Qxz9", "", "2...Qxz9 (Black's move 2): bad"),
+    ("illegal_move", "ply 1 ('a5'): 40...a5 is not legal here", 1, "a5", "4k3/8/8/8/8/8/8/4K3 b - - 0 40",
+     "40...a5 (Black's move 40) is not legal here"),
+    ("illegal_move", "ply 2 ('Ke2'): x", 2, "Ke2", "4k3/8/8/8/8/8/8/4K3 b - - 0 40", "41.Ke2 (White's move 41): x"),
+    ("bad_pgn", "unterminated comment '{'", 4, "{", "", "at Black's move 2 (2...): unterminated comment '{'"),
+    ("bad_pgn", "broken header", 0, "[x", "", "broken header"),
 ])
-def test_error_in_words(message: str, ply: int, token: str, fen: str, expected: str) -> None:
+def test_error_in_words(code: str, message: str, ply: int, token: str, fen: str, expected: str) -> None:
     headers = {"FEN": fen} if fen else {}
-    assert error_in_words({"code": "illegal_move", "message": message, "ply": ply, "token": token}, headers) == expected
+    assert error_in_words({"code": code, "message": message, "ply": ply, "token": token}, headers) == expected
 
 
+@pytest.mark.slow  # left out by `make test-quick`
 def test_corpus_slice_matches_scan(shared: Callable[..., Any], full: bool) -> None:
     path = shared("corpus", "tcec-dev.pgn")
     with open(path, encoding="utf-8", errors="replace") as handle:

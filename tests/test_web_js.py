@@ -33,6 +33,7 @@ def _tool(rel: str) -> Path:
     return path
 
 
+@pytest.mark.slow  # node and tsc: left out by `make test-quick`
 def test_types_check() -> None:
     tsc = _tool("typescript/bin/tsc")
     r = subprocess.run([_node(), str(tsc), "-p", str(WEB / "tsconfig.json")], cwd=WEB, capture_output=True,
@@ -40,6 +41,7 @@ def test_types_check() -> None:
     assert r.returncode == 0, f"tsc --noEmit --checkJs found errors:\n{r.stdout[-4000:]}{r.stderr[-2000:]}"
 
 
+@pytest.mark.slow  # node and tsc: left out by `make test-quick`
 def test_node_unit_tests() -> None:
     _tool("@lichess-org/chessground")
     r = subprocess.run([_node(), "--test", "test/"], cwd=WEB, capture_output=True, text=True, timeout=300)

@@ -1,9 +1,10 @@
 """Cutting inputs into chunks that workers read independently.
 
 A chunk owns the games that *start* in it, so every game belongs to exactly
-one chunk. Games are found the way :func:`pychessdraw.pgn.read_games` finds
-them: a header line after move text starts a new game (headers then move
-text; a ``{...}`` comment may span lines; ``%`` lines are skipped).
+one chunk. Chunks are cut only where :func:`pychessdraw.pgn.read_games` cuts games
+too (a tag line after move text, outside a ``{...}`` comment), and each
+chunk's text is parsed by ``read_games``: the games are those of a
+sequential read.
 
 - Plain PGN: byte ranges of about ``target`` bytes, each cut moved forward
   to the next game start, found by reading a few lines after the cut.
@@ -62,7 +63,12 @@ class Chunk:
 
 
 class GameStarts:
-    """Says which lines start a game, as ``read_games`` would cut them."""
+    """Says which lines start a game: a tag line after move text.
+
+    ``read_games`` cuts games at each of these lines (and at a few more
+    places: a blank line after move text, a tag section after an unclosed
+    comment), so every cut here is one of its cuts, and reading the pieces
+    one by one gives the same games as reading the whole file."""
 
     def __init__(self) -> None:
         self.last = ""  # "", "header" or "moves": the kind of the last line that counted
@@ -73,7 +79,9 @@ class GameStarts:
             stripped = line.lstrip()
             if stripped.startswith("%"):
                 return False
-            if stripped.startswith("["):
+            # After move text only a real tag line ("[Name ...", not
+            # "[%clk ...") opens a new game, as in ``read_games``.
+            if stripped.startswith("[") and (self.last != "moves" or stripped[1:2].isalnum()):
                 starts = self.last != "header"
                 self.last = "header"
                 return starts

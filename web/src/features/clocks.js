@@ -47,11 +47,17 @@ export function clocksFeature({ ctrl, addSection }) {
     ...["untimed", ...PRESETS].map((p) => el("button", { attrs: { type: "button" }, dataset: { tc: p } }, p)));
   const pause = el("button", { attrs: { type: "button" }, dataset: { testid: "clock-pause" } }, "Pause");
   const rules = el("select", { attrs: { id: "flag-rules" }, dataset: { testid: "flag-rules" } },
-    el("option", { attrs: { value: "fide" } }, "FIDE (6.9): a draw only if the opponent cannot mate at all"),
-    el("option", { attrs: { value: "uscf" } }, "US Chess: also K+B, K+N, K+N+N without pawns do not win"));
+    el("option", { attrs: { value: "fide", title: "A draw only if the opponent cannot checkmate by any series of legal moves" } },
+      "FIDE 6.9"),
+    el("option", { attrs: { value: "uscf", title: "Also a draw against a lone bishop, a lone knight or two knights, no pawns" } },
+      "US Chess 14E"));
   const note = el("p", { class: "clock-note", attrs: { id: "clock-note", role: "status" }, dataset: { testid: "clock-note" } });
-  body.append(pair, el("div", { class: "clock-actions" }, pause,
-    el("label", { attrs: { for: "flag-rules" } }, "Flag falls: "), rules), form, presetRow, note);
+  // The faces stay beside the draw panel (first screen); the settings go with
+  // the game's other settings, so that the claim buttons are never pushed down.
+  body.append(el("div", { class: "clock-row" }, pair, pause), note);
+  const settings = addSection({ id: "clock-settings", title: "Time control", column: "info", before: "game-setup" });
+  settings.append(form, presetRow, el("div", { class: "clock-actions" },
+    el("label", { attrs: { for: "flag-rules" } }, "Flag falls: "), rules));
 
   form.addEventListener("submit", (ev) => {
     ev.preventDefault();
@@ -82,7 +88,8 @@ export function clocksFeature({ ctrl, addSection }) {
 
   function render() {
     const v = keeper.shown();
-    body.parentElement?.setAttribute("data-timed", String(v.timed));
+    // shown when there is a time to show: a time control, or [%clk] times
+    body.parentElement?.setAttribute("data-timed", String(v.source !== "none"));
     paint(faces.white, v.white, v.flagged === "white");
     paint(faces.black, v.black, v.flagged === "black");
     // the player at the bottom of the board has the lower clock
@@ -94,7 +101,9 @@ export function clocksFeature({ ctrl, addSection }) {
     if (document.activeElement !== input && !input.value) input.value = v.tc;
     if (rules.value !== v.flagRules) rules.value = v.flagRules;
     const words = v.error ?? (v.note || (v.source === "recorded" ? "Times recorded in the imported game ([%clk])."
-      : v.paused ? "Paused: Resume, or a move, starts the clock again." : !v.timed ? "Untimed: no clocks run."
+      : v.flagged ? `${v.flagged === "white" ? "White" : "Black"}'s flag fell: the referee's decision is in the result.`
+        : v.over && v.timed ? "The game is over: the clocks are stopped."
+          : v.paused ? "Paused: Resume, or a move, starts the clock again." : !v.timed ? "Untimed: no clocks run."
         : "The first move starts the opponent's clock."));
     setText(note, words);
     note.classList.toggle("error", v.error != null);

@@ -127,8 +127,9 @@ export function mountControls(ctrl) {
 function setDisabled(id, disabled, why) {
   const b = /** @type {HTMLButtonElement} */ ($(id));
   if (b.disabled !== disabled) b.disabled = disabled;
-  if (disabled && why) b.dataset.why = why;
-  else delete b.dataset.why;
+  if (b.dataset.title === undefined) b.dataset.title = b.title; // the button's own tooltip
+  const title = disabled && why ? `${why}${b.dataset.title ? ` (${b.dataset.title})` : ""}` : b.dataset.title;
+  if (b.title !== title) b.title = title;
 }
 
 /** @param {Controller} ctrl @param {string} text @param {string} done */

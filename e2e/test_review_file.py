@@ -102,7 +102,7 @@ def test_review_of_a_file_with_every_verdict(app, made_file: Path):
     expected = [json.loads(line)["verdict"] for line in cli_scan(made_file).splitlines()]
     assert verdicts == expected
     # the broken game names its move in chess words, and the games after it are judged
-    assert "3... Kd9 (Black's move 3)" in got[5]["text"]
+    assert "3...Kd9 (Black's move 3) is not a move" in got[5]["text"]
     summary = app.tid("review-summary")
     assert summary.get_attribute("data-total") == "10"
     for v in ("ok", "wrong_result", "ended_earlier", "error"):
@@ -156,7 +156,7 @@ def test_a_broken_game_opens_up_to_its_bad_move(app, made_file: Path):
     open_row(app, 6)
     assert app.sans() == ["e4", "e5", "Nf3", "Ke7", "Ke2"]
     expect(app.tid("draw-panel")).to_have_attribute("data-ply", "5")
-    expect(app.tid("review-timeline")).to_contain_text("3... Kd9 (Black's move 3)")
+    expect(app.tid("review-timeline")).to_contain_text("3...Kd9 (Black's move 3)")
     assert app.tid("result").is_hidden()
 
 
