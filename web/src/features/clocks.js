@@ -55,7 +55,7 @@ export function clocksFeature({ ctrl, addSection }) {
   // The faces stay beside the draw panel (first screen); the settings go with
   // the game's other settings, so that the claim buttons are never pushed down.
   body.append(el("div", { class: "clock-row" }, pair, pause), note);
-  const settings = addSection({ id: "clock-settings", title: "Time control", column: "info", before: "game-setup" });
+  const settings = addSection({ id: "clock-settings", title: "Time control", column: "info", before: "setup" });
   settings.append(form, presetRow, el("div", { class: "clock-actions" },
     el("label", { attrs: { for: "flag-rules" } }, "Flag falls: "), rules));
 

@@ -47,7 +47,8 @@ export function engineFeature({ ctrl, addSection }) {
     clock: () => clockOf(/** @type {any} */ (ctrl).clocks),
   });
   /** @type {any} */ (ctrl).computer = computer; // tests and the console reach it here
-  const body = addSection({ id: "computer", title: "Play the computer", column: "info", before: "game-setup" });
+  // beside the moves (the board and the draw panel keep the first screen)
+  const body = addSection({ id: "computer", title: "Play the computer", column: "info", before: "setup" });
 
   const opponent = el("select", { attrs: { id: "opponent" }, dataset: { testid: "opponent" } },
     el("option", { attrs: { value: "human" } }, "Two players here"),
