@@ -218,7 +218,7 @@ def test_update_to_a_new_build(fresh, own_site):
     assert new != old
 
     page.reload()  # served by build A; its check finds B, which takes over and reloads the page
-    deadline = time.monotonic() + 90
+    deadline = time.monotonic() + 180  # installing B copies and checks 20 MB: slow on a loaded machine
     while True:
         try:
             if page.evaluate("() => !!document.getElementById('build-b') && window.__pcdBoot.sw.build") == new:
@@ -226,8 +226,10 @@ def test_update_to_a_new_build(fresh, own_site):
         except Exception:  # noqa: BLE001  (the page reloaded under us)
             pass
         if time.monotonic() > deadline:
-            state = page.evaluate("async () => [window.__pcdBoot.sw, await caches.keys(), "
-                                  "navigator.serviceWorker.controller && navigator.serviceWorker.controller.scriptURL]")
+            state = page.evaluate(
+                "async () => { const r = await navigator.serviceWorker.getRegistration();"
+                " return [window.__pcdBoot.sw, await caches.keys(),"
+                " ['installing', 'waiting', 'active'].map((k) => r && r[k] && r[k].state)]; }")
             raise AssertionError(f"the new build {new} did not take over the page: {state}")
         time.sleep(0.2)
     wait_ready(page)

@@ -101,6 +101,7 @@ class Winnability(TypedDict):
     text: str  # "White can still checkmate", "White cannot checkmate (proven: ...)"
     proof: str  # the mating line in SAN, or the reason it cannot, or "" while searching
     searching: bool  # not decided yet; the page keeps searching in the background
+    word: str  # the answer in one word or three: "Yes", "No", "Not decided yet", "Not searched"
 
 
 class FlagView(TypedDict):

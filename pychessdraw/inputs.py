@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import BinaryIO, Iterator, Sequence, TextIO, cast
 
 from .errors import FileError
+from .pgn import LINE_LIMIT
 
 SUFFIXES = (".pgn", ".pgn.gz", ".pgn.zst")
 GZIP_MAGIC = b"\x1f\x8b"
@@ -111,8 +112,11 @@ class TextLines:
         self.error: FileError | None = None
 
     def __iter__(self) -> Iterator[str]:
+        # Pieces of at most LINE_LIMIT characters: a line with no end
+        # (/dev/zero) must not be read whole; the PGN reader joins pieces.
         try:
-            yield from self.handle
+            while piece := self.handle.readline(LINE_LIMIT):
+                yield piece
         except Exception as exc:  # gzip.BadGzipFile, EOFError, zstandard.ZstdError (not an OSError)
             self.error = FileError(f"{self.name}: corrupt or truncated data: {exc}", file=self.name)
 

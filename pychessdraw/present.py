@@ -137,7 +137,8 @@ def _line_text(board: chess.Board, line: list[str] | None) -> str:
     return " ".join(out) + (f" … ({len(line)} plies in all)" if more > 0 else "")
 
 
-def winnability(status: Status, board: chess.Board, color: chess.Color, *, can_search: bool) -> Winnability:
+def winnability(status: Status, board: chess.Board, color: chess.Color, *, can_search: bool,
+                game_over: bool = False) -> Winnability:
     name = side(color)
     detail: dict[str, Any] = dict((status.winnable_detail or {}).get(color) or {})
     answer = None if status.winnable is None else status.winnable.get(color)
@@ -147,13 +148,17 @@ def winnability(status: Status, board: chess.Board, color: chess.Color, *, can_s
         line = _line_text(board, detail.get("line"))
         return {"answer": "yes", "text": f"{name} can still checkmate",
                 "proof": f"a mating line: {line}" if line else str(detail.get("reason") or "checkmate"),
-                "searching": False}
+                "searching": False, "word": "Yes"}
     if answer is False:
         reason = str(detail.get("reason") or "") or "not enough material to checkmate"
         return {"answer": "no", "text": f"{name} cannot checkmate by any series of legal moves",
-                "proof": f"proven: {reason}", "searching": False}
+                "proof": f"proven: {reason}", "searching": False, "word": "No"}
+    if game_over or status.outcome is not None:  # nothing is searched once the game is over
+        return {"answer": "unknown", "text": f"{name}: not searched, the game is over", "proof": "",
+                "searching": False, "word": "Not searched"}
     return {"answer": "unknown", "text": f"{name}: not decided yet",
-            "proof": "still searching" if can_search else "the search ran out of time", "searching": can_search}
+            "proof": "still searching" if can_search else "the search ran out of time", "searching": can_search,
+            "word": "Not decided yet"}
 
 
 def _dead_text(status: Status, win: dict[str, Winnability]) -> str:
@@ -264,8 +269,10 @@ def facts(game: Game, status: Status, *, label: Labeller, live: bool = True, out
     position, with legal moves). ``outcome`` overrides the status's own
     (a recorded result, or an ending the rules reached earlier)."""
     board = game.current_board()
-    win: dict[str, Winnability] = {color_name(c): winnability(status, board, c, can_search=can_search and status.outcome is None)
-           for c in chess.COLORS}
+    searchable = can_search and status.outcome is None and outcome is None
+    win: dict[str, Winnability] = {
+        color_name(c): winnability(status, board, c, can_search=searchable, game_over=outcome is not None)
+        for c in chess.COLORS}
     groups = _claim_groups(status, board) if live and outcome is None else []
     over = status.outcome is not None or outcome is not None
     out_view = outcome if outcome is not None else (None if status.outcome is None else outcome_view(status.outcome))

@@ -129,6 +129,10 @@ def test_background_search_proves_a_dead_position() -> None:
     assert not call(bridge, "play", move="Kb7")["ok"]
 
 
+def drawn_facts(bridge: Bridge) -> dict:
+    return call(bridge, "state")["facts"]
+
+
 def test_imported_result_is_shown_and_exported_as_recorded() -> None:
     bridge = Bridge()
     reply = call(bridge, "load_pgn", pgn="1. e4 e5 1-0")
@@ -140,6 +144,7 @@ def test_imported_result_is_shown_and_exported_as_recorded() -> None:
     drawn = call(bridge, "load_pgn", pgn='[Termination "adjudication"]\n\n1. e4 e5 1/2-1/2')["facts"]["outcome"]
     assert drawn["termination"] == "unknown" and "agreement" not in json.dumps(drawn).lower()
     assert '[Termination "adjudication"]' in call(bridge, "export_pgn")["pgn"]
+    assert {w["word"] for w in drawn_facts(bridge)["winnable"].values()} <= {"Yes", "No", "Not searched"}
     # undo lifts the recorded result; the game goes on
     assert call(bridge, "undo")["facts"]["outcome"] is None
 

@@ -21,7 +21,7 @@ _spec.loader.exec_module(docs_build)
 def test_contract_page_is_generated_from_the_typeddicts() -> None:
     text = docs_build.render_contract()
     assert (ROOT / "docs" / "contract.md").read_text() == text, \
-        "docs/contract.md is stale: run `make docs` (it is generated from pychessdraw/contract.py, bridge_contract.py, probe.py)"
+        "docs/contract.md is stale: run `make docs` (it is generated from pychessdraw/contract.py)"
     for name in ("StatusDict", "ClaimDict", "OutcomeDict", "ClaimResultDict", "ErrorDict", "LegalMoveDict"):
         assert f"## {name}" in text
     assert '| `ended_by` |' in text and '| `legal_moves` | [[LegalMoveDict](#legalmovedict), ...] |' in text
@@ -45,3 +45,5 @@ def test_make_docs_builds_the_api_reference(tmp_path: Path) -> None:
     game = (tmp_path / "pychessdraw" / "game.html").read_text()
     assert "claim_draw" in game and "checkmate" in game
     assert "promotion_needed" in (tmp_path / "pychessdraw" / "errors.html").read_text()
+    bridge = docs_build.render_bridge_contract()
+    assert "## Reply" in bridge and "## EngineFactsDict" in bridge

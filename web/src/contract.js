@@ -102,6 +102,7 @@
  * @property {string} text
  * @property {string} proof
  * @property {boolean} searching
+ * @property {string} word  "Yes", "No", "Not decided yet", "Not searched" (game over)
  */
 
 /**

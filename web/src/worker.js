@@ -82,12 +82,17 @@ async function fetchJson(name) {
   return r.json();
 }
 
-// The snapshot as bytes: gzipped on the server (any static host can serve
-// it; the service worker caches the small form), inflated here.
+// The snapshot as bytes: gzipped on the server (any static host can serve it
+// as a plain file), inflated here as it arrives, unless it comes from the
+// service worker's cache, which keeps it inflated (faster than inflating).
 async function fetchSnapshot(rel) {
   const r = await fetch(new URL(rel, base));
   if (!r.ok) throw new Error(`${rel}: HTTP ${r.status}`);
-  const raw = await new Response(r.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
+  const inflated = r.headers.get("x-pychessdraw-inflated") === "1";
+  const raw = inflated
+    ? await r.arrayBuffer()
+    : await new Response(r.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
+  timings.snapshot_inflated_by = inflated ? "service worker" : "worker";
   mark("snapshot_fetched");
   return new Uint8Array(raw);
 }
@@ -218,7 +223,8 @@ function call(msg) {
   if (op === "batch" && hasBatch !== false) {
     // newer bridges take the whole batch; older ones refuse the op, unchanged
     const r = JSON.parse(handle(JSON.stringify({ op, args: args || {} })));
-    hasBatch = !(r.ok === false && r.error && r.error.code === "bad_request" && /unknown operation/.test(r.error.message));
+    hasBatch = !(r.ok === false && r.error && r.error.code === "bad_request" &&
+      /^unknown operation\W*batch\W*$/.test(r.error.message));
     if (hasBatch) return { id, ...r };
   }
   if (op === "batch") {

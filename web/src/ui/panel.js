@@ -43,7 +43,7 @@ export function mountPanel(ctrl) {
     for (const c of /** @type {const} */ (["white", "black"])) {
       const w = f.winnable[c];
       const cell = $(`mat-${c}`);
-      setText(cell, ANSWER_WORD[w.answer]);
+      setText(cell, w.word || ANSWER_WORD[w.answer]);
       cell.className = `answer ${w.answer}`;
       const flag = $(`flag-${c}`);
       setText(flag, f.flag_fall ? f.flag_fall[c].text : "game over");
