@@ -24,23 +24,14 @@ from pathlib import Path
 from dask.distributed import Client, LocalCluster
 
 from pychessdraw.audit.run import run_audit
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench_scan import first_games_text  # noqa: E402  (one reader of the first N games)
 from pychessdraw.scan import scan
 
 DEFAULT_PGN = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "tcec-dev.pgn"
 MONTH = 100_000_000
 HOURS = 8
-
-
-def first_games_text(path: Path, games: int) -> str:
-    out, count = [], 0
-    with open(path, encoding="utf-8") as handle:
-        for line in handle:
-            if line.startswith("[Event ") and count == games:
-                break
-            if line.startswith("[Event "):
-                count += 1
-            out.append(line)
-    return "".join(out)
 
 
 def peak_rss_mb() -> float:

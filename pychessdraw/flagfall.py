@@ -16,6 +16,7 @@ from typing import TypedDict
 import chess
 
 from .outcome import color_name
+from .present import numbered_line
 from .rules import timeout
 from .status import Status
 
@@ -34,20 +35,6 @@ def _side(color: chess.Color) -> str:
 
 #: Plies of a mating line shown in the banner; a longer one is cut, with its length.
 SHOWN_PLIES = 10
-
-
-def _line(board: chess.Board, sans: list[str]) -> str:
-    number, white, out = board.fullmove_number, board.turn == chess.WHITE, []
-    for i, san in enumerate(sans[:SHOWN_PLIES]):
-        if white:
-            out.append(f"{number}.{san}")
-        else:
-            out.append(f"{number}...{san}" if i == 0 else san)
-            number += 1
-        white = not white
-    if len(sans) > SHOWN_PLIES:
-        out.append(f"… ({len(sans)} plies in all)")
-    return " ".join(out)
 
 
 def explain(board: chess.Board, status: Status, flagged: chess.Color) -> FlagWords:
@@ -79,6 +66,6 @@ def explain(board: chess.Board, status: Status, flagged: chess.Color) -> FlagWor
         proof = "the search did not prove that it cannot checkmate, and only such a proof makes a flag fall a draw"
         text = f"{who}'s flag fell: {other} wins ({proof}; FIDE 6.9)"
         return {"result": result, "rules": rules, "article": "FIDE 6.9", "text": text, "proof": proof}
-    proof = f"a mating line: {_line(board, line)}" if line else (reason or "a checkmate exists")
+    proof = f"a mating line: {numbered_line(board, line, SHOWN_PLIES)}" if line else (reason or "a checkmate exists")
     text = f"{who}'s flag fell and {other} can still checkmate ({proof}): {other} wins (FIDE 6.9)"
     return {"result": result, "rules": rules, "article": "FIDE 6.9", "text": text, "proof": proof}

@@ -121,19 +121,21 @@ def recorded_view(result: str, termination_tag: str | None) -> OutcomeView:
 MAX_LINE = 8  # plies of a mating line shown; the rest is counted
 
 
-def _line_text(board: chess.Board, line: list[str] | None) -> str:
+def numbered_line(board: chess.Board, line: list[str] | None, limit: int = MAX_LINE) -> str:
+    """A line of SAN moves from ``board`` with move numbers ("12...Kb8 13.Ra1"),
+    cut to ``limit`` plies with the length of the whole line said."""
     if not line:
         return ""
     number, white = board.fullmove_number, board.turn == chess.WHITE
     out = []
-    for i, san in enumerate(line[:MAX_LINE]):
+    for i, san in enumerate(line[:limit]):
         if white:
             out.append(f"{number}.{san}")
         else:
             out.append(f"{number}...{san}" if i == 0 else san)
             number += 1
         white = not white
-    more = len(line) - MAX_LINE
+    more = len(line) - limit
     return " ".join(out) + (f" … ({len(line)} plies in all)" if more > 0 else "")
 
 
@@ -145,7 +147,7 @@ def winnability(status: Status, board: chess.Board, color: chess.Color, *, can_s
     if status.cannot_mate[color]:
         answer = False
     if answer is True:
-        line = _line_text(board, detail.get("line"))
+        line = numbered_line(board, detail.get("line"))
         return {"answer": "yes", "text": f"{name} can still checkmate",
                 "proof": f"a mating line: {line}" if line else str(detail.get("reason") or "checkmate"),
                 "searching": False, "word": "Yes"}
