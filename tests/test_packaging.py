@@ -91,7 +91,7 @@ def test_build_makes_an_sdist_and_a_pure_wheel(dist: Path) -> None:
     assert not any(n.startswith(("tests/", "e2e/", "web/", "benchmarks/")) for n in names)
     assert f"Version: {version}\n" in metadata
     assert re.search(r"Requires-Dist: chess(<2,>=1\.10|>=1\.10,<2)", metadata), metadata
-    assert "Project-URL: Changelog" in metadata and "Classifier: Typing :: Typed" in metadata
+    assert "Classifier: Typing :: Typed" in metadata  # no Project-URL until the public address is known
 
 
 def test_twine_check_passes(dist: Path) -> None:
