@@ -25,7 +25,7 @@ while a side's answer is still undecided.
 from __future__ import annotations
 
 import json
-from typing import Any, Callable
+from typing import Any, Callable, Literal
 
 import chess
 
@@ -373,17 +373,19 @@ class Bridge:
         return self._reply()
 
     def _resign(self, args: dict[str, Any]) -> Reply:
-        _only(args, "color")
-        self._check_not_over()
-        self._changed()
-        self._declare({"op": "resign", "color": _color(args)})
-        return self._reply()
+        return self._side_ending("resign", args)
 
     def _flag(self, args: dict[str, Any]) -> Reply:
+        return self._side_ending("flag", args)
+
+    def _side_ending(self, op: Literal["resign", "flag"], args: dict[str, Any]) -> Reply:
+        """A resignation or a flag fall of ``args["color"]``, checked before
+        anything changes (a refused one keeps an imported game's record)."""
         _only(args, "color")
+        color = _color(args)
         self._check_not_over()
         self._changed()
-        self._declare({"op": "flag", "color": _color(args)})
+        self._declare({"op": op, "color": color})
         return self._reply()
 
     def _rules(self, args: dict[str, Any]) -> Reply:
