@@ -223,6 +223,7 @@ export class Controller {
     this.userPending++;
     this.gen++;
     this.state.idle = false;
+    this.changed("idle"); // at once: a test or a feature waiting for idle must not see the previous "1"
     /** @returns {Promise<Answer|null>} */
     const run = async () => {
       /** @type {Answer} */

@@ -220,3 +220,19 @@ test("features get events: a move, each reply", async () => {
   assert.deepEqual(moves.map((m) => m.ply), [1]);
   assert.ok(replies.includes("state") && replies.includes("play"));
 });
+
+test("a request that changes the page says 'not idle' at once, before its reply", async () => {
+  let ply = 0;
+  const { ctrl } = make((op) => {
+    if (op === "play") { ply++; return { ok: true, facts: facts(ply), moves: { keep: ply - 1, add: [row(ply)] }, ending: null }; }
+    return { ok: true, facts: facts(ply), moves: { keep: 0, add: [] }, game: GAME, ending: null };
+  });
+  await ctrl.onReady();
+  for (let i = 0; i < 400 && !ctrl.state.idle; i++) await tick();
+  /** @type {boolean[]} */
+  const seen = [];
+  ctrl.on("change", (/** @type {any} */ s) => seen.push(s.idle));
+  const p = ctrl.play("e4");
+  assert.deepEqual(seen, [false], "the hook flips before the worker answers");
+  await p;
+});

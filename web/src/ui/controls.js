@@ -20,7 +20,7 @@ export function mountControls(ctrl) {
     const mv = input.value.trim();
     if (!mv) return;
     void ctrl.play(mv).then((r) => {
-      if (r && r.ok) input.value = "";
+      if (r && r.ok && input.value.trim() === mv) input.value = ""; // keep a move typed ahead
     });
   });
   click("claim-any", () => void ctrl.claim(null));
@@ -28,7 +28,7 @@ export function mountControls(ctrl) {
     const mv = input.value.trim();
     if (!mv) return ctrl.showError({ code: "empty", message: "Type the move you intend to play in the move box, then press “Claim with typed move”." });
     void ctrl.claim(mv).then((r) => {
-      if (r && r.ok) input.value = "";
+      if (r && r.ok && input.value.trim() === mv) input.value = "";
     });
   });
   click("offer", () => ctrl.offerDraw());
