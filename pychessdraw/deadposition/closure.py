@@ -17,13 +17,15 @@ finds *a* helpmate, not the shortest.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import chess
 
 from .budget import Budget
 from .helpmate import mating_move
 from .keys import Key, child_key, key
 from .material import material_cannot_mate
-from .ordering import mating_corner, needs_loser_promotion, ordered_moves
+from .ordering import staged_moves
 from .reach import reach_cannot_mate
 from .static import head_on_pawns, reach_applicable
 
@@ -86,15 +88,12 @@ def explore(board: chess.Board, winner: chess.Color, budget: Budget, *,
             board.pop()
 
 
-def _children(board: chess.Board, winner: chess.Color) -> list[chess.Move]:
+def _children(board: chess.Board, winner: chess.Color) -> Iterator[chess.Move]:
     """Pseudo-legal moves, best first: most are never tried (a dive takes
-    the first, known positions are skipped), so legality waits until then."""
-    moves = list(board.generate_pseudo_legal_moves())
-    if not moves:
-        return []
-    corner = mating_corner(board, winner)
-    promotes = needs_loser_promotion(board, winner)
-    return [m for m, _ in ordered_moves(board, moves, winner, corner, promotes)]
+    the first, known positions are skipped), so legality waits until then,
+    and the moves that cannot come first are generated only when asked for.
+    The generator must be advanced only while ``board`` is at its position."""
+    return staged_moves(board, winner)
 
 
 FREE_FLIGHTS = 2

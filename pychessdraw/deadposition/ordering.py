@@ -16,6 +16,8 @@ end in proven terminal positions, whatever the order.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import chess
 
 REWARD, NORMAL, PUNISH = 0, 1, 3
@@ -91,6 +93,66 @@ def needs_loser_promotion(board: chess.Board, winner: chess.Color) -> bool:
 def ordered_moves(board: chess.Board, moves: list[chess.Move], winner: chess.Color,
                   corner: int, loser_promotes: bool) -> list[tuple[chess.Move, int]]:
     """Return ``(move, cost)`` pairs, most promising first."""
+    scored = _scored(board, moves, winner, corner, loser_promotes)
+    scored.sort(key=lambda t: -t[0])
+    return [(m, c) for _, c, m in scored]
+
+
+# Scores that only the first stage of ``staged_moves`` can reach: the
+# winner's captures and queen promotions (60 and up; every other winner move
+# scores at most 37), the loser king's steps towards the corner (50; every
+# other loser move at most 40).
+WINNER_FIRST = 60
+LOSER_FIRST = 50
+
+
+def staged_moves(board: chess.Board, winner: chess.Color) -> Iterator[chess.Move]:
+    """The pseudo-legal moves in ``ordered_moves`` order, generated in two stages.
+
+    A dive usually takes one of the first few moves, so the moves that can
+    come first (the winner's captures and queen promotions, the loser's king
+    steps) are generated and sorted alone; the rest only if the walk comes
+    back for them.  The order is exactly that of ``ordered_moves`` over
+    every pseudo-legal move: each stage keeps python-chess's generation order
+    (the sort is stable), and a first-stage move scoring below the threshold
+    is deferred to the second stage, where it ties with no move generated
+    before it in the full order except sliders, which come first there too.
+    """
+    corner = mating_corner(board, winner)
+    promotes = needs_loser_promotion(board, winner)
+    us = board.turn
+    mine = board.occupied_co[us]
+    if us == winner:
+        them = board.occupied_co[not us]
+        pawns = board.pawns & mine
+        first = list(board.generate_pseudo_legal_moves(chess.BB_ALL, them))
+        first += board.generate_pseudo_legal_moves(pawns, chess.BB_BACKRANKS & ~them)
+        threshold = WINNER_FIRST
+        rest_gens = (board.generate_pseudo_legal_moves(~pawns, ~them),
+                     board.generate_pseudo_legal_moves(pawns, ~them & ~chess.BB_BACKRANKS))
+    else:
+        king = board.kings & mine
+        first = list(board.generate_pseudo_legal_moves(king, chess.BB_ALL))
+        threshold = LOSER_FIRST
+        rest_gens = (board.generate_pseudo_legal_moves(~king, chess.BB_ALL),)
+    scored = _scored(board, first, winner, corner, promotes)
+    scored.sort(key=lambda t: -t[0])
+    deferred = []
+    for score, _, move in scored:
+        if score >= threshold:
+            yield move
+        else:
+            deferred.append((score, 0, move))
+    rest = [m for gen in rest_gens for m in gen]
+    later = _scored(board, rest, winner, corner, promotes) + deferred
+    later.sort(key=lambda t: -t[0])
+    for _, _, move in later:
+        yield move
+
+
+def _scored(board: chess.Board, moves: list[chess.Move], winner: chess.Color,
+            corner: int, loser_promotes: bool) -> list[tuple[int, int, chess.Move]]:
+    """``(score, cost, move)`` for each move, unsorted."""
     us = board.turn
     them_bb = board.occupied_co[not us]
     pawns = board.pawns
@@ -163,5 +225,4 @@ def ordered_moves(board: chess.Board, moves: list[chess.Move], winner: chess.Col
                 continue
             near = lk is not None and DISTANCE[to][lk] == 1
             scored.append((20 if near else 10, NORMAL, m))
-    scored.sort(key=lambda t: -t[0])
-    return [(m, c) for _, c, m in scored]
+    return scored

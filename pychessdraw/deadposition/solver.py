@@ -4,10 +4,12 @@
 Pipeline for one side (cheapest first, each step sound on its own):
 1. already checkmate / material proof;
 2. forced moves are played (a single legal reply is part of every line);
-3. reachability proof over locked pawns (or, while en passant is legal,
-   the same proof after each legal move);
+3. reachability proof over locked pawns where every pawn of the side is
+   locked (or, while en passant is legal, the same proof after each legal
+   move);
 4. a dive: the walk of step 6 with a few hundred nodes (finds the long
-   but easy helpmates of real games quickly);
+   but easy helpmates of real games quickly), then the reachability proof
+   for the other positions with pawns locked head-on;
 5. iterative-deepening helpmate search (finds a line, or proves by
    exhaustion that every line ends without mate), a small budget share;
 6. a walk over every reachable position (finds a line, or proves that no
@@ -27,7 +29,7 @@ from .helpmate import HelpmateSearch
 from .material import material_cannot_mate
 from .reach import reach_cannot_mate
 from .shorten import shorten
-from .static import head_on_pawns, reach_applicable, static_cannot_mate
+from .static import head_on_pawns, reach_applicable, static_cannot_mate, wall_candidate
 from .verdict import Verdict, undecided, unwinnable
 from .verify import verify_line
 
@@ -36,6 +38,10 @@ SMALL_SEARCH_SHARE = 0.4
 SMALL_NODES = 1_000
 SMALL_SECONDS = 0.1
 SHORT_LINE = 16  # longer proof lines are shortened (a cheap post-pass)
+# A dive's line is already direct: measured on real-game positions, the
+# post-pass cut lines under 96 plies by 0.03 ply on average (at 0.6 ms a
+# line, about an eighth of a question's cost) and longer ones by a third.
+DIVE_SHORT_LINE = 96
 DIVE_SHARE = 0.3
 DIVE_NODES = 300
 
@@ -117,16 +123,20 @@ def can_checkmate(board: chess.Board, color: chess.Color, *, nodes: int = 20_000
         if reason:
             return unwinnable(budget.used, reason + " (after forced moves)")
 
-    if reach_applicable(b):
-        # The reachability proof needs pieces that can never move, and those
-        # start from pawns locked head-on: elsewhere it costs a few
-        # milliseconds to prove nothing (then the search decides).
-        if head_on_pawns(b):
-            reason = static_cannot_mate(b, color, gated=False)
-            if reason:
-                return unwinnable(budget.used, reason)
-    else:
+    # The reachability proof needs pieces that can never move, and those
+    # start from pawns locked head-on: elsewhere it costs a few milliseconds
+    # to prove nothing (then the search decides).  Unless every pawn of
+    # ``color`` is locked, it waits until after the dive: measured on
+    # real-game positions, where the dive meets a mate first, 10% faster
+    # overall, and the hard set as fast as before.
+    locked = reach_applicable(b) and bool(head_on_pawns(b))
+    if not reach_applicable(b):
         reason = _after_each_move(b, color, budget)
+        if reason:
+            return unwinnable(budget.used, reason)
+    elif locked and wall_candidate(b, color):
+        reason = static_cannot_mate(b, color, gated=False)
+        locked = False
         if reason:
             return unwinnable(budget.used, reason)
 
@@ -143,6 +153,11 @@ def can_checkmate(board: chess.Board, color: chess.Color, *, nodes: int = 20_000
     phases = [(_dive, DIVE_SHARE, DIVE_NODES),
               (_deepening, SMALL_SEARCH_SHARE if small else SEARCH_SHARE, None), (_closure, 1.0, None)]
     for phase, fraction, cap in phases:
+        if locked and phase is not _dive:
+            reason = static_cannot_mate(b, color, gated=False)
+            locked = False
+            if reason:
+                return unwinnable(budget.used, reason)
         sub = budget.share(fraction)
         if cap is not None:
             sub.limit = min(sub.limit, cap)
@@ -151,7 +166,7 @@ def can_checkmate(board: chess.Board, color: chess.Color, *, nodes: int = 20_000
         if found:
             line = prefix + line
             verified = False
-            if len(line) > SHORT_LINE:
+            if len(line) > (DIVE_SHORT_LINE if phase is _dive else SHORT_LINE):
                 short = prefix + shorten(b, line[len(prefix):])
                 if verify_line(board, color, short):
                     line, verified = short, True
