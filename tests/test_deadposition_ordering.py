@@ -10,7 +10,8 @@ import random
 import chess
 import pytest
 
-from pychessdraw.deadposition.ordering import mating_corner, needs_loser_promotion, ordered_moves, staged_moves
+from pychessdraw.deadposition.ordering import (dive_moves, mating_corner, needs_loser_promotion, ordered_moves,
+                                               staged_moves)
 
 # Positions where the deferred moves matter: under-promotions with and
 # without capture, castling both ways, en passant, a loser king in its corner.
@@ -79,3 +80,20 @@ def test_the_first_stage_is_generated_alone() -> None:
     assert generated == [chess.Move.from_uci("e4d5")]
     rest = list(gen)
     assert len(rest) == 6 and len(generated) == 7  # five king moves and e5, now
+
+
+def test_the_dive_order_is_a_permutation_that_keeps_the_winner_order() -> None:
+    """The dive reorders only the loser's moves (king steps to the corner
+    first, captures by other pieces last) and never drops or repeats a move."""
+    for board in _positions(11, 20, False) + [chess.Board(f) for f in SPECIAL]:
+        every = list(board.generate_pseudo_legal_moves())
+        for winner in chess.COLORS:
+            dive = list(dive_moves(board, winner))
+            assert sorted(dive, key=str) == sorted(every, key=str), board.fen()
+            if board.turn == winner or needs_loser_promotion(board, winner):
+                assert dive == list(staged_moves(board, winner))
+            else:
+                them, kings = board.occupied_co[winner], board.kings
+                captures = [m for m in dive if chess.BB_SQUARES[m.to_square] & them
+                            and not chess.BB_SQUARES[m.from_square] & kings]
+                assert dive[len(dive) - len(captures):] == captures, board.fen()

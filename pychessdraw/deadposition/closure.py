@@ -25,13 +25,14 @@ from .budget import Budget
 from .helpmate import mating_move
 from .keys import Key, child_key, key
 from .material import material_cannot_mate
-from .ordering import staged_moves
+from .ordering import dive_moves, staged_moves
 from .reach import reach_cannot_mate
 from .static import head_on_pawns, reach_applicable
 
 
 def explore(board: chess.Board, winner: chess.Color, budget: Budget, *,
-            reach_proofs: bool = True, mate_probes: bool = False) -> tuple[bool | None, list[chess.Move]]:
+            reach_proofs: bool = True, mate_probes: bool = False,
+            dive: bool = False) -> tuple[bool | None, list[chess.Move]]:
     """Walk every reachable position from ``board`` (mutated, restored on return).
 
     ``reach_proofs=False`` prunes only by material: a short dive looking for
@@ -40,13 +41,15 @@ def explore(board: chess.Board, winner: chess.Color, budget: Budget, *,
     ``mate_probes=True`` looks for a mate in one (checking moves only)
     before expanding a position where ``winner`` is to move: a dive then
     ends at the first mate within reach instead of wandering on.
+    ``dive=True`` orders the loser's moves as ``ordering.dive_moves`` does.
 
     Returns ``(True, line)`` on a mate by ``winner``, ``(False, [])`` when the
     reachable set is exhausted without one, ``(None, [])`` when the budget ran out.
     """
     visited: set[Key] = {key(board)}
     path: list[chess.Move] = []
-    stack = [iter(_children(board, winner))]
+    children = dive_moves if dive else _children
+    stack = [iter(children(board, winner))]
     try:
         while stack:
             move = next(stack[-1], None)
@@ -81,7 +84,7 @@ def explore(board: chess.Board, winner: chess.Color, budget: Budget, *,
                 mate, _ = mating_move(board, winner)
                 if mate is not None:
                     return True, path + [mate]
-            stack.append(iter(_children(board, winner)))
+            stack.append(iter(children(board, winner)))
         return False, []
     finally:
         for _ in range(len(path)):

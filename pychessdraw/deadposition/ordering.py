@@ -150,6 +150,34 @@ def staged_moves(board: chess.Board, winner: chess.Color) -> Iterator[chess.Move
         yield move
 
 
+def dive_moves(board: chess.Board, winner: chess.Color) -> Iterator[chess.Move]:
+    """The order of the dive: ``staged_moves`` for the winner; for the loser,
+    the king's steps towards the corner, then the other pieces' quiet moves
+    as generated, the king's other moves, the other pieces' captures last.
+
+    A helpmate's loser mostly has to stay out of the way, and scoring its
+    quiet moves cost more than it saved: measured on real-game positions,
+    the dive finds shorter lines in less time.  Where the loser must
+    under-promote to a blocker, its full order is kept.
+    """
+    if board.turn == winner or needs_loser_promotion(board, winner):
+        yield from staged_moves(board, winner)
+        return
+    corner = mating_corner(board, winner)
+    mine = board.occupied_co[board.turn]
+    them = board.occupied_co[not board.turn]
+    king = board.kings & mine
+    later = []
+    for move in board.generate_pseudo_legal_moves(king, chess.BB_ALL):
+        if DISTANCE[move.to_square][corner] < DISTANCE[move.from_square][corner]:
+            yield move
+        else:
+            later.append(move)
+    yield from board.generate_pseudo_legal_moves(~king, ~them)
+    yield from later
+    yield from board.generate_pseudo_legal_moves(~king, them)
+
+
 def _scored(board: chess.Board, moves: list[chess.Move], winner: chess.Color,
             corner: int, loser_promotes: bool) -> list[tuple[int, int, chess.Move]]:
     """``(score, cost, move)`` for each move, unsorted."""

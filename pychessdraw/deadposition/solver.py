@@ -199,7 +199,7 @@ def _closure(b: chess.Board, color: chess.Color, budget: Budget) -> tuple[bool |
 
 def _dive(b: chess.Board, color: chess.Color, budget: Budget) -> tuple[bool | None, list[chess.Move], str]:
     """The walk with a small budget, pruning by material only."""
-    found, line = explore(b.copy(stack=False), color, budget, reach_proofs=False, mate_probes=True)
+    found, line = explore(b.copy(stack=False), color, budget, reach_proofs=False, mate_probes=True, dive=True)
     return found, line, "no reachable position is a mate (all positions explored)"
 
 
