@@ -17,12 +17,14 @@ end in proven terminal positions, whatever the order.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from operator import itemgetter
 
 import chess
 
 REWARD, NORMAL, PUNISH = 0, 1, 3
 
 _VALUE = (0, 1, 3, 3, 5, 9, 0)
+_SCORE = itemgetter(0)
 
 
 def _knight_distances() -> list[list[int]]:
@@ -94,7 +96,7 @@ def ordered_moves(board: chess.Board, moves: list[chess.Move], winner: chess.Col
                   corner: int, loser_promotes: bool) -> list[tuple[chess.Move, int]]:
     """Return ``(move, cost)`` pairs, most promising first."""
     scored = _scored(board, moves, winner, corner, loser_promotes)
-    scored.sort(key=lambda t: -t[0])
+    scored.sort(key=_SCORE, reverse=True)  # stable: ties keep the generation order
     return [(m, c) for _, c, m in scored]
 
 
@@ -136,7 +138,7 @@ def staged_moves(board: chess.Board, winner: chess.Color) -> Iterator[chess.Move
         threshold = LOSER_FIRST
         rest_gens = (board.generate_pseudo_legal_moves(~king, chess.BB_ALL),)
     scored = _scored(board, first, winner, corner, promotes)
-    scored.sort(key=lambda t: -t[0])
+    scored.sort(key=_SCORE, reverse=True)  # stable, like the full sort
     deferred = []
     for score, _, move in scored:
         if score >= threshold:
@@ -145,7 +147,15 @@ def staged_moves(board: chess.Board, winner: chess.Color) -> Iterator[chess.Move
             deferred.append((score, 0, move))
     rest = [m for gen in rest_gens for m in gen]
     later = _scored(board, rest, winner, corner, promotes) + deferred
-    later.sort(key=lambda t: -t[0])
+    if not later:
+        return
+    # The walk mostly takes the best move and never comes back: find it
+    # alone (the first of the highest score, as a stable sort would put it)
+    # and sort the others only if asked for them.
+    scores = [t[0] for t in later]
+    best = scores.index(max(scores))
+    yield later.pop(best)[2]
+    later.sort(key=_SCORE, reverse=True)
     for _, _, move in later:
         yield move
 
