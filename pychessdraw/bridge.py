@@ -327,14 +327,16 @@ class Bridge:
 
     def _undo(self, args: dict[str, Any]) -> Reply:
         _only(args)
-        self._changed()
         if self._recorded is not None and self._override() is self._recorded:
+            self._changed()
             self._recorded = None  # lift the recorded result, keep the moves
             self._ending = None
             return self._reply()
+        undone = self.game.undo()  # refuses (nothing to undo) before anything here changes
+        self._changed()
         self._ending = None
         self._flag_words = None
-        if self.game.undo() is not None:
+        if undone is not None:
             self._rows.pop()
             if self._ended is not None and self.game.ply <= self._ended[0]:
                 self._ended = None

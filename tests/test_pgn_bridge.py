@@ -123,3 +123,18 @@ def test_bridge_flag_rules_and_flag() -> None:
     flagged = call(bridge, "flag", color="black")
     assert flagged["facts"]["outcome"]["termination"] == "time_forfeit" and flagged["facts"]["outcome"]["result"] == "1/2-1/2"
     assert flagged["ending"] == {"op": "flag", "color": "black"}
+
+
+def test_refused_or_empty_actions_keep_an_imported_game_as_recorded() -> None:
+    """A refused resignation, a flag fall of no colour and an undo with
+    nothing to take back change nothing: the export stays as imported."""
+    bridge = Bridge()
+    stalemate = "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"
+    text = f'[Event "x"]\n[SetUp "1"]\n[FEN "{stalemate}"]\n[Result "1/2-1/2"]\n[Termination "normal"]\n\n1/2-1/2\n'
+    assert call(bridge, "load_pgn", pgn=text)["ok"]
+    before = call(bridge, "export_pgn")["pgn"]
+    assert '[Termination "normal"]' in before
+    assert not call(bridge, "resign", color="purple")["ok"]
+    assert not call(bridge, "flag", color=None)["ok"]
+    assert call(bridge, "undo")["error"]["code"] == "nothing_to_undo"
+    assert call(bridge, "export_pgn")["pgn"] == before
