@@ -145,6 +145,7 @@ class ErrorDict(TypedDict):
     ply: NotRequired[int]  #: the ply the move would have made, or the game's ply
     token: NotRequired[str]  #: the text as given (cut to 40 characters)
     move_label: NotRequired[str]  #: the move with its number, e.g. "3...Qxe7"
+    reason: NotRequired[str]  #: scan: the move's own error, without the ply and token before it
     candidates: NotRequired[list[MoveCandidateDict]]  #: ambiguous_move, promotion_needed
     fen: NotRequired[str]  #: bad_fen: the text as given
     file: NotRequired[str]  #: file_error

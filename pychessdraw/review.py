@@ -22,7 +22,6 @@ same text see the same games.
 from __future__ import annotations
 
 import json
-import re
 from typing import Any, Iterator
 
 from .bridge_contract import ReviewResult, ReviewRow
@@ -35,7 +34,6 @@ from .scan import scan_game
 #: Games longer than this many characters are skipped as errors (about 40
 #: times the longest game of the TCEC archive).
 MAX_GAME_CHARS = 4_000_000
-_PLY_PREFIX = re.compile(r"^ply \d+ \('(?:[^'\\]|\\.)*'\): ")
 
 
 class ReviewSession:
@@ -201,7 +199,7 @@ def error_in_words(error: dict[str, Any], headers: dict[str, str]) -> str:
     """A scan error as a player reads it: the move named by its number and
     side ("12...Qxf9 (Black's move 12) is not legal here"), not by its ply;
     broken text by where it comes ("at Black's move 2 (2...): ...")."""
-    message = _PLY_PREFIX.sub("", str(error.get("message", "")))
+    message = str(error.get("reason") or error.get("message", ""))
     ply, token = error.get("ply"), error.get("token")
     if not isinstance(ply, int) or ply < 1:
         return message

@@ -115,7 +115,7 @@ def scan_game(parsed: PgnGame, number: int, *, final_search: FinalSearch = AUTO,
             move = game.parse_move(token)
         except RefereeError as exc:
             ply = game.ply + 1
-            error = type(exc)(f"ply {ply} ({token!r}): {exc.message}", ply=ply, token=token)
+            error = type(exc)(f"ply {ply} ({token!r}): {exc.message}", ply=ply, token=token, reason=exc.message)
             break
         _observe(game, events, has_legal_move=True)
         game.push(move)  # scan keeps replaying past an ending, to audit the record

@@ -14,7 +14,7 @@ from pychessdraw.errors import BadRequestError
 from pychessdraw.pgn import read_games
 from pychessdraw.review import ReviewSession, error_in_words
 from pychessdraw.rules import dead
-from pychessdraw.scan import scan
+from pychessdraw.scan import scan, scan_game
 
 SHUFFLE = " ".join(f"{2 * i + 1}. Nf3 Nf6 {2 * i + 2}. Ng1 Ng8" for i in range(5))
 GAMES = {
@@ -144,18 +144,34 @@ def test_an_over_long_game_at_the_end_is_reported() -> None:
     assert [r["row"]["verdict"] for r in out] == ["ok", "error"]
 
 
-@pytest.mark.parametrize("code,message,ply,token,fen,expected", [
-    ("illegal_move", "ply 1 ('Ke2'): 1.Ke2 is not legal here", 1, "Ke2", "", "1.Ke2 (White's move 1) is not legal here"),
-    ("invalid_move", "ply 4 ('Qxz9'): bad", 4, "Qxz9", "", "2...Qxz9 (Black's move 2): bad"),
-    ("illegal_move", "ply 1 ('a5'): 40...a5 is not legal here", 1, "a5", "4k3/8/8/8/8/8/8/4K3 b - - 0 40",
+@pytest.mark.parametrize("code,reason,ply,token,fen,expected", [
+    ("illegal_move", "1.Ke2 is not legal here", 1, "Ke2", "", "1.Ke2 (White's move 1) is not legal here"),
+    ("invalid_move", "bad", 4, "Qxz9", "", "2...Qxz9 (Black's move 2): bad"),
+    ("illegal_move", "40...a5 is not legal here", 1, "a5", "4k3/8/8/8/8/8/8/4K3 b - - 0 40",
      "40...a5 (Black's move 40) is not legal here"),
-    ("illegal_move", "ply 2 ('Ke2'): x", 2, "Ke2", "4k3/8/8/8/8/8/8/4K3 b - - 0 40", "41.Ke2 (White's move 41): x"),
-    ("bad_pgn", "unterminated comment '{'", 4, "{", "", "at Black's move 2 (2...): unterminated comment '{'"),
-    ("bad_pgn", "broken header", 0, "[x", "", "broken header"),
+    ("illegal_move", "x", 2, "Ke2", "4k3/8/8/8/8/8/8/4K3 b - - 0 40", "41.Ke2 (White's move 41): x"),
 ])
-def test_error_in_words(code: str, message: str, ply: int, token: str, fen: str, expected: str) -> None:
+def test_move_error_in_words(code: str, reason: str, ply: int, token: str, fen: str, expected: str) -> None:
+    """A scan's move error as scan writes it: the message names the ply and
+    the token, ``reason`` is the move's own error."""
     headers = {"FEN": fen} if fen else {}
-    assert error_in_words({"code": code, "message": message, "ply": ply, "token": token}, headers) == expected
+    error = {"code": code, "message": f"ply {ply} ({token!r}): {reason}", "reason": reason, "ply": ply, "token": token}
+    assert error_in_words(error, headers) == expected
+
+
+@pytest.mark.parametrize("message,ply,token,expected", [
+    ("unterminated comment '{'", 4, "{", "at Black's move 2 (2...): unterminated comment '{'"),
+    ("broken header", 0, "[x", "broken header"),
+])
+def test_broken_text_in_words(message: str, ply: int, token: str, expected: str) -> None:
+    assert error_in_words({"code": "bad_pgn", "message": message, "ply": ply, "token": token}, {}) == expected
+
+
+def test_scan_keeps_the_moves_own_error_beside_its_message() -> None:
+    report = scan_game(next(read_games(['[Event "x"]\n', '\n', '1. e4 e5 2. Ke3 *\n'])), 1)
+    error = report["error"]
+    assert error["message"] == f"ply 3 ('Ke3'): {error['reason']}"
+    assert error_in_words(error, {}) == f"2.Ke3 (White's move 2){error['reason'][len('2.Ke3'):]}"
 
 
 @pytest.mark.slow  # left out by `make test-quick`

@@ -130,8 +130,9 @@ def staged_moves(board: chess.Board, winner: chess.Color) -> Iterator[chess.Move
         first = list(board.generate_pseudo_legal_moves(chess.BB_ALL, them))
         first += board.generate_pseudo_legal_moves(pawns, chess.BB_BACKRANKS & ~them)
         threshold = WINNER_FIRST
-        rest_gens = (board.generate_pseudo_legal_moves(~pawns, ~them),
-                     board.generate_pseudo_legal_moves(pawns, ~them & ~chess.BB_BACKRANKS))
+        rest_gens: tuple[Iterator[chess.Move], ...] = (
+            board.generate_pseudo_legal_moves(~pawns, ~them),
+            board.generate_pseudo_legal_moves(pawns, ~them & ~chess.BB_BACKRANKS))
     else:
         king = board.kings & mine
         first = list(board.generate_pseudo_legal_moves(king, chess.BB_ALL))
@@ -139,7 +140,7 @@ def staged_moves(board: chess.Board, winner: chess.Color) -> Iterator[chess.Move
         rest_gens = (board.generate_pseudo_legal_moves(~king, chess.BB_ALL),)
     scored = _scored(board, first, winner, corner, promotes)
     scored.sort(key=_SCORE, reverse=True)  # stable, like the full sort
-    deferred = []
+    deferred: list[tuple[int, int, chess.Move]] = []
     for score, _, move in scored:
         if score >= threshold:
             yield move
@@ -177,7 +178,7 @@ def dive_moves(board: chess.Board, winner: chess.Color) -> Iterator[chess.Move]:
     mine = board.occupied_co[board.turn]
     them = board.occupied_co[not board.turn]
     king = board.kings & mine
-    later = []
+    later: list[chess.Move] = []
     for move in board.generate_pseudo_legal_moves(king, chess.BB_ALL):
         if DISTANCE[move.to_square][corner] < DISTANCE[move.from_square][corner]:
             yield move
