@@ -12,14 +12,15 @@ from __future__ import annotations
 
 from typing import Literal, NotRequired, TypedDict, Union
 
+from .contract import LegalMoveDict
 from .probe import EngineFactsDict
 
 Color = Literal["white", "black"]
 Answer = Literal["yes", "no", "unknown"]
 
 
-# "from" is a Python keyword: the functional form keeps the JSON name.
-LegalMove = TypedDict("LegalMove", {"uci": str, "san": str, "from": str, "to": str, "promotion": Union[str, None]})
+#: A legal move: the library's own shape, sent as it is.
+LegalMove = LegalMoveDict
 
 
 class ErrorInfo(TypedDict, total=False):

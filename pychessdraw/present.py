@@ -293,7 +293,7 @@ def facts(game: Game, status: Status, *, label: Labeller, live: bool = True, out
         by, to = color_name(not board.turn), color_name(board.turn)
         offer = {"by": by, "to": to,
                  "text": f"{side(by)} offers a draw (the player who has just moved, FIDE 9.1.2.2). {side(to)}:"}
-    legal: list[LegalMove] = list(status.legal_moves or ()) if live and not over else []  # type: ignore[arg-type]
+    legal: list[LegalMove] = list(status.legal_moves or ()) if live and not over else []
     return {
         "ply": ply, "turn": color_name(board.turn), "fen": status.fen, "check": status.check,
         "where": where,
