@@ -588,7 +588,7 @@ def main() -> int:
     write_index(dist, preload)
     (dist / ".nojekyll").write_text("")
     say(f"ui: app.js + {len(list((dist / 'chunks').glob('*.js')))} chunks bundled (esbuild), "
-        "index.html (module preloads), app.css, bare.html copied")
+        "index.html (CSS inlined, module preloads), app.css, bare.html copied")
 
     write_licenses(dist, chess, mp, a.project_dir.resolve())
     copy_engine(dist)
