@@ -3,7 +3,7 @@
 """Start-up and move benchmark of the pychessdraw web page, in headless Chromium
 over loopback, against a bare Pyodide boot of the same files in the same run.
 
-    python3 benchmarks/web_bench.py [--runs 3] [--plies 200] [--levers] [--json out.json] [--no-build]
+    python3 benchmarks/web_bench.py [--runs 3] [--plies 200] [--levers] [--json out.json] [--no-build] [--dist DIR]
 
 The bare boot is web/dist/bare.html: a module worker that runs loadPyodide()
 from the same dist/pyodide/ files and imports nothing. Every figure is the
@@ -19,8 +19,10 @@ no service worker), served by web/serve.py (gzip, as a static host):
   throttled   cold, Chromium's network emulation at 10 Mbit/s down and up,
               40 ms latency (CDP Network.emulateNetworkConditions)
                                                        goal <= 10000 ms
-  board       chessground board drawn (window.__boot.board_ms), cold
-                                                       goal <= 300 ms
+  board       chessground board drawn, cold: the page's mark (window.__boot.board_ms,
+              the position in the DOM) and, measured from outside the page
+              (an init script, so any build compares), the frame showing its
+              pieces painted                           goal <= 300 ms (painted)
   move        a move typed (Enter) -> draw panel updated, p95 over a
               PLIES-ply game (window.__perf)           goal < 30 ms
 
@@ -51,6 +53,22 @@ CHROMIUM_ARGS = [
 ]
 THROTTLE = {"offline": False, "latency": 40, "downloadThroughput": 10e6 / 8, "uploadThroughput": 10e6 / 8}
 TIMEOUT_MS = 180_000
+# When the first frame showing the board's pieces has been painted: a task
+# queued from requestAnimationFrame runs after that frame.
+BOARD_PAINTED = """
+(() => {
+  const mo = new MutationObserver(() => {
+    if (!document.querySelector('cg-board piece')) return;
+    mo.disconnect();
+    requestAnimationFrame(() => {
+      const ch = new MessageChannel();
+      ch.port1.onmessage = () => { window.__boardPainted = performance.now(); };
+      ch.port2.postMessage(null);
+    });
+  });
+  mo.observe(document, {childList: true, subtree: true});
+})();
+"""
 
 
 def long_game(plies: int, seed: int = 2024) -> list[str]:
@@ -96,7 +114,7 @@ def serve_dist(gzip_on: bool):
     sys.path.insert(0, str(WEB))
     import serve  # noqa: E402  (web/serve.py)
 
-    srv = serve.make_server(DIST, "127.0.0.1", 0, compress=gzip_on)
+    srv = serve.make_server(DIST.resolve(), "127.0.0.1", 0, compress=gzip_on)
     threading.Thread(target=srv.serve_forever, daemon=True).start()
     return srv, f"http://127.0.0.1:{srv.server_address[1]}/"
 
@@ -108,6 +126,7 @@ class Bench:
 
     def context(self, throttled: bool = False, snapshot: bool = True):
         ctx = self.browser.new_context(viewport={"width": 1280, "height": 900})
+        ctx.add_init_script(BOARD_PAINTED)
         if not snapshot:  # as if the build had none: the worker boots Python
             ctx.route("**/pyodide/snapshot-*.gz", lambda route: route.fulfill(status=404, body="none"))
         page = ctx.new_page()
@@ -120,7 +139,7 @@ class Bench:
     def app(self, page, query: str = "") -> dict:
         page.goto(self.base + query)
         page.wait_for_selector("body[data-engine=ready]", state="attached", timeout=TIMEOUT_MS)
-        b = page.evaluate("() => window.__boot")
+        b = page.evaluate("() => ({...window.__boot, board_painted: window.__boardPainted})")
         b["ready"] = b.get("ready_ms") or b.get("engine_ms")
         return b
 
@@ -222,7 +241,11 @@ def main() -> int:
     ap.add_argument("--levers", action="store_true", help="also measure without the snapshot and without gzip")
     ap.add_argument("--json", type=Path)
     ap.add_argument("--no-build", action="store_true")
+    ap.add_argument("--dist", type=Path, help="measure this built site instead of web/dist (implies --no-build)")
     a = ap.parse_args()
+    global DIST
+    if a.dist:
+        DIST, a.no_build = a.dist, True
 
     if not a.no_build or not (DIST / "index.html").exists():
         subprocess.run([sys.executable, str(WEB / "build.py")], check=True, stdout=subprocess.DEVNULL)
@@ -263,6 +286,7 @@ def main() -> int:
         cold_ms=med(v["cold"]), repeat_ms=med(v["repeat"]), offline_ms=med(v["offline"]),
         throttled_ms=med(t["app"]), board_ms=med(v["cold"], "board_ms"),
         board_repeat_ms=med(v["repeat"], "board_ms"),
+        board_painted_ms=med(v["cold"], "board_painted"), board_painted_repeat_ms=med(v["repeat"], "board_painted"),
         paths={k: [x.get("worker", {}).get("path") for x in v[k]] for k in ("cold", "repeat", "offline")},
         repeat_controlled=all(x["controlled"] for x in v["repeat"]),
         offline_played=all(x["played"] for x in v["offline"]),
@@ -297,8 +321,11 @@ def main() -> int:
     line("bare Pyodide boot, 10 Mbit/s 40 ms, cold", bare_thr, bare_thr)
     line("page: engine ready, 10 Mbit/s 40 ms, cold", res["throttled_ms"], bare_thr,
          f"goal <= 10000 ms: {verdict(res['throttled_ms'] <= 10000)}")
-    line("page: board drawn, cold", res["board_ms"], bare_cold, f"goal <= 300 ms: {verdict(res['board_ms'] <= 300)}")
-    line("page: board drawn, repeat", res["board_repeat_ms"], bare_cold)
+    line("page: board drawn (page's mark), cold", res["board_ms"], bare_cold)
+    line("page: board painted, cold", res["board_painted_ms"], bare_cold,
+         f"goal <= 300 ms: {verdict(res['board_painted_ms'] <= 300)}")
+    line("page: board drawn (page's mark), repeat", res["board_repeat_ms"], bare_cold)
+    line("page: board painted, repeat", res["board_painted_repeat_ms"], bare_cold)
     print(f"  start-up path taken: {res['paths']}; repeat controlled by the service worker: "
           f"{res['repeat_controlled']}")
     print(f"  inside the worker, cold: {res['worker_cold']}")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import re
 import shutil
 import sys
 import threading
@@ -160,6 +161,107 @@ json.dumps([before, str(fractions.Fraction(1, 3) * 3), chess.polyglot.__file__])
     ))
     assert out[0] == [], out  # neither was in the snapshot
     assert out[1] == "1" and out[2].endswith("site-packages/chess/polyglot.py"), out
+
+
+# ------------------------------------------------------------------ the board first
+START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+AFTER_E4_E5 = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"
+
+
+class PythonGate:
+    """Holds back Python's wasm (so the referee stays "loading") until release()."""
+
+    def __init__(self, ctx):
+        self.held: list = []
+        self.open = False
+        ctx.route(re.compile(r".*/pyodide\.asm\.wasm$"), self._request)
+
+    def _request(self, route) -> None:
+        if self.open:
+            route.continue_()
+        else:
+            self.held.append(route)
+
+    def release(self) -> None:
+        self.open = True
+        for route in self.held:
+            route.continue_()
+        self.held.clear()
+
+
+def board_squares(page) -> dict:
+    """What chessground shows: square -> 'white pawn', ..."""
+    return page.evaluate(
+        "() => Object.fromEntries([...document.querySelectorAll('[data-testid=board] cg-board piece')]"
+        ".map((p) => [p.cgKey, p.className]))")
+
+
+def boot_marks(page) -> dict:
+    return page.evaluate("() => ({...window.__boot, engine: document.body.dataset.engine})")
+
+
+def test_board_is_drawn_before_the_referee_is_ready(fresh, base_url):
+    """A cold load: the board (and its marks) come while Python is still held back."""
+    ctx, page = fresh
+    gate = PythonGate(ctx)
+    page.goto(base_url + "?nosw")
+    page.wait_for_function("() => window.__boot && window.__boot.board_ms != null")
+    page.wait_for_selector("[data-testid=engine-wait]", state="visible")  # the rest of the page is there too
+    marks = boot_marks(page)
+    assert marks["engine"] == "loading" and marks["ready_ms"] is None, marks
+    assert marks["board_known"] is True
+    assert page.get_by_test_id("board").get_attribute("data-fen") == START_FEN
+    assert len(board_squares(page)) == 32
+    assert page.evaluate("() => performance.getEntriesByName('board-drawn').length") == 1
+    assert page.evaluate("() => performance.getEntriesByName('engine-ready').length") == 0
+    gate.release()
+    wait_ready(page)
+    marks = boot_marks(page)
+    assert marks["board_ms"] < marks["ready_ms"], marks
+    play(page, "e4", 1)
+
+
+def test_saved_position_is_drawn_before_the_referee_is_ready(fresh, base_url):
+    ctx, page = fresh
+    page.goto(base_url + "?nosw")
+    wait_ready(page)
+    play(page, "e4", 1)
+    play(page, "e5", 2)
+    expect(page.get_by_test_id("board")).to_have_attribute("data-fen", AFTER_E4_E5)
+    gate = PythonGate(ctx)
+    page.reload()
+    page.wait_for_function("() => window.__boot && window.__boot.board_ms != null")
+    marks = boot_marks(page)
+    assert marks["engine"] == "loading" and marks["board_known"] is True, marks
+    assert page.get_by_test_id("board").get_attribute("data-fen") == AFTER_E4_E5
+    squares = board_squares(page)
+    assert squares.get("e4") == "white pawn" and squares.get("e5") == "black pawn" and "e2" not in squares, squares
+    # no move before the referee: a click says why
+    page.get_by_test_id("board").click(position={"x": 10, "y": 10})
+    expect(page.get_by_test_id("error")).to_contain_text("still starting")
+    gate.release()
+    wait_ready(page)
+    expect(page.get_by_test_id("draw-panel")).to_have_attribute("data-ply", "2")
+    assert page.get_by_test_id("board").get_attribute("data-fen") == AFTER_E4_E5
+
+
+def test_a_link_to_a_game_from_elsewhere_counts_as_drawn_once_replayed(fresh, base_url):
+    """Its moves are known but not the position they lead to: the board shows
+    the game's start meanwhile, and board_ms is not taken until the referee
+    has replayed them."""
+    ctx, page = fresh
+    gate = PythonGate(ctx)
+    page.goto(base_url + "?nosw#m=e2e4,e7e5")
+    page.wait_for_selector("[data-testid=board] cg-board piece")
+    page.wait_for_selector("[data-testid=engine-wait]", state="visible")
+    marks = boot_marks(page)
+    assert marks["engine"] == "loading" and marks["board_known"] is False and marks["board_ms"] is None, marks
+    assert page.get_by_test_id("board").get_attribute("data-fen") == START_FEN
+    gate.release()
+    wait_ready(page)
+    marks = boot_marks(page)
+    assert marks["board_ms"] is not None and marks["board_ms"] >= marks["ready_ms"], marks
+    assert page.get_by_test_id("board").get_attribute("data-fen") == AFTER_E4_E5
 
 
 # ------------------------------------------------------------------ fallbacks

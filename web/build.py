@@ -12,7 +12,9 @@ Steps (each prints what it did):
      running under node (web/precompile.mjs), so that the browser imports faster
   3. Pyodide core files copied from node_modules/pyodide, the lock file rewritten so
      that its micropip entry names the wheel shipped in dist (file name and sha256)
-  4. chessground CSS, the UI bundled with esbuild, the worker and pages copied
+  4. the UI bundled with esbuild (app.js draws the board, chunks/ hold the rest of
+     the page), index.html with its CSS (chessground's and app.css) inlined, the
+     worker and pages copied
   5. licence notices of everything shipped, in dist/LICENSES/
   6. the Pyodide memory snapshot (web/snapshot.mjs under node: Python booted from
      dist/pyodide/ with the wheels of dist/wheels/ unpacked and pychessdraw
@@ -25,10 +27,12 @@ Only the Python standard library is needed here; node and npm must be installed.
 from __future__ import annotations
 
 import argparse
+import base64
 import hashlib
 import importlib.metadata
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -54,7 +58,6 @@ PYODIDE_FILES = [
     "python_stdlib.zip",
     "pyodide-lock.json",
 ]
-CG_CSS = ["chessground.base.css", "chessground.brown.css", "chessground.cburnett.css"]
 
 
 def say(msg: str) -> None:
@@ -373,6 +376,81 @@ def copy_engine(dist: Path) -> None:
     say(f"engine: Stockfish.js {version} lite single-threaded -> dist/engine/, licence notice")
 
 
+# ---------------------------------------------------------------- UI bundle
+def bundle_ui(dist: Path, dev: bool) -> list[str]:
+    """dist/app.js and dist/chunks/*.js (esbuild, code splitting): app.js holds
+    what draws the board (chessground, the controller, the board view) and
+    imports the rest of the page (chunks/page-<hash>.js) once the board is on
+    screen; code both use goes to shared chunks. Returns the chunks app.js
+    imports statically, which index.html preloads (no request waterfall
+    before the board). Stale chunks of earlier builds are removed first, so
+    the service worker's manifest lists only this build's files."""
+    chunks = dist / "chunks"
+    shutil.rmtree(chunks, ignore_errors=True)
+    for old in dist.glob("app.js*"):
+        old.unlink()
+    meta = CACHE / "esbuild-meta.json"
+    CACHE.mkdir(parents=True, exist_ok=True)
+    esbuild = NM / "esbuild/bin/esbuild"
+    cmd = [str(esbuild), str(SRC / "app.js"), "--bundle", "--splitting", "--format=esm", "--target=es2020",
+           f"--outdir={dist}", "--entry-names=[name]", "--chunk-names=chunks/[name]-[hash]",
+           f"--metafile={meta}", "--log-level=warning", "--legal-comments=linked"]
+    cmd += ["--sourcemap"] if dev else ["--minify"]
+    run(cmd, cwd=WEB)  # the metafile's paths are relative to it
+    outputs = json.loads(meta.read_text())["outputs"]
+    entry = next(o for path, o in outputs.items() if Path(path).name == "app.js")
+    static = [(WEB / i["path"]).resolve().relative_to(dist).as_posix()
+              for i in entry["imports"] if i["kind"] == "import-statement" and not i.get("external")]
+    if not any(Path(p).name.startswith("page-") for p in outputs):
+        die("esbuild made no chunks/page-*.js: src/app.js must import('./page.js') after the board")
+    return static
+
+
+STYLESHEET = re.compile(r'<link rel="stylesheet" href="([^"]+)">\n')
+STYLE_SRC = "style-src 'self' "
+
+
+def write_index(dist: Path, preload: list[str]) -> None:
+    """dist/index.html from src/index.html: its stylesheets (chessground's and
+    app.css) inlined, minified, in one <style> allowed by its sha256 in the
+    page's CSP (no request before the first paint: the board is drawn as soon
+    as app.js has run), and a modulepreload link for each chunk app.js imports
+    statically, next to the one for app.js."""
+    html = (SRC / "index.html").read_text()
+    anchor = '<link rel="modulepreload" href="app.js">'
+    if anchor not in html:
+        die("web/src/index.html lost its modulepreload link for app.js")
+    links = "".join(f'\n<link rel="modulepreload" href="{p}">' for p in preload)
+    html = html.replace(anchor, anchor + links, 1)
+
+    sheets = STYLESHEET.findall(html)
+    if not sheets or STYLE_SRC not in html:
+        die("web/src/index.html lost its stylesheet links or its CSP style-src")
+    files = [NM / "@lichess-org/chessground/assets" / h[3:] if h.startswith("cg/") else SRC / h for h in sheets]
+    for f in files:
+        if not f.exists():
+            die(f"{f} missing (a stylesheet of web/src/index.html)")
+    CACHE.mkdir(parents=True, exist_ok=True)
+    entry, out = CACHE / "inline-entry.css", CACHE / "inline.css"
+    entry.write_text("".join(f'@import "{f.as_posix()}";\n' for f in files))
+    run([str(NM / "esbuild/bin/esbuild"), str(entry), "--bundle", "--minify", f"--outfile={out}",
+         "--log-level=warning"])
+    css = out.read_text().strip()
+    if "</" in css:
+        die("the inlined CSS holds '</', which would end its <style> element")
+    digest = base64.b64encode(hashlib.sha256(css.encode()).digest()).decode()
+    first = True
+
+    def inline(m: re.Match) -> str:
+        nonlocal first
+        keep, first = first, False
+        return f"<style>{css}</style>\n" if keep else ""
+
+    html = STYLESHEET.sub(inline, html)
+    html = html.replace(STYLE_SRC, f"{STYLE_SRC}'sha256-{digest}' ", 1)
+    (dist / "index.html").write_text(html)
+
+
 # ---------------------------------------------------------------- main
 # ---------------------------------------------------------------- snapshot
 def make_snapshot(dist: Path, wheel_rels: list[str]) -> str | None:
@@ -499,22 +577,18 @@ def main() -> int:
     n += copy(mp, pdir / mp.name)
     say(f"pyodide: core files in dist/pyodide/ ({n} updated); lock entry micropip -> {mp.name} sha256 {entry['sha256'][:12]}…")
 
-    # chessground css
-    for f in CG_CSS:
-        copy(NM / "@lichess-org/chessground/assets" / f, dist / "cg" / f)
-    say("chessground: base, brown board and cburnett piece CSS -> dist/cg/")
+    # chessground's CSS goes into index.html (write_index); earlier builds copied it to dist/cg/
+    shutil.rmtree(dist / "cg", ignore_errors=True)
 
-    # UI bundle
-    esbuild = NM / "esbuild/bin/esbuild"
-    cmd = [str(esbuild), str(SRC / "app.js"), "--bundle", "--format=esm", "--target=es2020",
-           f"--outfile={dist / 'app.js'}", "--log-level=warning", "--legal-comments=linked"]
-    cmd += ["--sourcemap"] if a.dev else ["--minify"]
-    run(cmd)
-    for f in ("index.html", "app.css", "bare.html", "bare.js", "bare-worker.js", "favicon.svg"):
+    # UI bundle: app.js draws the board, then imports the rest (chunks/page-*.js)
+    preload = bundle_ui(dist, a.dev)
+    for f in ("app.css", "bare.html", "bare.js", "bare-worker.js", "favicon.svg"):
         if (SRC / f).exists():
             copy(SRC / f, dist / f)
+    write_index(dist, preload)
     (dist / ".nojekyll").write_text("")
-    say("ui: app.js bundled (esbuild), index.html, app.css, bare.html copied")
+    say(f"ui: app.js + {len(list((dist / 'chunks').glob('*.js')))} chunks bundled (esbuild), "
+        "index.html (CSS inlined, module preloads), app.css, bare.html copied")
 
     write_licenses(dist, chess, mp, a.project_dir.resolve())
     copy_engine(dist)

@@ -1,25 +1,20 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The page's entry: wires the referee client, the controller, the views and
-// the features together, and publishes the test hooks (body data-engine,
-// data-seq, data-idle; window.__perf, window.__boot). No chess here: see
-// ctrl.js (state and actions), referee/client.js (the worker), ui/*.js (views).
+// The page's entry: draws the board first, then loads the rest (page.js:
+// the views around it, the features, the test hooks) once the board is on
+// screen, so that a first visit sees the board before the bulk of the page's
+// code is fetched and run. No chess here: see ctrl.js (state and actions),
+// referee/client.js (the worker), ui/*.js (views).
 import { Controller } from "./ctrl.js";
-import { FEATURES } from "./features/index.js";
 import { Referee } from "./referee/client.js";
 import { mountBoard } from "./ui/board.js";
-import { mountControls } from "./ui/controls.js";
-import { mountDialogs } from "./ui/dialogs.js";
-import { $ } from "./ui/dom.js";
-import { mountKeyboard } from "./ui/keyboard.js";
-import { mountMoves } from "./ui/moves.js";
-import { mountPanel } from "./ui/panel.js";
-import { mountResult } from "./ui/result.js";
-import { addSection } from "./ui/sections.js";
 
 /** @type {any} */
 const w = window;
 w.__perf = []; // {op, ply, ms: action -> panel updated, paint_ms, worker_ms}
-w.__boot = { board_ms: null, ready_ms: null, worker: null };
+// board_ms: chessground has drawn the game's position (DOM); board_painted_ms: the
+// frame holding it has been painted; board_known: it was drawn before the referee
+// answered; page_ms: the rest mounted; ready_ms: the referee's "ready"
+w.__boot = { board_ms: null, board_painted_ms: null, board_known: null, page_ms: null, ready_ms: null, worker: null };
 
 const boot = w.__pcdBoot || (w.__pcdBoot = { events: [] });
 const referee = new Referee(boot);
@@ -35,49 +30,51 @@ const nav = {
 };
 const ctrl = new Controller({ referee, storage: localStorage, nav });
 
+// The board shows the game's position at once (a new game's, or the one saved
+// here), with no move allowed until the referee is ready. When only the game's
+// start is known (a link to a game saved elsewhere), the board counts as drawn
+// once the referee has replayed the moves.
 mountBoard(ctrl);
-w.__boot.board_ms = performance.now();
-performance.mark("board-drawn");
-mountMoves(ctrl);
-mountPanel(ctrl);
-mountResult(ctrl);
-mountDialogs(ctrl);
-mountControls(ctrl);
-mountKeyboard(ctrl);
-for (const feature of FEATURES) feature({ ctrl, addSection });
+w.__boot.board_known = ctrl.state.early.known;
+if (ctrl.state.early.known) boardDrawn();
+else ctrl.on("ready", () => { if (w.__boot.board_ms == null) boardDrawn(); });
 
-// the live region and the test hooks, after every view has rendered
-ctrl.on("change", (/** @type {import("./ctrl.js").CtrlState} */ s, /** @type {Set<string>} */ parts) => {
-  if (parts.has("announce")) $("live").textContent = s.announce;
-  document.body.dataset.seq = String(s.seq);
-  document.body.dataset.idle = s.idle ? "1" : "0";
-});
-document.body.dataset.idle = "1";
-ctrl.on("perf", (/** @type {any} */ rec) => {
-  w.__perf.push(rec);
-  const t0 = performance.now() - rec.ms;
+function boardDrawn() {
+  w.__boot.board_ms = performance.now();
+  performance.mark("board-drawn");
+  afterPaint((painted) => {
+    if (painted) w.__boot.board_painted_ms = performance.now();
+  });
+}
+
+/**
+ * Run fn(painted) after the next frame has been painted (a task queued from
+ * requestAnimationFrame runs after that frame), or fn(false) after 100 ms
+ * when no frame comes (a tab opened in the background).
+ * @param {(painted: boolean) => void} fn
+ */
+function afterPaint(fn) {
+  let done = false;
+  /** @param {boolean} painted */
+  const once = (painted) => {
+    if (!done) {
+      done = true;
+      fn(painted);
+    }
+  };
   requestAnimationFrame(() => {
-    rec.paint_ms = performance.now() - t0;
+    const ch = new MessageChannel();
+    ch.port1.onmessage = () => once(true);
+    ch.port2.postMessage(null);
+  });
+  setTimeout(() => once(false), 100);
+}
+
+afterPaint(() => {
+  import("./page.js").then(({ mountPage }) => mountPage({ ctrl, referee }), (e) => {
+    // a part of the page could not be fetched (the network went away mid-load)
+    document.body.dataset.engine = "failed";
+    const text = document.getElementById("engine-text");
+    if (text) text.textContent = `Part of the page could not be loaded (${e.message}): reload the page.`;
   });
 });
-referee.on("ready", (e) => {
-  w.__boot.worker = e.timings;
-  w.__boot.engine_ms = performance.now();
-  w.__boot.ready_ms = performance.now();
-  performance.mark("engine-ready");
-});
-ctrl.on("ready", () => {
-  w.__boot.restored_ms = performance.now();
-});
-
-// The worker is closed on pagehide; a page restored from the back/forward
-// cache would have none, so load it afresh.
-window.addEventListener("pageshow", (ev) => {
-  if (ev.persisted) location.reload();
-});
-window.addEventListener("pagehide", () => referee.shutdown());
-window.addEventListener("popstate", () => ctrl.fromUrl());
-window.addEventListener("hashchange", () => ctrl.fromUrl());
-
-w.pychessdraw = { ctrl }; // for features and the console
-referee.start();

@@ -4,7 +4,7 @@
 // referee client carries requests to the Python bridge. Features plug in
 // through ctrl.on(...) events and ctrl.request(...) (see web/README.md).
 
-import { clearRecord, decodeHash, encodeHash, isEmpty, loadPrefs, loadRecord, restoreArgs, saveRecord, savePrefs, STD_FEN } from "./persist.js";
+import { clearRecord, decodeHash, encodeHash, isEmpty, loadPrefs, loadRecord, positionBeforeReferee, restoreArgs, saveRecord, savePrefs, STD_FEN } from "./persist.js";
 
 /** @typedef {import("./contract.js").Reply} Reply */
 /** @typedef {import("./contract.js").Answer_} Answer */
@@ -52,6 +52,8 @@ import { clearRecord, decodeHash, encodeHash, isEmpty, loadPrefs, loadRecord, re
  * @property {string} announce
  * @property {string} notice  a note that is not an error (restore problems)
  * @property {"white"|"black"} orientation
+ * @property {{fen: string, known: boolean}} early  the position drawn before the referee has
+ *   answered (the saved game's); known: false when it is only the game's start position
  * @property {number} seq  answers applied (test hook)
  * @property {boolean} idle  no request outstanding (test hook)
  */
@@ -101,6 +103,7 @@ export class Controller {
       announce: "",
       notice: "",
       orientation: loadPrefs(storage).orientation,
+      early: positionBeforeReferee(nav.get(), storage),
       seq: 0,
       idle: true,
     };
@@ -170,7 +173,7 @@ export class Controller {
   shownFen() {
     const s = this.state;
     const ply = this.shownPly();
-    if (ply === 0) return s.game ? s.game.start_fen : STD_FEN;
+    if (ply === 0) return s.game ? s.game.start_fen : s.early.fen; // no game yet: the referee is starting
     return s.rows[ply - 1] ? s.rows[ply - 1].fen : s.live ? s.live.fen : STD_FEN;
   }
 
@@ -432,7 +435,7 @@ export class Controller {
   save(push) {
     const rec = this.record();
     if (!rec) return;
-    saveRecord(this.storage, rec);
+    saveRecord(this.storage, rec, this.state.live ? this.state.live.fen : null);
     this.nav.set(encodeHash(rec), push);
   }
 

@@ -68,7 +68,43 @@ export function validateRecord(raw) {
       headers[k] = v;
     }
   }
-  return { ok: true, record: { start_fen: start.trim(), chess960: !!r.chess960, moves: /** @type {string[]} */ (moves), ending, headers } };
+  const fen = typeof r.fen === "string" && looksLikeFen(r.fen) ? r.fen : null;
+  return { ok: true, record: { start_fen: start.trim(), chess960: !!r.chess960, moves: /** @type {string[]} */ (moves), ending, headers }, fen };
+}
+
+// The shape of a FEN's placement and side to move, enough to draw it; whether
+// it is a legal position is the referee's to say.
+const FEN_SHAPE = /^(?:[1-8pnbrqkPNBRQK]{1,8}\/){7}[1-8pnbrqkPNBRQK]{1,8} [wb](?: |$)/;
+
+/** @param {string} fen */
+export function looksLikeFen(fen) {
+  return fen.length <= 200 && FEN_SHAPE.test(fen);
+}
+
+/**
+ * The position to draw before the referee has started: the one it will
+ * start from (the game of the URL hash, else the one saved here, else a new
+ * game), chosen as Controller.onReady chooses. known: false when the game has
+ * moves and the position they lead to is not kept here (a link made on another
+ * device): its start position is drawn until the referee has replayed them.
+ * Only the FEN's shape is checked; the referee judges the game when it
+ * restores it (and starts a new game, with a message, if it refuses it).
+ * @param {string} hash
+ * @param {Pick<Storage, "getItem">} storage
+ * @returns {{fen: string, known: boolean}}
+ */
+export function positionBeforeReferee(hash, storage) {
+  const fromHash = decodeHash(hash);
+  const stored = loadRecord(storage);
+  const pick = fromHash || stored;
+  if (!pick || !pick.ok || isEmpty(pick.record)) return { fen: STD_FEN, known: true };
+  const rec = pick.record;
+  if (!looksLikeFen(rec.start_fen)) return { fen: STD_FEN, known: false };
+  if (!rec.moves.length) return { fen: rec.start_fen, known: true };
+  // the hash and the saved record hold the same game after any change made here
+  const same = stored && stored.ok && stored.record.start_fen === rec.start_fen && stored.record.moves.join() === rec.moves.join();
+  if (same && stored.fen) return { fen: stored.fen, known: true };
+  return { fen: rec.start_fen, known: false };
 }
 
 /**
@@ -88,7 +124,11 @@ export function encodeHash(rec) {
   return p.toString();
 }
 
-/** @typedef {{ok: true, record: GameRecord} | {ok: false, problem: string}} Checked */
+/**
+ * fen: the FEN of the game's last position, kept beside a record saved on
+ * this device (null in a URL hash, in older records, or when malformed).
+ * @typedef {{ok: true, record: GameRecord, fen?: string|null} | {ok: false, problem: string}} Checked
+ */
 
 /**
  * Read a hash back; null when it holds no game, {ok: false} when broken.
@@ -148,10 +188,11 @@ export function loadRecord(storage) {
 /**
  * @param {Pick<Storage, "setItem">} storage
  * @param {GameRecord} rec
+ * @param {string|null} [fen]  the game's last position, drawn at the next load before the referee has started
  */
-export function saveRecord(storage, rec) {
+export function saveRecord(storage, rec, fen = null) {
   try {
-    storage.setItem(STORE_KEY, JSON.stringify(rec));
+    storage.setItem(STORE_KEY, JSON.stringify(fen ? { ...rec, fen } : rec));
     return true;
   } catch {
     return false; // private mode or quota: the URL hash still holds the game

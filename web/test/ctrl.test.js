@@ -236,3 +236,18 @@ test("a request that changes the page says 'not idle' at once, before its reply"
   assert.deepEqual(seen, [false], "the hook flips before the worker answers");
   await p;
 });
+
+test("before the referee is ready the board shows the saved position, and no move is allowed", async () => {
+  const AFTER = "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2";
+  const saved = JSON.stringify({ start_fen: GAME.start_fen, chess960: false, moves: ["e2e4", "e7e5", "g1f3"], ending: null, headers: {}, fen: AFTER });
+  const { ctrl, st } = make(() => ({ ok: true, facts: facts(3), moves: { keep: 0, add: [row(1), row(2), row(3)] }, game: GAME, ending: null }),
+    { [STORE_KEY]: saved });
+  assert.deepEqual(ctrl.state.early, { fen: AFTER, known: true });
+  assert.equal(ctrl.shownFen(), AFTER);
+  assert.equal(ctrl.state.engine, "loading");
+  assert.equal(ctrl.canMove(), false);
+  await ctrl.onReady();
+  assert.equal(ctrl.shownFen(), "fen3", "then the referee's position");
+  await tick();
+  assert.equal(JSON.parse(st.m.get(STORE_KEY)).fen, "fen3", "the live position is saved with the game");
+});

@@ -2,7 +2,7 @@
 // persist.js: what is saved and shared, and what a corrupted record becomes.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { decodeHash, emptyRecord, encodeHash, isEmpty, loadRecord, restoreArgs, STD_FEN, STORE_KEY, validateRecord } from "../src/persist.js";
+import { decodeHash, emptyRecord, encodeHash, isEmpty, loadRecord, positionBeforeReferee, restoreArgs, saveRecord, STD_FEN, STORE_KEY, validateRecord } from "../src/persist.js";
 
 /** @param {Record<string, string>} items */
 function storage(items = {}) {
@@ -56,4 +56,44 @@ test("restore is one request with the whole record", () => {
   const rec = { start_fen: STD_FEN, chess960: false, moves: ["e2e4"], ending: null, headers: {} };
   assert.deepEqual(restoreArgs(rec), { start_fen: null, chess960: false, moves: ["e2e4"], ending: null, headers: {} });
   assert.ok(isEmpty(emptyRecord()) && !isEmpty(rec));
+});
+
+// ---------------------------------------------------------------- the board before the referee
+const AFTER_E4_E5 = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2";
+const ROOK_END = "4k3/8/8/8/8/8/8/R3K3 w - - 0 1";
+
+test("the saved game keeps its last position beside it, not in the link", () => {
+  const st = storage();
+  const rec = { start_fen: STD_FEN, chess960: false, moves: ["e2e4", "e7e5"], ending: null, headers: {} };
+  assert.ok(saveRecord(st, rec, AFTER_E4_E5));
+  const back = loadRecord(st);
+  assert.ok(back && back.ok);
+  if (back && back.ok) {
+    assert.deepEqual(back.record, rec);
+    assert.equal(back.fen, AFTER_E4_E5);
+  }
+  assert.doesNotMatch(encodeHash(rec), /fen/);
+});
+
+test("before the referee starts the board shows the position it will restore", () => {
+  /** @param {object} rec @param {string} [fen] */
+  const saved = (rec, fen) =>
+    storage({ [STORE_KEY]: JSON.stringify({ chess960: false, ending: null, headers: {}, ...rec, ...(fen ? { fen } : {}) }) });
+  const e4e5 = { start_fen: STD_FEN, moves: ["e2e4", "e7e5"] };
+  // nothing saved, an empty or a broken record: a new game (what onReady starts)
+  assert.deepEqual(positionBeforeReferee("", storage()), { fen: STD_FEN, known: true });
+  assert.deepEqual(positionBeforeReferee("", saved({ start_fen: STD_FEN, moves: [] })), { fen: STD_FEN, known: true });
+  assert.deepEqual(positionBeforeReferee("", storage({ [STORE_KEY]: "{broken" })), { fen: STD_FEN, known: true });
+  assert.deepEqual(positionBeforeReferee("#m=e2e4,Qxf7", saved(e4e5, AFTER_E4_E5)), { fen: STD_FEN, known: true });
+  // the game saved here, with its last position; the link to that same game
+  assert.deepEqual(positionBeforeReferee("", saved(e4e5, AFTER_E4_E5)), { fen: AFTER_E4_E5, known: true });
+  assert.deepEqual(positionBeforeReferee("#m=e2e4,e7e5", saved(e4e5, AFTER_E4_E5)), { fen: AFTER_E4_E5, known: true });
+  // a set-up position without moves is its own start
+  assert.deepEqual(positionBeforeReferee(`#fen=${encodeURIComponent(ROOK_END)}`, storage()), { fen: ROOK_END, known: true });
+  // moves whose position is not kept here: the game's start, marked as not the real position
+  assert.deepEqual(positionBeforeReferee("#m=e2e4,e7e5", storage()), { fen: STD_FEN, known: false });
+  assert.deepEqual(positionBeforeReferee("#m=d2d4", saved(e4e5, AFTER_E4_E5)), { fen: STD_FEN, known: false });
+  assert.deepEqual(positionBeforeReferee("", saved(e4e5)), { fen: STD_FEN, known: false }); // an older record
+  assert.deepEqual(positionBeforeReferee("", saved(e4e5, "not a fen")), { fen: STD_FEN, known: false });
+  assert.deepEqual(positionBeforeReferee("", saved({ start_fen: "garbage", moves: [] })), { fen: STD_FEN, known: false });
 });

@@ -69,7 +69,8 @@ export class Referee {
     else if (typeof WebAssembly !== "object") return this.fail("this browser has no WebAssembly support");
     else {
       try {
-        this.worker = new Worker(this.opts.workerUrl || new URL("worker.js", import.meta.url), { type: "module" });
+        // worker.js sits beside the page, not beside this module (the bundle puts it in chunks/)
+        this.worker = new Worker(this.opts.workerUrl || new URL("worker.js", document.baseURI), { type: "module" });
       } catch (e) {
         return this.fail(`could not start the worker (${/** @type {Error} */ (e).message})`);
       }
