@@ -47,6 +47,17 @@ def test_after_checkmate_the_hints_do_not_contradict(app):
     assert app.tid("result").get_attribute("data-result") == "0-1"
     assert "play for a win" not in app.text("hints")
     assert app.tid("winnable").get_attribute("data-black") == "true"
+    # the move box takes no move after the end, and says so; Undo opens it again
+    expect(app.tid("move-input")).to_be_disabled()
+    expect(app.tid("move-input")).to_have_attribute("placeholder", "The game is over")
+    expect(app.page.locator("#move-play")).to_be_disabled()
+    app.tid("undo").click()
+    app.page.wait_for_function("() => document.body.dataset.idle === '1'")
+    expect(app.tid("move-input")).to_be_enabled()
+    expect(app.page.locator("#move-play")).to_be_enabled()
+    app.type_move("Nc6")
+    assert app.tid("result").get_attribute("data-termination") != "checkmate"
+    expect(app.tid("move-input")).to_be_enabled()
 
 
 def test_undecided_position_is_proven_dead_in_the_background(app):

@@ -7,7 +7,7 @@ import { $, colorName, setText } from "./dom.js";
 /** @typedef {import("../ctrl.js").Controller} Controller */
 
 const GAME_BUTTONS = ["claim-any", "claim-typed", "offer", "resign-white", "resign-black", "flag-btn-white", "flag-btn-black"];
-const ENGINE_BUTTONS = ["undo", "new-game", "load-fen", "load-pgn", "export-pgn", "copy-pgn", "move-play", "pgn-games-load"];
+const ENGINE_BUTTONS = ["undo", "new-game", "load-fen", "load-pgn", "export-pgn", "copy-pgn", "pgn-games-load"];
 
 /** @param {Controller} ctrl */
 export function mountControls(ctrl) {
@@ -75,6 +75,14 @@ export function mountControls(ctrl) {
     const why = ready ? "" : s.engine === "failed" ? "The referee could not start" : "Waiting for the referee to start";
     for (const id of GAME_BUTTONS) setDisabled(id, !ready || over, why || (over ? "The game is over" : ""));
     for (const id of ENGINE_BUTTONS) setDisabled(id, !ready, why);
+    // a finished game takes no move: the box says so instead of refusing each one
+    setDisabled("move-play", !ready || over, why || (over ? "The game is over: Undo takes the ending back" : ""));
+    const box = /** @type {HTMLInputElement} */ ($("move-input"));
+    const closed = ready && over;
+    if (box.disabled !== closed) box.disabled = closed;
+    if (box.dataset.placeholder === undefined) box.dataset.placeholder = box.placeholder;
+    const hint = closed ? "The game is over" : box.dataset.placeholder;
+    if (box.placeholder !== hint) box.placeholder = hint;
     setDisabled("undo", !ready || !live || (live.ply === 0 && !live.outcome), why);
     const ply = ctrl.shownPly();
     setDisabled("nav-first", ply === 0, "");
