@@ -17,8 +17,6 @@ finds *a* helpmate, not the shortest.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import chess
 
 from .budget import Budget
@@ -48,7 +46,9 @@ def explore(board: chess.Board, winner: chess.Color, budget: Budget, *,
     """
     visited: set[Key] = {key(board)}
     path: list[chess.Move] = []
-    children = dive_moves if dive else _children
+    # Children are generated lazily (most are never tried): a generator may
+    # be advanced only while ``board`` is at its position.
+    children = dive_moves if dive else staged_moves
     stack = [iter(children(board, winner))]
     try:
         while stack:
@@ -89,14 +89,6 @@ def explore(board: chess.Board, winner: chess.Color, budget: Budget, *,
     finally:
         for _ in range(len(path)):
             board.pop()
-
-
-def _children(board: chess.Board, winner: chess.Color) -> Iterator[chess.Move]:
-    """Pseudo-legal moves, best first: most are never tried (a dive takes
-    the first, known positions are skipped), so legality waits until then,
-    and the moves that cannot come first are generated only when asked for.
-    The generator must be advanced only while ``board`` is at its position."""
-    return staged_moves(board, winner)
 
 
 FREE_FLIGHTS = 2

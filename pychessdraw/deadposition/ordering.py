@@ -121,8 +121,8 @@ def staged_moves(board: chess.Board, winner: chess.Color) -> Iterator[chess.Move
     before it in the full order except sliders, which come first there too.
     """
     corner = mating_corner(board, winner)
-    promotes = needs_loser_promotion(board, winner)
     us = board.turn
+    promotes = us != winner and needs_loser_promotion(board, winner)  # only the loser's scores read it
     mine = board.occupied_co[us]
     if us == winner:
         them = board.occupied_co[not us]
