@@ -346,6 +346,20 @@ def test_phone_portrait_board_claim_and_result_on_the_first_screen(sized):
     assert boxes["result"]["y"] + boxes["result"]["height"] <= 844
 
 
+def test_on_a_phone_the_claim_verdict_comes_into_view(sized):
+    """The claim buttons sit below the panel on a phone: after a tap the
+    verdict is brought on screen, not left above the fold."""
+    app = sized
+    for frm, to in KNIGHTS + KNIGHTS[:3]:
+        app.type_move(frm + to)
+    app.page.set_viewport_size({"width": 390, "height": 844})
+    app.tid("claim-any").scroll_into_view_if_needed()
+    app.acting(lambda: app.tid("claim-any").click())
+    verdict = app.tid("claim-result")
+    expect(verdict).to_have_attribute("data-accepted", "false")  # only 2 occurrences without the move
+    expect(verdict).to_be_in_viewport()
+
+
 def test_landscape_phone_and_large_screen_boards_fit(sized):
     app = sized
     boxes = _layout(app, 844, 390)

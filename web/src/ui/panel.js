@@ -111,4 +111,13 @@ export function mountPanel(ctrl) {
   ctrl.on("change", (/** @type {any} */ _s, /** @type {Set<string>} */ parts) => {
     if (parts.has("panel") || parts.has("browse")) render();
   });
+  // A claim's verdict is what the player asked for: on a phone the buttons
+  // sit below the panel, so bring the verdict into view once it is drawn.
+  ctrl.on("reply", (/** @type {string} */ op) => {
+    if (op !== "claim") return;
+    requestAnimationFrame(() => {
+      const cr = $("claim-result");
+      if (!cr.hidden) cr.scrollIntoView({ block: "nearest" });
+    });
+  });
 }
