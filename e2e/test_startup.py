@@ -264,6 +264,104 @@ def test_a_link_to_a_game_from_elsewhere_counts_as_drawn_once_replayed(fresh, ba
     assert page.get_by_test_id("board").get_attribute("data-fen") == AFTER_E4_E5
 
 
+# ------------------------------------------------------------------ the start position in index.html
+# A first visit sees the start position drawn by index.html itself (web/start_board.py),
+# before app.js has been fetched; chessground then takes the board over in place.
+PIECE_BOXES = """() => [...document.querySelectorAll('[data-testid=board] cg-board piece')].map((p) => {
+  const r = p.getBoundingClientRect();
+  return [p.classList[0] + ' ' + p.classList[1], r.x, r.y, r.width, r.height];
+}).sort((a, b) => a[1] - b[1] || a[2] - b[2])"""
+COORD_BOXES = """() => [...document.querySelectorAll('[data-testid=board] coords coord')].map((c) => {
+  const r = c.getBoundingClientRect();
+  return [c.textContent, c.className, r.x, r.y];
+})"""
+
+
+def _without_app(ctx) -> None:
+    """The page as the browser draws it before app.js runs (app.js never comes)."""
+    ctx.route("**/app.js", lambda route: route.abort())
+
+
+def _csp_violations(page) -> list:
+    return page.evaluate("() => window.__cspViolations")
+
+
+CSP_WATCH = ("window.__cspViolations = [];"
+             "document.addEventListener('securitypolicyviolation', (e) => "
+             "window.__cspViolations.push(e.violatedDirective + ' ' + e.blockedURI));")
+
+
+def test_a_first_visit_sees_the_start_position_before_any_script(fresh, base_url):
+    ctx, page = fresh
+    ctx.add_init_script(CSP_WATCH)
+    _without_app(ctx)
+    page.goto(base_url + "?nosw")
+    pieces = [box[0] for box in page.evaluate(PIECE_BOXES)]
+    assert len(pieces) == 32
+    assert sorted(set(pieces)) == sorted(f"{c} {r}" for c in ("white", "black")
+                                         for r in ("pawn", "knight", "bishop", "rook", "queen", "king"))
+    assert page.locator("[data-testid=board] coords coord").count() == 16
+    assert _csp_violations(page) == []  # the guard script is allowed by its hash
+    assert page.evaluate("() => window.__boot") is None  # no script of the page ran
+
+
+@pytest.mark.parametrize("width,height,scale", [(1280, 800, 1), (390, 844, 3), (1000, 700, 2)])
+def test_chessground_takes_over_the_drawn_board_in_place(browser, base_url, width, height, scale):
+    """Every piece and coordinate stays where index.html drew it (no jump)."""
+    def boxes(block_app: bool):
+        ctx = browser.new_context(viewport={"width": width, "height": height}, device_scale_factor=scale)
+        try:
+            if block_app:
+                _without_app(ctx)
+            page = ctx.new_page()
+            page.goto(base_url + "?nosw")
+            if not block_app:
+                page.wait_for_function("() => window.__boot && window.__boot.board_ms != null")
+                wait_ready(page)  # the page's layout as it stays
+            return page.evaluate(PIECE_BOXES), page.evaluate(COORD_BOXES)
+        finally:
+            ctx.close()
+
+    drawn, coords_drawn = boxes(True)
+    mounted, coords_mounted = boxes(False)
+    assert len(drawn) == len(mounted) == 32
+    for a, b in zip(drawn, mounted):
+        assert a[0] == b[0] and all(abs(x - y) < 0.5 for x, y in zip(a[1:], b[1:])), (a, b)
+    assert coords_drawn == coords_mounted
+
+
+@pytest.mark.parametrize("how", ["saved game", "link", "board flipped"])
+def test_a_visit_starting_elsewhere_never_shows_the_start_position_first(fresh, base_url, how):
+    """A saved game, a link with moves or a board turned to Black: the guard
+    removes the drawn start position before the first paint, and app.js
+    draws the real one."""
+    ctx, page = fresh
+    ctx.add_init_script(CSP_WATCH)
+    url = base_url + "?nosw"
+    page.goto(url)
+    wait_ready(page)
+    if how == "saved game":
+        play(page, "e4", 1)
+    elif how == "board flipped":
+        page.get_by_test_id("flip").click()
+        expect(page.get_by_test_id("board")).to_have_attribute("data-orientation", "black")
+    else:
+        url += "#m=e2e4,e7e5"
+    _without_app(ctx)
+    page.goto("about:blank")
+    page.goto(url)
+    expect(page.get_by_test_id("board")).to_be_attached()
+    assert page.evaluate(PIECE_BOXES) == []
+    assert _csp_violations(page) == []
+    ctx.unroute("**/app.js")
+    page.reload()
+    wait_ready(page)
+    assert len(board_squares(page)) == 32
+    if how != "link":  # a link's moves are replayed: covered above
+        want = "black" if how == "board flipped" else "white"
+        assert page.get_by_test_id("board").get_attribute("data-orientation") == want
+
+
 # ------------------------------------------------------------------ fallbacks
 def test_a_broken_snapshot_falls_back_to_a_normal_boot(fresh, base_url, boot_manifest):
     if not boot_manifest["snapshot"]:

@@ -13,8 +13,8 @@ Steps (each prints what it did):
   3. Pyodide core files copied from node_modules/pyodide, the lock file rewritten so
      that its micropip entry names the wheel shipped in dist (file name and sha256)
   4. the UI bundled with esbuild (app.js draws the board, chunks/ hold the rest of
-     the page), index.html with its CSS (chessground's and app.css) inlined, the
-     worker and pages copied
+     the page), index.html with its CSS (chessground's and app.css) inlined and
+     the start position drawn in its board element, the worker and pages copied
   5. licence notices of everything shipped, in dist/LICENSES/
   6. the Pyodide memory snapshot (web/snapshot.mjs under node: Python booted from
      dist/pyodide/ with the wheels of dist/wheels/ unpacked and pychessdraw
@@ -40,6 +40,8 @@ import tempfile
 import time
 import zipfile
 from pathlib import Path
+
+import start_board  # web/start_board.py: the start position drawn into index.html
 
 WEB = Path(__file__).resolve().parent
 ROOT = WEB.parent
@@ -413,8 +415,8 @@ STYLE_SRC = "style-src 'self' "
 def write_index(dist: Path, preload: list[str]) -> None:
     """dist/index.html from src/index.html: its stylesheets (chessground's and
     app.css) inlined, minified, in one <style> allowed by its sha256 in the
-    page's CSP (no request before the first paint: the board is drawn as soon
-    as app.js has run), and a modulepreload link for each chunk app.js imports
+    page's CSP (no request before the first paint), the start position drawn
+    in the board's element for a first visit (start_board.py), and a modulepreload link for each chunk app.js imports
     statically, next to the one for app.js."""
     html = (SRC / "index.html").read_text()
     anchor = '<link rel="modulepreload" href="app.js">'
@@ -448,6 +450,10 @@ def write_index(dist: Path, preload: list[str]) -> None:
 
     html = STYLESHEET.sub(inline, html)
     html = html.replace(STYLE_SRC, f"{STYLE_SRC}'sha256-{digest}' ", 1)
+    try:
+        html = start_board.insert(html, SRC / "persist.js")
+    except ValueError as e:
+        die(str(e))
     (dist / "index.html").write_text(html)
 
 
