@@ -225,3 +225,109 @@ def test_found_lines_are_shortened_and_verified() -> None:
     v = can_checkmate(board, B, nodes=200_000)
     assert_line(board, B, v)
     assert v.line is not None and len(v.line) < 400
+
+
+# -- the mate-in-one probe of the dive ------------------------------------------
+MATES_IN_ONE = [
+    ("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "a1a8"),        # back rank
+    ("7k/8/6K1/8/8/8/8/1Q6 w - - 0 1", "b1b8"),           # queen, king in support
+    ("6rk/6pp/7N/8/8/8/8/6K1 w - - 0 1", "h6f7"),         # smothered
+    ("7k/P7/6K1/8/8/8/8/8 w - - 0 1", None),              # a8=Q gives no check
+    ("k7/2P5/1K6/8/8/8/8/8 w - - 0 1", "c7c8q"),          # promotion
+    ("k7/8/1K6/8/8/8/8/2B1R3 w - - 0 1", None),           # no check mates here
+    ("1k6/1p6/1K6/8/8/8/8/4B2R w - - 0 1", "h1h8"),       # rook along the rank, bishop covers
+    ("k7/2K5/8/8/8/8/8/1R5B w - - 0 1", "b1b8"),
+    ("4k3/4P3/4K3/8/8/8/8/R7 w - - 0 1", "a1a8"),
+    ("2kr4/3p4/8/8/8/8/8/R3K3 w Q - 0 1", None),
+    ("6k1/6P1/5K2/8/8/8/8/B7 w - - 0 1", None),
+    ("7k/5K2/8/8/8/8/8/6R1 w - - 0 1", "g1h1"),
+    ("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", None),
+    ("8/8/8/8/8/5k2/4p3/4K1Q1 b - - 0 1", None),
+    ("8/8/1K6/8/6Q1/3k3P/2N5/4Qq2 w - - 0 1", "c2b4"),   # the knight covers one of the flights
+    ("5r2/5k2/8/4QNK1/8/8/8/8 w - - 0 1", "f5h6"),        # the knight covers g8
+]
+
+
+def _mates_in_one(board: chess.Board) -> list[chess.Move]:
+    out = []
+    for move in board.legal_moves:
+        board.push(move)
+        if board.is_checkmate():
+            out.append(move)
+        board.pop()
+    return out
+
+
+@pytest.mark.parametrize("fen,_hint", MATES_IN_ONE)
+def test_mating_move_returns_only_mates_and_finds_plain_ones(fen: str, _hint: str | None) -> None:
+    from pychessdraw.deadposition.helpmate import mating_move
+
+    board = chess.Board(fen)
+    before = board.fen()
+    move, _ = mating_move(board, board.turn)
+    assert board.fen() == before  # restored
+    mates = _mates_in_one(board.copy())
+    if move is None:
+        assert not mates, f"missed {[m.uci() for m in mates]} in {fen}"
+    else:
+        assert move in mates
+
+
+def _open_flights(board: chess.Board, winner: chess.Color) -> list[int]:
+    """Squares next to the loser's king, not its own, that no piece of the
+    winner attacks, seen with the king off the board."""
+    ks = board.king(not winner)
+    occ = board.occupied & ~chess.BB_SQUARES[ks]
+    return [sq for sq in chess.SquareSet(chess.BB_KING_ATTACKS[ks] & ~board.occupied_co[not winner])
+            if not board.attackers_mask(winner, sq, occ)]
+
+
+def _sparse_positions(rng, n: int):
+    """Legal random positions, White to move: two kings and two to six other
+    pieces, mostly White's (mates in one are common among them)."""
+    types = [chess.PAWN, chess.KNIGHT, chess.BISHOP, chess.ROOK, chess.QUEEN]
+    for _ in range(n):
+        board = chess.Board(None)
+        squares = rng.sample(range(64), 8)
+        board.set_piece_at(squares[0], chess.Piece(chess.KING, chess.WHITE))
+        board.set_piece_at(squares[1], chess.Piece(chess.KING, chess.BLACK))
+        for i, sq in enumerate(squares[2:2 + rng.randrange(2, 7)]):
+            kind = rng.choice(types)
+            if kind == chess.PAWN and chess.square_rank(sq) in (0, 7):
+                kind = chess.KNIGHT
+            board.set_piece_at(sq, chess.Piece(kind, chess.WHITE if i % 3 != 2 else chess.BLACK))
+        if board.is_valid():
+            yield board
+
+
+def test_mating_move_misses_only_mates_that_need_a_line_the_move_opens() -> None:
+    """The probe plays a direct check only when its piece covers every flight
+    the winner leaves open (its documented limit): a mate in one it misses
+    leaves one of those flights to another piece, whose line the move opened.
+    Checked on every mate in one of random sparse positions."""
+    import random
+
+    from pychessdraw.deadposition.helpmate import mating_move
+
+    found = missed = 0
+    for board in _sparse_positions(random.Random(11), 8000):
+        mates = _mates_in_one(board)
+        if not mates:
+            continue
+        move, _ = mating_move(board, chess.WHITE)
+        if move is not None:
+            assert move in mates
+            found += 1
+            continue
+        missed += 1
+        before = _open_flights(board, chess.WHITE)
+        ks = board.king(chess.BLACK)
+        for m in mates:
+            board.push(m)
+            occ = board.occupied & ~chess.BB_SQUARES[ks]
+            # a flight open before that the moved piece does not cover (others do: it is mate)
+            uncovered = [sq for sq in before
+                         if not board.attackers_mask(chess.WHITE, sq, occ) & chess.BB_SQUARES[m.to_square]]
+            board.pop()
+            assert uncovered, f"missed the mate {m.uci()} in {board.fen()}"
+    assert found > 150 and missed < found / 20, (found, missed)

@@ -157,8 +157,11 @@ def mating_move(b: chess.Board, winner: chess.Color) -> tuple[chess.Move | None,
     Only moves that give check are tried: each piece type only to the
     squares from which it attacks the king (a rook moving onto the king's
     diagonal gives no check), plus any move of a piece that unmasks a
-    slider, promotions, en passant and castling. This skips most pushes;
-    the set of mating moves is unchanged. ``b`` is restored."""
+    slider, promotions, en passant and castling. This skips most pushes.
+    Of the direct checks, only those whose piece covers every flight the
+    winner leaves open are played (``_open_flights``): a mate that needs a
+    line the move itself opens is not seen here, so a caller may miss a
+    mate in one, never report a false one. ``b`` is restored."""
     loser = not winner
     ks = b.king(loser)
     if ks is None:
@@ -173,29 +176,65 @@ def mating_move(b: chess.Board, winner: chess.Color) -> tuple[chess.Move | None,
     straight = (b.rooks | b.queens) & us
     pawns = b.pawns & us
     from_mask = _discovery_candidates(b, ks, us)
-    gens: list[Iterator[chess.Move]] = []
+    direct: list[Iterator[chess.Move]] = []
     if knights:
-        gens.append(b.generate_legal_moves(knights, chess.BB_KNIGHT_ATTACKS[ks]))
+        direct.append(b.generate_legal_moves(knights, chess.BB_KNIGHT_ATTACKS[ks]))
     if diagonal and diag:
-        gens.append(b.generate_legal_moves(diagonal, diag))
+        direct.append(b.generate_legal_moves(diagonal, diag))
     if straight and orth:
-        gens.append(b.generate_legal_moves(straight, orth))
+        direct.append(b.generate_legal_moves(straight, orth))
     if pawns:  # onto a square attacking the king, or promoting (to anything)
-        gens.append(b.generate_legal_moves(pawns, chess.BB_PAWN_ATTACKS[loser][ks] | chess.BB_BACKRANKS))
+        direct.append(b.generate_legal_moves(pawns, chess.BB_PAWN_ATTACKS[loser][ks] | chess.BB_BACKRANKS))
+    others: list[Iterator[chess.Move]] = []
     if from_mask:
-        gens.append(b.generate_legal_moves(from_mask, chess.BB_ALL))
-    gens.append(b.generate_legal_ep())
-    gens.append(b.generate_castling_moves())
+        others.append(b.generate_legal_moves(from_mask, chess.BB_ALL))
+    others.append(b.generate_legal_ep())
+    others.append(b.generate_castling_moves())
+    flights = _open_flights(b, winner, ks)
+    without_king = occ & ~chess.BB_SQUARES[ks]
     any_move = False
-    for gen in gens:
-        for move in gen:
-            any_move = True
-            b.push(move)
-            mate = b.is_check() and b.is_checkmate()
-            b.pop()
-            if mate:
-                return move, True
+    for gens, filtered in ((direct, True), (others, False)):
+        for gen in gens:
+            for move in gen:
+                any_move = True
+                if filtered and flights and flights & ~_covers(b, move, without_king):
+                    continue
+                b.push(move)
+                mate = b.is_check() and b.is_checkmate()
+                b.pop()
+                if mate:
+                    return move, True
     return None, any_move
+
+
+def _open_flights(b: chess.Board, winner: chess.Color, ks: int) -> int:
+    """Squares next to the loser's king, not held by its own pieces, that the
+    winner does not attack. (No line of the winner's runs through the king:
+    it is not in check with the winner to move.)"""
+    out = 0
+    for sq in chess.scan_forward(chess.BB_KING_ATTACKS[ks] & ~b.occupied_co[not winner]):
+        if not b.is_attacked_by(winner, sq):
+            out |= chess.BB_SQUARES[sq]
+    return out
+
+
+def _covers(b: chess.Board, move: chess.Move, occ: int) -> int:
+    """The squares the moving piece attacks from its destination, the loser's
+    king taken off the board (``occ``)."""
+    to = move.to_square
+    occ = (occ & ~chess.BB_SQUARES[move.from_square]) | chess.BB_SQUARES[to]
+    piece = move.promotion or b.piece_type_at(move.from_square)
+    if piece == chess.PAWN:
+        return chess.BB_PAWN_ATTACKS[b.turn][to]
+    if piece == chess.KNIGHT:
+        return chess.BB_KNIGHT_ATTACKS[to]
+    cover = 0
+    if piece in (chess.BISHOP, chess.QUEEN):
+        cover |= chess.BB_DIAG_ATTACKS[to][chess.BB_DIAG_MASKS[to] & occ]
+    if piece in (chess.ROOK, chess.QUEEN):
+        cover |= (chess.BB_RANK_ATTACKS[to][chess.BB_RANK_MASKS[to] & occ]
+                  | chess.BB_FILE_ATTACKS[to][chess.BB_FILE_MASKS[to] & occ])
+    return cover
 
 
 def _discovery_candidates(b: chess.Board, ks: int, us: int) -> int:
