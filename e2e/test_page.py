@@ -54,6 +54,7 @@ def test_after_checkmate_the_hints_do_not_contradict(app):
     app.tid("undo").click()
     app.page.wait_for_function("() => document.body.dataset.idle === '1'")
     expect(app.tid("move-input")).to_be_enabled()
+    expect(app.tid("move-input")).not_to_have_attribute("placeholder", "The game is over")
     expect(app.page.locator("#move-play")).to_be_enabled()
     app.type_move("Nc6")
     assert app.tid("result").get_attribute("data-termination") != "checkmate"

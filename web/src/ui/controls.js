@@ -14,6 +14,7 @@ export function mountControls(ctrl) {
   /** @param {string} id @param {() => void} fn */
   const click = (id, fn) => $(id).addEventListener("click", fn);
   const input = /** @type {HTMLInputElement} */ ($("move-input"));
+  const typingHint = input.placeholder; // shown again when Undo reopens a finished game
 
   $("move-form").addEventListener("submit", (ev) => {
     ev.preventDefault();
@@ -77,12 +78,10 @@ export function mountControls(ctrl) {
     for (const id of ENGINE_BUTTONS) setDisabled(id, !ready, why);
     // a finished game takes no move: the box says so instead of refusing each one
     setDisabled("move-play", !ready || over, why || (over ? "The game is over: Undo takes the ending back" : ""));
-    const box = /** @type {HTMLInputElement} */ ($("move-input"));
     const closed = ready && over;
-    if (box.disabled !== closed) box.disabled = closed;
-    if (box.dataset.placeholder === undefined) box.dataset.placeholder = box.placeholder;
-    const hint = closed ? "The game is over" : box.dataset.placeholder;
-    if (box.placeholder !== hint) box.placeholder = hint;
+    if (input.disabled !== closed) input.disabled = closed;
+    const hint = closed ? "The game is over" : typingHint;
+    if (input.placeholder !== hint) input.placeholder = hint;
     setDisabled("undo", !ready || !live || (live.ply === 0 && !live.outcome), why);
     const ply = ctrl.shownPly();
     setDisabled("nav-first", ply === 0, "");
