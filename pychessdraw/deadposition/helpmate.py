@@ -190,7 +190,7 @@ def mating_move(b: chess.Board, winner: chess.Color) -> tuple[chess.Move | None,
         others.append(b.generate_legal_moves(from_mask, chess.BB_ALL))
     others.append(b.generate_legal_ep())
     others.append(b.generate_castling_moves())
-    flights = _open_flights(b, winner, ks)
+    flights = _open_flights(b, winner, ks) if direct else 0  # only direct checks are filtered
     without_king = occ & ~chess.BB_SQUARES[ks]
     any_move = False
     for gens, filtered in ((direct, True), (others, False)):
