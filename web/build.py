@@ -27,7 +27,6 @@ Only the Python standard library is needed here; node and npm must be installed.
 from __future__ import annotations
 
 import argparse
-import base64
 import hashlib
 import importlib.metadata
 import json
@@ -440,7 +439,6 @@ def write_index(dist: Path, preload: list[str]) -> None:
     css = out.read_text().strip()
     if "</" in css:
         die("the inlined CSS holds '</', which would end its <style> element")
-    digest = base64.b64encode(hashlib.sha256(css.encode()).digest()).decode()
     first = True
 
     def inline(m: re.Match) -> str:
@@ -449,7 +447,7 @@ def write_index(dist: Path, preload: list[str]) -> None:
         return f"<style>{css}</style>\n" if keep else ""
 
     html = STYLESHEET.sub(inline, html)
-    html = html.replace(STYLE_SRC, f"{STYLE_SRC}'sha256-{digest}' ", 1)
+    html = html.replace(STYLE_SRC, f"{STYLE_SRC}{start_board.csp_hash(css)} ", 1)
     try:
         html = start_board.insert(html, SRC / "persist.js")
     except ValueError as e:

@@ -30,6 +30,11 @@ BOARD_DIV = re.compile(r'(<div id="board" class=")board(" [^>]*>)(</div>)')
 SCRIPT_SRC = "script-src 'self' "
 
 
+def csp_hash(text: str) -> str:
+    """The CSP source that allows exactly this inline script or style."""
+    return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode()).digest()).decode() + "'"
+
+
 def storage_keys(persist_js: Path) -> list[str]:
     """The localStorage keys of web/src/persist.js (one place names them)."""
     keys = re.findall(r'export const (?:STORE|PREFS)_KEY = "([^"]+)";', persist_js.read_text())
@@ -84,9 +89,8 @@ def insert(html: str, persist_js: Path) -> str:
     if not BOARD_DIV.search(html) or SCRIPT_SRC not in html:
         raise ValueError("index.html lost its empty board element or its CSP script-src")
     script = guard_script(storage_keys(persist_js))
-    digest = base64.b64encode(hashlib.sha256(script.encode()).digest()).decode()
     html = BOARD_DIV.sub(
         lambda m: f"{m[1]}board cg-wrap orientation-white{m[2]}{board_markup()}{m[3]}\n<script>{script}</script>",
         html, count=1,
     )
-    return html.replace(SCRIPT_SRC, f"{SCRIPT_SRC}'sha256-{digest}' ", 1)
+    return html.replace(SCRIPT_SRC, f"{SCRIPT_SRC}{csp_hash(script)} ", 1)
