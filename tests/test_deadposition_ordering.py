@@ -10,6 +10,8 @@ import random
 import chess
 import pytest
 
+from pychessdraw.deadposition.first_move import best_first_move
+from pychessdraw.deadposition.legal import legal_moves
 from pychessdraw.deadposition.ordering import (dive_moves, mating_corner, needs_loser_promotion, ordered_moves,
                                                staged_moves)
 
@@ -62,9 +64,10 @@ def test_staged_order_with_promotions_castling_and_en_passant(fen: str) -> None:
         assert len(staged) == len(set(staged)) == len(list(board.generate_pseudo_legal_moves()))
 
 
-def test_the_first_stage_is_generated_alone() -> None:
+def test_the_winners_first_move_is_found_without_generating_moves() -> None:
     """A dive that takes the first move never pays for the rest: the
-    second stage's moves are generated only when asked for."""
+    winner's first move comes from attack sets (``first_move``), and the
+    moves are generated only when the walk asks for a second."""
     board = chess.Board("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1")
     generated: list[chess.Move] = []
     plain = board.generate_pseudo_legal_moves
@@ -77,9 +80,9 @@ def test_the_first_stage_is_generated_alone() -> None:
     board.generate_pseudo_legal_moves = counting  # type: ignore[method-assign]
     gen = staged_moves(board, chess.WHITE)
     assert next(gen) == chess.Move.from_uci("e4d5")  # the capture comes first
-    assert generated == [chess.Move.from_uci("e4d5")]
+    assert generated == []
     rest = list(gen)
-    assert len(rest) == 6 and len(generated) == 7  # five king moves and e5, now
+    assert len(rest) == 6 and len(generated) == 7  # five king moves and e5, now (and e4d5 again, skipped)
 
 
 def test_the_dive_order_is_a_permutation_that_keeps_the_winner_order() -> None:
@@ -97,3 +100,52 @@ def test_the_dive_order_is_a_permutation_that_keeps_the_winner_order() -> None:
                 captures = [m for m in dive if chess.BB_SQUARES[m.to_square] & them
                             and not chess.BB_SQUARES[m.from_square] & kings]
                 assert dive[len(dive) - len(captures):] == captures, board.fen()
+
+
+# Positions where the first move is special: queen promotion by capture and
+# by a step, victims of equal value, castling the only progress, a knight
+# nearer the corner, black pawns choosing between ranks, a pinned piece.
+FIRST_MOVE = [
+    "1n2k3/P1P5/8/8/8/8/8/4K3 w - - 0 1",
+    "4k3/8/8/2n1b3/3P4/8/8/4K3 w - - 0 1",
+    "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1",
+    "7k/8/8/8/8/8/8/N3K3 w - - 0 1",
+    "4k3/1p3p2/6p1/8/8/8/8/4K3 b - - 0 1",
+    "4k3/4r3/8/8/8/8/4B3/4K3 w - - 0 1",
+]
+
+
+@pytest.mark.parametrize("chess960", [False, True])
+def test_the_winners_first_move_is_the_first_of_the_full_sort(chess960: bool) -> None:
+    """``best_first_move`` (from attack sets) is exactly the move the full
+    sort puts first, captures, promotions and castling included."""
+    boards = _positions(13 if chess960 else 17, 60, chess960) + [chess.Board(f) for f in FIRST_MOVE]
+    found = 0
+    for board in boards:
+        winner = board.turn
+        first = best_first_move(board, mating_corner(board, winner))
+        if first is None:
+            assert board.ep_square is not None or not any(board.generate_pseudo_legal_moves()), board.fen()
+            continue
+        found += 1
+        assert first == _full_order(board, winner)[0], board.fen()
+    assert found > 0.9 * len(boards)
+
+
+@pytest.mark.parametrize("chess960", [False, True])
+def test_the_walk_gets_exactly_the_legal_moves_in_its_order(chess960: bool) -> None:
+    """``legal_moves`` tests legality once per position (checkers and pins),
+    yet drops exactly the moves python-chess calls illegal: in check, pinned,
+    the king onto an attacked square, en passant exposing the king."""
+    boards = _positions(19 if chess960 else 23, 20, chess960) + [chess.Board(f) for f in SPECIAL + FIRST_MOVE] + [
+        chess.Board("8/8/8/K2pP2r/8/8/8/7k w - d6 0 1"),  # en passant would expose the king
+        chess.Board("4k3/8/8/8/8/8/3n4/R3K2R w KQ - 0 1"),  # in check: castling is no evasion
+    ]
+    in_check = 0
+    for board in boards:
+        in_check += board.is_check()
+        for winner in chess.COLORS:
+            for order in (staged_moves, dive_moves):
+                want = [m for m in order(board, winner) if board.is_legal(m)]
+                assert list(legal_moves(board, winner, order)) == want, (board.fen(), winner, order.__name__)
+    assert in_check > 20

@@ -17,11 +17,14 @@ finds *a* helpmate, not the shortest.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import chess
 
 from .budget import Budget
 from .helpmate import mating_move
 from .keys import Key, child_key, key
+from .legal import legal_moves
 from .material import material_cannot_mate
 from .ordering import dive_moves, staged_moves
 from .reach import reach_cannot_mate
@@ -48,8 +51,12 @@ def explore(board: chess.Board, winner: chess.Color, budget: Budget, *,
     path: list[chess.Move] = []
     # Children are generated lazily (most are never tried): a generator may
     # be advanced only while ``board`` is at its position.
-    children = dive_moves if dive else staged_moves
-    stack = [iter(children(board, winner))]
+    order = dive_moves if dive else staged_moves
+
+    def children() -> Iterator[chess.Move]:
+        return legal_moves(board, winner, order)
+
+    stack = [children()]
     try:
         while stack:
             move = next(stack[-1], None)
@@ -64,8 +71,6 @@ def explore(board: chess.Board, winner: chess.Color, budget: Budget, *,
             after = child_key(board, move)
             if after is not None and after in visited:
                 continue  # known position: no need to play the move
-            if board.is_into_check(move):
-                continue  # pseudo-legal only: legality is checked when a move is tried
             board.push(move)
             if after is None:
                 after = key(board)
@@ -84,7 +89,7 @@ def explore(board: chess.Board, winner: chess.Color, budget: Budget, *,
                 mate, _ = mating_move(board, winner)
                 if mate is not None:
                     return True, path + [mate]
-            stack.append(iter(children(board, winner)))
+            stack.append(children())
         return False, []
     finally:
         for _ in range(len(path)):

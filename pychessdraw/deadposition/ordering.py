@@ -21,34 +21,13 @@ from operator import itemgetter
 
 import chess
 
+from .distances import DISTANCE, KNIGHT_DISTANCE
+from .first_move import best_first_move
+
 REWARD, NORMAL, PUNISH = 0, 1, 3
 
 _VALUE = (0, 1, 3, 3, 5, 9, 0)
 _SCORE = itemgetter(0)
-
-
-def _knight_distances() -> list[list[int]]:
-    table = []
-    for src in chess.SQUARES:
-        dist = [99] * 64
-        dist[src] = 0
-        frontier = [src]
-        d = 0
-        while frontier:
-            d += 1
-            nxt = []
-            for s in frontier:
-                for t in chess.scan_forward(chess.BB_KNIGHT_ATTACKS[s]):
-                    if dist[t] == 99:
-                        dist[t] = d
-                        nxt.append(t)
-            frontier = nxt
-        table.append(dist)
-    return table
-
-
-KNIGHT_DISTANCE = _knight_distances()
-DISTANCE = [[chess.square_distance(a, b) for b in chess.SQUARES] for a in chess.SQUARES]
 
 
 def mating_corner(board: chess.Board, winner: chess.Color) -> int:
@@ -121,6 +100,17 @@ def staged_moves(board: chess.Board, winner: chess.Color) -> Iterator[chess.Move
     before it in the full order except sliders, which come first there too.
     """
     corner = mating_corner(board, winner)
+    us = board.turn
+    if us == winner:
+        best = best_first_move(board, corner)
+        if best is not None:  # the walk rarely asks for more
+            yield best
+            yield from (move for move in _staged(board, winner, corner) if move != best)
+            return
+    yield from _staged(board, winner, corner)
+
+
+def _staged(board: chess.Board, winner: chess.Color, corner: int) -> Iterator[chess.Move]:
     us = board.turn
     promotes = us != winner and needs_loser_promotion(board, winner)  # only the loser's scores read it
     mine = board.occupied_co[us]

@@ -7,7 +7,7 @@ Pipeline for one side (cheapest first, each step sound on its own):
 3. reachability proof over locked pawns where every pawn of the side is
    locked (or, while en passant is legal, the same proof after each legal
    move);
-4. a dive: the walk of step 6 with a few hundred nodes (finds the long
+4. a dive: the walk of step 6 with a hundred nodes (finds the long
    but easy helpmates of real games quickly), then the reachability proof
    for the other positions with pawns locked head-on;
 5. iterative-deepening helpmate search (finds a line, or proves by
@@ -43,7 +43,7 @@ SHORT_LINE = 16  # longer proof lines are shortened (a cheap post-pass)
 # line, about an eighth of a question's cost) and longer ones by a third.
 DIVE_SHORT_LINE = 96
 DIVE_SHARE = 0.3
-DIVE_NODES = 300
+DIVE_NODES = 100  # legal moves played (illegal ones are never tried)
 
 
 def _terminal(board: chess.Board, color: chess.Color, line: list[chess.Move], nodes: int) -> Verdict | None:
@@ -147,9 +147,11 @@ def can_checkmate(board: chess.Board, color: chess.Color, *, nodes: int = 20_000
     # budgets a 15% share for the search decides the most hard-set questions
     # and loses no real-game ones; with small budgets 40% decides more.
     # Before them, a dive: the same walk, depth first along the best-ordered
-    # move, with a few hundred nodes.  In real games, where both sides still
-    # have material, it meets a mate within that (measured: every ply of
-    # sample games) at a fraction of the search's cost.
+    # move, with a hundred legal moves.  In real games, where both sides
+    # still have material, it meets a mate within that (measured on every
+    # third ply of 24 corpus games: 99% of the dives that find a mate need
+    # fewer than 100 nodes; a dive that wanders costs more than the search
+    # after it) at a fraction of the search's cost.
     small = nodes <= SMALL_NODES or (seconds is not None and seconds <= SMALL_SECONDS)
     phases = [(_dive, DIVE_SHARE, DIVE_NODES),
               (_deepening, SMALL_SEARCH_SHARE if small else SEARCH_SHARE, None), (_closure, 1.0, None)]

@@ -1,0 +1,138 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""The winner's first move in the walk's order, without generating every move.
+
+``ordering.staged_moves`` generates and scores the winner's moves (all of
+them where it can neither capture nor promote) to yield the best one, and
+the walk rarely asks for a second.  ``best_first_move`` finds that same move
+from each piece's attack set: a score depends only on the piece's kind, the
+victim and a distance, so the best destinations of a piece are one mask
+intersection away.  Ties go, as in the stable sort, to the move python-chess
+generates first (pieces, then pawns; high squares first).
+"""
+
+from __future__ import annotations
+
+import chess
+
+from .distances import DISTANCE, KNIGHT_DISTANCE
+
+
+def _masks(distance: list[list[int]]) -> list[list[int]]:
+    """``[target][d]``: the squares closer than ``d`` to ``target`` (d = 0..8;
+    no two squares are more than 7 king steps or 6 knight jumps apart)."""
+    table = []
+    for target in chess.SQUARES:
+        row = [0] * 9
+        for sq in chess.SQUARES:
+            for d in range(distance[sq][target] + 1, 9):
+                row[d] |= chess.BB_SQUARES[sq]
+        table.append(row)
+    return table
+
+
+CLOSER = _masks(DISTANCE)
+KNIGHT_CLOSER = _masks(KNIGHT_DISTANCE)
+RING = [[CLOSER[sq][d + 1] & ~CLOSER[sq][d] for d in range(8)] for sq in chess.SQUARES]
+
+
+def best_first_move(board: chess.Board, corner: int) -> chess.Move | None:
+    """The first move of ``staged_moves`` for the side to move (the winner),
+    or None where it is not had this way (en passant is possible, or
+    there is no move at all).
+
+    Scores as ``ordering._scored``: a queen promotion 100, a capture 60 + the
+    victim's value; then a pawn step 30 + its relative rank, the knight
+    nearer the corner 28 (else 5), the king nearer its target 25 (else 0),
+    any other piece 15 + 3 x how much nearer the loser's king."""
+    us = board.turn
+    if board.ep_square is not None:
+        return None
+    mine = board.occupied_co[us]
+    them = board.occupied_co[not us]
+    occupied = board.occupied
+    empty = ~occupied & chess.BB_ALL
+    pawns = board.pawns & mine
+    white = us == chess.WHITE
+    reach = (pawns << 8 & chess.BB_ALL) if white else pawns >> 8
+    singles = reach & empty
+    pieces = [(fr, board.attacks_mask(fr)) for fr in chess.scan_reversed(mine & ~board.pawns)]
+
+    # Queen promotions first: by capture (in generation order), then by a step.
+    promoting = pawns & (chess.BB_RANK_7 if white else chess.BB_RANK_2)
+    for fr in chess.scan_reversed(promoting):
+        targets = chess.BB_PAWN_ATTACKS[us][fr] & them
+        if targets:
+            return chess.Move(fr, chess.msb(targets), chess.QUEEN)
+    if singles & chess.BB_BACKRANKS:
+        to = chess.msb(singles & chess.BB_BACKRANKS)
+        return chess.Move(to + (-8 if white else 8), to, chess.QUEEN)
+
+    # Then the most valuable capture.
+    best_score, best = -1_000, None
+    if them & ~board.kings:
+        for fr, attacked in pieces:
+            score, to = _capture(board, attacked & them)
+            if score > best_score:
+                best_score, best = score, chess.Move(fr, to)
+        for fr in chess.scan_reversed(pawns):
+            score, to = _capture(board, chess.BB_PAWN_ATTACKS[us][fr] & them)
+            if score > best_score:
+                best_score, best = score, chess.Move(fr, to)
+        if best is not None:
+            return best
+        best_score = -1_000
+
+    # No capture and no promotion: the best quiet move.
+    loser_king = board.king(not us)
+    lk = corner if loser_king is None else loser_king
+    kt = chess.square(chess.square_file(corner), 5 if chess.square_rank(corner) == 7 else 2)
+    for fr, attacked in pieces:
+        targets = attacked & empty
+        if not targets:
+            continue
+        bb = chess.BB_SQUARES[fr]
+        if bb & board.kings:
+            closer = targets & CLOSER[kt][DISTANCE[fr][kt]]
+            score, to = (25, chess.msb(closer)) if closer else (0, chess.msb(targets))
+        elif bb & board.knights:
+            closer = targets & KNIGHT_CLOSER[corner][KNIGHT_DISTANCE[fr][corner]]
+            score, to = (28, chess.msb(closer)) if closer else (5, chess.msb(targets))
+        else:
+            ring = RING[lk]
+            d = 0
+            while not targets & ring[d]:
+                d += 1
+            score, to = 15 + 3 * (DISTANCE[fr][lk] - d), chess.msb(targets & ring[d])
+        if score > best_score:
+            best_score, best = score, chess.Move(fr, to)
+    for move in board.generate_castling_moves():  # after the pieces, before the pawns
+        score = 25 if DISTANCE[move.to_square][kt] < DISTANCE[move.from_square][kt] else 0
+        if score > best_score:
+            best_score, best = score, move
+    if pawns:
+        if white:
+            doubles, step = singles << 8 & empty & (chess.BB_RANK_3 | chess.BB_RANK_4), -8
+        else:
+            doubles, step = singles >> 8 & empty & (chess.BB_RANK_6 | chess.BB_RANK_5), 8
+        for targets, back in ((singles, step), (doubles, 2 * step)):
+            if not targets:
+                continue
+            if white:
+                to = chess.msb(targets)
+                rel = chess.square_rank(to)
+            else:
+                rank = chess.square_rank(chess.lsb(targets))
+                to, rel = chess.msb(targets & chess.BB_RANKS[rank]), 7 - rank
+            if 30 + rel > best_score:
+                best_score, best = 30 + rel, chess.Move(to + back, to)
+    return best
+
+
+def _capture(board: chess.Board, victims: int) -> tuple[int, int]:
+    """Score and square of the first most valuable victim (-1000 if none)."""
+    if not victims:
+        return -1_000, 0
+    for kinds, value in ((board.queens, 9), (board.rooks, 5), (board.bishops | board.knights, 3), (board.pawns, 1)):
+        if victims & kinds:
+            return 60 + value, chess.msb(victims & kinds)
+    return 60, chess.msb(victims)  # a king: only in an illegal position
