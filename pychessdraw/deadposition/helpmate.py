@@ -22,6 +22,7 @@ import chess
 
 from .budget import Budget
 from .keys import Key, child_key, key
+from .legal import legality
 from .material import material_cannot_mate
 from .ordering import NORMAL, REWARD, ordered_moves, mating_corner, needs_loser_promotion
 
@@ -176,18 +177,22 @@ def mating_move(b: chess.Board, winner: chess.Color) -> tuple[chess.Move | None,
     straight = (b.rooks | b.queens) & us
     pawns = b.pawns & us
     from_mask = _discovery_candidates(b, ks, us)
+    # Pseudo-legal moves and one legality test per position (``legality``),
+    # except in check, where python-chess's evasions are few anyway.
+    legal = legality(b)
+    generate = b.generate_legal_moves if legal is None else b.generate_pseudo_legal_moves
     direct: list[Iterator[chess.Move]] = []
     if knights:
-        direct.append(b.generate_legal_moves(knights, chess.BB_KNIGHT_ATTACKS[ks]))
+        direct.append(generate(knights, chess.BB_KNIGHT_ATTACKS[ks]))
     if diagonal and diag:
-        direct.append(b.generate_legal_moves(diagonal, diag))
+        direct.append(generate(diagonal, diag))
     if straight and orth:
-        direct.append(b.generate_legal_moves(straight, orth))
+        direct.append(generate(straight, orth))
     if pawns:  # onto a square attacking the king, or promoting (to anything)
-        direct.append(b.generate_legal_moves(pawns, chess.BB_PAWN_ATTACKS[loser][ks] | chess.BB_BACKRANKS))
+        direct.append(generate(pawns, chess.BB_PAWN_ATTACKS[loser][ks] | chess.BB_BACKRANKS))
     others: list[Iterator[chess.Move]] = []
     if from_mask:
-        others.append(b.generate_legal_moves(from_mask, chess.BB_ALL))
+        others.append(generate(from_mask, chess.BB_ALL))
     others.append(b.generate_legal_ep())
     others.append(b.generate_castling_moves())
     flights = _open_flights(b, winner, ks) if direct else 0  # only direct checks are filtered
@@ -196,8 +201,11 @@ def mating_move(b: chess.Board, winner: chess.Color) -> tuple[chess.Move | None,
     for gens, filtered in ((direct, True), (others, False)):
         for gen in gens:
             for move in gen:
+                if legal is not None and not legal(move):
+                    continue
                 any_move = True
-                if filtered and flights and flights & ~_covers(b, move, without_king):
+                if filtered and (flights and flights & ~_covers(b, move, without_king)
+                                 or _flight_left(b, move, ks, winner)):
                     continue
                 b.push(move)
                 mate = b.is_check() and b.is_checkmate()
@@ -235,6 +243,39 @@ def _covers(b: chess.Board, move: chess.Move, occ: int) -> int:
         cover |= (chess.BB_RANK_ATTACKS[to][chess.BB_RANK_MASKS[to] & occ]
                   | chess.BB_FILE_ATTACKS[to][chess.BB_FILE_MASKS[to] & occ])
     return cover
+
+
+def _flight_left(b: chess.Board, move: chess.Move, ks: int, winner: chess.Color) -> bool:
+    """After ``move``, does the loser's king keep a square next to it (the
+    checking piece's included) that no piece of ``winner`` attacks?  Then
+    ``move`` is no mate.  Exact: the attacks are computed on the board after
+    the move, with the king itself off it (it cannot hide behind itself)."""
+    fr, to = move.from_square, move.to_square
+    fr_bb, to_bb = chess.BB_SQUARES[fr], chess.BB_SQUARES[to]
+    kind = move.promotion or b.piece_type_at(fr)
+    ours = (b.occupied_co[winner] & ~fr_bb) | to_bb
+    occ = ((b.occupied & ~fr_bb) | to_bb) & ~chess.BB_SQUARES[ks]
+
+    def of(kinds: int, moved: bool) -> int:
+        return ((kinds & ~fr_bb & ~to_bb) | (to_bb if moved else 0)) & ours
+
+    pawns = of(b.pawns, kind == chess.PAWN)
+    knights = of(b.knights, kind == chess.KNIGHT)
+    diagonal = of(b.bishops | b.queens, kind in (chess.BISHOP, chess.QUEEN))
+    straight = of(b.rooks | b.queens, kind in (chess.ROOK, chess.QUEEN))
+    king = b.kings & ours
+    loser = not winner
+    for sq in chess.scan_forward(chess.BB_KING_ATTACKS[ks] & ~b.occupied_co[loser] | chess.BB_KING_ATTACKS[ks] & to_bb):
+        if chess.BB_PAWN_ATTACKS[loser][sq] & pawns or chess.BB_KNIGHT_ATTACKS[sq] & knights \
+                or chess.BB_KING_ATTACKS[sq] & king:
+            continue
+        if diagonal and chess.BB_DIAG_ATTACKS[sq][chess.BB_DIAG_MASKS[sq] & occ] & diagonal:
+            continue
+        if straight and (chess.BB_RANK_ATTACKS[sq][chess.BB_RANK_MASKS[sq] & occ]
+                         | chess.BB_FILE_ATTACKS[sq][chess.BB_FILE_MASKS[sq] & occ]) & straight:
+            continue
+        return True
+    return False
 
 
 def _discovery_candidates(b: chess.Board, ks: int, us: int) -> int:

@@ -27,35 +27,39 @@ def legal_moves(board: chess.Board, winner: chess.Color, order: Order) -> Iterat
     """The legal moves among ``order(board, winner)``'s, in its order.
 
     ``board`` must stay at this position while the iterator is advanced."""
+    legal = legality(board)
+    if legal is None:  # in check: python-chess's own evasions, few
+        evasions = set(board.generate_legal_moves())
+        return (move for move in order(board, winner) if move in evasions)
+    return (move for move in order(board, winner) if legal(move))
+
+
+def legality(board: chess.Board) -> Callable[[chess.Move], bool] | None:
+    """A test of the pseudo-legal moves of ``board`` (as it stands now), or
+    None when the side to move is in check (then use python-chess's evasions)."""
     us = board.turn
     king = board.king(us)
     if king is None:
-        yield from order(board, winner)  # no king: nothing is illegal
-        return
+        return lambda move: True  # no king: nothing is illegal
     them = not us
     if board.attackers_mask(them, king):
-        evasions = set(board.generate_legal_moves())  # few, and python-chess's own
-        for move in order(board, winner):
-            if move in evasions:
-                yield move
-        return
+        return None
     pins = -1  # computed at the first move that is not the king's
     ep = board.ep_square
-    for move in order(board, winner):
+
+    def legal(move: chess.Move) -> bool:
+        nonlocal pins
         fr = move.from_square
         if fr == king:
             # generated castling is already legal (python-chess tests the path)
-            if board.is_castling(move) or not board.is_attacked_by(them, move.to_square):
-                yield move
-            continue
+            return board.is_castling(move) or not board.is_attacked_by(them, move.to_square)
         if move.to_square == ep and board.is_en_passant(move):
-            if not board.is_into_check(move):
-                yield move
-            continue
+            return not board.is_into_check(move)
         if pins < 0:
             pins = pinned(board, us, king)
-        if not pins & chess.BB_SQUARES[fr] or chess.ray(fr, move.to_square) & chess.BB_SQUARES[king]:
-            yield move
+        return not pins & chess.BB_SQUARES[fr] or bool(chess.ray(fr, move.to_square) & chess.BB_SQUARES[king])
+
+    return legal
 
 
 def pinned(board: chess.Board, color: chess.Color, king: chess.Square) -> int:
