@@ -10,6 +10,7 @@ import random
 import chess
 import pytest
 
+from pychessdraw.deadposition.distances import DISTANCE
 from pychessdraw.deadposition.first_move import best_first_move
 from pychessdraw.deadposition.legal import legal_moves
 from pychessdraw.deadposition.ordering import (dive_moves, mating_corner, needs_loser_promotion, ordered_moves,
@@ -87,7 +88,7 @@ def test_the_winners_first_move_is_found_without_generating_moves() -> None:
 
 def test_the_dive_order_is_a_permutation_that_keeps_the_winner_order() -> None:
     """The dive reorders only the loser's moves (king steps to the corner
-    first, captures by other pieces last) and never drops or repeats a move."""
+    first, every capture last, the king's too) and never drops or repeats a move."""
     for board in _positions(11, 20, False) + [chess.Board(f) for f in SPECIAL]:
         every = list(board.generate_pseudo_legal_moves())
         for winner in chess.COLORS:
@@ -96,10 +97,13 @@ def test_the_dive_order_is_a_permutation_that_keeps_the_winner_order() -> None:
             if board.turn == winner or needs_loser_promotion(board, winner):
                 assert dive == list(staged_moves(board, winner))
             else:
-                them, kings = board.occupied_co[winner], board.kings
-                captures = [m for m in dive if chess.BB_SQUARES[m.to_square] & them
-                            and not chess.BB_SQUARES[m.from_square] & kings]
+                them = board.occupied_co[winner]
+                captures = [m for m in dive if chess.BB_SQUARES[m.to_square] & them]
                 assert dive[len(dive) - len(captures):] == captures, board.fen()
+                corner = mating_corner(board, winner)
+                steps = [m for m in dive if m.from_square == board.king(board.turn) and m not in captures
+                         and DISTANCE[m.to_square][corner] < DISTANCE[m.from_square][corner]]
+                assert dive[:len(steps)] == steps, board.fen()
 
 
 # Positions where the first move is special: queen promotion by capture and
