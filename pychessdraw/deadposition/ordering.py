@@ -244,14 +244,14 @@ def _scored(board: chess.Board, moves: list[chess.Move], winner: chess.Color,
                     bonus = 40 if m.promotion in (chess.KNIGHT, chess.BISHOP) else 20
                     scored.append((bonus, REWARD, m))
                     continue
+            if chess.BB_SQUARES[to] & them_bb or board.is_en_passant(m):
+                scored.append((-50, PUNISH, m))  # the king's captures too (see ``dive_moves``)
+                continue
             if bb_fr & board.kings:
                 if DISTANCE[to][corner] < DISTANCE[fr][corner]:
                     scored.append((50, REWARD, m))
                 else:
                     scored.append((0, PUNISH if loser_promotes else NORMAL, m))
-                continue
-            if chess.BB_SQUARES[to] & them_bb or board.is_en_passant(m):
-                scored.append((-50, PUNISH, m))
                 continue
             if loser_promotes:
                 scored.append((-10, PUNISH, m))
