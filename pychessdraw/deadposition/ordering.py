@@ -88,8 +88,8 @@ def ordered_moves(board: chess.Board, moves: list[chess.Move], winner: chess.Col
 
 # Scores that only the first stage of ``staged_moves`` can reach: the
 # winner's captures and queen promotions (60 and up; every other winner move
-# scores at most 37), the loser king's steps towards the corner (50; every
-# other loser move at most 40).
+# scores at most 37), the loser king's quiet steps towards the corner (50;
+# every other loser move at most 40).
 WINNER_FIRST = 60
 LOSER_FIRST = 50
 
@@ -102,9 +102,10 @@ def staged_moves(board: chess.Board, winner: chess.Color) -> Iterator[chess.Move
     steps) are generated and sorted alone; the rest only if the walk comes
     back for them.  The order is exactly that of ``ordered_moves`` over
     every pseudo-legal move: each stage keeps python-chess's generation order
-    (the sort is stable), and a first-stage move scoring below the threshold
-    is deferred to the second stage, where it ties with no move generated
-    before it in the full order except sliders, which come first there too.
+    (the sort is stable).  A winner's first-stage move scoring below the
+    threshold is deferred to the second stage, where it ties with no move
+    generated before it in the full order except sliders, which come first
+    there too; the loser's second stage is every move not yet yielded.
     """
     corner = mating_corner(board, winner)
     us = board.turn
@@ -132,19 +133,27 @@ def _staged(board: chess.Board, winner: chess.Color, corner: int) -> Iterator[ch
             board.generate_pseudo_legal_moves(pawns, ~them & ~chess.BB_BACKRANKS))
     else:
         king = board.kings & mine
-        first = list(board.generate_pseudo_legal_moves(king, chess.BB_ALL))
+        first = list(board.generate_pseudo_legal_moves(king, ~board.occupied_co[not us]))
         threshold = LOSER_FIRST
-        rest_gens = (board.generate_pseudo_legal_moves(~king, chess.BB_ALL),)
+        # the king's other moves tie with other pieces' moves (its captures
+        # with theirs): all are generated again, in generation order
+        rest_gens = (board.generate_pseudo_legal_moves(),)
     scored = _scored(board, first, winner, corner, promotes)
     scored.sort(key=_SCORE, reverse=True)  # stable, like the full sort
     deferred: list[tuple[int, int, chess.Move]] = []
+    taken: list[chess.Move] = []
     for score, _, move in scored:
         if score >= threshold:
+            taken.append(move)
             yield move
         else:
             deferred.append((score, 0, move))
-    rest = [m for gen in rest_gens for m in gen]
-    later = _scored(board, rest, winner, corner, promotes) + deferred
+    if us == winner:
+        rest = [m for gen in rest_gens for m in gen]
+        later = _scored(board, rest, winner, corner, promotes) + deferred
+    else:
+        rest = [m for m in rest_gens[0] if m not in taken]
+        later = _scored(board, rest, winner, corner, promotes)
     if not later:
         return
     # The walk mostly takes the best move and never comes back: find it
