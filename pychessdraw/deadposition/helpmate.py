@@ -22,7 +22,7 @@ import chess
 
 from .budget import Budget
 from .keys import Key, child_key, key
-from .legal import legality
+from .legal import legality, lone_blockers
 from .material import material_cannot_mate
 from .ordering import NORMAL, REWARD, ordered_moves, mating_corner, needs_loser_promotion
 
@@ -176,7 +176,7 @@ def mating_move(b: chess.Board, winner: chess.Color) -> tuple[chess.Move | None,
     diagonal = (b.bishops | b.queens) & us
     straight = (b.rooks | b.queens) & us
     pawns = b.pawns & us
-    from_mask = _discovery_candidates(b, ks, us)
+    from_mask = lone_blockers(b, ks, winner) & us  # moving one may unmask a check
     # Pseudo-legal moves and one legality test per position (``legality``),
     # except in check, where python-chess's evasions are few anyway.
     legal = legality(b)
@@ -276,17 +276,3 @@ def _flight_left(b: chess.Board, move: chess.Move, ks: int, winner: chess.Color)
             continue
         return True
     return False
-
-
-def _discovery_candidates(b: chess.Board, ks: int, us: int) -> int:
-    """Our pieces that are the only piece between one of our sliders and ``ks``."""
-    rq = (b.rooks | b.queens) & us
-    bq = (b.bishops | b.queens) & us
-    snipers = ((chess.BB_RANK_ATTACKS[ks][0] | chess.BB_FILE_ATTACKS[ks][0]) & rq
-               | chess.BB_DIAG_ATTACKS[ks][0] & bq)
-    result = 0
-    for s in chess.scan_forward(snipers):
-        between = chess.between(ks, s) & b.occupied
-        if between and not between & (between - 1) and between & us:
-            result |= between
-    return result

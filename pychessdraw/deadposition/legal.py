@@ -64,14 +64,20 @@ def legality(board: chess.Board) -> Callable[[chess.Move], bool] | None:
 
 def pinned(board: chess.Board, color: chess.Color, king: chess.Square) -> int:
     """``color``'s pieces that alone stand between its king and an enemy slider."""
-    them = board.occupied_co[not color]
-    straight = (board.rooks | board.queens) & them
-    diagonal = (board.bishops | board.queens) & them
-    snipers = ((chess.BB_RANK_ATTACKS[king][0] | chess.BB_FILE_ATTACKS[king][0]) & straight
-               | chess.BB_DIAG_ATTACKS[king][0] & diagonal)
-    pins = 0
+    return lone_blockers(board, king, not color) & board.occupied_co[color]
+
+
+def lone_blockers(board: chess.Board, square: chess.Square, color: chess.Color) -> int:
+    """Pieces of either colour that alone stand between ``square`` and a slider
+    of ``color`` aiming at it (pinned pieces, or pieces that unmask a check)."""
+    theirs = board.occupied_co[color]
+    straight = (board.rooks | board.queens) & theirs
+    diagonal = (board.bishops | board.queens) & theirs
+    snipers = ((chess.BB_RANK_ATTACKS[square][0] | chess.BB_FILE_ATTACKS[square][0]) & straight
+               | chess.BB_DIAG_ATTACKS[square][0] & diagonal)
+    blockers = 0
     for sniper in chess.scan_forward(snipers):
-        between = chess.between(king, sniper) & board.occupied
+        between = chess.between(square, sniper) & board.occupied
         if between and not between & (between - 1):
-            pins |= between
-    return pins & board.occupied_co[color]
+            blockers |= between
+    return blockers
