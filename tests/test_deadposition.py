@@ -7,6 +7,7 @@ import chess
 import pytest
 
 from pychessdraw.deadposition import Verdict, can_checkmate, is_dead, quick_verdict
+from pychessdraw.deadposition.material import needs_blockers
 
 W, B = chess.WHITE, chess.BLACK
 
@@ -338,3 +339,23 @@ def test_mating_move_misses_only_mates_that_need_a_line_the_move_opens() -> None
             board.pop()
             assert uncovered, f"missed the mate {m.uci()} in {board.fen()}"
     assert found > 150 and missed < found / 20, (found, missed)
+
+
+@pytest.mark.parametrize("fen, white_needs_blockers", [
+    ("4k3/8/8/8/8/8/8/4KN2 w - - 0 1", True),     # a lone knight
+    ("4k3/8/8/8/8/8/8/3NKN2 w - - 0 1", False),   # two knights mate a bare king (not by force)
+    ("4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1", False),  # bishops of both colours mate a bare king
+    ("4k3/8/8/8/8/8/8/B3K1B1 w - - 0 1", True),   # bishops of one colour (a1 and g1 are dark)
+    ("4k3/8/8/8/8/8/P7/4KN2 w - - 0 1", False),   # a pawn can become a queen
+    ("4k3/8/8/8/8/8/8/4K3 w - - 0 1", False),     # a bare king is the material proof's case
+])
+def test_material_that_needs_the_losers_blockers(fen: str, white_needs_blockers: bool) -> None:
+    """Such sides skip the iterative-deepening search (the walk finds their long lines)."""
+    assert needs_blockers(chess.Board(fen), chess.WHITE) is white_needs_blockers
+
+
+def test_a_lone_knight_still_mates_with_blockers_after_the_dive() -> None:
+    """A knight mate that needs the loser's own pieces around its king is
+    found without the iterative-deepening search, and verified."""
+    board = chess.Board("5k2/3n4/5BP1/5K2/7P/4N3/P7/8 b - - 0 63")  # real game: black's knight against everything
+    assert_line(board, chess.BLACK, can_checkmate(board, chess.BLACK, nodes=10**9, seconds=5.0))

@@ -67,3 +67,16 @@ def material_cannot_mate(board: chess.BaseBoard, color: chess.Color) -> str | No
         if not (theirs & (board.knights | board.bishops | board.rooks)):
             return "lone knight with nothing to block"
     return None
+
+
+def needs_blockers(board: chess.BaseBoard, color: chess.Color) -> bool:
+    """Can ``color`` mate only with the other side's help as blockers?  True
+    for a lone knight, or bishops all of one square colour, with no pawn,
+    rook or queen: such material never mates a bare king."""
+    ours = board.occupied_co[color] & ~board.kings
+    if not ours or ours & (board.pawns | board.rooks | board.queens):
+        return False
+    knights = ours & board.knights
+    if knights:
+        return knights == ours and not knights & (knights - 1)
+    return not (ours & _DARK and ours & _LIGHT)
