@@ -53,10 +53,10 @@ def explore(board: chess.Board, winner: chess.Color, budget: Budget, *,
     # be advanced only while ``board`` is at its position.
     order = dive_moves if dive else staged_moves
 
-    def children() -> Iterator[chess.Move]:
-        return legal_moves(board, winner, order)
+    def children(checkers: int) -> Iterator[chess.Move]:
+        return legal_moves(board, winner, order, checkers)
 
-    stack = [children()]
+    stack = [children(board.checkers_mask())]
     try:
         while stack:
             move = next(stack[-1], None)
@@ -68,7 +68,8 @@ def explore(board: chess.Board, winner: chess.Color, budget: Budget, *,
                 continue
             if budget.spend():
                 return None, []
-            after = child_key(board, move)
+            # The dive seldom meets a known position: it plays first and keys after.
+            after = None if dive else child_key(board, move)
             if after is not None and after in visited:
                 continue  # known position: no need to play the move
             board.push(move)
@@ -79,7 +80,8 @@ def explore(board: chess.Board, winner: chess.Color, budget: Budget, *,
                     continue
             visited.add(after)
             path.append(move)
-            if board.turn != winner and board.is_check() and board.is_checkmate():
+            checkers = board.checkers_mask()
+            if checkers and board.turn != winner and not any(board.generate_legal_moves()):
                 return True, list(path)
             if _dead_end(board, winner, reach_proofs):
                 path.pop()
@@ -89,7 +91,7 @@ def explore(board: chess.Board, winner: chess.Color, budget: Budget, *,
                 mate, _ = mating_move(board, winner)
                 if mate is not None:
                     return True, path + [mate]
-            stack.append(children())
+            stack.append(children(checkers))
         return False, []
     finally:
         for _ in range(len(path)):

@@ -23,26 +23,29 @@ import chess
 Order = Callable[[chess.Board, chess.Color], Iterator[chess.Move]]
 
 
-def legal_moves(board: chess.Board, winner: chess.Color, order: Order) -> Iterator[chess.Move]:
+def legal_moves(board: chess.Board, winner: chess.Color, order: Order,
+                checkers: int | None = None) -> Iterator[chess.Move]:
     """The legal moves among ``order(board, winner)``'s, in its order.
 
-    ``board`` must stay at this position while the iterator is advanced."""
-    legal = legality(board)
+    ``board`` must stay at this position while the iterator is advanced;
+    ``checkers``, if the caller has them, saves computing them again."""
+    legal = legality(board, checkers)
     if legal is None:  # in check: python-chess's own evasions, few
         evasions = set(board.generate_legal_moves())
         return (move for move in order(board, winner) if move in evasions)
     return (move for move in order(board, winner) if legal(move))
 
 
-def legality(board: chess.Board) -> Callable[[chess.Move], bool] | None:
+def legality(board: chess.Board, checkers: int | None = None) -> Callable[[chess.Move], bool] | None:
     """A test of the pseudo-legal moves of ``board`` (as it stands now), or
-    None when the side to move is in check (then use python-chess's evasions)."""
+    None when the side to move is in check (then use python-chess's evasions).
+    ``checkers``: ``board.checkers_mask()``, if the caller has it."""
     us = board.turn
     king = board.king(us)
     if king is None:
         return lambda move: True  # no king: nothing is illegal
     them = not us
-    if board.attackers_mask(them, king):
+    if board.attackers_mask(them, king) if checkers is None else checkers:
         return None
     pins = -1  # computed at the first move that is not the king's
     ep = board.ep_square
