@@ -55,7 +55,6 @@ def best_first_move(board: chess.Board, corner: int) -> chess.Move | None:
     white = us == chess.WHITE
     reach = (pawns << 8 & chess.BB_ALL) if white else pawns >> 8
     singles = reach & empty
-    pieces = [(fr, board.attacks_mask(fr)) for fr in chess.scan_reversed(mine & ~board.pawns)]
 
     # Queen promotions first: by capture (in generation order), then by a step.
     promoting = pawns & (chess.BB_RANK_7 if white else chess.BB_RANK_2)
@@ -67,7 +66,8 @@ def best_first_move(board: chess.Board, corner: int) -> chess.Move | None:
         to = chess.msb(singles & chess.BB_BACKRANKS)
         return chess.Move(to + (-8 if white else 8), to, chess.QUEEN)
 
-    # Then the most valuable capture.
+    # Then the most valuable capture (each piece's attacks serve both stages).
+    pieces = [(fr, board.attacks_mask(fr)) for fr in chess.scan_reversed(mine & ~board.pawns)]
     best_score, best = -1_000, None
     if them & ~board.kings:
         for fr, attacked in pieces:
