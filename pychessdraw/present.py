@@ -64,7 +64,7 @@ def _counter(value: int, claim_at: int, auto_at: int, claim_article: str, auto_a
 def halfmove(clock: int) -> Counter:
     claim, auto = fifty.CLAIM_PLIES, fifty.AUTOMATIC_PLIES
     return _counter(clock, claim, auto, "9.3", "9.6.2",
-                    f"{clock} plies without a capture or pawn move: a claim is possible at {claim} "
+                    f"{clock} {'ply' if clock == 1 else 'plies'} without a capture or pawn move: a claim is possible at {claim} "
                     f"(fifty-move rule, FIDE 9.3), the game ends at {auto} (75-move rule, FIDE 9.6.2)",
                     f"75-move rule: {clock} of {auto} plies{' (reached: game over)' if clock >= auto else ''} "
                     "(FIDE 9.6.2)", claim - 10)
