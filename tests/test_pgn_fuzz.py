@@ -15,7 +15,7 @@ from collections import Counter
 import chess
 import chess.pgn
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from pychessdraw.errors import RefereeError
@@ -100,7 +100,15 @@ def spans_a_tag_section(game: chess.pgn.Game) -> bool:
 def python_chess_games(text: str) -> list[tuple[tuple[tuple[str, str], ...], tuple[str, ...]]]:
     out = []
     handle = io.StringIO(text)
-    while (game := chess.pgn.read_game(handle)) is not None:
+    while True:
+        try:
+            game = chess.pgn.read_game(handle)
+        except IndexError:
+            # python-chess 1.10-1.11 itself crashes on some broken text (a ')'
+            # closing no variation after an escaped line): it reads no further
+            break
+        if game is None:
+            break
         moves = tuple(m.uci() for m in game.mainline_moves())
         if not game.errors and moves and not spans_a_tag_section(game):
             out.append((tuple(sorted(game.headers.items())), moves))
@@ -126,6 +134,7 @@ def our_games(text: str) -> list[tuple[tuple[tuple[str, str], ...], tuple[str, .
 
 @settings(max_examples=150, deadline=None)
 @given(seed=st.integers(0, 2**32), games=st.integers(1, 4), mutations=st.integers(0, 9))
+@example(seed=1_384_405_741, games=1, mutations=6)  # python-chess's reader raises IndexError on it
 def test_every_game_python_chess_reads_is_read_the_same(seed: int, games: int, mutations: int) -> None:
     rng = random.Random(seed)
     text = "\n\n".join(random_game(rng, n) for n in range(games)) + "\n"
