@@ -144,6 +144,11 @@ def test_the_walk_gets_exactly_the_legal_moves_in_its_order(chess960: bool) -> N
     boards = _positions(19 if chess960 else 23, 20, chess960) + [chess.Board(f) for f in SPECIAL + FIRST_MOVE] + [
         chess.Board("8/8/8/K2pP2r/8/8/8/7k w - d6 0 1"),  # en passant would expose the king
         chess.Board("4k3/8/8/8/8/8/3n4/R3K2R w KQ - 0 1"),  # in check: castling is no evasion
+        chess.Board("4k3/8/8/8/1b6/3n4/8/R3K2R w KQ - 0 1"),  # double check: only the king moves
+        chess.Board("8/8/8/8/r3K3/8/8/7k w - - 0 1"),  # the king may not step back along the check
+        chess.Board("8/8/8/3k4/3pP3/8/8/K7 b - e3 0 1"),  # en passant takes the checking pawn
+        chess.Board("4r2k/8/8/8/1b6/8/4R3/4K3 w - - 0 1"),  # a pinned rook cannot block
+        chess.Board("k7/8/8/8/8/8/1q6/K7 w - - 0 1"),  # the king takes the checker
     ]
     in_check = 0
     for board in boards:

@@ -177,10 +177,9 @@ def mating_move(b: chess.Board, winner: chess.Color) -> tuple[chess.Move | None,
     straight = (b.rooks | b.queens) & us
     pawns = b.pawns & us
     from_mask = lone_blockers(b, ks, winner) & us  # moving one may unmask a check
-    # Pseudo-legal moves and one legality test per position (``legality``),
-    # except in check, where python-chess's evasions are few anyway.
+    # Pseudo-legal moves and one legality test per position (``legality``).
     legal = legality(b)
-    generate = b.generate_legal_moves if legal is None else b.generate_pseudo_legal_moves
+    generate = b.generate_pseudo_legal_moves
     direct: list[Iterator[chess.Move]] = []
     if knights:
         direct.append(generate(knights, chess.BB_KNIGHT_ATTACKS[ks]))
@@ -201,7 +200,7 @@ def mating_move(b: chess.Board, winner: chess.Color) -> tuple[chess.Move | None,
     for gens, filtered in ((direct, True), (others, False)):
         for gen in gens:
             for move in gen:
-                if legal is not None and not legal(move):
+                if not legal(move):
                     continue
                 any_move = True
                 if filtered and (flights and flights & ~_covers(b, move, without_king)

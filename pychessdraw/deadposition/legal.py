@@ -6,11 +6,13 @@ pseudo-legal moves.  Testing each with ``Board.is_into_check`` recomputes the
 king, its checkers and its pinned pieces for every move; measured on
 real-game positions, almost half the moves the dive tried were illegal (most
 of them while the side to move was in check).  Here the checkers and pins
-are computed once: in check, a move must be one of python-chess's own legal
-evasions; otherwise a pseudo-legal move is legal unless it is a king step
+are computed once: a pseudo-legal move is legal unless it is a king step
 onto an attacked square, a pinned piece leaving its line, or an en passant
-capture that exposes the king (left to ``is_into_check``).  The same tests
-as python-chess's legal move generator, through its public API only.
+capture that exposes the king (left to ``is_into_check``); in check, the
+king also may not step back along a checking line, and another piece must
+take the checker or block it (one checker only).  The same tests as
+python-chess's legal move generator (``_generate_evasions`` and
+``_is_safe``), through its public API only.
 """
 
 from __future__ import annotations
@@ -30,37 +32,44 @@ def legal_moves(board: chess.Board, winner: chess.Color, order: Order,
     ``board`` must stay at this position while the iterator is advanced;
     ``checkers``, if the caller has them, saves computing them again."""
     legal = legality(board, checkers)
-    if legal is None:  # in check: python-chess's own evasions, few
-        evasions = set(board.generate_legal_moves())
-        return (move for move in order(board, winner) if move in evasions)
     return (move for move in order(board, winner) if legal(move))
 
 
-def legality(board: chess.Board, checkers: int | None = None) -> Callable[[chess.Move], bool] | None:
-    """A test of the pseudo-legal moves of ``board`` (as it stands now), or
-    None when the side to move is in check (then use python-chess's evasions).
+def legality(board: chess.Board, checkers: int | None = None) -> Callable[[chess.Move], bool]:
+    """A test of the pseudo-legal moves of ``board`` (as it stands now).
     ``checkers``: ``board.checkers_mask()``, if the caller has it."""
     us = board.turn
     king = board.king(us)
     if king is None:
         return lambda move: True  # no king: nothing is illegal
     them = not us
-    if board.attackers_mask(them, king) if checkers is None else checkers:
-        return None
+    if checkers is None:
+        checkers = board.attackers_mask(them, king)
     pins = -1  # computed at the first move that is not the king's
     ep = board.ep_square
+    # In check: squares behind the king on a checking line (still attacked
+    # once the king steps there), and where another piece must move to.
+    behind = 0
+    target = chess.BB_ALL
+    if checkers:
+        for checker in chess.scan_forward(checkers & ~board.pawns & ~board.knights & ~board.kings):
+            behind |= chess.ray(king, checker) & ~chess.BB_SQUARES[checker]
+        target = chess.between(king, chess.msb(checkers)) | checkers if not checkers & (checkers - 1) else 0
 
     def legal(move: chess.Move) -> bool:
         nonlocal pins
-        fr = move.from_square
+        fr, to = move.from_square, move.to_square
         if fr == king:
-            # generated castling is already legal (python-chess tests the path)
-            return board.is_castling(move) or not board.is_attacked_by(them, move.to_square)
-        if move.to_square == ep and board.is_en_passant(move):
+            if board.is_castling(move):
+                return not checkers  # generated castling has its path tested already
+            return not chess.BB_SQUARES[to] & behind and not board.is_attacked_by(them, to)
+        if to == ep and board.is_en_passant(move):
             return not board.is_into_check(move)
+        if not chess.BB_SQUARES[to] & target:
+            return False
         if pins < 0:
             pins = pinned(board, us, king)
-        return not pins & chess.BB_SQUARES[fr] or bool(chess.ray(fr, move.to_square) & chess.BB_SQUARES[king])
+        return not pins & chess.BB_SQUARES[fr] or bool(chess.ray(fr, to) & chess.BB_SQUARES[king])
 
     return legal
 
