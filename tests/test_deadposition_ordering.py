@@ -86,10 +86,23 @@ def test_the_winners_first_move_is_found_without_generating_moves() -> None:
     assert len(rest) == 6 and len(generated) == 7  # five king moves and e5, now (and e4d5 again, skipped)
 
 
-def test_the_dive_order_is_a_permutation_that_keeps_the_winner_order() -> None:
+def _loser_dive_order(board: chess.Board, winner: chess.Color) -> list[chess.Move]:
+    """The loser's dive order from python-chess's generator: king steps to
+    the corner, other quiet moves, the king's other quiet moves, captures."""
+    corner = mating_corner(board, winner)
+    them = board.occupied_co[winner]
+    king = board.kings & board.occupied_co[not winner]
+    quiet = list(board.generate_pseudo_legal_moves(king, ~them))
+    closer = [m for m in quiet if DISTANCE[m.to_square][corner] < DISTANCE[m.from_square][corner]]
+    return (closer + list(board.generate_pseudo_legal_moves(~king, ~them))
+            + [m for m in quiet if m not in closer] + list(board.generate_pseudo_legal_moves(chess.BB_ALL, them)))
+
+
+@pytest.mark.parametrize("chess960", [False, True])
+def test_the_dive_order_is_a_permutation_that_keeps_the_winner_order(chess960: bool) -> None:
     """The dive reorders only the loser's moves (king steps to the corner
     first, every capture last, the king's too) and never drops or repeats a move."""
-    for board in _positions(11, 20, False) + [chess.Board(f) for f in SPECIAL]:
+    for board in _positions(11, 20, chess960) + [chess.Board(f) for f in SPECIAL]:
         every = list(board.generate_pseudo_legal_moves())
         for winner in chess.COLORS:
             dive = list(dive_moves(board, winner))
@@ -97,6 +110,7 @@ def test_the_dive_order_is_a_permutation_that_keeps_the_winner_order() -> None:
             if board.turn == winner or needs_loser_promotion(board, winner):
                 assert dive == list(staged_moves(board, winner))
             else:
+                assert dive == _loser_dive_order(board, winner), board.fen()
                 them = board.occupied_co[winner]
                 captures = [m for m in dive if chess.BB_SQUARES[m.to_square] & them]
                 assert dive[len(dive) - len(captures):] == captures, board.fen()

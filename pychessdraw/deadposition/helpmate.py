@@ -152,7 +152,8 @@ class HelpmateSearch:
         return False
 
 
-def mating_move(b: chess.Board, winner: chess.Color) -> tuple[chess.Move | None, bool]:
+def mating_move(b: chess.Board, winner: chess.Color, flights: int | None = None,
+                checkers: int | None = None) -> tuple[chess.Move | None, bool]:
     """A move by ``winner`` (to move) that mates, and whether any move was tried.
 
     Only moves that give check are tried: each piece type only to the
@@ -162,7 +163,9 @@ def mating_move(b: chess.Board, winner: chess.Color) -> tuple[chess.Move | None,
     Of the direct checks, only those whose piece covers every flight the
     winner leaves open are played (``_open_flights``): a mate that needs a
     line the move itself opens is not seen here, so a caller may miss a
-    mate in one, never report a false one. ``b`` is restored."""
+    mate in one, never report a false one. ``b`` is restored.  ``flights``
+    (the loser king's open flights) and ``checkers`` (``b.checkers_mask()``),
+    if the caller has them, save computing them again."""
     loser = not winner
     ks = b.king(loser)
     if ks is None:
@@ -178,7 +181,7 @@ def mating_move(b: chess.Board, winner: chess.Color) -> tuple[chess.Move | None,
     pawns = b.pawns & us
     from_mask = lone_blockers(b, ks, winner) & us  # moving one may unmask a check
     # Pseudo-legal moves and one legality test per position (``legality``).
-    legal = legality(b)
+    legal = legality(b, checkers)
     generate = b.generate_pseudo_legal_moves
     direct: list[Iterator[chess.Move]] = []
     if knights:
@@ -194,7 +197,8 @@ def mating_move(b: chess.Board, winner: chess.Color) -> tuple[chess.Move | None,
         others.append(generate(from_mask, chess.BB_ALL))
     others.append(b.generate_legal_ep())
     others.append(b.generate_castling_moves())
-    flights = _open_flights(b, winner, ks) if direct else 0  # only direct checks are filtered
+    if flights is None:
+        flights = _open_flights(b, winner, ks) if direct else 0  # only direct checks are filtered
     without_king = occ & ~chess.BB_SQUARES[ks]
     any_move = False
     for gens, filtered in ((direct, True), (others, False)):

@@ -22,7 +22,7 @@ from operator import itemgetter
 import chess
 
 from .distances import DISTANCE, KNIGHT_DISTANCE
-from .first_move import best_first_move
+from .first_move import CLOSER, best_first_move
 
 REWARD, NORMAL, PUNISH = 0, 1, 3
 
@@ -187,14 +187,24 @@ def dive_moves(board: chess.Board, winner: chess.Color) -> Iterator[chess.Move]:
     mine = board.occupied_co[board.turn]
     them = board.occupied_co[not board.turn]
     king = board.kings & mine
-    later: list[chess.Move] = []
-    for move in board.generate_pseudo_legal_moves(king, ~them):
+    # The king's quiet steps straight from its attack set, in python-chess's
+    # generation order (high squares first, castling after the steps).
+    castles = list(board.generate_castling_moves()) if board.castling_rights & mine else []
+    for fr in chess.scan_reversed(king):
+        steps = chess.BB_KING_ATTACKS[fr] & ~board.occupied & CLOSER[corner][DISTANCE[fr][corner]]
+        for to in chess.scan_reversed(steps):
+            yield chess.Move(fr, to)
+    for move in castles:
         if DISTANCE[move.to_square][corner] < DISTANCE[move.from_square][corner]:
             yield move
-        else:
-            later.append(move)
     yield from board.generate_pseudo_legal_moves(~king, ~them)
-    yield from later
+    for fr in chess.scan_reversed(king):
+        steps = chess.BB_KING_ATTACKS[fr] & ~board.occupied & ~CLOSER[corner][DISTANCE[fr][corner]]
+        for to in chess.scan_reversed(steps):
+            yield chess.Move(fr, to)
+    for move in castles:
+        if DISTANCE[move.to_square][corner] >= DISTANCE[move.from_square][corner]:
+            yield move
     yield from board.generate_pseudo_legal_moves(chess.BB_ALL, them)
 
 
