@@ -274,22 +274,6 @@ def test_mating_move_returns_only_mates_and_finds_plain_ones(fen: str, _hint: st
         assert move in mates
 
 
-def _open_flights(board: chess.Board, winner: chess.Color) -> list[int]:
-    """Squares next to the loser's king, not its own, that no piece of the
-    winner attacks, seen with the king off the board."""
-    ks = board.king(not winner)
-    return [sq for sq in chess.SquareSet(chess.BB_KING_ATTACKS[ks] & ~board.occupied_co[not winner])
-            if not _without_king(board, ks).attackers_mask(winner, sq)]
-
-
-def _without_king(board: chess.Board, ks: int) -> chess.Board:
-    """The position with the king on ``ks`` lifted (to see attacks through it;
-    python-chess 1.10's attackers_mask takes no occupancy)."""
-    b = board.copy(stack=False)
-    b.remove_piece_at(ks)
-    return b
-
-
 def _sparse_positions(rng, n: int):
     """Legal random positions, White to move: two kings and two to six other
     pieces, mostly White's (mates in one are common among them)."""
@@ -308,37 +292,25 @@ def _sparse_positions(rng, n: int):
             yield board
 
 
-def test_mating_move_misses_only_mates_that_need_a_line_the_move_opens() -> None:
-    """The probe plays a direct check only when its piece covers every flight
-    the winner leaves open (its documented limit): a mate in one it misses
-    leaves one of those flights to another piece, whose line the move opened.
-    Checked on every mate in one of random sparse positions."""
+def test_mating_move_finds_a_mate_in_one_whenever_there_is_one() -> None:
+    """The probe tries only checking moves and plays a direct check only
+    when the king keeps no free square after it, yet it misses no mate:
+    checked on every mate in one of random sparse positions (discovered
+    checks, promotions and mates that open a line included)."""
     import random
 
     from pychessdraw.deadposition.helpmate import mating_move
 
-    found = missed = 0
+    found = 0
     for board in _sparse_positions(random.Random(11), 8000):
         mates = _mates_in_one(board)
-        if not mates:
-            continue
         move, _ = mating_move(board, chess.WHITE)
-        if move is not None:
-            assert move in mates
-            found += 1
+        if not mates:
+            assert move is None
             continue
-        missed += 1
-        before = _open_flights(board, chess.WHITE)
-        ks = board.king(chess.BLACK)
-        for m in mates:
-            board.push(m)
-            lifted = _without_king(board, ks)
-            # a flight open before that the moved piece does not cover (others do: it is mate)
-            uncovered = [sq for sq in before
-                         if not lifted.attackers_mask(chess.WHITE, sq) & chess.BB_SQUARES[m.to_square]]
-            board.pop()
-            assert uncovered, f"missed the mate {m.uci()} in {board.fen()}"
-    assert found > 150 and missed < found / 20, (found, missed)
+        assert move in mates, (board.fen(), [m.uci() for m in mates])
+        found += 1
+    assert found > 150
 
 
 @pytest.mark.parametrize("fen, white_needs_blockers", [

@@ -90,7 +90,7 @@ def explore(board: chess.Board, winner: chess.Color, budget: Budget, *,
             if mate_probes and board.turn == winner:
                 flights = _flights_if_boxed_in(board, winner)
                 if flights is not None:
-                    mate, _ = mating_move(board, winner, flights, checkers)
+                    mate, _ = mating_move(board, winner, checkers)
                     if mate is not None:
                         return True, path + [mate]
             stack.append(children(checkers))

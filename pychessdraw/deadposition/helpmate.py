@@ -152,20 +152,18 @@ class HelpmateSearch:
         return False
 
 
-def mating_move(b: chess.Board, winner: chess.Color, flights: int | None = None,
+def mating_move(b: chess.Board, winner: chess.Color,
                 checkers: int | None = None) -> tuple[chess.Move | None, bool]:
     """A move by ``winner`` (to move) that mates, and whether any move was tried.
 
     Only moves that give check are tried: each piece type only to the
     squares from which it attacks the king (a rook moving onto the king's
     diagonal gives no check), plus any move of a piece that unmasks a
-    slider, promotions, en passant and castling. This skips most pushes.
-    Of the direct checks, only those whose piece covers every flight the
-    winner leaves open are played (``_open_flights``): a mate that needs a
-    line the move itself opens is not seen here, so a caller may miss a
-    mate in one, never report a false one. ``b`` is restored.  ``flights``
-    (the loser king's open flights) and ``checkers`` (``b.checkers_mask()``),
-    if the caller has them, save computing them again."""
+    slider, promotions, en passant and castling. A direct check that leaves
+    the king a square no piece attacks after the move (``_flight_left``,
+    exact) is not played. This skips most pushes and misses no mate.
+    ``b`` is restored.  ``checkers`` (``b.checkers_mask()``), if the caller
+    has them, saves computing them again."""
     loser = not winner
     ks = b.king(loser)
     if ks is None:
@@ -197,9 +195,6 @@ def mating_move(b: chess.Board, winner: chess.Color, flights: int | None = None,
         others.append(generate(from_mask, chess.BB_ALL))
     others.append(b.generate_legal_ep())
     others.append(b.generate_castling_moves())
-    if flights is None:
-        flights = _open_flights(b, winner, ks) if direct else 0  # only direct checks are filtered
-    without_king = occ & ~chess.BB_SQUARES[ks]
     any_move = False
     for gens, filtered in ((direct, True), (others, False)):
         for gen in gens:
@@ -207,8 +202,7 @@ def mating_move(b: chess.Board, winner: chess.Color, flights: int | None = None,
                 if not legal(move):
                     continue
                 any_move = True
-                if filtered and (flights and flights & ~_covers(b, move, without_king)
-                                 or _flight_left(b, move, ks, winner)):
+                if filtered and _flight_left(b, move, ks, winner):
                     continue
                 b.push(move)
                 mate = b.is_check() and b.is_checkmate()
@@ -216,36 +210,6 @@ def mating_move(b: chess.Board, winner: chess.Color, flights: int | None = None,
                 if mate:
                     return move, True
     return None, any_move
-
-
-def _open_flights(b: chess.Board, winner: chess.Color, ks: int) -> int:
-    """Squares next to the loser's king, not held by its own pieces, that the
-    winner does not attack. (No line of the winner's runs through the king:
-    it is not in check with the winner to move.)"""
-    out = 0
-    for sq in chess.scan_forward(chess.BB_KING_ATTACKS[ks] & ~b.occupied_co[not winner]):
-        if not b.is_attacked_by(winner, sq):
-            out |= chess.BB_SQUARES[sq]
-    return out
-
-
-def _covers(b: chess.Board, move: chess.Move, occ: int) -> int:
-    """The squares the moving piece attacks from its destination, the loser's
-    king taken off the board (``occ``)."""
-    to = move.to_square
-    occ = (occ & ~chess.BB_SQUARES[move.from_square]) | chess.BB_SQUARES[to]
-    piece = move.promotion or b.piece_type_at(move.from_square)
-    if piece == chess.PAWN:
-        return chess.BB_PAWN_ATTACKS[b.turn][to]
-    if piece == chess.KNIGHT:
-        return chess.BB_KNIGHT_ATTACKS[to]
-    cover = 0
-    if piece in (chess.BISHOP, chess.QUEEN):
-        cover |= chess.BB_DIAG_ATTACKS[to][chess.BB_DIAG_MASKS[to] & occ]
-    if piece in (chess.ROOK, chess.QUEEN):
-        cover |= (chess.BB_RANK_ATTACKS[to][chess.BB_RANK_MASKS[to] & occ]
-                  | chess.BB_FILE_ATTACKS[to][chess.BB_FILE_MASKS[to] & occ])
-    return cover
 
 
 def _flight_left(b: chess.Board, move: chess.Move, ks: int, winner: chess.Color) -> bool:
