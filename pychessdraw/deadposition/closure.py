@@ -87,12 +87,10 @@ def explore(board: chess.Board, winner: chess.Color, budget: Budget, *,
                 path.pop()
                 board.pop()
                 continue
-            if mate_probes and board.turn == winner:
-                flights = _flights_if_boxed_in(board, winner)
-                if flights is not None:
-                    mate, _ = mating_move(board, winner, checkers)
-                    if mate is not None:
-                        return True, path + [mate]
+            if mate_probes and board.turn == winner and _boxed_in(board, winner):
+                mate, _ = mating_move(board, winner, checkers)
+                if mate is not None:
+                    return True, path + [mate]
             stack.append(children(checkers))
         return False, []
     finally:
@@ -103,23 +101,24 @@ def explore(board: chess.Board, winner: chess.Color, budget: Budget, *,
 FREE_FLIGHTS = 2
 
 
-def _flights_if_boxed_in(board: chess.Board, winner: chess.Color) -> int | None:
-    """The loser king's open flights (next to it, not held by its own pieces,
-    not attacked) when there are fewer than ``FREE_FLIGHTS`` of them, else
-    None.  Only then is a mate in one worth looking for (a heuristic: it only
-    decides where the dive looks, never what it proves)."""
+def _boxed_in(board: chess.Board, winner: chess.Color) -> bool:
+    """Is the loser's king short of flight squares (fewer than
+    ``FREE_FLIGHTS`` neither blocked by its own pieces nor attacked)? Only
+    then is a mate in one worth looking for (a heuristic: it only decides
+    where the dive looks, never what it proves)."""
     king = board.king(not winner)
     if king is None:
-        return None
+        return False
+    flights = chess.BB_KING_ATTACKS[king] & ~board.occupied_co[not winner]
+    if chess.popcount(flights) < FREE_FLIGHTS:
+        return True
     free = 0
-    count = 0
-    for square in chess.scan_forward(chess.BB_KING_ATTACKS[king] & ~board.occupied_co[not winner]):
+    for square in chess.scan_forward(flights):
         if not board.is_attacked_by(winner, square):
-            free |= chess.BB_SQUARES[square]
-            count += 1
-            if count >= FREE_FLIGHTS:
-                return None
-    return free
+            free += 1
+            if free >= FREE_FLIGHTS:
+                return False
+    return True
 
 
 def _dead_end(board: chess.Board, winner: chess.Color, reach_proofs: bool = True) -> bool:
