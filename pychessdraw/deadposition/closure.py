@@ -29,6 +29,7 @@ from .material import material_cannot_mate
 from .ordering import dive_moves, staged_moves
 from .reach import reach_cannot_mate
 from .static import head_on_pawns, reach_applicable
+from .verify import verify_played
 
 
 def explore(board: chess.Board, winner: chess.Color, budget: Budget, *,
@@ -46,6 +47,9 @@ def explore(board: chess.Board, winner: chess.Color, budget: Budget, *,
 
     Returns ``(True, line)`` on a mate by ``winner``, ``(False, [])`` when the
     reachable set is exhausted without one, ``(None, [])`` when the budget ran out.
+    A line is returned only once python-chess has checked it on this board
+    (``verify_played``, as the walk unwinds); one it refused would be
+    withheld as ``(None, [])``.
     """
     visited: set[Key] = {key(board)}
     path: list[chess.Move] = []
@@ -55,6 +59,11 @@ def explore(board: chess.Board, winner: chess.Color, budget: Budget, *,
 
     def children(checkers: int) -> Iterator[chess.Move]:
         return legal_moves(board, winner, order, checkers)
+
+    def proven() -> tuple[bool | None, list[chess.Move]]:
+        line = list(path)
+        path.clear()  # unwound here, not by the ``finally``
+        return (True, line) if verify_played(board, winner, len(line)) else (None, [])
 
     stack = [children(board.checkers_mask())]
     try:
@@ -82,7 +91,7 @@ def explore(board: chess.Board, winner: chess.Color, budget: Budget, *,
             path.append(move)
             checkers = board.checkers_mask()
             if checkers and board.turn != winner and not any(board.generate_legal_moves()):
-                return True, list(path)
+                return proven()
             if _dead_end(board, winner, reach_proofs):
                 path.pop()
                 board.pop()
@@ -90,7 +99,9 @@ def explore(board: chess.Board, winner: chess.Color, budget: Budget, *,
             if mate_probes and board.turn == winner and _boxed_in(board, winner):
                 mate, _ = mating_move(board, winner, checkers)
                 if mate is not None:
-                    return True, path + [mate]
+                    board.push(mate)
+                    path.append(mate)
+                    return proven()
             stack.append(children(checkers))
         return False, []
     finally:

@@ -175,7 +175,10 @@ def can_checkmate(board: chess.Board, color: chess.Color, *, nodes: int = 20_000
         budget.absorb(sub)
         if found:
             line = prefix + line
-            verified = False
+            # The walk's lines come checked by python-chess (the forced
+            # prefix is its own legal moves); the deepening search's are
+            # replayed below.
+            verified = phase is not _deepening
             if len(line) > (DIVE_SHORT_LINE if phase is _dive else SHORT_LINE):
                 short = prefix + shorten(b, line[len(prefix):])
                 if verify_line(board, color, short):

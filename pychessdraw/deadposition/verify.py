@@ -1,5 +1,11 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""Replay a claimed helpmate line: the proof behind every ``True`` verdict."""
+"""Check a claimed helpmate line: the proof behind every ``True`` verdict.
+
+Two ways, with python-chess's own tests of legality and mate: replay a line
+from a position (``verify_line``), or unwind a board on which the line was
+just played (``verify_played``: no move is played again, and it is as
+strict, since ``Board.pop`` restores exactly the position each move was
+played from)."""
 
 from __future__ import annotations
 
@@ -24,3 +30,17 @@ def verify_line(board: chess.Board, color: chess.Color, line: Sequence[chess.Mov
         if b.was_into_check():
             return False
     return b.is_checkmate() and b.turn != color
+
+
+def verify_played(board: chess.Board, color: chess.Color, count: int) -> bool:
+    """True iff ``board`` is mate by ``color`` and each of the last ``count``
+    moves pushed on it was legal where it was played, by the same two tests
+    as ``verify_line``.
+
+    ``board`` is unwound by ``count`` moves, whatever the answer."""
+    ok = board.turn != color and board.is_checkmate()
+    for _ in range(count):
+        ok = ok and not board.was_into_check()
+        move = board.pop()
+        ok = ok and board.is_pseudo_legal(move)
+    return ok
