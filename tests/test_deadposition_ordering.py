@@ -172,3 +172,35 @@ def test_the_walk_gets_exactly_the_legal_moves_in_its_order(chess960: bool) -> N
                 want = [m for m in order(board, winner) if board.is_legal(m)]
                 assert list(legal_moves(board, winner, order)) == want, (board.fen(), winner, order.__name__)
     assert in_check > 20
+
+
+# Endings from a corpus game (a bishop and rook pawns against a bare king):
+# the corner nearest the loser's king is the pawns' promotion corner, where
+# the king stands in their way; the dive then wandered and failed.
+PROMOTE_FIRST = [
+    ("6k1/8/7K/7P/8/5B2/8/8 b - - 23 394", chess.WHITE),
+    ("8/8/2K1k3/7B/7P/8/7P/8 b - - 4 58", chess.WHITE),
+    ("5K2/7k/8/8/4B2P/8/7P/8 b - - 52 82", chess.WHITE),
+    ("8/6kP/8/8/6K1/8/2B5/8 b - - 2 482", chess.WHITE),
+    ("8/8/8/8/5B2/p7/8/2k3K1 w - - 0 1", chess.BLACK),  # the mirror, for Black
+]
+
+
+@pytest.mark.parametrize("fen,winner", PROMOTE_FIRST)
+def test_a_bare_king_makes_way_for_the_pawn_that_must_promote(fen: str, winner: chess.Color) -> None:
+    from pychessdraw.deadposition.budget import Budget
+    from pychessdraw.deadposition.closure import explore
+    from pychessdraw.deadposition.solver import DIVE_NODES
+
+    board = chess.Board(fen)
+    pawn = (chess.msb if winner == chess.WHITE else chess.lsb)(board.pawns & board.occupied_co[winner])
+    corner = mating_corner(board, winner)
+    assert chess.square_rank(corner) == (7 if winner == chess.WHITE else 0)
+    assert abs(chess.square_file(corner) - chess.square_file(pawn)) >= 4  # the other wing
+    found, line = explore(board, winner, Budget(DIVE_NODES, None), reach_proofs=False,
+                          mate_probes=True, dive=True)
+    assert found is True
+    for move in line:
+        assert board.is_legal(move)
+        board.push(move)
+    assert board.is_checkmate() and board.turn != winner

@@ -34,8 +34,10 @@ def mating_corner(board: chess.Board, winner: chess.Color) -> int:
     """The corner where we try to mate: on the loser's back rank.
 
     When the winner's only mating force is bishops, its colour follows them
-    (or the loser's bishops, which then must block); otherwise the corner
-    nearest the king (helpmates, unlike forced mates, need no special corner).
+    (or the loser's bishops, which then must block); against a bare king,
+    when mate needs a pawn to promote first, the corner away from that pawn;
+    otherwise the corner nearest the king (helpmates, unlike forced mates,
+    need no special corner).
     """
     # a1 and h8 are dark; on rank 8 the dark corner is h8, on rank 1 it is a1.
     dark_corner, light_corner = _CORNERS[winner]
@@ -52,6 +54,14 @@ def mating_corner(board: chess.Board, winner: chess.Color) -> int:
         lb = board.bishops & board.occupied_co[not winner]
         if lb:
             return dark_corner if lb & chess.BB_LIGHT_SQUARES else light_corner
+    pawns = mine & board.pawns
+    if pawns and not others & (board.queens | board.rooks) and chess.popcount(others & ~pawns) <= 1 \
+            and not board.occupied_co[not winner] & ~board.kings:
+        # Mate needs a promotion first: the loser's bare king makes way for
+        # the most advanced pawn, to the corner on the other wing.
+        lead = chess.square_file(chess.msb(pawns) if winner == chess.WHITE else chess.lsb(pawns))
+        return dark_corner if abs(chess.square_file(dark_corner) - lead) > abs(chess.square_file(light_corner) - lead) \
+            else light_corner
     king = board.king(not winner)
     if king is None:
         return dark_corner
