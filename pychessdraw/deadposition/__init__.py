@@ -2,7 +2,7 @@
 """Dead positions (FIDE 5.2.2) and flag falls (FIDE 6.9): can a side still mate?
 
 ``can_checkmate(board, color)`` answers with a :class:`Verdict`:
-``True`` with a replay-verified helpmate line, ``False`` only with a proof
+``True`` with a helpmate line python-chess has checked move by move, ``False`` only with a proof
 (material, locked pawns and reachability, exhaustive search, or a walk over
 every reachable position), ``None`` when the budget ran out.  ``is_dead``
 asks both sides.  The caller's board is never modified; Chess960 boards
@@ -25,8 +25,8 @@ Modules: ``material`` (material theorems), ``reach`` (locked-pawn
 reachability and escape squares), ``forced`` (single-reply moves),
 ``helpmate`` and ``ordering`` (iterative-deepening search), ``closure``
 (walk over reachable positions), ``keys`` (position keys), ``static``
-(cheap gate), ``budget``, ``verify`` (replay of lines), ``solver`` (the
-pipeline).
+(cheap gate), ``budget``, ``verify`` (lines checked by python-chess),
+``solver`` (the pipeline).
 """
 
 from .solver import can_checkmate, is_dead, quick_verdict
