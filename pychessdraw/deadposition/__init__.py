@@ -2,11 +2,11 @@
 """Dead positions (FIDE 5.2.2) and flag falls (FIDE 6.9): can a side still mate?
 
 ``can_checkmate(board, color)`` answers with a :class:`Verdict`:
-``True`` with a helpmate line python-chess has checked move by move, ``False`` only with a proof
-(material, locked pawns and reachability, exhaustive search, or a walk over
-every reachable position), ``None`` when the budget ran out.  ``is_dead``
-asks both sides.  The caller's board is never modified; Chess960 boards
-(``board.chess960``) work.
+``True`` with a helpmate line python-chess has checked move by move,
+``False`` only with a proof (material, locked pawns and reachability,
+exhaustive search, or a walk over every reachable position), ``None`` when
+the budget ran out.  ``is_dead`` asks both sides.  The caller's board is
+never modified; Chess960 boards (``board.chess960``) work.
 
 Scanning every ply: ``quick_verdict`` is the static, search-free part (a few
 microseconds in ordinary positions, about a millisecond on locked pawn
