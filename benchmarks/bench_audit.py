@@ -8,7 +8,8 @@ Prints games per second for each, the ratios (1 worker against the scan,
 2 workers against 1), the peak memory of the workers, games per second per
 core, and the cores a lichess month (100 million games) would need to be
 audited in 8 hours at that rate. Cluster start-up is not timed (it is paid
-once per run, not per game). Needs the audit extra.
+once per run, not per game), nor are the workers' first imports. Needs the
+audit extra.
 """
 
 from __future__ import annotations
@@ -21,9 +22,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from dask.distributed import Client, LocalCluster
+from dask.distributed import Client
 
-from pychessdraw.audit.run import run_audit
+from pychessdraw.audit.run import local_cluster, run_audit
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_scan import first_games_text  # noqa: E402  (one reader of the first N games)
@@ -48,14 +49,20 @@ def sequential(path: Path) -> tuple[float, int, int]:
     return time.perf_counter() - start, games, plies
 
 
+def warm() -> None:
+    """Import on a worker what its first task would (start-up, not per-game work)."""
+    import pyarrow.parquet  # noqa: F401
+
+    import pychessdraw.audit.work  # noqa: F401
+
+
 def audited(path: Path, workers: int, chunk_bytes: int) -> tuple[float, int, list[float]]:
     """Seconds, games, and each worker's peak memory (MB), on a fresh cluster."""
     out = Path(tempfile.mkdtemp(prefix="bench-audit-"))
-    cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None,
-                           host="127.0.0.1")
+    cluster = local_cluster(workers, host="127.0.0.1")  # as ``audit`` makes its own
     try:
         with Client(cluster) as client:
-            client.run(peak_rss_mb)  # workers up and importable
+            client.run(warm)  # workers up, with what the tasks import
             start = time.perf_counter()
             summary = run_audit([str(path)], str(out), client=client, chunk_bytes=chunk_bytes)
             seconds = time.perf_counter() - start
