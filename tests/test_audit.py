@@ -20,7 +20,7 @@ import pytest
 try:
     import pyarrow.parquet as pq
     import zstandard  # noqa: F401
-    from dask.distributed import Client, LocalCluster
+    from dask.distributed import Client
 except ImportError:
     pytest.skip('the audit tests need the audit extra: pip install "pychessdraw[audit]"', allow_module_level=True)
 
@@ -28,7 +28,7 @@ from pgn_samples import pzstd_bytes, random_games
 
 pytestmark = pytest.mark.slow  # Dask clusters and subprocesses: left out by `make test-quick`
 from pychessdraw.audit.chunks import PLAIN, ZSTD, plan
-from pychessdraw.audit.run import MANIFEST, run_audit
+from pychessdraw.audit.run import MANIFEST, local_cluster, run_audit
 from pychessdraw.audit.schema import row
 from pychessdraw.scan import scan
 from pychessdraw.rules.dead import STATIC
@@ -39,11 +39,21 @@ TEXT = random_games(160, seed=3)
 
 @pytest.fixture(scope="module")
 def client() -> Iterator[Client]:
-    cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
-                           host="127.0.0.1")
+    cluster = local_cluster(2, host="127.0.0.1")  # the cluster ``audit`` makes, on loopback
     with Client(cluster) as c:
         yield c
     cluster.close()
+
+
+def _worker_setup(dask_worker: Any) -> tuple[bool, int]:
+    import dask
+
+    return dask.config.get("distributed.worker.profile.enabled"), dask_worker.state.nthreads
+
+
+def test_the_audit_cluster_has_one_thread_a_worker_and_no_profiler(client: Client) -> None:
+    # The statistical profiler samples each task's stack every 10 ms (2% of a one-worker audit).
+    assert list(client.run(_worker_setup).values()) == [(False, 1), (False, 1)]
 
 
 @pytest.fixture(scope="module")
