@@ -84,7 +84,7 @@ def test_both_checks_agree_with_python_chess_on_random_lines(seed: int) -> None:
             expected = _oracle(start, color, line)
             verdicts[expected] += 1
             assert _both(start, color, line) == (expected, expected), (start.fen(), line)
-    assert verdicts[True] >= 10 and verdicts[False] >= 10  # both answers were exercised
+    assert verdicts[True] >= 5 and verdicts[False] >= 5  # both answers were exercised (12-19 mates a seed)
 
 
 def test_a_walk_that_plays_illegal_moves_reports_no_line(monkeypatch: pytest.MonkeyPatch) -> None:
