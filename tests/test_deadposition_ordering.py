@@ -204,3 +204,13 @@ def test_a_bare_king_makes_way_for_the_pawn_that_must_promote(fen: str, winner: 
         assert board.is_legal(move)
         board.push(move)
     assert board.is_checkmate() and board.turn != winner
+
+
+@pytest.mark.parametrize("fen,corner", [
+    ("6k1/8/7K/7P/8/5B2/8/8 b - - 0 1", chess.A8),       # bishop and pawn: must promote
+    ("6k1/8/7K/7P/8/5B2/8/N7 b - - 0 1", chess.H8),      # bishop and knight mate without it
+    ("6k1/8/7K/7P/8/5B2/5B2/8 b - - 0 1", chess.H8),     # two bishops of both colours too
+    ("6k1/7p/7K/7P/8/5B2/8/8 b - - 0 1", chess.H8),      # not a bare king
+])
+def test_the_far_corner_only_where_mate_needs_a_promotion(fen: str, corner: int) -> None:
+    assert mating_corner(chess.Board(fen), chess.WHITE) == corner

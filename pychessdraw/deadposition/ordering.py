@@ -55,13 +55,13 @@ def mating_corner(board: chess.Board, winner: chess.Color) -> int:
         if lb:
             return dark_corner if lb & chess.BB_LIGHT_SQUARES else light_corner
     pawns = mine & board.pawns
-    if pawns and not others & (board.queens | board.rooks) and chess.popcount(others & ~pawns) <= 1 \
+    if pawns and not mine & (board.queens | board.rooks) \
+            and chess.popcount(mine & (board.knights | board.bishops)) <= 1 \
             and not board.occupied_co[not winner] & ~board.kings:
         # Mate needs a promotion first: the loser's bare king makes way for
         # the most advanced pawn, to the corner on the other wing.
         lead = chess.square_file(chess.msb(pawns) if winner == chess.WHITE else chess.lsb(pawns))
-        return dark_corner if abs(chess.square_file(dark_corner) - lead) > abs(chess.square_file(light_corner) - lead) \
-            else light_corner
+        return max(dark_corner, light_corner, key=lambda corner: abs(chess.square_file(corner) - lead))
     king = board.king(not winner)
     if king is None:
         return dark_corner
