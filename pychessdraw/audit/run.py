@@ -35,7 +35,7 @@ from dask.distributed import Client, LocalCluster, as_completed
 from ..errors import BadRequestError, FileError, RefereeError
 from ..inputs import STDIN, expand
 from .chunks import Chunk, plan
-from .work import audit_chunk, count_games, part_name
+from .work import audit_chunk, count_games, part_name, write_atomically
 
 MANIFEST = "_manifest.json"  # "_": Parquet readers skip it
 SUMMARY = "_summary.json"
@@ -119,18 +119,11 @@ def _check_inputs(manifest: dict[str, Any], out: str) -> None:
 def _write_json(path: str, data: dict[str, Any]) -> None:
     """Write ``data`` to ``path`` atomically; FileError (and no temporary
     file left) if it cannot be written."""
-    folder, name = os.path.split(path)
-    temporary = os.path.join(folder, f".{name}.tmp-{os.getpid()}")
-    try:
+    def dump(temporary: str) -> None:
         with open(temporary, "w", encoding="utf-8") as handle:
             json.dump(data, handle, indent=1)
-        os.replace(temporary, path)
-    except OSError as exc:
-        try:
-            os.remove(temporary)
-        except OSError:
-            pass  # never created
-        raise FileError(f"cannot write {path}: {exc.strerror or exc}", file=path) from None
+
+    write_atomically(path, dump)
 
 
 def _sweep(out: str) -> None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 import uuid
 from collections import Counter
-from typing import Any
+from typing import Any, Callable
 
 import pyarrow.parquet as pq
 
@@ -55,14 +55,14 @@ def _moved(path: str, expect: dict[str, Any] | None) -> str | None:
     return None
 
 
-def write_part(rows: list[dict[str, Any]], path: str) -> None:
-    """Write the rows to ``path`` under a hidden temporary name, renamed
-    when complete. FileError if it cannot be written (disk full, read-only),
-    the temporary file removed."""
+def write_atomically(path: str, write: Callable[[str], None]) -> None:
+    """``write(temporary)`` to a hidden name beside ``path`` ("." : readers
+    skip it), renamed to ``path`` when complete. FileError if it cannot be
+    written (disk full, read-only), the temporary file removed."""
     folder, name = os.path.split(path)
-    temporary = os.path.join(folder, f".{name}.tmp-{uuid.uuid4().hex}")  # "." : readers skip it
+    temporary = os.path.join(folder, f".{name}.tmp-{uuid.uuid4().hex}")
     try:
-        pq.write_table(table(rows), temporary)
+        write(temporary)
         os.replace(temporary, path)
     except OSError as exc:
         try:
@@ -70,6 +70,11 @@ def write_part(rows: list[dict[str, Any]], path: str) -> None:
         except OSError:
             pass  # never created
         raise FileError(f"cannot write {path}: {exc.strerror or exc}", file=path) from None
+
+
+def write_part(rows: list[dict[str, Any]], path: str) -> None:
+    """The rows as the Parquet file ``path`` (:func:`write_atomically`)."""
+    write_atomically(path, lambda temporary: pq.write_table(table(rows), temporary))
 
 
 def audit_chunk(chunk_data: dict[str, Any], first_game: int, path: str, search: str,
