@@ -182,7 +182,7 @@ def build_parser() -> argparse.ArgumentParser:
     where.add_argument("--scheduler", default=None, help="address of a running Dask scheduler, e.g. tcp://host:8786")
     au.add_argument("--chunk-mb", type=float, default=None,
                     help="about this many MB of input per chunk (default: from the input size and the workers, "
-                         "4 chunks a worker, 0.25 to 64 MB)")
+                         "4 chunks a worker, 64 KB to 64 MB)")
     au.add_argument("--progress", dest="progress", action="store_true", default=None,
                     help="show progress on standard error even when it is not a terminal")
     au.add_argument("--no-progress", dest="progress", action="store_false")

@@ -41,7 +41,7 @@ MANIFEST = "_manifest.json"  # "_": Parquet readers skip it
 SUMMARY = "_summary.json"
 VERSION = 2  # 2: inputs fingerprinted, chunk size chosen from the input size and the workers
 
-MIN_CHUNK = 256 << 10  # a few hundred games: the task and its Parquet file stay a small overhead
+MIN_CHUNK = 64 << 10  # ~60 games, ~0.4 s of work: its task and Parquet file stay a small overhead
 MAX_CHUNK = 64 << 20  # the granularity of a resume, and of a redo after a worker dies
 CHUNKS_PER_WORKER = 4  # so that the last chunks do not leave workers idle for long
 CONNECT_TIMEOUT = 5  # seconds to reach a --scheduler before saying so
@@ -67,9 +67,11 @@ def fingerprint(path: str) -> dict[str, Any]:
 
     A hash of the whole content, not of samples: a same-size rewrite keeping
     the modification time is caught wherever it changes a byte. It costs one
-    sequential read (SHA-256 runs at ~1.6 GB/s here, 0.1 s for 150 MB; a
-    30 GB lichess month is ~20 s, beside hours of audit) when planning and
-    on each resume. Raises FileError for a file that is not a regular file
+    sequential read when planning and on each resume: SHA-256 ran at
+    0.4-1.6 GB/s on this 2-core machine (busy to idle), 0.1-0.4 s for
+    150 MB from the page cache (``benchmarks/bench_audit.py
+    --default-chunks``); a 30 GB lichess month is a minute or two, beside
+    hours of audit. Raises FileError for a file that is not a regular file
     (workers read byte ranges: a device or a pipe cannot be cut)."""
     digest = hashlib.sha256()
     with open(path, "rb") as handle:
