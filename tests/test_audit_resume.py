@@ -264,3 +264,25 @@ def test_run_audit_chooses_the_chunks_and_a_resume_keeps_them(client: Client, pg
     kill_after(out, 1)
     assert audit(client, pgn, out, None) == first
     assert dataset(out) == [dict(r, file=str(pgn)) for r in sequential(pgn)]
+
+
+# -- inputs that are not what was planned --------------------------------------
+def test_a_chunk_whose_file_changed_during_the_run_is_not_read(pgn: Path, tmp_path: Path) -> None:
+    chunk = plan(str(pgn), CHUNK)[0].to_dict()
+    planned = run.fingerprint(str(pgn))
+    target = tmp_path / "part.parquet"
+    grown = dict(planned, size=planned["size"] - len(EXTRA))  # as if games were appended since
+    summary = work.audit_chunk(chunk, 1, str(target), "static", "fide", grown)
+    assert summary["status"] == "error" and "changed during the audit" in summary["error"]
+    assert not target.exists()
+    later = dict(planned, mtime_ns=planned["mtime_ns"] + 5 * 10**9)  # rewritten since, same size
+    assert "changed during the audit" in work.audit_chunk(chunk, 1, str(target), "static", "fide", later)["error"]
+    assert not target.exists()
+    assert work.audit_chunk(chunk, 1, str(target), "static", "fide", planned)["status"] == "done"
+    assert target.exists()
+
+
+def test_an_input_that_is_not_a_regular_file_is_reported(client: Client, tmp_path: Path) -> None:
+    summary = run_audit([os.devnull], str(tmp_path / "out"), client=client, search="static")
+    assert summary["errors"] == [f"{os.devnull} is not a regular file (audit workers read files by byte ranges)"]
+    assert summary["chunks"] == 0

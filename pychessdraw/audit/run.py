@@ -129,9 +129,12 @@ def _write_json(path: str, data: dict[str, Any]) -> None:
 
 
 def _sweep(out: str) -> None:
-    """Remove the temporary Parquet files of chunks whose writer was killed
-    (no task of this run is left to finish them)."""
-    for temporary in glob.glob(os.path.join(glob.escape(out), ".part-*.parquet.tmp-*")):
+    """Remove the temporary files of writers that were killed (a worker's
+    Parquet file, a driver's manifest): no task of this run is left to
+    finish them."""
+    patterns = (".part-*.parquet.tmp-*", f".{MANIFEST}.tmp-*", f".{SUMMARY}.tmp-*")
+    found = [glob.glob(os.path.join(glob.escape(out), pattern)) for pattern in patterns]
+    for temporary in sum(found, []):
         try:
             os.remove(temporary)
         except OSError:
@@ -340,7 +343,10 @@ def _execute(client: Client, manifest: dict[str, Any], todo: list[dict[str, Any]
             _write_json(manifest_path, manifest)
             bar.update(summary)
     except BaseException:
-        client.cancel(list(futures))
+        try:
+            client.cancel(list(futures))
+        except Exception:
+            pass  # the scheduler is gone: nothing left to cancel, and the first error says why
         raise
     finally:
         bar.close()

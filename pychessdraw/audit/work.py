@@ -43,14 +43,18 @@ def _failed(message: str) -> dict[str, Any]:
 
 def _moved(path: str, expect: dict[str, Any] | None) -> str | None:
     """Why ``path`` is not the file planned (size and modification time of
-    ``expect``; None: it is, or nothing is expected)."""
+    ``expect``; None: it is, or nothing is expected). The time is compared
+    in whole seconds: a shared filesystem may show a worker another
+    precision than the driver. (A same-size change within that second is
+    caught by the hash when the run is resumed.)"""
     if expect is None:
         return None
     try:
         info = os.stat(path)
     except OSError as exc:
         return f"cannot read: {exc.strerror or exc}"
-    if (info.st_size, info.st_mtime_ns) != (expect["size"], expect["mtime_ns"]):
+    second = 10**9
+    if (info.st_size, info.st_mtime_ns // second) != (expect["size"], expect["mtime_ns"] // second):
         return "the file changed during the audit (size or modification time): audit it again into a new --out"
     return None
 
