@@ -286,3 +286,10 @@ def test_an_input_that_is_not_a_regular_file_is_reported(client: Client, tmp_pat
     summary = run_audit([os.devnull], str(tmp_path / "out"), client=client, search="static")
     assert summary["errors"] == [f"{os.devnull} is not a regular file (audit workers read files by byte ranges)"]
     assert summary["chunks"] == 0
+
+
+def test_an_output_that_is_a_file_is_a_file_error(pgn: Path) -> None:
+    with pytest.raises(FileError, match=f"cannot make the output directory {pgn}") as caught:
+        run_audit([str(pgn)], str(pgn), workers=1)
+    assert caught.value.code == "file_error"
+    assert pgn.read_text() == TEXT

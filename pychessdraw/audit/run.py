@@ -35,7 +35,7 @@ from dask.distributed import Client, LocalCluster, as_completed
 from ..errors import BadRequestError, FileError, RefereeError
 from ..inputs import STDIN, expand
 from .chunks import Chunk, plan
-from .work import audit_chunk, count_games, part_name, write_atomically
+from .work import audit_chunk, count_games, failed, part_name, write_atomically
 
 MANIFEST = "_manifest.json"  # "_": Parquet readers skip it
 SUMMARY = "_summary.json"
@@ -335,9 +335,7 @@ def _execute(client: Client, manifest: dict[str, Any], todo: list[dict[str, Any]
             except FileError:
                 raise  # the output cannot be written: the next chunks could not either
             except Exception as exc:  # e.g. KilledWorker after repeated crashes
-                summary = {"status": "error", "error": f"{Chunk.from_dict(entry['chunk']).name}: "
-                           f"{type(exc).__name__}: {exc}", "games": 0, "plies": 0, "verdicts": {},
-                           "rules": {}, "wrong": []}
+                summary = failed(f"{Chunk.from_dict(entry['chunk']).name}: {type(exc).__name__}: {exc}")
             entry["status"] = summary["status"]
             entry["summary"] = summary
             _write_json(manifest_path, manifest)

@@ -37,7 +37,8 @@ def part_name(chunk: Chunk, file_index: int) -> str:
     return f"part-{file_index:05d}-{chunk.index:06d}.parquet"
 
 
-def _failed(message: str) -> dict[str, Any]:
+def failed(message: str) -> dict[str, Any]:
+    """The summary of a chunk that could not be audited."""
     return {"status": "error", "error": message, "games": 0, "plies": 0, "verdicts": {}, "rules": {}, "wrong": []}
 
 
@@ -99,7 +100,7 @@ def audit_chunk(chunk_data: dict[str, Any], first_game: int, path: str, search: 
     plies = 0
     moved = _moved(chunk.path, expect)
     if moved is not None:
-        return _failed(f"{chunk.name}: {moved}")
+        return failed(f"{chunk.name}: {moved}")
     try:
         for number, parsed in enumerate(games(chunk), first_game):
             try:
@@ -119,10 +120,10 @@ def audit_chunk(chunk_data: dict[str, Any], first_game: int, path: str, search: 
                 wrong.append({"file": chunk.path, "game": number, "site": headers.get("Site"),
                               "recorded": headers.get("Result"), "expected": report["expected_result"]})
     except Exception as exc:  # corrupt compressed data, a vanished file
-        return _failed(f"{chunk.name}: cannot read: {type(exc).__name__}: {exc}")
+        return failed(f"{chunk.name}: cannot read: {type(exc).__name__}: {exc}")
     moved = _moved(chunk.path, expect)
     if moved is not None:
-        return _failed(f"{chunk.name}: {moved}")
+        return failed(f"{chunk.name}: {moved}")
     write_part(rows, path)
     return {"status": "done", "games": len(rows), "plies": plies, "verdicts": dict(verdicts),
             "rules": dict(rules), "wrong": wrong}
