@@ -39,7 +39,7 @@ from pychessdraw import cli
 from pychessdraw.audit import run, work
 from pychessdraw.audit.chunks import PLAIN, ZSTD, plan, zstd_frames
 from pychessdraw.audit.run import MANIFEST, MAX_CHUNK, MIN_CHUNK, default_chunk_bytes, run_audit
-from pychessdraw.errors import FileError
+from pychessdraw.errors import BadRequestError, FileError
 
 pytestmark = pytest.mark.slow  # a Dask cluster: left out by `make test-quick`
 
@@ -293,3 +293,14 @@ def test_an_output_that_is_a_file_is_a_file_error(pgn: Path) -> None:
         run_audit([str(pgn)], str(pgn), workers=1)
     assert caught.value.code == "file_error"
     assert pgn.read_text() == TEXT
+
+
+def test_a_manifest_without_fingerprints_is_not_resumed(pgn: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    out.mkdir()
+    options = {"inputs": [str(pgn)], "search": "static", "flag_rules": "fide", "chunk_bytes": CHUNK}
+    old = {"version": 1, "options": options, "chunks": [], "file_errors": []}  # before fingerprints
+    (out / MANIFEST).write_text(json.dumps(old))
+    with pytest.raises(BadRequestError, match="another version of pychessdraw"):
+        run_audit([str(pgn)], str(out), workers=1, search="static", chunk_bytes=CHUNK)
+    assert json.loads((out / MANIFEST).read_text()) == old
