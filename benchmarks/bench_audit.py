@@ -3,6 +3,7 @@ with 1 and 2 worker processes, on the same games; and worker memory for a
 small and a 4-times larger file.
 
     python benchmarks/bench_audit.py [--games N] [--pgn FILE] [--chunk-kb K]
+    python benchmarks/bench_audit.py --default-chunks [--games N] [--pgn FILE]
 
 Prints games per second for each, the ratios (1 worker against the scan,
 2 workers against 1), the peak memory of the workers, games per second per
@@ -10,6 +11,12 @@ core, and the cores a lichess month (100 million games) would need to be
 audited in 8 hours at that rate. Cluster start-up is not timed (it is paid
 once per run, not per game), nor are the workers' first imports. Needs the
 audit extra.
+
+``--default-chunks``: what the default chunk size buys: 2 workers on the
+first N games with the former fixed 8 MB chunks against the size chosen
+from the input and the workers; and the cost of fingerprinting the inputs
+(SHA-256 of every byte, when planning and on each resume), on the corpus
+files, projected to a 150 MB file and a 30 GB lichess month.
 """
 
 from __future__ import annotations
@@ -24,7 +31,7 @@ from pathlib import Path
 
 from dask.distributed import Client
 
-from pychessdraw.audit.run import local_cluster, run_audit
+from pychessdraw.audit.run import default_chunk_bytes, fingerprint, local_cluster, run_audit
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_scan import first_games_text  # noqa: E402  (one reader of the first N games)
@@ -73,16 +80,55 @@ def audited(path: Path, workers: int, chunk_bytes: int) -> tuple[float, int, lis
     return seconds, summary["games"], memory
 
 
+def fingerprint_rate(paths: list[Path]) -> None:
+    for path in paths:
+        if not path.exists():
+            continue
+        fingerprint(str(path))  # into the page cache: the rate of the hash, not of the disk
+        start = time.perf_counter()
+        fingerprint(str(path))
+        seconds = time.perf_counter() - start
+        rate = path.stat().st_size / seconds / 1e6
+        print(f"fingerprint of {path.name} ({path.stat().st_size / 1e6:.1f} MB): {seconds:.3f} s, {rate:,.0f} MB/s; "
+              f"150 MB: {150 / rate:.2f} s, 30 GB: {30_000 / rate:.0f} s (cached)")
+
+
+def default_chunks(pgn: Path, games: int, rounds: int) -> None:
+    """2 workers: the former 8 MB default against the chosen size."""
+    folder = Path(tempfile.mkdtemp(prefix="bench-audit-in-"))
+    path = folder / "games.pgn"
+    path.write_text(first_games_text(pgn, games))
+    size = path.stat().st_size
+    chosen = default_chunk_bytes(size, 2)
+    former, now = [], []
+    for _ in range(rounds):  # interleaved: machine noise hits both
+        former.append(audited(path, 2, 8 << 20))
+        now.append(audited(path, 2, chosen))
+    (t_former, g_former, _), (t_now, g_now, _) = min(former), min(now)
+    assert g_former == g_now == games, (g_former, g_now, games)
+    print(f"{games} games, {size / 1e6:.2f} MB, 2 workers")
+    print(f"8 MB chunks (the former default): {t_former:7.2f} s  {games / t_former:7.1f} games/s")
+    print(f"{chosen / 1024:,.0f} KB chunks (chosen):        {t_now:7.2f} s  {games / t_now:7.1f} games/s  "
+          f"({t_former / t_now:.2f}x)")
+    shutil.rmtree(folder, ignore_errors=True)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--pgn", type=Path, default=DEFAULT_PGN)
     parser.add_argument("--chunk-kb", type=int, default=64, help="chunk size (small, so that 2 workers share)")
     parser.add_argument("--rounds", type=int, default=2, help="best of N, the three runs interleaved")
+    parser.add_argument("--default-chunks", action="store_true",
+                        help="the default chunk size against the former 8 MB, and the inputs' fingerprint")
     args = parser.parse_args()
     if not args.pgn.exists():
         print(f"corpus not found: {args.pgn} (it lives in ../shared beside the checkout)", file=sys.stderr)
         return 1
+    if args.default_chunks:
+        fingerprint_rate([args.pgn, args.pgn.parent / "lichess-dev.pgn.zst"])
+        default_chunks(args.pgn, args.games, args.rounds)
+        return 0
     folder = Path(tempfile.mkdtemp(prefix="bench-audit-in-"))
     small = folder / "small.pgn"
     text = first_games_text(args.pgn, args.games)

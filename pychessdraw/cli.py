@@ -130,7 +130,8 @@ def cmd_audit(args: argparse.Namespace) -> int:
     try:
         summary = run_audit(args.inputs, args.out, workers=args.workers, scheduler=args.scheduler,
                             search=args.search, flag_rules=args.flag_rules,
-                            chunk_bytes=max(1, int(args.chunk_mb * (1 << 20))), progress=progress)
+                            chunk_bytes=None if args.chunk_mb is None else max(1, int(args.chunk_mb * (1 << 20))),
+                            progress=progress)
     except RefereeError as exc:
         return _fail(exc)
     print(format_summary(summary))
@@ -179,8 +180,9 @@ def build_parser() -> argparse.ArgumentParser:
     where.add_argument("--workers", type=int, default=None,
                        help="worker processes of a local cluster (default: one per core)")
     where.add_argument("--scheduler", default=None, help="address of a running Dask scheduler, e.g. tcp://host:8786")
-    au.add_argument("--chunk-mb", type=float, default=8.0,
-                    help="about this many MB of input per chunk (default 8)")
+    au.add_argument("--chunk-mb", type=float, default=None,
+                    help="about this many MB of input per chunk (default: from the input size and the workers, "
+                         "4 chunks a worker, 64 KB to 64 MB)")
     au.add_argument("--progress", dest="progress", action="store_true", default=None,
                     help="show progress on standard error even when it is not a terminal")
     au.add_argument("--no-progress", dest="progress", action="store_false")

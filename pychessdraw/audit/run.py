@@ -3,15 +3,26 @@
 The driver only plans and bookkeeps; workers read the inputs themselves
 (with a remote scheduler, every worker must see the input and output paths).
 The manifest (``_manifest.json`` in the output directory) records the
-options, every chunk, its game numbers and its summary once its Parquet file
-is complete; it is rewritten (atomically) after each chunk, so an
-interrupted run resumes where it stopped: finished chunks are skipped.
+options, a fingerprint of every input, every chunk, its game numbers and its
+summary once its Parquet file is complete; it is rewritten (atomically)
+after each chunk, so an interrupted run resumes where it stopped: finished
+chunks are skipped.
+
+A resume first checks that every input is still the file that was planned
+(:func:`fingerprint`); a changed input is refused with a
+:class:`~pychessdraw.errors.FileError` naming it, so old and new rows never
+mix. An output that cannot be written (disk full, read-only) stops the run
+with a ``FileError``; the chunks not recorded as done are redone by the next
+run, and no temporary file is left behind.
 """
 
 from __future__ import annotations
 
+import glob
+import hashlib
 import json
 import os
+import stat
 import sys
 import time
 import uuid
@@ -24,48 +35,152 @@ from dask.distributed import Client, LocalCluster, as_completed
 from ..errors import BadRequestError, FileError, RefereeError
 from ..inputs import STDIN, expand
 from .chunks import Chunk, plan
-from .work import audit_chunk, count_games, part_name
+from .work import audit_chunk, count_games, failed, part_name, write_atomically
 
 MANIFEST = "_manifest.json"  # "_": Parquet readers skip it
 SUMMARY = "_summary.json"
-VERSION = 1
+VERSION = 2  # 2: inputs fingerprinted, chunk size chosen from the input size and the workers
+
+MIN_CHUNK = 64 << 10  # ~60 games, ~0.4 s of work: its task and Parquet file stay a small overhead
+MAX_CHUNK = 64 << 20  # the granularity of a resume, and of a redo after a worker dies
+CHUNKS_PER_WORKER = 4  # so that the last chunks do not leave workers idle for long
+CONNECT_TIMEOUT = 5  # seconds to reach a --scheduler before saying so
+HASH_BLOCK = 1 << 20
+
+
+def default_chunk_bytes(total: int, workers: int) -> int:
+    """The chunk size when none is given: ``CHUNKS_PER_WORKER`` chunks per
+    worker over ``total`` input bytes, within ``[MIN_CHUNK, MAX_CHUNK]``.
+
+    Sizes are of the files as stored, so for a compressed input a chunk
+    holds several times more games than the same size of plain PGN. A chunk
+    of zstd is a run of whole frames (of at least the size asked), so a file
+    of few large frames gives at most one chunk per frame; gzip and
+    single-frame zstd files are one chunk whatever the size."""
+    share = total // max(1, workers * CHUNKS_PER_WORKER)
+    return max(MIN_CHUNK, min(MAX_CHUNK, share))
+
+
+def fingerprint(path: str) -> dict[str, Any]:
+    """What identifies the content of ``path``: its size, modification time
+    (ns) and the SHA-256 of all its bytes.
+
+    A hash of the whole content, not of samples: a same-size rewrite keeping
+    the modification time is caught wherever it changes a byte. It costs one
+    sequential read when planning and on each resume: SHA-256 ran at
+    0.4-1.6 GB/s on this 2-core machine (busy to idle), 0.1-0.4 s for
+    150 MB from the page cache (``benchmarks/bench_audit.py
+    --default-chunks``); a 30 GB lichess month is a minute or two, beside
+    hours of audit. Raises FileError for a file that is not a regular file
+    (workers read byte ranges: a device or a pipe cannot be cut)."""
+    digest = hashlib.sha256()
+    with open(path, "rb") as handle:
+        info = os.fstat(handle.fileno())
+        if not stat.S_ISREG(info.st_mode):
+            raise FileError(f"{path} is not a regular file (audit workers read files by byte ranges)",
+                            file=path)
+        left = info.st_size  # not past the size stat saw: a file growing now is caught by the workers
+        while left > 0:
+            block = handle.read(min(HASH_BLOCK, left))
+            if not block:
+                break
+            digest.update(block)
+            left -= len(block)
+    return {"size": info.st_size, "mtime_ns": info.st_mtime_ns, "sha256": digest.hexdigest()}
+
+
+def _changed(path: str, recorded: dict[str, Any] | None) -> str | None:
+    """Why ``path`` is no longer the input fingerprinted as ``recorded``
+    (None: it is). A new modification time over the same bytes is the same
+    input: ``recorded`` takes the new time (the workers check it)."""
+    try:
+        current = fingerprint(path)
+    except (OSError, FileError) as exc:
+        if recorded is None:
+            return None  # unreadable then and now: the summary reports it again
+        return f"it cannot be read now ({getattr(exc, 'strerror', None) or exc})"
+    if recorded is None:
+        return "it could not be read when the audit began"
+    if current["size"] != recorded["size"]:
+        return f"its size was {recorded['size']:,} bytes and is now {current['size']:,}"
+    if current["sha256"] != recorded["sha256"]:
+        touched = "a new" if current["mtime_ns"] != recorded["mtime_ns"] else "the same"
+        return f"its content differs (same size, {touched} modification time)"
+    recorded["mtime_ns"] = current["mtime_ns"]
+    return None
+
+
+def _check_inputs(manifest: dict[str, Any], out: str) -> None:
+    for path, recorded in zip(manifest["options"]["inputs"], manifest["files"]):
+        why = _changed(path, recorded)
+        if why is not None:
+            raise FileError(f"{path} changed since the audit in {out} began: {why}; its rows there would not "
+                            f"match it. Audit it into another --out directory, or remove {out}", file=path)
 
 
 def _write_json(path: str, data: dict[str, Any]) -> None:
-    folder, name = os.path.split(path)
-    temporary = os.path.join(folder, f".{name}.tmp-{os.getpid()}")
-    with open(temporary, "w", encoding="utf-8") as handle:
-        json.dump(data, handle, indent=1)
-    os.replace(temporary, path)
+    """Write ``data`` to ``path`` atomically; FileError (and no temporary
+    file left) if it cannot be written."""
+    def dump(temporary: str) -> None:
+        with open(temporary, "w", encoding="utf-8") as handle:
+            json.dump(data, handle, indent=1)
+
+    write_atomically(path, dump)
+
+
+def _sweep(out: str) -> None:
+    """Remove the temporary files of writers that were killed (a worker's
+    Parquet file, a driver's manifest): no task of this run is left to
+    finish them."""
+    patterns = (".part-*.parquet.tmp-*", f".{MANIFEST}.tmp-*", f".{SUMMARY}.tmp-*")
+    found = [glob.glob(os.path.join(glob.escape(out), pattern)) for pattern in patterns]
+    for temporary in sum(found, []):
+        try:
+            os.remove(temporary)
+        except OSError:
+            pass  # gone already, or the directory is read-only: readers skip hidden files anyway
 
 
 def _plan_all(files: list[str], chunk_bytes: int) -> dict[str, Any]:
     entries: list[dict[str, Any]] = []
     problems: list[str] = []
+    prints: list[dict[str, Any] | None] = []
     for file_index, path in enumerate(files):
+        chunks: list[Chunk] = []
+        found: dict[str, Any] | None = None
         try:
+            found = fingerprint(path)  # before planning: the plan is of these bytes
             chunks = plan(path, chunk_bytes)
         except RefereeError as exc:
             problems.append(exc.message)
-            continue
+        except OSError as exc:
+            problems.append(f"cannot read {path!r}: {exc.strerror or exc}")
+        prints.append(found)
         for chunk in chunks:
             entries.append({"chunk": chunk.to_dict(), "file_index": file_index,
                             "output": part_name(chunk, file_index), "first_game": 1 if chunk.index == 0 else None,
                             "games": None, "status": "pending", "summary": None})
-    return {"chunks": entries, "file_errors": problems}
+    return {"chunk_bytes": chunk_bytes, "files": prints, "chunks": entries, "file_errors": problems}
 
 
-def _load_or_plan(out: str, options: dict[str, Any], files: list[str], chunk_bytes: int) -> dict[str, Any]:
+def _load(out: str, options: dict[str, Any]) -> dict[str, Any] | None:
+    """The manifest of an earlier run in ``out`` (None if there is none),
+    once its options and inputs are checked to be this run's."""
     path = os.path.join(out, MANIFEST)
-    if os.path.exists(path):
+    if not os.path.exists(path):
+        return None
+    try:
         with open(path, encoding="utf-8") as handle:
             manifest: dict[str, Any] = json.load(handle)
-        if manifest.get("options") != options:
-            raise BadRequestError(f"{out} holds an audit of other inputs or options ({path}); "
-                                  "choose another --out directory or remove it")
-        return manifest
-    manifest = {"version": VERSION, "options": options, **_plan_all(files, chunk_bytes)}
-    _write_json(path, manifest)
+    except (OSError, ValueError) as exc:
+        raise FileError(f"cannot read {path}: {exc}; remove it to start the audit again", file=path) from None
+    if manifest.get("version") != VERSION:
+        raise BadRequestError(f"{out} holds an audit by another version of pychessdraw ({path}); "
+                              "choose another --out directory or remove it")
+    if manifest.get("options") != options:
+        raise BadRequestError(f"{out} holds an audit of other inputs or options ({path}); "
+                              "choose another --out directory or remove it")
+    _check_inputs(manifest, out)
     return manifest
 
 
@@ -101,69 +216,138 @@ def local_cluster(workers: int | None = None, **options: Any) -> LocalCluster:
 
 def _client(workers: int | None, scheduler: str | None) -> tuple[Client, LocalCluster | None]:
     if scheduler:
-        return Client(scheduler), None
+        try:
+            return Client(scheduler, timeout=CONNECT_TIMEOUT), None
+        except (OSError, ValueError, TypeError) as exc:  # nobody listening, a bad address
+            raise BadRequestError(f"cannot reach the Dask scheduler at {scheduler} within {CONNECT_TIMEOUT} s: "
+                                  f"{exc}", scheduler=scheduler) from None
     cluster = local_cluster(workers)
     return Client(cluster), cluster
 
 
+class _Cluster:
+    """The Dask client: the one given, or one made when first needed (a
+    resume with nothing left to do, or a plan that fails, starts none)."""
+
+    def __init__(self, workers: int | None, scheduler: str | None, client: Client | None) -> None:
+        self.workers, self.scheduler, self.given = workers, scheduler, client
+        self.made: Client | None = None
+        self.local: LocalCluster | None = None
+
+    def client(self) -> Client:
+        if self.given is not None:
+            return self.given
+        if self.made is None:
+            self.made, self.local = _client(self.workers, self.scheduler)
+        return self.made
+
+    def slots(self) -> int:
+        """Tasks that run at once: the threads of the workers (those
+        connected to a remote scheduler now; at least 1)."""
+        if self.given is None and not self.scheduler:
+            return self.workers or os.cpu_count() or 1
+        return sum(self.client().nthreads().values()) or 1
+
+    def close(self) -> None:
+        if self.made is not None:
+            self.made.close()
+        if self.local is not None:
+            self.local.close()
+
+
+def _inputs(inputs: Sequence[str], out: str) -> list[str]:
+    names = list(expand(inputs))
+    if not names:
+        raise BadRequestError("no input files")
+    if STDIN in names:
+        raise BadRequestError("audit reads files (workers open them): save standard input to a file first")
+    try:
+        os.makedirs(out, exist_ok=True)
+    except OSError as exc:
+        raise FileError(f"cannot make the output directory {out}: {exc.strerror or exc}", file=out) from None
+    return [os.path.abspath(name) for name in names]
+
+
+def _total_size(files: list[str]) -> int:
+    total = 0
+    for path in files:
+        try:
+            total += os.path.getsize(path)
+        except OSError:
+            pass  # planning reports it
+    return total
+
+
 def run_audit(inputs: Sequence[str], out: str, *, workers: int | None = None, scheduler: str | None = None,
-              search: str = "auto", flag_rules: str = "fide", chunk_bytes: int = 8 << 20,
+              search: str = "auto", flag_rules: str = "fide", chunk_bytes: int | None = None,
               progress: bool = False, stream: TextIO = sys.stderr, client: Client | None = None) -> dict[str, Any]:
     """Audit every game of ``inputs`` into the Parquet dataset ``out``;
-    return the summary (also written to ``out/summary.json``).
+    return the summary (also written to ``out/_summary.json``).
 
     ``client``: an existing Dask client (tests); otherwise one is made for
-    ``scheduler`` or a LocalCluster of ``workers`` processes."""
-    files = list(expand(inputs))
-    if not files:
-        raise BadRequestError("no input files")
-    if STDIN in files:
-        raise BadRequestError("audit reads files (workers open them): save standard input to a file first")
-    os.makedirs(out, exist_ok=True)
-    options: dict[str, Any] = {"inputs": [os.path.abspath(f) for f in files], "search": search, "flag_rules": flag_rules,
-               "chunk_bytes": chunk_bytes}
-    manifest = _load_or_plan(out, options, [os.path.abspath(f) for f in files], chunk_bytes)
+    ``scheduler`` or a LocalCluster of ``workers`` processes. ``chunk_bytes``:
+    None chooses it from the input size and the workers
+    (:func:`default_chunk_bytes`; a resume keeps the first run's plan,
+    whatever its workers). Raises FileError when an input changed since the
+    run that ``out`` holds, or when the output cannot be written."""
+    files = _inputs(inputs, out)
+    options: dict[str, Any] = {"inputs": files, "search": search, "flag_rules": flag_rules,
+                               "chunk_bytes": chunk_bytes}
     manifest_path = os.path.join(out, MANIFEST)
-    entries: list[dict[str, Any]] = manifest["chunks"]
-    todo = [e for e in entries
-            if e["status"] != "done" or not os.path.exists(os.path.join(out, e["output"]))]
-    own_cluster = None
-    if todo:
-        if client is None:
-            client, own_cluster = _client(workers, scheduler)
-            owned_client = client
-        else:
-            owned_client = None
-        try:
-            _number(client, entries, manifest, manifest_path)
-            bar = _Progress(stream, progress, len(todo))
-            futures = {}
-            for entry in todo:
-                target = os.path.join(os.path.abspath(out), entry["output"])
-                future = client.submit(audit_chunk, entry["chunk"], entry["first_game"], target, search, flag_rules,
-                                       key=f"audit-{entry['output']}-{uuid.uuid4().hex[:12]}")
-                futures[future] = entry
-            for future in as_completed(futures):
-                entry = futures[future]
-                try:
-                    summary = future.result()
-                except Exception as exc:  # e.g. KilledWorker after repeated crashes
-                    summary = {"status": "error", "error": f"{Chunk.from_dict(entry['chunk']).name}: "
-                               f"{type(exc).__name__}: {exc}", "games": 0, "plies": 0, "verdicts": {},
-                               "rules": {}, "wrong": []}
-                entry["status"] = summary["status"]
-                entry["summary"] = summary
-                _write_json(manifest_path, manifest)
-                bar.update(summary)
-            bar.close()
-        finally:
-            if owned_client is not None:
-                owned_client.close()
-            if own_cluster is not None:
-                own_cluster.close()
+    manifest = _load(out, options)
+    cluster = _Cluster(workers, scheduler, client)
+    try:
+        if manifest is None:
+            target = chunk_bytes or default_chunk_bytes(_total_size(files), cluster.slots())
+            manifest = {"version": VERSION, "options": options, **_plan_all(files, target)}
+            _write_json(manifest_path, manifest)
+        todo = [e for e in manifest["chunks"]
+                if e["status"] != "done" or not os.path.exists(os.path.join(out, e["output"]))]
+        if todo:
+            _execute(cluster.client(), manifest, todo, out, search, flag_rules, _Progress(stream, progress, len(todo)))
+    finally:
+        cluster.close()
+        _sweep(out)
     summary = summarize(manifest)
     _write_json(os.path.join(out, SUMMARY), summary)
     return summary
+
+
+def _execute(client: Client, manifest: dict[str, Any], todo: list[dict[str, Any]], out: str, search: str,
+             flag_rules: str, bar: _Progress) -> None:
+    """Number the chunks, audit those of ``todo`` and record each in the
+    manifest as it completes. A chunk whose output cannot be written stops
+    the run (FileError): the others are cancelled and stay pending."""
+    manifest_path = os.path.join(out, MANIFEST)
+    _number(client, manifest["chunks"], manifest, manifest_path)
+    futures = {}
+    for entry in todo:
+        target = os.path.join(os.path.abspath(out), entry["output"])
+        expect = manifest["files"][entry["file_index"]]
+        future = client.submit(audit_chunk, entry["chunk"], entry["first_game"], target, search, flag_rules,
+                               expect, key=f"audit-{entry['output']}-{uuid.uuid4().hex[:12]}")
+        futures[future] = entry
+    try:
+        for future in as_completed(futures):
+            entry = futures[future]
+            try:
+                summary = future.result()
+            except FileError:
+                raise  # the output cannot be written: the next chunks could not either
+            except Exception as exc:  # e.g. KilledWorker after repeated crashes
+                summary = failed(f"{Chunk.from_dict(entry['chunk']).name}: {type(exc).__name__}: {exc}")
+            entry["status"] = summary["status"]
+            entry["summary"] = summary
+            _write_json(manifest_path, manifest)
+            bar.update(summary)
+    except BaseException:
+        try:
+            client.cancel(list(futures))
+        except Exception:
+            pass  # the scheduler is gone: nothing left to cancel, and the first error says why
+        raise
+    finally:
+        bar.close()
 
 
 def _number(client: Client, entries: list[dict[str, Any]], manifest: dict[str, Any], path: str) -> None:
