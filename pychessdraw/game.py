@@ -18,7 +18,7 @@ from typing import Literal, NamedTuple
 import chess
 
 from .contract import LegalMoveDict, WinnableDetailDict
-from .errors import BadFenError, BadRequestError, GameOverError, IllegalMoveError, NothingToUndoError
+from .errors import BadFenError, BadRequestError, GameOverError, IllegalMoveError, NothingToUndoError, shown
 from .moves import move_label, parse_move
 from .outcome import AUTOMATIC, Outcome, Termination, color_name
 from .position import PositionKey, position_key
@@ -41,6 +41,24 @@ class HistoryEntry(NamedTuple):
     move: chess.Move | None  #: the move that led here; None at ply 0
     key: PositionKey  #: the FIDE 9.2.2 position key
     halfmove_clock: int
+
+
+_Verdicts = tuple[int, PositionKey, SearchBudget, dict[chess.Color, Verdict]]
+_Caches = tuple[tuple[int, Outcome | None] | None, list[int] | None, _Verdicts | None]
+
+
+class Checkpoint(NamedTuple):
+    """A Game as it was at one moment (:meth:`Game.checkpoint`): the lists
+    are copies, the rest is never changed in place."""
+
+    moves: list[chess.Move]
+    keys: list[PositionKey]
+    clocks: list[int]
+    declared: Outcome | None
+    caches: _Caches  #: the automatic outcome, repetitions and verdicts found
+    flag_rules: str
+    search: SearchBudget
+    owner: int  #: id() of the game it was taken from
 
 _STATUS_FLAGS = {
     name[len("STATUS_"):].lower().replace("_", " "): getattr(chess, name)
@@ -72,19 +90,22 @@ def board_from_fen(fen: str | None, chess960: bool = False) -> chess.Board:
     return board
 
 
-def _shown(value: object) -> str:
-    """A value for an error message: short, and never a call into the value."""
-    if value is None or isinstance(value, (bool, int, float)):
-        return repr(value)[:40]
-    if isinstance(value, str):
-        return repr(value[:40])
-    return type(value).__name__
-
-
 def _color(color: object, name: str = "color") -> chess.Color:
     if not isinstance(color, bool):
-        raise BadRequestError(f"{name} must be chess.WHITE or chess.BLACK (True or False), not {_shown(color)}")
+        raise BadRequestError(f"{name} must be chess.WHITE or chess.BLACK (True or False), not {shown(color)}")
     return color
+
+
+def _claim_rule(rule: object) -> Termination:
+    """A rule a draw is claimed under: a Termination or its value."""
+    found: Termination | None = None
+    if isinstance(rule, Termination):
+        found = rule
+    elif isinstance(rule, str):
+        found = next((t for t in _CLAIM_RULES if t.value == rule), None)
+    if found is None or found not in _CLAIM_RULES:
+        raise BadRequestError(f"only threefold_repetition and fifty_moves are claimed, not {shown(rule)}")
+    return found
 
 
 def _budget(search: object) -> SearchBudget:
@@ -100,14 +121,20 @@ def _flag(value: object, name: str) -> bool:
     return value
 
 
+def _whole(value: object) -> bool:
+    """An int proper: ``True`` and ``5.0`` compare equal to squares and pieces
+    but break python-chess later (SAN, export)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def _move_object(move: chess.Move) -> chess.Move:
     """A chess.Move that can be asked about without crashing python-chess."""
-    if not (isinstance(move.from_square, int) and isinstance(move.to_square, int)
+    if not (_whole(move.from_square) and _whole(move.to_square)
             and 0 <= move.from_square < 64 and 0 <= move.to_square < 64
-            and move.promotion in (None, chess.KNIGHT, chess.BISHOP, chess.ROOK, chess.QUEEN)
+            and (move.promotion is None or (_whole(move.promotion) and chess.KNIGHT <= move.promotion <= chess.QUEEN))
             and move.drop is None):
-        raise BadRequestError(f"not a chess move: from {_shown(move.from_square)} to {_shown(move.to_square)}, "
-                              f"promotion {_shown(move.promotion)}, drop {_shown(move.drop)}")
+        raise BadRequestError(f"not a chess move: from {shown(move.from_square)} to {shown(move.to_square)}, "
+                              f"promotion {shown(move.promotion)}, drop {shown(move.drop)}")
     return move
 
 
@@ -128,10 +155,10 @@ class Game:
         (per side; the default runs only the cheap static proofs).
         ``flag_rules`` ("fide" or "uscf") decides flag-fall results."""
         if not isinstance(flag_rules, str) or flag_rules not in timeout.RULES:
-            raise BadRequestError(f"flag rules must be one of {', '.join(timeout.RULES)}, not {_shown(flag_rules)}")
+            raise BadRequestError(f"flag rules must be one of {', '.join(timeout.RULES)}, not {shown(flag_rules)}")
         self.search = _budget(search)
         self.flag_rules = flag_rules
-        self._verdicts: tuple[int, PositionKey, SearchBudget, dict[chess.Color, Verdict]] | None = None
+        self._verdicts: _Verdicts | None = None
         self._board = board_from_fen(fen, chess960)
         self._keys: list[PositionKey] = [position_key(self._board)]
         self._clocks: list[int] = [self._board.halfmove_clock]
@@ -228,7 +255,7 @@ class Game:
         if ply is None:
             return self.ply
         if not isinstance(ply, int) or isinstance(ply, bool) or not 0 <= ply <= self.ply:
-            raise BadRequestError(f"ply must be a whole number from 0 to {self.ply}, not {_shown(ply)}")
+            raise BadRequestError(f"ply must be a whole number from 0 to {self.ply}, not {shown(ply)}")
         return ply
 
     def _legal(self, move: chess.Move) -> chess.Move:
@@ -293,6 +320,32 @@ class Game:
         self._auto = None
         self._reps = None
         return self._board.pop()
+
+    def checkpoint(self) -> Checkpoint:
+        """The game as it is now, for :meth:`rollback`: one copy of the move
+        list and of the history (cheap next to a status, even at ply 20,000)."""
+        return Checkpoint(list(self._board.move_stack), list(self._keys), list(self._clocks), self._declared,
+                          (self._auto, self._reps, self._verdicts), self.flag_rules, self.search, id(self))
+
+    def rollback(self, checkpoint: Checkpoint) -> None:
+        """Put the game back exactly as it was at ``checkpoint`` (taken from
+        this game): moves taken back or played since, a declared ending, the
+        flag rules, the search budget and what was found. Only the moves past
+        the last one both share are replayed."""
+        if not isinstance(checkpoint, Checkpoint) or checkpoint.owner != id(self):
+            raise BadRequestError(f"rollback needs a Checkpoint of this game, not {type(checkpoint).__name__}")
+        stack, saved = self._board.move_stack, checkpoint.moves
+        common = 0
+        # Moves are only pushed and popped at the end: the ones still there are the same objects.
+        while common < min(len(stack), len(saved)) and stack[common] is saved[common]:
+            common += 1
+        while len(stack) > common:
+            self._board.pop()
+        for move in saved[common:]:
+            self._board.push(move)
+        self._keys, self._clocks = list(checkpoint.keys), list(checkpoint.clocks)
+        self._declared, self.flag_rules, self.search = checkpoint.declared, checkpoint.flag_rules, checkpoint.search
+        self._auto, self._reps, self._verdicts = checkpoint.caches
 
     # -- the rules ----------------------------------------------------------
     def repetitions(self, ply: int | None = None) -> list[int]:
@@ -372,13 +425,16 @@ class Game:
             rules.append(Termination.THREEFOLD_REPETITION)
         return rules
 
-    def intended_moves(self, rule: Termination) -> list[chess.Move]:
+    def intended_moves(self, rule: Termination | str) -> list[chess.Move]:
         """Legal moves after which a claim under ``rule`` would be correct.
         Empty when that claim is already possible without a move. A move
         that checkmates is never one: the mate ends the game first (FIDE
-        5.1.1); a stalemating one is (a draw either way)."""
-        if rule not in _CLAIM_RULES:
-            raise BadRequestError(f"only threefold_repetition and fifty_moves are claimed, not {_shown(rule)}")
+        5.1.1); a stalemating one is (a draw either way).
+
+        ``rule`` is ``Termination.FIFTY_MOVES`` or
+        ``Termination.THREEFOLD_REPETITION``, or its value as text
+        (``"fifty_moves"``, as in JSON); anything else raises BadRequestError."""
+        rule = _claim_rule(rule)
         if rule in self.claimable_now():
             return []
         if rule is Termination.FIFTY_MOVES:
@@ -550,4 +606,4 @@ def _describe(board: chess.Board, move: chess.Move) -> LegalMoveDict:
     }
 
 
-__all__ = ["Game", "HistoryEntry", "board_from_fen", "color_name", "AUTOMATIC"]
+__all__ = ["Checkpoint", "Game", "HistoryEntry", "board_from_fen", "color_name", "AUTOMATIC"]

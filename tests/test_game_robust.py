@@ -170,3 +170,48 @@ def test_pgn_helpers_answer_bad_arguments_with_referee_errors(headers: object, c
         except RefereeError:
             pass
     assert snapshot(game) == before
+
+
+# issue 20: arguments of the wrong type are refused, and a checkpoint puts a game back
+PROMOTING = "k7/4P3/8/8/8/8/8/4K3 w - - 0 1"
+
+
+def test_a_move_of_the_wrong_types_is_refused_by_play_and_push() -> None:
+    game = Game(PROMOTING)
+    odd = [chess.Move(52, 60, promotion=5.0), chess.Move(True, 18), chess.Move(52, 60, promotion=True),  # type: ignore[arg-type]
+           chess.Move(52.0, 60, promotion=chess.QUEEN)]  # type: ignore[arg-type]
+    for move in odd:
+        for action in (game.play, game.push, game.san, game.claim_draw):
+            with pytest.raises(BadRequestError):
+                action(move)
+    assert game.ply == 0 and game.fen() == chess.Board(PROMOTING).fen()
+    game.play(chess.Move(52, 60, promotion=chess.QUEEN))
+    assert "1. e8=Q+" in pgn.export(game)
+
+
+def test_intended_moves_takes_a_rule_or_its_name_and_refuses_other_text() -> None:
+    game = Game("8/8/4k3/8/8/4K3/8/R7 w - - 99 80")
+    by_rule = game.intended_moves(Termination.FIFTY_MOVES)
+    assert by_rule and game.intended_moves("fifty_moves") == by_rule
+    assert game.intended_moves("threefold_repetition") == game.intended_moves(Termination.THREEFOLD_REPETITION)
+    for bad in ("fifty moves", "FIFTY_MOVES", "checkmate", "", Termination.CHECKMATE, 5, None, ["fifty_moves"]):
+        with pytest.raises(BadRequestError):
+            game.intended_moves(bad)  # type: ignore[arg-type]
+
+
+def test_a_checkpoint_puts_back_moves_ending_rules_and_history() -> None:
+    game = Game()
+    for move in ("e4", "e5", "Nf3", "Nc6"):
+        game.play(move)
+    seen = (game.fen(), game.moves, game.history(), game.declared_outcome(), game.flag_rules, game.status())
+    point = game.checkpoint()
+    game.undo()
+    game.undo()
+    game.play("d4")
+    game.flag_rules = "uscf"
+    game.resign(chess.WHITE)
+    game.rollback(point)
+    assert (game.fen(), game.moves, game.history(), game.declared_outcome(), game.flag_rules, game.status()) == seen
+    game.play("Bb5")  # the game goes on from there
+    with pytest.raises(BadRequestError):
+        game.rollback(Game().checkpoint())
