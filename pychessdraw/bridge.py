@@ -363,7 +363,8 @@ class Bridge:
             self._rows.pop()
             if self._ended is not None and self.game.ply <= self._ended[0]:
                 self._ended = None
-                self._rows = [{**row, "after_end": False} for row in self._rows]  # new rows: a failure puts the old back
+                # new rows, not changed in place: a failure puts the old ones back
+                self._rows = [{**row, "after_end": False} for row in self._rows]
                 self._recorded = None
         return self._reply(len(self._rows))
 

@@ -13,6 +13,7 @@ leaves the game exactly as it was.
 
 from __future__ import annotations
 
+import itertools
 from typing import Literal, NamedTuple
 
 import chess
@@ -43,6 +44,7 @@ class HistoryEntry(NamedTuple):
     halfmove_clock: int
 
 
+_PUSHES = itertools.count()  # numbers every move pushed on any game
 _Verdicts = tuple[int, PositionKey, SearchBudget, dict[chess.Color, Verdict]]
 _Caches = tuple[tuple[int, Outcome | None] | None, list[int] | None, _Verdicts | None]
 
@@ -52,6 +54,7 @@ class Checkpoint(NamedTuple):
     are copies, the rest is never changed in place."""
 
     moves: list[chess.Move]
+    pushes: list[int]
     keys: list[PositionKey]
     clocks: list[int]
     declared: Outcome | None
@@ -161,6 +164,7 @@ class Game:
         self._verdicts: _Verdicts | None = None
         self._board = board_from_fen(fen, chess960)
         self._keys: list[PositionKey] = [position_key(self._board)]
+        self._pushes: list[int] = []  # one number per move on the board, never reused (see rollback)
         self._clocks: list[int] = [self._board.halfmove_clock]
         self._start = self._board.copy(stack=False)
         self._declared: Outcome | None = None
@@ -301,6 +305,7 @@ class Game:
         if not isinstance(move, chess.Move):
             raise BadRequestError(f"push needs a chess.Move, not {type(move).__name__}")
         self._board.push(_move_object(move))
+        self._pushes.append(next(_PUSHES))
         self._keys.append(position_key(self._board))
         self._clocks.append(self._board.halfmove_clock)
         self._auto = None
@@ -316,6 +321,7 @@ class Game:
         if not self._board.move_stack:
             raise NothingToUndoError("no move to take back", ply=0)
         self._keys.pop()
+        self._pushes.pop()
         self._clocks.pop()
         self._auto = None
         self._reps = None
@@ -324,8 +330,9 @@ class Game:
     def checkpoint(self) -> Checkpoint:
         """The game as it is now, for :meth:`rollback`: one copy of the move
         list and of the history (cheap next to a status, even at ply 20,000)."""
-        return Checkpoint(list(self._board.move_stack), list(self._keys), list(self._clocks), self._declared,
-                          (self._auto, self._reps, self._verdicts), self.flag_rules, self.search, id(self))
+        return Checkpoint(list(self._board.move_stack), list(self._pushes), list(self._keys), list(self._clocks),
+                          self._declared, (self._auto, self._reps, self._verdicts), self.flag_rules, self.search,
+                          id(self))
 
     def rollback(self, checkpoint: Checkpoint) -> None:
         """Put the game back exactly as it was at ``checkpoint`` (taken from
@@ -334,16 +341,19 @@ class Game:
         the last one both share are replayed."""
         if not isinstance(checkpoint, Checkpoint) or checkpoint.owner != id(self):
             raise BadRequestError(f"rollback needs a Checkpoint of this game, not {type(checkpoint).__name__}")
-        stack, saved = self._board.move_stack, checkpoint.moves
-        common = 0
-        # Moves are only pushed and popped at the end: the ones still there are the same objects.
-        while common < min(len(stack), len(saved)) and stack[common] is saved[common]:
-            common += 1
-        while len(stack) > common:
+        pushes, saved = self._pushes, checkpoint.pushes
+        # A push's number still at its place means nothing below it was popped
+        # since: the moves up to there are the checkpoint's. Walk back from the end.
+        common = min(len(pushes), len(saved))
+        while common and pushes[common - 1] != saved[common - 1]:
+            common -= 1
+        if len(self._board.move_stack) != len(pushes):  # a search stopped halfway: start again from the start
+            self._board, common = self._start.copy(), 0
+        while len(self._board.move_stack) > common:
             self._board.pop()
-        for move in saved[common:]:
+        for move in checkpoint.moves[common:]:
             self._board.push(move)
-        self._keys, self._clocks = list(checkpoint.keys), list(checkpoint.clocks)
+        self._pushes, self._keys, self._clocks = list(saved), list(checkpoint.keys), list(checkpoint.clocks)
         self._declared, self.flag_rules, self.search = checkpoint.declared, checkpoint.flag_rules, checkpoint.search
         self._auto, self._reps, self._verdicts = checkpoint.caches
 

@@ -50,6 +50,7 @@ def _bridge(*requests: tuple[str, dict[str, Any]]) -> Bridge:
     return bridge
 
 
+C960 = "bqnrkrnb/pppppppp/8/8/8/8/PPPPPPPP/BQNRKRNB w KQkq - 0 1"
 HEADERS = {"Event": "Club", "White": "A", "Black": "B", "Round": "3"}
 PGN = "".join(f'[{k} "{v}"]\n' for k, v in HEADERS.items()) + '[Result "*"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 *\n'
 # Games in the states the page meets: one in progress (history, headers), one
@@ -62,6 +63,8 @@ BASES = {
     "recorded": _bridge(("load_pgn", {"pgn": '[White "A"]\n[Black "B"]\n[Result "1-0"]\n\n1. e4 e5 2. Qh5 Nc6 1-0'})),
     "after_end": _bridge(("load_pgn", {"pgn": '[FEN "4k3/8/8/8/8/8/8/4KB2 w - - 0 1"]\n[SetUp "1"]\n\n'
                                               '1. Bc4 Kd7 2. Bd5 Kd6 *'})),
+    "chess960": _bridge(("load_pgn", {"pgn": f'[Variant "Chess960"]\n[FEN "{C960}"]\n[SetUp "1"]\n\n'
+                                             '1. Nf3 Nf6 2. O-O O-O *'})),
 }
 OBSERVED = {name: observe(bridge) for name, bridge in BASES.items()}
 
@@ -128,9 +131,13 @@ def test_restored_headers_are_checked_like_imported_ones() -> None:
     assert call(bridge, "state")["game"]["headers"] == headers
     exported = call(bridge, "export_pgn")
     assert exported["ok"] and "1. O-O" in exported["pgn"] and f'[FEN "{FLAG_FEN}"]' in exported["pgn"]
-    c960 = "bqnrkrnb/pppppppp/8/8/8/8/PPPPPPPP/BQNRKRNB w KQkq - 0 1"
-    assert call(bridge, "restore", start_fen=c960, chess960=True, moves=["g1f3"],
-                headers={"Variant": "Chess960", "FEN": c960})["ok"]
+    for name, base in BASES.items():  # what the page saves of a game restores to that game
+        state = call(base, "state")
+        saved = {"start_fen": state["game"]["start_fen"], "chess960": state["game"]["chess960"],
+                 "moves": [row["uci"] for row in state["moves"]["add"]], "ending": state["ending"],
+                 "headers": state["game"]["headers"]}
+        assert call(bridge, "restore", **saved)["ok"], name
+        assert call(bridge, "state")["facts"] == state["facts"], name
 
 
 def test_an_imported_variant_name_python_chess_does_not_know_still_exports() -> None:
@@ -187,7 +194,8 @@ def test_an_unexpected_exception_after_a_move_puts_the_move_back_and_says_so_in_
 
 
 GOOD_REQUESTS = [
-    ("play", {"move": "a6"}), ("play", {"move": "a6", "offer_claim": True}), ("play", {"move": "Nc3"}), ("undo", {}), ("claim", {}),
+    ("play", {"move": "a6"}), ("play", {"move": "a6", "offer_claim": True}), ("play", {"move": "Nc3"}),
+    ("undo", {}), ("claim", {}),
     ("claim", {"move": "a6"}), ("agree", {}), ("resign", {"color": "white"}), ("flag", {"color": "black"}),
     ("rules", {"flag_rules": "uscf"}), ("analyse", {"level": 0}), ("state", {}), ("status_at", {"ply": 1}),
     ("export_pgn", {}), ("export_pgn", {"time_control": {"base_s": 60}, "clocks": {"1": 1000}}),

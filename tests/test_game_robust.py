@@ -178,7 +178,8 @@ PROMOTING = "k7/4P3/8/8/8/8/8/4K3 w - - 0 1"
 
 def test_a_move_of_the_wrong_types_is_refused_by_play_and_push() -> None:
     game = Game(PROMOTING)
-    odd = [chess.Move(52, 60, promotion=5.0), chess.Move(True, 18), chess.Move(52, 60, promotion=True),  # type: ignore[arg-type]
+    odd = [chess.Move(52, 60, promotion=5.0),  # type: ignore[arg-type]
+           chess.Move(True, 18), chess.Move(52, 60, promotion=True),
            chess.Move(52.0, 60, promotion=chess.QUEEN)]  # type: ignore[arg-type]
     for move in odd:
         for action in (game.play, game.push, game.san, game.claim_draw):
@@ -215,3 +216,9 @@ def test_a_checkpoint_puts_back_moves_ending_rules_and_history() -> None:
     game.play("Bb5")  # the game goes on from there
     with pytest.raises(BadRequestError):
         game.rollback(Game().checkpoint())
+    point = game.checkpoint()
+    again = (game.fen(), game.moves, game.history(), game.status())
+    game.undo()
+    game._board.push(chess.Move.from_uci("a2a3"))  # a search that stopped between its push and its pop
+    game.rollback(point)
+    assert (game.fen(), game.moves, game.history(), game.status()) == again
