@@ -222,3 +222,12 @@ def test_a_checkpoint_puts_back_moves_ending_rules_and_history() -> None:
     game._board.push(chess.Move.from_uci("a2a3"))  # a search that stopped between its push and its pop
     game.rollback(point)
     assert (game.fen(), game.moves, game.history(), game.status()) == again
+
+
+def test_export_refuses_tags_a_pgn_file_cannot_hold() -> None:
+    game = Game()
+    game.play("e4")
+    for headers in ({"bad name": "x"}, {"": "x"}, {"Event": "two\nlines"}, {"Site": "a\rb"}):
+        with pytest.raises(BadRequestError):
+            pgn.export(game, headers)
+    assert '[Event "x"]' in pgn.export(game, {"Event": "x", "WhiteElo": "2000", "A1_+#=:-": "y"})
