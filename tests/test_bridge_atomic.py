@@ -55,7 +55,8 @@ HEADERS = {"Event": "Club", "White": "A", "Black": "B", "Round": "3"}
 PGN = "".join(f'[{k} "{v}"]\n' for k, v in HEADERS.items()) + '[Result "*"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 *\n'
 # Games in the states the page meets: one in progress (history, headers), one
 # ended by a flag fall (its explanation names the rule and a mating line), one
-# imported as recorded, and one whose moves go on after the rules ended it.
+# imported as recorded, one whose moves go on after the rules ended it, and
+# a Chess960 game with castling.
 BASES = {
     "in_progress": _bridge(("load_pgn", {"pgn": PGN}), ("play", {"move": "d3"})),
     "flag_fall": _bridge(("restore", {"start_fen": FLAG_FEN, "moves": ["e1f2", "e8d8"], "headers": HEADERS,
@@ -207,6 +208,9 @@ GOOD_REQUESTS = [
 ]
 
 
+FAULTS = [TypeError, KeyError, ValueError, AttributeError, RuntimeError, IndexError, ZeroDivisionError]
+
+
 def examples(full: bool, sample: int) -> Callable[[Callable[..., None]], Callable[..., None]]:
     """A sample by default, ten times more with --full."""
     return settings(max_examples=sample * 10 if full else sample, deadline=None,
@@ -216,9 +220,6 @@ def examples(full: bool, sample: int) -> Callable[[Callable[..., None]], Callabl
 def test_any_exception_anywhere_inside_an_operation_changes_nothing(full: bool) -> None:
     examples(full, 200)(given(base=st.sampled_from(sorted(BASES)), request=st.sampled_from(GOOD_REQUESTS),
                               at=st.integers(0, 12), kind=st.sampled_from(FAULTS))(_fault_changes_nothing))()
-
-
-FAULTS = [TypeError, KeyError, ValueError, AttributeError, RuntimeError, IndexError, ZeroDivisionError]
 
 
 def _fault_changes_nothing(base: str, request: tuple[str, dict[str, Any]], at: int, kind: type[Exception]) -> None:
