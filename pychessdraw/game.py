@@ -524,6 +524,15 @@ class Game:
             self._move(move)  # raises BadRequestError
         self._refuse_if_over()
         played = None if move is None else self._move(move)
+        point = None if played is None else self.checkpoint()
+        try:
+            return self._claim(played)
+        except BaseException:
+            if point is not None:  # a failure after the intended move was played: take it back
+                self.rollback(point)
+            raise
+
+    def _claim(self, played: chess.Move | None) -> ClaimResult:
         uci = san = None
         if played is not None:
             uci, san = self._board.uci(played), self._board.san(played)

@@ -5,6 +5,7 @@ hypothesis (wrong types, junk text, odd chess.Move objects, huge input)."""
 from __future__ import annotations
 
 from typing import Any, Callable
+from unittest import mock
 
 import chess
 import pytest
@@ -231,3 +232,13 @@ def test_export_refuses_tags_a_pgn_file_cannot_hold() -> None:
         with pytest.raises(BadRequestError):
             pgn.export(game, headers)
     assert '[Event "x"]' in pgn.export(game, {"Event": "x", "WhiteElo": "2000", "A1_+#=:-": "y"})
+
+
+def test_a_claim_that_fails_after_its_move_takes_the_move_back() -> None:
+    game = Game("8/8/4k3/8/8/4K3/8/R7 w - - 99 80")
+    before = snapshot(game)
+    with mock.patch.object(Game, "claimable_now", side_effect=RuntimeError("a fault inside the referee")):
+        with pytest.raises(RuntimeError):
+            game.claim_draw("Ra2")
+    assert snapshot(game) == before
+    assert game.claim_draw("Ra2").accepted  # and the game is whole
