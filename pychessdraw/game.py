@@ -305,8 +305,13 @@ class Game:
         if not isinstance(move, chess.Move):
             raise BadRequestError(f"push needs a chess.Move, not {type(move).__name__}")
         self._board.push(_move_object(move))
+        try:
+            key = position_key(self._board)
+        except BaseException:
+            self._board.pop()  # the board and the history stay in step
+            raise
         self._pushes.append(next(_PUSHES))
-        self._keys.append(position_key(self._board))
+        self._keys.append(key)
         self._clocks.append(self._board.halfmove_clock)
         self._auto = None
         self._reps = None

@@ -242,3 +242,13 @@ def test_a_claim_that_fails_after_its_move_takes_the_move_back() -> None:
             game.claim_draw("Ra2")
     assert snapshot(game) == before
     assert game.claim_draw("Ra2").accepted  # and the game is whole
+
+
+def test_a_push_that_fails_leaves_board_and_history_in_step() -> None:
+    game = Game()
+    game.play("e4")
+    before = snapshot(game)
+    with mock.patch("pychessdraw.game.position_key", side_effect=MemoryError()):
+        with pytest.raises(MemoryError):
+            game.play("e5")
+    assert snapshot(game) == before and game.fen() == game.board.fen()
