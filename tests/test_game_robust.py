@@ -34,7 +34,8 @@ junk = st.one_of(
               st.sampled_from([None, 1, 2, 5, 6, 7]), st.sampled_from([None, None, 1])),
     st.sampled_from(["e4", "Nf3", "e2e4", "O-O", "Ra2", "Ra8#", "Kd2", "e8", "--", "0000", "Qxz9", " ", "",
                      "[" * 1000, "e" * 100_000, "\x00", "Kh1\n", chess.Move.from_uci("e2e4"), chess.Move.null(),
-                     chess.WHITE, chess.BLACK, dead.STATIC, Termination.FIFTY_MOVES, Termination.CHECKMATE]),
+                     chess.WHITE, chess.BLACK, dead.STATIC, Termination.FIFTY_MOVES, Termination.CHECKMATE,
+                     "fifty_moves", "threefold_repetition", chess.Move(52, 60, promotion=5.0)]),  # type: ignore[arg-type]
 )
 
 
