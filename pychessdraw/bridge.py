@@ -4,9 +4,15 @@
 string and returns a JSON string following :class:`pychessdraw.contract.Reply`:
 ``{"ok": true, "facts": FACTS, "moves": {"keep", "add"}, ...}`` or
 ``{"ok": false, "error": {"code", "message"}}``. Only strings cross the
-JS/Python boundary. Every argument is validated; a failed operation (bad
-JSON, a wrong type, an illegal move, anything) answers ``ok: false`` and
-leaves the game exactly as it was.
+JS/Python boundary. Every argument is validated (a value of the wrong JSON
+type is a ``bad_request``); a failed operation (bad JSON, a wrong type, an
+illegal move, anything) answers ``ok: false`` and leaves the game, its
+headers, its ending and the explanations shown exactly as they were: each
+request starts from a checkpoint that any failure, whatever the exception,
+puts back (a ``batch`` is one request: all or nothing). An unexpected
+exception is answered with the code ``internal`` in the project's words,
+never Python's message. ``restore`` checks everything on a new game before it
+replaces the current one, its headers as an imported game's.
 
 A reply carries what changed, not the whole game: a move adds one row to the
 move list (``moves.keep`` rows stay, ``moves.add`` follow); only operations
@@ -25,14 +31,15 @@ while a side's answer is still undecided.
 from __future__ import annotations
 
 import json
-from typing import Any, Callable, Literal
+from typing import Any, Callable, Literal, NamedTuple, TypeVar
 
 import chess
 
 from . import clockpgn, flagfall, pgn, present, probe
 from .bridge_contract import ClaimAsk, Ending, Facts, GameInfo, MoveRow, MovesDelta, OutcomeView, Reply
-from .errors import BadFenError, BadPgnError, BadRequestError, GameOverError, PromotionNeededError, RefereeError
-from .game import Game
+from .errors import (BadFenError, BadPgnError, BadRequestError, GameOverError, InternalError, PromotionNeededError,
+                     RefereeError, shown)
+from .game import Checkpoint, Game
 from .outcome import Termination
 from .review import ReviewOps
 from .rules import dead, timeout
@@ -48,6 +55,24 @@ MAX_BATCH = 20_000
 _MOVE_ERRORS = {"illegal_move": "is not legal here", "invalid_move": "is not a move",
                 "ambiguous_move": "is ambiguous here", "promotion_needed": "needs a promotion piece"}
 _PGN_RESULTS = ("1-0", "0-1", "1/2-1/2")
+_T = TypeVar("_T")
+_ENDING_OPS = ("agree", "resign", "flag", "claim", "recorded")
+_ENDING_TAGS = ("Result", "Termination", "TerminationDetails")  # exported from the game's own ending
+_BOARD_TAGS = ("FEN", "SetUp", "Variant")  # exported from the game's own start position, never from text
+
+
+class _Saved(NamedTuple):
+    """Everything an operation may change, as it was before it."""
+
+    game: Game
+    checkpoint: Checkpoint
+    headers: dict[str, str]
+    rows: list[MoveRow]
+    recorded: OutcomeView | None
+    ended: tuple[int, OutcomeView] | None
+    pristine: bool
+    ending: Ending | None
+    flag_words: flagfall.FlagWords | None
 
 
 class Bridge:
@@ -75,35 +100,58 @@ class Bridge:
 
     # -- entry ---------------------------------------------------------------
     def handle(self, request: str) -> str:
-        return json.dumps(self.call(request))
+        """One request as JSON text, the answer as JSON text (see :meth:`call`)."""
+        return self._guarded(request, json.dumps)
 
     def call(self, request: str | dict[str, Any]) -> Reply:
+        """One request, all or nothing: a failure of any kind (a refused
+        argument or an unexpected exception) puts back everything the
+        operation may have changed (the game, its headers, rows, ending and
+        explanations) and answers ``ok: false`` in the project's words. A
+        PGN file's review (``review_*``) is kept apart and not put back."""
+        return self._guarded(request, _as_is)
+
+    def _guarded(self, request: object, finish: Callable[[Reply], _T]) -> _T:
+        saved = self._save()
         try:
-            if isinstance(request, str):
-                if len(request) > MAX_REQUEST:
-                    raise BadRequestError("the request is too large")
-                req = json.loads(request)
-            else:
-                req = request
-            if not isinstance(req, dict):
-                raise BadRequestError("a request is an object {op, args}")
-            op = req.get("op")
-            if not isinstance(op, str) or op not in self._ops:
-                raise BadRequestError(f"unknown operation {str(op)[:40]!r}")
-            args = req.get("args")
-            if args is None:
-                args = {}
-            if not isinstance(args, dict):
-                raise BadRequestError("args must be an object")
-            return self._ops[op](args)
-        except RefereeError as exc:
-            return {"ok": False, "error": _error(exc)}  # type: ignore[typeddict-item]
-        except RecursionError:
-            return {"ok": False, "error": {"code": "bad_request", "message": "the request is nested too deeply"}}
-        except (ValueError, TypeError, KeyError) as exc:
-            return {"ok": False, "error": {"code": "bad_request", "message": str(exc)[:200]}}
-        except Exception as exc:  # noqa: BLE001 - the page must always get an answer
-            return {"ok": False, "error": {"code": "internal", "message": f"{type(exc).__name__}: {str(exc)[:200]}"}}
+            return finish(self._run(request))  # finish (JSON) inside: a reply that cannot be sent is a failure
+        except BaseException as exc:
+            self._put_back(saved)
+            if not isinstance(exc, Exception):
+                raise  # KeyboardInterrupt, SystemExit: not an answer
+            return finish({"ok": False, "error": _error(_referee_error(exc))})  # type: ignore[typeddict-item]
+
+    def _run(self, request: object) -> Reply:
+        """Decode and run one request; raises on any failure (the caller puts the state back)."""
+        if isinstance(request, str):
+            if len(request) > MAX_REQUEST:
+                raise BadRequestError("the request is too large")
+            try:
+                request = json.loads(request)
+            except ValueError:
+                raise BadRequestError("the request is not JSON") from None
+        if not isinstance(request, dict):
+            raise BadRequestError("a request is an object {op, args}")
+        op = request.get("op")
+        if not isinstance(op, str) or op not in self._ops:
+            raise BadRequestError(f"unknown operation {shown(op)}")
+        args = request.get("args")
+        if args is None:
+            args = {}
+        if not isinstance(args, dict):
+            raise BadRequestError("args must be an object")
+        return self._ops[op](args)
+
+    def _save(self) -> _Saved:
+        """What any operation may change (rows and headers are replaced, never changed in place)."""
+        return _Saved(self.game, self.game.checkpoint(), self.headers, list(self._rows), self._recorded,
+                      self._ended, self._pristine, self._ending, self._flag_words)
+
+    def _put_back(self, saved: _Saved) -> None:
+        self.game = saved.game
+        self.game.rollback(saved.checkpoint)
+        self.headers, self._rows, self._recorded, self._ended = saved.headers, saved.rows, saved.recorded, saved.ended
+        self._pristine, self._ending, self._flag_words = saved.pristine, saved.ending, saved.flag_words
 
     # -- what the page sees ----------------------------------------------------
     def _label(self, ply: int) -> str:
@@ -228,56 +276,31 @@ class Bridge:
 
     def _restore(self, args: dict[str, Any]) -> Reply:
         """A saved game in one request: start position, moves (UCI), headers
-        and the declared ending. A move that cannot be replayed stops the
-        restore with an error; nothing is changed then."""
+        and the declared ending. Everything is checked and built on a new
+        game first (the headers as an imported game's: their FEN and Variant
+        must name the saved start position); the game is replaced only then."""
         _only(args, "start_fen", "chess960", "moves", "ending", "headers", "flag_rules")
         fen = _fen(args, "start_fen")
         moves = args.get("moves", [])
         if not isinstance(moves, list) or not all(isinstance(m, str) and len(m) <= 12 for m in moves):
             raise BadRequestError("'moves' must be a list of moves (text)")
-        headers = args.get("headers") or {}
-        if not isinstance(headers, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in headers.items()):
-            raise BadRequestError("'headers' must map names to text")
-        ending = args.get("ending")
-        if ending is not None and (not isinstance(ending, dict) or ending.get("op") not in
-                                   ("agree", "resign", "flag", "claim", "recorded")):
-            raise BadRequestError("'ending' must be null or {op: agree|resign|flag|claim|recorded, color}")
+        headers = _saved_headers(args.get("headers"))
+        ending = _saved_ending(args.get("ending"))
         game = Game(fen or None, chess960=_flag(args, "chess960"),
                     flag_rules=_flag_rules(args) or self.game.flag_rules)
+        _check_start(headers, game)
         rows, ended = self._replay(game, moves)
         result = headers.get("Result", "*")
         recorded = None
         if ending is not None and ending["op"] == "recorded" and result in _PGN_RESULTS:
             recorded = present.recorded_view(result, headers.get("Termination"))
-        saved = (self.game, self._rows, self.headers, self._ended, self._recorded, self._ending, self._pristine)
-        self._adopt(game, rows, dict(headers), ended, recorded)
+        declared = None
         if ending is not None and ending["op"] != "recorded":
-            try:
-                self._declare(ending)
-            except RefereeError:
-                self.game, self._rows, self.headers, self._ended, self._recorded, self._ending, self._pristine = saved
-                raise
+            declared = _declare(game, ending)  # on the new game: refused, nothing here has changed
+        self._adopt(game, rows, headers, ended, recorded)
+        if declared is not None:
+            self._ending, self._flag_words = declared
         return self._reply(replaced=True)
-
-    def _declare(self, ending: dict[str, Any]) -> None:
-        op = ending["op"]
-        if op == "claim":
-            result = self.game.claim_draw()
-            if not result.accepted:
-                raise BadRequestError("the saved draw claim does not hold in the saved position")
-            self._ending = {"op": "claim"}
-        elif op == "agree":
-            self.game.agree_draw()
-            self._ending = {"op": "agree"}
-        else:
-            color = _color(ending)
-            (self.game.resign if op == "resign" else self.game.flag)(_COLORS[color])
-            self._ending = Ending(op=op, color="white" if color == "white" else "black")
-            outcome = self.game.outcome()
-            if op == "flag" and outcome is not None and outcome.termination is Termination.TIME_FORFEIT:
-                # the banner names the rule and the proof (the search was just run by flag)
-                self._flag_words = flagfall.explain(self.game.board, self.game.status(search=dead.DEEP),
-                                                    _COLORS[color])
 
     # -- moves -----------------------------------------------------------------
     def _check_not_over(self) -> None:
@@ -340,8 +363,8 @@ class Bridge:
             self._rows.pop()
             if self._ended is not None and self.game.ply <= self._ended[0]:
                 self._ended = None
-                for row in self._rows:
-                    row["after_end"] = False
+                # new rows, not changed in place: a failure puts the old ones back
+                self._rows = [{**row, "after_end": False} for row in self._rows]
                 self._recorded = None
         return self._reply(len(self._rows))
 
@@ -371,7 +394,7 @@ class Bridge:
         _only(args)
         self._check_not_over()
         self._changed()
-        self._declare({"op": "agree"})
+        self._ending, self._flag_words = _declare(self.game, {"op": "agree"})
         return self._reply()
 
     def _resign(self, args: dict[str, Any]) -> Reply:
@@ -387,7 +410,7 @@ class Bridge:
         color = _color(args)
         self._check_not_over()
         self._changed()
-        self._declare({"op": op, "color": color})
+        self._ending, self._flag_words = _declare(self.game, {"op": op, "color": color})
         return self._reply()
 
     def _rules(self, args: dict[str, Any]) -> Reply:
@@ -444,46 +467,110 @@ class Bridge:
         _only(args, "time_control", "clocks")
         clocks = _clocks(args)
         if clocks is not None:  # the page's clocks: TimeControl and [%clk] per move
-            headers = {k: v for k, v in self.headers.items() if k not in ("Result", "Termination", "TerminationDetails")}
+            headers = _tags(self.headers, _ENDING_TAGS)
             return {"ok": True, "pgn": clockpgn.export_with_clocks(self.game, headers, clocks[0], clocks[1])}
         if self._pristine:
             result = self._recorded["result"] if self._recorded is not None else self._ended[1]["result"] if self._ended else "*"
-            return {"ok": True, "pgn": _export_as_recorded(self.game, {"Result": result, **self.headers})}
-        headers = {k: v for k, v in self.headers.items() if k not in ("Result", "Termination", "TerminationDetails")}
-        return {"ok": True, "pgn": pgn.export(self.game, headers)}
+            return {"ok": True, "pgn": _export_as_recorded(self.game, {"Result": result, **_tags(self.headers, ())})}
+        return {"ok": True, "pgn": pgn.export(self.game, _tags(self.headers, _ENDING_TAGS))}
 
     def _batch(self, args: dict[str, Any]) -> Reply:
-        """Several requests in one message; stops at the first error and
-        answers with the last reply (moves relative to before the batch)."""
+        """Several requests in one message, all or nothing: the first error
+        is the answer and the game is then as before the batch. Otherwise the
+        answer is the last reply's, moves relative to before the batch."""
         _only(args, "requests")
         requests = args.get("requests")
         if not isinstance(requests, list) or len(requests) > MAX_BATCH:
             raise BadRequestError(f"'requests' must be a list of at most {MAX_BATCH} requests")
-        start = len(self._rows)
-        kept = start
+        kept = len(self._rows)
         last: Reply = {"ok": True}
         replaced = False
         for req in requests:
             if not isinstance(req, dict) or req.get("op") == "batch":
-                last = {"ok": False, "error": {"code": "bad_request", "message": "a batch holds requests {op, args}"}}
-                break
-            last = self.call(req)
-            if not last.get("ok"):
-                break
+                raise BadRequestError("a batch holds requests {op, args}, not a batch")
+            last = self._run(req)  # raises: call() puts back the state before the whole batch
             delta = last.get("moves")
             if delta is not None:
                 kept = min(kept, delta["keep"])
             replaced = replaced or "game" in last
-        if not last.get("ok"):
-            failed: Reply = {**self._reply(0 if replaced else kept, replaced=replaced)}
-            failed["ok"] = False
-            failed["error"] = last["error"]
-            return failed
         return self._reply(0 if replaced else kept, replaced=replaced, **{k: v for k, v in last.items()
                                                                         if k in ("claim", "pgn", "analysed")})
 
 
 Outcome_ = Any  # the automatic Outcome found while replaying
+
+
+def _as_is(reply: Reply) -> Reply:
+    return reply
+
+
+def _declare(game: Game, ending: dict[str, Any]) -> tuple[Ending, flagfall.FlagWords | None]:
+    """Declare ``ending`` ({op, color}) on ``game``: what the page saves, and
+    why a flag fall ended the game (the rule and the proof), if it did."""
+    op = ending["op"]
+    if op == "claim":
+        if not game.claim_draw().accepted:
+            raise BadRequestError("the saved draw claim does not hold in the saved position")
+        return {"op": "claim"}, None
+    if op == "agree":
+        game.agree_draw()
+        return {"op": "agree"}, None
+    color = _color(ending)
+    (game.resign if op == "resign" else game.flag)(_COLORS[color])
+    declared = Ending(op=op, color="white" if color == "white" else "black")
+    outcome = game.outcome()
+    if op == "flag" and outcome is not None and outcome.termination is Termination.TIME_FORFEIT:
+        # the banner names the rule and the proof (the search was just run by flag)
+        return declared, flagfall.explain(game.board, game.status(search=dead.DEEP), _COLORS[color])
+    return declared, None
+
+
+def _saved_headers(value: object) -> dict[str, str]:
+    """A saved game's tags (a new dict): checked in full by :func:`_check_start`."""
+    if value is None:
+        return {}
+    if not isinstance(value, dict) or len(value) > pgn.MAX_HEADERS:
+        raise BadRequestError(f"'headers' must map at most {pgn.MAX_HEADERS} tag names to text")
+    return dict(value)
+
+
+def _saved_ending(value: object) -> dict[str, Any] | None:
+    """A saved ending {op, color}, every part checked (a colour of any JSON type)."""
+    if value is None:
+        return None
+    if not isinstance(value, dict) or set(value) - {"op", "color"} or not isinstance(value.get("op"), str) \
+            or value["op"] not in _ENDING_OPS:
+        raise BadRequestError("'ending' must be null or {op: agree|resign|flag|claim|recorded, color}")
+    if value["op"] in ("resign", "flag") or value.get("color") is not None:
+        _color(value)
+    return value
+
+
+def _check_start(headers: dict[str, str], game: Game) -> None:
+    """Saved tags checked as an imported game's (tag names, one-line values,
+    a supported Variant, a legal FEN); the FEN and Variant they name must be
+    the saved game's own start, or every later export would be of another game."""
+    named = pgn.game_from_headers(headers)
+    if "Variant" in headers and named.chess960 != game.chess960:
+        raise BadRequestError(f"the saved Variant tag {headers['Variant'][:40]!r} is not the saved game's variant")
+    if "FEN" in headers and named.start_fen != game.start_fen:
+        raise BadRequestError("the saved FEN tag is not the saved game's start position")
+
+
+def _tags(headers: dict[str, str], drop: tuple[str, ...]) -> dict[str, str]:
+    """The tags to export: the start position's come from the game itself."""
+    return {k: v for k, v in headers.items() if k not in drop and k not in _BOARD_TAGS}
+
+
+def _referee_error(exc: Exception) -> RefereeError:
+    """Any failure as a RefereeError in the project's words: an unexpected
+    exception's own message (Python's) is never shown."""
+    if isinstance(exc, RefereeError):
+        return exc
+    if isinstance(exc, RecursionError):
+        return BadRequestError("the request is nested too deeply")
+    return InternalError("the referee could not answer this request (a fault of its own, not of the request); "
+                         "the game is as it was")
 
 
 def _promotions(game: Game, text: str) -> list[dict[str, Any]]:
@@ -593,7 +680,7 @@ def _flag_rules(args: dict[str, Any]) -> str | None:
     value = args.get("flag_rules")
     if value is None:
         return None
-    if value not in timeout.RULES:
+    if not isinstance(value, str) or value not in timeout.RULES:
         raise BadRequestError(f"'flag_rules' must be one of {', '.join(timeout.RULES)}")
     return str(value)
 
@@ -627,9 +714,9 @@ def _clocks(args: dict[str, Any]) -> tuple[dict[str, float], dict[int, int]] | N
 
 def _color(args: dict[str, Any]) -> str:
     name = args.get("color")
-    if name not in _COLORS:
-        raise BadRequestError("'color' must be 'white' or 'black'")
-    return str(name)
+    if not isinstance(name, str) or name not in _COLORS:
+        raise BadRequestError(f"'color' must be 'white' or 'black', not {shown(name)}")
+    return name
 
 
 __all__ = ["Bridge", "LEVELS", "Termination"]

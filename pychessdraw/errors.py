@@ -22,6 +22,9 @@ The codes:
 - ``unsupported_variant``: a PGN ``Variant`` other than standard or Chess960
 - ``nothing_to_undo``: undo at the start of a game
 - ``file_error``: a file that cannot be read
+- ``internal``: a fault of the referee itself, not of the input (the
+  browser bridge answers any unexpected exception so, in its own words,
+  and leaves the game as it was)
 
 Every ``RefereeError`` is a ``ValueError``. ``PromotionNeededError`` is an
 ``IllegalMoveError`` (the move as typed is not legal) with its own code.
@@ -98,6 +101,24 @@ class FileError(RefereeError):
     code = "file_error"
 
 
+class InternalError(RefereeError):
+    """Not the caller's fault: an unexpected exception inside the referee,
+    told in the project's words (Python's own message is not shown)."""
+
+    code = "internal"
+
+
+def shown(value: object) -> str:
+    """A value for an error message: short, and never a call into the value
+    (a list or an object is named by its type)."""
+    if value is None or isinstance(value, (bool, int, float)):
+        return repr(value)[:40]
+    if isinstance(value, str):
+        return repr(value[:40])
+    return type(value).__name__
+
+
 CODES = ("bad_request", "bad_fen", "invalid_move", "illegal_move", "promotion_needed", "ambiguous_move",
-         "game_over", "bad_pgn", "unsupported_variant", "nothing_to_undo", "file_error")
+         "game_over", "bad_pgn", "unsupported_variant", "nothing_to_undo", "file_error",
+         "internal")
 """Every stable code, in the order of the list above."""

@@ -13,12 +13,13 @@ leaves the game exactly as it was.
 
 from __future__ import annotations
 
+import itertools
 from typing import Literal, NamedTuple
 
 import chess
 
 from .contract import LegalMoveDict, WinnableDetailDict
-from .errors import BadFenError, BadRequestError, GameOverError, IllegalMoveError, NothingToUndoError
+from .errors import BadFenError, BadRequestError, GameOverError, IllegalMoveError, NothingToUndoError, shown
 from .moves import move_label, parse_move
 from .outcome import AUTOMATIC, Outcome, Termination, color_name
 from .position import PositionKey, position_key
@@ -41,6 +42,26 @@ class HistoryEntry(NamedTuple):
     move: chess.Move | None  #: the move that led here; None at ply 0
     key: PositionKey  #: the FIDE 9.2.2 position key
     halfmove_clock: int
+
+
+_PUSHES = itertools.count()  # numbers every move pushed on any game
+_Verdicts = tuple[int, PositionKey, SearchBudget, dict[chess.Color, Verdict]]
+_Caches = tuple[tuple[int, Outcome | None] | None, list[int] | None, _Verdicts | None]
+
+
+class Checkpoint(NamedTuple):
+    """A Game as it was at one moment (:meth:`Game.checkpoint`): the lists
+    are copies, the rest is never changed in place."""
+
+    moves: list[chess.Move]
+    pushes: list[int]
+    keys: list[PositionKey]
+    clocks: list[int]
+    declared: Outcome | None
+    caches: _Caches  #: the automatic outcome, repetitions and verdicts found
+    flag_rules: str
+    search: SearchBudget
+    owner: int  #: id() of the game it was taken from
 
 _STATUS_FLAGS = {
     name[len("STATUS_"):].lower().replace("_", " "): getattr(chess, name)
@@ -72,19 +93,22 @@ def board_from_fen(fen: str | None, chess960: bool = False) -> chess.Board:
     return board
 
 
-def _shown(value: object) -> str:
-    """A value for an error message: short, and never a call into the value."""
-    if value is None or isinstance(value, (bool, int, float)):
-        return repr(value)[:40]
-    if isinstance(value, str):
-        return repr(value[:40])
-    return type(value).__name__
-
-
 def _color(color: object, name: str = "color") -> chess.Color:
     if not isinstance(color, bool):
-        raise BadRequestError(f"{name} must be chess.WHITE or chess.BLACK (True or False), not {_shown(color)}")
+        raise BadRequestError(f"{name} must be chess.WHITE or chess.BLACK (True or False), not {shown(color)}")
     return color
+
+
+def _claim_rule(rule: object) -> Termination:
+    """A rule a draw is claimed under: a Termination or its value."""
+    found: Termination | None = None
+    if isinstance(rule, Termination):
+        found = rule
+    elif isinstance(rule, str):
+        found = next((t for t in _CLAIM_RULES if t.value == rule), None)
+    if found is None or found not in _CLAIM_RULES:
+        raise BadRequestError(f"only threefold_repetition and fifty_moves are claimed, not {shown(rule)}")
+    return found
 
 
 def _budget(search: object) -> SearchBudget:
@@ -101,13 +125,17 @@ def _flag(value: object, name: str) -> bool:
 
 
 def _move_object(move: chess.Move) -> chess.Move:
-    """A chess.Move that can be asked about without crashing python-chess."""
-    if not (isinstance(move.from_square, int) and isinstance(move.to_square, int)
+    """A chess.Move that can be asked about without crashing python-chess:
+    squares and the promotion are ints proper (``True`` and ``5.0`` compare
+    equal to squares and pieces but break SAN and export later; ``type() is
+    int`` is also the cheapest test, on every push of a scan)."""
+    if not (type(move.from_square) is int and type(move.to_square) is int
             and 0 <= move.from_square < 64 and 0 <= move.to_square < 64
-            and move.promotion in (None, chess.KNIGHT, chess.BISHOP, chess.ROOK, chess.QUEEN)
+            and (move.promotion is None or (type(move.promotion) is int
+                                            and chess.KNIGHT <= move.promotion <= chess.QUEEN))
             and move.drop is None):
-        raise BadRequestError(f"not a chess move: from {_shown(move.from_square)} to {_shown(move.to_square)}, "
-                              f"promotion {_shown(move.promotion)}, drop {_shown(move.drop)}")
+        raise BadRequestError(f"not a chess move: from {shown(move.from_square)} to {shown(move.to_square)}, "
+                              f"promotion {shown(move.promotion)}, drop {shown(move.drop)}")
     return move
 
 
@@ -128,12 +156,13 @@ class Game:
         (per side; the default runs only the cheap static proofs).
         ``flag_rules`` ("fide" or "uscf") decides flag-fall results."""
         if not isinstance(flag_rules, str) or flag_rules not in timeout.RULES:
-            raise BadRequestError(f"flag rules must be one of {', '.join(timeout.RULES)}, not {_shown(flag_rules)}")
+            raise BadRequestError(f"flag rules must be one of {', '.join(timeout.RULES)}, not {shown(flag_rules)}")
         self.search = _budget(search)
         self.flag_rules = flag_rules
-        self._verdicts: tuple[int, PositionKey, SearchBudget, dict[chess.Color, Verdict]] | None = None
+        self._verdicts: _Verdicts | None = None
         self._board = board_from_fen(fen, chess960)
         self._keys: list[PositionKey] = [position_key(self._board)]
+        self._pushes: list[int] = []  # one number per move on the board, never reused (see rollback)
         self._clocks: list[int] = [self._board.halfmove_clock]
         self._start = self._board.copy(stack=False)
         self._declared: Outcome | None = None
@@ -228,7 +257,7 @@ class Game:
         if ply is None:
             return self.ply
         if not isinstance(ply, int) or isinstance(ply, bool) or not 0 <= ply <= self.ply:
-            raise BadRequestError(f"ply must be a whole number from 0 to {self.ply}, not {_shown(ply)}")
+            raise BadRequestError(f"ply must be a whole number from 0 to {self.ply}, not {shown(ply)}")
         return ply
 
     def _legal(self, move: chess.Move) -> chess.Move:
@@ -274,7 +303,13 @@ class Game:
         if not isinstance(move, chess.Move):
             raise BadRequestError(f"push needs a chess.Move, not {type(move).__name__}")
         self._board.push(_move_object(move))
-        self._keys.append(position_key(self._board))
+        try:
+            key = position_key(self._board)
+        except BaseException:
+            self._board.pop()  # the board and the history stay in step
+            raise
+        self._pushes.append(next(_PUSHES))
+        self._keys.append(key)
         self._clocks.append(self._board.halfmove_clock)
         self._auto = None
         self._reps = None
@@ -289,10 +324,41 @@ class Game:
         if not self._board.move_stack:
             raise NothingToUndoError("no move to take back", ply=0)
         self._keys.pop()
+        self._pushes.pop()
         self._clocks.pop()
         self._auto = None
         self._reps = None
         return self._board.pop()
+
+    def checkpoint(self) -> Checkpoint:
+        """The game as it is now, for :meth:`rollback`: one copy of the move
+        list and of the history (cheap next to a status, even at ply 20,000)."""
+        return Checkpoint(list(self._board.move_stack), list(self._pushes), list(self._keys), list(self._clocks),
+                          self._declared, (self._auto, self._reps, self._verdicts), self.flag_rules, self.search,
+                          id(self))
+
+    def rollback(self, checkpoint: Checkpoint) -> None:
+        """Put the game back exactly as it was at ``checkpoint`` (taken from
+        this game): moves taken back or played since, a declared ending, the
+        flag rules, the search budget and what was found. Only the moves past
+        the last one both share are replayed."""
+        if not isinstance(checkpoint, Checkpoint) or checkpoint.owner != id(self):
+            raise BadRequestError(f"rollback needs a Checkpoint of this game, not {type(checkpoint).__name__}")
+        pushes, saved = self._pushes, checkpoint.pushes
+        # A push's number still at its place means nothing below it was popped
+        # since: the moves up to there are the checkpoint's. Walk back from the end.
+        common = min(len(pushes), len(saved))
+        while common and pushes[common - 1] != saved[common - 1]:
+            common -= 1
+        if len(self._board.move_stack) != len(pushes):  # a search stopped halfway: start again from the start
+            self._board, common = self._start.copy(), 0
+        while len(self._board.move_stack) > common:
+            self._board.pop()
+        for move in checkpoint.moves[common:]:
+            self._board.push(move)
+        self._pushes, self._keys, self._clocks = list(saved), list(checkpoint.keys), list(checkpoint.clocks)
+        self._declared, self.flag_rules, self.search = checkpoint.declared, checkpoint.flag_rules, checkpoint.search
+        self._auto, self._reps, self._verdicts = checkpoint.caches
 
     # -- the rules ----------------------------------------------------------
     def repetitions(self, ply: int | None = None) -> list[int]:
@@ -372,13 +438,16 @@ class Game:
             rules.append(Termination.THREEFOLD_REPETITION)
         return rules
 
-    def intended_moves(self, rule: Termination) -> list[chess.Move]:
+    def intended_moves(self, rule: Termination | str) -> list[chess.Move]:
         """Legal moves after which a claim under ``rule`` would be correct.
         Empty when that claim is already possible without a move. A move
         that checkmates is never one: the mate ends the game first (FIDE
-        5.1.1); a stalemating one is (a draw either way)."""
-        if rule not in _CLAIM_RULES:
-            raise BadRequestError(f"only threefold_repetition and fifty_moves are claimed, not {_shown(rule)}")
+        5.1.1); a stalemating one is (a draw either way).
+
+        ``rule`` is ``Termination.FIFTY_MOVES`` or
+        ``Termination.THREEFOLD_REPETITION``, or its value as text
+        (``"fifty_moves"``, as in JSON); anything else raises BadRequestError."""
+        rule = _claim_rule(rule)
         if rule in self.claimable_now():
             return []
         if rule is Termination.FIFTY_MOVES:
@@ -458,6 +527,15 @@ class Game:
             self._move(move)  # raises BadRequestError
         self._refuse_if_over()
         played = None if move is None else self._move(move)
+        point = None if played is None else self.checkpoint()
+        try:
+            return self._claim(played)
+        except BaseException:
+            if point is not None:  # a failure after the intended move was played: take it back
+                self.rollback(point)
+            raise
+
+    def _claim(self, played: chess.Move | None) -> ClaimResult:
         uci = san = None
         if played is not None:
             uci, san = self._board.uci(played), self._board.san(played)
@@ -550,4 +628,4 @@ def _describe(board: chess.Board, move: chess.Move) -> LegalMoveDict:
     }
 
 
-__all__ = ["Game", "HistoryEntry", "board_from_fen", "color_name", "AUTOMATIC"]
+__all__ = ["Checkpoint", "Game", "HistoryEntry", "board_from_fen", "color_name", "AUTOMATIC"]

@@ -389,8 +389,16 @@ def _check_options(options: dict[str, Any]) -> None:
 
 
 def _check_headers(headers: object, name: str = "headers") -> dict[str, str]:
+    """Tags as a PGN file can hold them: names as the reader reads them (and
+    python-chess writes them), values on one line."""
     if not isinstance(headers, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in headers.items()):
         raise BadRequestError(f"{name} must map tag names to text")
+    tag_name = re.compile(r"[A-Za-z0-9][A-Za-z0-9_+#=:-]*").fullmatch  # from re's cache after the first call
+    for key, value in headers.items():
+        if tag_name(key) is None:
+            raise BadRequestError(f"{name}: {key[:40]!r} is not a PGN tag name (letters, digits, _+#=:-)")
+        if "\n" in value or "\r" in value:
+            raise BadRequestError(f"{name}: the {key} tag holds a line break")
     return headers
 
 

@@ -5,6 +5,7 @@ hypothesis (wrong types, junk text, odd chess.Move objects, huge input)."""
 from __future__ import annotations
 
 from typing import Any, Callable
+from unittest import mock
 
 import chess
 import pytest
@@ -33,7 +34,8 @@ junk = st.one_of(
               st.sampled_from([None, 1, 2, 5, 6, 7]), st.sampled_from([None, None, 1])),
     st.sampled_from(["e4", "Nf3", "e2e4", "O-O", "Ra2", "Ra8#", "Kd2", "e8", "--", "0000", "Qxz9", " ", "",
                      "[" * 1000, "e" * 100_000, "\x00", "Kh1\n", chess.Move.from_uci("e2e4"), chess.Move.null(),
-                     chess.WHITE, chess.BLACK, dead.STATIC, Termination.FIFTY_MOVES, Termination.CHECKMATE]),
+                     chess.WHITE, chess.BLACK, dead.STATIC, Termination.FIFTY_MOVES, Termination.CHECKMATE,
+                     "fifty_moves", "threefold_repetition", chess.Move(52, 60, promotion=5.0)]),  # type: ignore[arg-type]
 )
 
 
@@ -170,3 +172,84 @@ def test_pgn_helpers_answer_bad_arguments_with_referee_errors(headers: object, c
         except RefereeError:
             pass
     assert snapshot(game) == before
+
+
+# issue 20: arguments of the wrong type are refused, and a checkpoint puts a game back
+PROMOTING = "k7/4P3/8/8/8/8/8/4K3 w - - 0 1"
+
+
+def test_a_move_of_the_wrong_types_is_refused_by_play_and_push() -> None:
+    game = Game(PROMOTING)
+    odd = [chess.Move(52, 60, promotion=5.0),  # type: ignore[arg-type]
+           chess.Move(True, 18), chess.Move(52, 60, promotion=True),
+           chess.Move(52.0, 60, promotion=chess.QUEEN)]  # type: ignore[arg-type]
+    for move in odd:
+        for action in (game.play, game.push, game.san, game.claim_draw):
+            with pytest.raises(BadRequestError):
+                action(move)
+    assert game.ply == 0 and game.fen() == chess.Board(PROMOTING).fen()
+    game.play(chess.Move(52, 60, promotion=chess.QUEEN))
+    assert "1. e8=Q+" in pgn.export(game)
+
+
+def test_intended_moves_takes_a_rule_or_its_name_and_refuses_other_text() -> None:
+    game = Game("8/8/4k3/8/8/4K3/8/R7 w - - 99 80")
+    by_rule = game.intended_moves(Termination.FIFTY_MOVES)
+    assert by_rule and game.intended_moves("fifty_moves") == by_rule
+    assert game.intended_moves("threefold_repetition") == game.intended_moves(Termination.THREEFOLD_REPETITION)
+    for bad in ("fifty moves", "FIFTY_MOVES", "checkmate", "", Termination.CHECKMATE, 5, None, ["fifty_moves"]):
+        with pytest.raises(BadRequestError):
+            game.intended_moves(bad)  # type: ignore[arg-type]
+
+
+def test_a_checkpoint_puts_back_moves_ending_rules_and_history() -> None:
+    game = Game()
+    for move in ("e4", "e5", "Nf3", "Nc6"):
+        game.play(move)
+    seen = (game.fen(), game.moves, game.history(), game.declared_outcome(), game.flag_rules, game.status())
+    point = game.checkpoint()
+    game.undo()
+    game.undo()
+    game.play("d4")
+    game.flag_rules = "uscf"
+    game.resign(chess.WHITE)
+    game.rollback(point)
+    assert (game.fen(), game.moves, game.history(), game.declared_outcome(), game.flag_rules, game.status()) == seen
+    game.play("Bb5")  # the game goes on from there
+    with pytest.raises(BadRequestError):
+        game.rollback(Game().checkpoint())
+    point = game.checkpoint()
+    again = (game.fen(), game.moves, game.history(), game.status())
+    game.undo()
+    game._board.push(chess.Move.from_uci("a2a3"))  # a search that stopped between its push and its pop
+    game.rollback(point)
+    assert (game.fen(), game.moves, game.history(), game.status()) == again
+
+
+def test_export_refuses_tags_a_pgn_file_cannot_hold() -> None:
+    game = Game()
+    game.play("e4")
+    for headers in ({"bad name": "x"}, {"": "x"}, {"Event": "two\nlines"}, {"Site": "a\rb"}):
+        with pytest.raises(BadRequestError):
+            pgn.export(game, headers)
+    assert '[Event "x"]' in pgn.export(game, {"Event": "x", "WhiteElo": "2000", "A1_+#=:-": "y"})
+
+
+def test_a_claim_that_fails_after_its_move_takes_the_move_back() -> None:
+    game = Game("8/8/4k3/8/8/4K3/8/R7 w - - 99 80")
+    before = snapshot(game)
+    with mock.patch.object(Game, "claimable_now", side_effect=RuntimeError("a fault inside the referee")):
+        with pytest.raises(RuntimeError):
+            game.claim_draw("Ra2")
+    assert snapshot(game) == before
+    assert game.claim_draw("Ra2").accepted  # and the game is whole
+
+
+def test_a_push_that_fails_leaves_board_and_history_in_step() -> None:
+    game = Game()
+    game.play("e4")
+    before = snapshot(game)
+    with mock.patch("pychessdraw.game.position_key", side_effect=MemoryError()):
+        with pytest.raises(MemoryError):
+            game.play("e5")
+    assert snapshot(game) == before and game.fen() == game.board.fen()
