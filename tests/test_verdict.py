@@ -1,5 +1,7 @@
 """The verdict word of a scanned game (shared by scan, the page's review and audit)."""
 
+from typing import Any
+
 import pytest
 
 from pychessdraw import final_search
@@ -143,3 +145,33 @@ def test_the_audit_counts_and_explains_undecided_games() -> None:
     assert "undecided 2" in text and "2 undecided: the result stands unless a draw is proven" in text
     quiet = summarize({"chunks": [{"summary": dict(chunk, verdicts={"ok": 3})}]})
     assert quiet["verdicts"]["undecided"] == 0 and "undecided:" not in format_summary(quiet)
+
+
+# -- the page's words for a flag fall: a default is never shown as a finding ---
+@pytest.mark.parametrize("result, answer, expected", [
+    ("0-1", "unknown", "0-1 unless a draw is proven: undecided, whether Black can checkmate is not decided yet (FIDE 6.9)"),
+    ("0-1", "yes", "0-1 (Black wins: Black can still checkmate, FIDE 6.9)"),
+    ("1/2-1/2", "no", "1/2-1/2 (draw: Black cannot checkmate, FIDE 6.9)"),
+    ("1/2-1/2", "unknown", "1/2-1/2 (draw: US Chess 14E)"),
+])
+def test_flag_fall_words(result: str, answer: str, expected: str) -> None:
+    import chess
+
+    from pychessdraw.present import flag_view
+    assert flag_view(result, chess.WHITE, answer) == {"result": result, "text": expected}
+
+
+def test_the_panel_says_an_open_flag_fall_is_undecided() -> None:
+    from pychessdraw.bridge import Bridge
+    bridge = Bridge()
+    # K+R v K+N: static proofs leave both sides open; the panel's first answer searches nothing.
+    reply: Any = bridge.call({"op": "new", "args": {"fen": "4k3/8/8/8/8/8/n7/4K2R w - - 0 1"}})
+    facts = reply["facts"]
+    answers = {c: facts["winnable"][c]["answer"] for c in ("white", "black")}
+    assert "unknown" in answers.values()  # the case this test is about
+    for color, other in (("white", "black"), ("black", "white")):
+        text = facts["flag_fall"][color]["text"]
+        if answers[other] == "unknown":
+            assert "undecided" in text and "wins" not in text
+        else:
+            assert "undecided" not in text

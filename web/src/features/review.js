@@ -15,7 +15,7 @@
 import { Referee } from "../referee/client.js";
 import { openStream, readGame } from "../review/reader.js";
 import { ReviewCancelled, runReview } from "../review/runner.js";
-import { ReviewTable, VERDICTS, VERDICT_WORDS, firstEventPly, timeline } from "../review/table.js";
+import { ReviewTable, UNDECIDED_WORDS, VERDICTS, VERDICT_WORDS, firstEventPly, timeline } from "../review/table.js";
 import { el, setText } from "../ui/dom.js";
 
 /** @typedef {import("../ctrl.js").Controller} Controller */
@@ -130,7 +130,8 @@ export function reviewFeature({ ctrl, addSection }) {
   /** @param {ReviewRow} r */
   function rowElement(r) {
     const where = r.error ?? (r.verdict === "ended_earlier" ? `ended at ply ${r.ended_at}` : r.verdict === "wrong_result"
-      ? `should be ${r.expected_result}` : r.events.length ? `${r.events.length} event${r.events.length > 1 ? "s" : ""}` : "");
+      ? `should be ${r.expected_result}` : r.verdict === "undecided" ? UNDECIDED_WORDS
+        : r.events.length ? `${r.events.length} event${r.events.length > 1 ? "s" : ""}` : "");
     const open = el("button", { attrs: { type: "button", "aria-label": `Open game ${r.game}` }, class: "review-open" }, String(r.game));
     return el("tr", { class: `verdict-${r.verdict}`, dataset: { game: String(r.game), verdict: r.verdict, result: r.result } },
       el("td", {}, open), el("td", { class: "players" }, `${r.white} – ${r.black}`), el("td", {}, r.result),
