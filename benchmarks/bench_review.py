@@ -17,7 +17,9 @@ plies over wall time. The page opens the file with its file input; its rate
 is plies over the time from the first chunk sent to the last game shown (the
 review's workers already started), and, separately, including the workers'
 start on the first review. Goal: the page at least half the CLI's rate.
-Runs alternate CLI and page; the best run of each is compared.
+Runs alternate CLI and page; the best run of each is compared. Then the
+page's JSON-lines download is compared with ``pychessdraw scan`` (default
+search) on the same file, line by line: the verdicts must be equal.
 
 ``--in-process`` needs no browser: it times, in this Python, the review
 session the page's workers run (auto, the page's search, and static)
@@ -78,6 +80,19 @@ def first_games(path: Path, games: int, keep_time_losses: bool = False) -> str:
 TAG = re.compile(r'\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]')
 
 
+def compare(page_lines: list[str], path: Path) -> None:
+    """The page's JSON-lines download against ``pychessdraw scan`` (its
+    default search, auto) on the same file: the same bytes, the same verdicts."""
+    proc = subprocess.run([sys.executable, "-m", "pychessdraw", "scan", "--no-progress", str(path)],
+                          cwd=ROOT, capture_output=True, text=True)
+    cli_lines = proc.stdout.splitlines()
+    differ = [i for i, (a, b) in enumerate(zip(page_lines, cli_lines)) if a != b]
+    verdicts = [json.loads(line)["verdict"] for line in page_lines]
+    counts = {v: verdicts.count(v) for v in sorted(set(verdicts))}
+    print(f"page JSON lines vs `pychessdraw scan` (auto): {len(page_lines)} / {len(cli_lines)} lines, "
+          f"{len(differ)} differ{' (first: game ' + str(differ[0] + 1) + ')' if differ else ''}; page verdicts {counts}")
+
+
 def run_cli(path: Path) -> tuple[float, int]:
     """Wall seconds of one CLI scan, and the plies it reported."""
     t0 = time.perf_counter()
@@ -136,7 +151,11 @@ def main() -> int:
                 page.append(tab.evaluate("() => window.__review"))
                 print(f"run {run + 1}: CLI {seconds:.2f} s; page {page[-1]['seconds']:.2f} s "
                       f"(+{page[-1]['start_seconds']:.2f} s starting {page[-1]['workers']} worker(s))", flush=True)
+            with tab.expect_download() as download:
+                tab.get_by_test_id("review-jsonl").click()
+            page_lines = Path(download.value.path()).read_text(encoding="utf-8").splitlines()
             browser.close()
+        compare(page_lines, path)
     srv.shutdown()
     games = page[-1]["games"]
     assert page[-1]["plies"] == plies, (page[-1]["plies"], plies)
