@@ -36,6 +36,9 @@ export function reviewFeature({ ctrl, addSection }) {
   // one per core up to 3: each judges every n-th game of the file.
   // (?review-workers=N sets the number, for the benchmark)
   const asked = Number(new URLSearchParams(location.search).get("review-workers"));
+  // The final positions' search: scan's default, auto, so that the verdicts
+  // are the CLI's (?review-search=static, for the benchmark, as the page was).
+  const search = new URLSearchParams(location.search).get("review-search") === "static" ? "static" : "auto";
   const poolSize = asked >= 1 && asked <= 8 ? Math.floor(asked)
     : Math.max(1, Math.min(3, navigator.hardwareConcurrency || 2));
   /** @type {Referee[]} */
@@ -195,7 +198,7 @@ export function reviewFeature({ ctrl, addSection }) {
       showState("running", "Reviewing…");
       const done = await runReview({
         stream, total: f.size, sends: referees.map((r) => (op, args) => r.request(op, args)), table: review, sources,
-        signal: job.signal, chunkBytes: 64 * 1024,
+        signal: job.signal, chunkBytes: 64 * 1024, search,
         flagRules: /** @type {any} */ (ctrl).clocks?.flagRules ?? "fide",
         onProgress: (p) => {
           if (!current()) return;
