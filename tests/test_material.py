@@ -198,3 +198,17 @@ def test_no_checkmate_exists_for_one_coloured_bishops_against_a_single_rook_or_q
         made = _mate_candidate(rng, [defender])
         if made is not None:
             assert cannot_mate(made[0], made[1])
+
+
+@pytest.mark.parametrize("fen, mate", [
+    ("8/8/8/8/8/8/nBK5/k7 b - - 0 1", True),   # a knight on the corner's flight: mate
+    ("8/8/8/8/8/8/bBK5/k7 b - - 0 1", True),   # a bishop of the other colour there: mate
+    ("8/8/8/8/8/8/rBK5/k7 b - - 0 1", False),  # a rook there takes on b2: the theorem's corner case
+    ("8/8/8/8/8/8/qBK5/k7 b - - 0 1", False),  # so does a queen
+])
+def test_the_single_blocker_must_be_a_rook_or_queen(fen: str, mate: bool) -> None:
+    """The theorem is tight for one defender piece: a knight or a bishop of
+    the other colour on the corner's flight lets one bishop mate."""
+    board = chess.Board(fen)
+    assert board.is_checkmate() == mate
+    assert cannot_mate(board, chess.WHITE) == (not mate)
