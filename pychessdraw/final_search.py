@@ -47,7 +47,10 @@ AUTO = "auto"
 #: hard labelled positions (both sides, a loaded 2-core machine): 113/120
 #: decided against 109/120 with ``DEEP``'s 1 s, 1.26x its total time, at
 #: most 4.8 s a side (a node costs up to a millisecond where static proofs
-#: run); real games need far fewer (lichess losses on time: under 2,500).
+#: run). Real games need far fewer: of the 23,811 searches a scan of
+#: ../shared/corpus/lichess-dev.pgn.zst (60,498 games) runs, all but 2 decide
+#: within it (the largest decided used 22,476 nodes); those 2 are losses on
+#: time left ``undecided`` (the winners can mate: 100,141 and 178,489 nodes).
 AUTO_BUDGET = SearchBudget(nodes=30_000)
 FinalSearch = SearchBudget | str
 """A budget for both sides of every final position, or ``AUTO``."""
