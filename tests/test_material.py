@@ -10,7 +10,7 @@ import chess
 import pytest
 
 from pychessdraw import Game, Termination
-from pychessdraw.deadposition import can_checkmate
+from pychessdraw.deadposition import can_checkmate, quick_verdict
 from pychessdraw.rules.material import cannot_mate
 
 # Both from ../shared/dead-positions: the side that has just mated is said
@@ -90,6 +90,7 @@ def test_one_coloured_bishops_cannot_mate_a_single_rook_or_queen(fen: str) -> No
     board = chess.Board(fen)
     bishops_side = chess.BLACK if board.pieces(chess.BISHOP, chess.BLACK) else chess.WHITE
     assert cannot_mate(board, bishops_side)
+    assert quick_verdict(board, bishops_side).winnable is False  # a static proof: every scan has it, even static
     assert can_checkmate(board, bishops_side).winnable is False
     game = Game(fen)
     assert game.status().flag_fall(not bishops_side) == "1/2-1/2"  # FIDE 6.9: the flag fall is a draw

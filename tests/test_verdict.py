@@ -175,3 +175,14 @@ def test_the_panel_says_an_open_flag_fall_is_undecided() -> None:
             assert "undecided" in text and "wins" not in text
         else:
             assert "undecided" not in text
+
+
+def test_a_real_lichess_flag_fall_the_search_leaves_open_is_undecided() -> None:
+    """lichess.org/YewWbJob (in ../shared/corpus/lichess-dev.pgn.zst): White
+    lost on time with K+B+3P against K+2N. Black can mate (a helpmate of 64
+    plies, found with 100,141 nodes), but not within auto's 30,000: the
+    record is undecided, and its win stands; it was "ok" before."""
+    r = _one('[Site "https://lichess.org/YewWbJob"]\n[FEN "8/8/3n3B/3knK2/8/P7/1P5P/8 w - - 2 61"]\n[SetUp "1"]\n'
+             '[Result "0-1"]\n[Termination "Time forfeit"]\n\n0-1\n')
+    assert r["time_forfeit"]["opponent_winnable"] is None
+    assert (r["verdict"], r["expected_result"]) == ("undecided", None)
