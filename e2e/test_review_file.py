@@ -53,7 +53,8 @@ def corpus_games(n: int, skip: int = 0) -> str:
 
 
 def cli_scan(path: Path) -> str:
-    proc = subprocess.run([sys.executable, "-m", "pychessdraw", "scan", "--search", "static", "--no-progress", str(path)],
+    """``pychessdraw scan`` as run by default (search auto): the page's review searches the same."""
+    proc = subprocess.run([sys.executable, "-m", "pychessdraw", "scan", "--no-progress", str(path)],
                           cwd=ROOT, capture_output=True, text=True)
     return proc.stdout
 
@@ -105,7 +106,7 @@ def test_review_of_a_file_with_every_verdict(app, made_file: Path):
     assert "3...Kd9 (Black's move 3) is not a move" in got[5]["text"]
     summary = app.tid("review-summary")
     assert summary.get_attribute("data-total") == "10"
-    for v in ("ok", "wrong_result", "ended_earlier", "error"):
+    for v in ("ok", "wrong_result", "ended_earlier", "undecided", "error"):
         assert summary.get_attribute(f"data-{v}") == str(verdicts.count(v))
     assert "should be 1/2-1/2" in got[1]["text"]
     # filters by verdict

@@ -206,7 +206,7 @@ class ReviewRow(TypedDict):
     white: str
     black: str
     result: str  # as recorded
-    verdict: str  # ok | wrong_result | ended_earlier | error
+    verdict: str  # ok | wrong_result | ended_earlier | undecided | error (pychessdraw.verdict)
     expected_result: str | None
     ended_at: int | None
     plies: int

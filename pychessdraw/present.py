@@ -282,12 +282,8 @@ def facts(game: Game, status: Status, *, label: Labeller, live: bool = True, out
     where = "the start position" if ply == 0 else f"after {label(ply)}"
     flag: dict[str, FlagView] | None = None
     if status.flag_results is not None and not over:
-        flag = {}
-        for c in chess.COLORS:
-            r = status.flag_results[c]
-            text = (f"{r} (draw: {side(not c)} cannot checkmate, FIDE 6.9)" if r == "1/2-1/2"
-                    else f"{r} ({side(not c)} wins, FIDE 6.9)")
-            flag[color_name(c)] = {"result": r, "text": text}
+        flag = {color_name(c): flag_view(status.flag_results[c], c, win[color_name(not c)]["answer"])
+                for c in chess.COLORS}
     offer: Offer | None = None
     if not over and live:
         by, to = color_name(not board.turn), color_name(board.turn)
@@ -314,6 +310,24 @@ def facts(game: Game, status: Status, *, label: Labeller, live: bool = True, out
         "legal_moves": legal,
         "live": live,
     }
+
+
+def flag_view(result: str | None, flagged: chess.Color, opponent_answer: str) -> FlagView:
+    """What a flag fall of ``flagged`` would give, in words that never state
+    more than the referee proved: a draw with its reason (the opponent
+    proven unable to mate, FIDE 6.9; or US Chess 14E), a win where the
+    opponent is shown able to mate, and otherwise the rule's default
+    said as a default: the win stands unless a draw is proven, and whether
+    it can be is not decided yet. ``opponent_answer``: the opponent's
+    "can it still checkmate?" answer (yes / no / unknown)."""
+    who = side(not flagged)
+    if result == "1/2-1/2":
+        why = f"{who} cannot checkmate, FIDE 6.9" if opponent_answer == "no" else "US Chess 14E"
+        return {"result": result, "text": f"{result} (draw: {why})"}
+    if opponent_answer == "yes":
+        return {"result": result, "text": f"{result} ({who} wins: {who} can still checkmate, FIDE 6.9)"}
+    return {"result": result, "text": f"{result} unless a draw is proven: undecided, whether {who} can "
+                                      "checkmate is not decided yet (FIDE 6.9)"}
 
 
 def claim_verdict(result: ClaimResult, san: str | None) -> ClaimVerdict:

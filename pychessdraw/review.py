@@ -28,7 +28,7 @@ from .bridge_contract import ReviewResult, ReviewRow
 from .errors import BadPgnError, BadRequestError
 from .pgn import PgnGame, read_games
 from .rules import dead, timeout
-from .rules.dead import SearchBudget
+from .final_search import AUTO, FinalSearch
 from .scan import scan_game
 
 #: Games longer than this many characters are skipped as errors (about 40
@@ -40,9 +40,11 @@ class ReviewSession:
     """One review of one text stream. ``feed`` and ``finish`` return the
     reports of the games they complete, numbered from ``start``."""
 
-    def __init__(self, *, final_search: SearchBudget = dead.STATIC, flag_rules: str = timeout.FIDE,
+    def __init__(self, *, final_search: FinalSearch = AUTO, flag_rules: str = timeout.FIDE,
                  start: int = 1, max_game_chars: int = MAX_GAME_CHARS, part: int = 0, parts: int = 1) -> None:
-        """``part``/``parts``: this session judges only every ``parts``-th
+        """``final_search``: as ``scan``'s (default ``AUTO``, the CLI's
+        default, so that the verdicts are the CLI's).
+        ``part``/``parts``: this session judges only every ``parts``-th
         game from the ``part``-th (0-based) and skips the others, so that
         ``parts`` sessions fed the same text (in parallel workers) share the
         work; each still reads every game, a few per cent of the cost."""
@@ -217,7 +219,7 @@ def error_in_words(error: dict[str, Any], headers: dict[str, str]) -> str:
 
 #: Characters of one ``review_feed`` chunk (the page sends 64 KB).
 MAX_CHUNK = 4_000_000
-_SEARCHES = {"static": dead.STATIC, "page": dead.PAGE}
+_SEARCHES: dict[str, FinalSearch] = {"auto": AUTO, "static": dead.STATIC, "page": dead.PAGE}
 
 
 class ReviewOps:
@@ -226,8 +228,12 @@ class ReviewOps:
 
     - ``review_start {flag_rules?, start?, part?, parts?, search?}``: a new
       review (any review under way is dropped); ``search`` is the final
-      position's dead-position budget, ``"static"`` (default, as ``scan
-      --search static``) or ``"page"``.
+      position's search: ``"auto"`` (default: ``scan``'s default,
+      :data:`pychessdraw.final_search.AUTO` with the same budget, so that
+      the page's verdicts are the CLI's: the flagged side's opponent in a
+      loss on time and the positions that might be dead, searched deeply),
+      ``"static"`` (as ``scan --search static``: no search, faster, more
+      games ``undecided``) or ``"page"``.
     - ``review_feed {text}``: the next chunk of the file.
     - ``review_finish {}``: the end of the file.
 
@@ -245,9 +251,9 @@ class ReviewOps:
         start, part, parts = (_count(args, "start", 1), _count(args, "part", 0), _count(args, "parts", 1))
         if parts < 1 or parts > 64 or start < 1:
             raise BadRequestError("'parts' must be from 1 to 64 and 'start' at least 1")
-        search = args.get("search", "static")
-        if search not in _SEARCHES:
-            raise BadRequestError("'search' must be 'static' or 'page'")
+        search = args.get("search", AUTO)
+        if not isinstance(search, str) or search not in _SEARCHES:
+            raise BadRequestError("'search' must be 'auto', 'static' or 'page'")
         self.session = ReviewSession(final_search=_SEARCHES[search], flag_rules=str(rules), start=start,
                                      part=part, parts=parts)
         return {"ok": True, "results": []}

@@ -20,7 +20,7 @@ from .pgn import PgnGame, game_from_headers, read_games
 from .rules import fifty, repetition, timeout
 from .rules.dead import SearchBudget
 from .contract import StatusDict
-from .final_search import AUTO, FinalSearch, targeted_final
+from .final_search import AUTO, FinalSearch, dead_undecided, targeted_final
 from .verdict import judge
 
 AUTOMATIC, CLAIMABLE, WITH_MOVE = "automatic", "claimable", "claimable_with_move"
@@ -92,14 +92,16 @@ def audit_time_forfeit(headers: dict[str, str], final: StatusDict) -> dict[str, 
 def scan_game(parsed: PgnGame, number: int, *, final_search: FinalSearch = AUTO,
               flag_rules: str = timeout.FIDE) -> dict[str, Any]:
     """One game's report: headers, plies played, final status, events, error,
-    and for a game lost on time, whether it should have been a draw.
+    for a game lost on time, whether it should have been a draw, and
+    ``dead_undecided``: whether the final position might be dead but was
+    not decided (:func:`pychessdraw.final_search.dead_undecided`).
 
     Every ply gets the cheap checks. The final position is searched with
     ``final_search``: a budget searches both sides (``rules.dead.DEEP`` is
     the old default), ``AUTO`` searches only where the answer can change
     the verdict (see :func:`sides_to_search`)."""
-    report: dict[str, Any] = {"game": number, "headers": parsed.headers, "plies": 0,
-                              "final": None, "events": [], "error": None, "time_forfeit": None}
+    report: dict[str, Any] = {"game": number, "headers": parsed.headers, "plies": 0, "final": None,
+                              "events": [], "error": None, "time_forfeit": None, "dead_undecided": False}
     events = _Events()
     try:
         game = game_from_headers(parsed.headers, flag_rules=flag_rules)
@@ -134,6 +136,7 @@ def scan_game(parsed: PgnGame, number: int, *, final_search: FinalSearch = AUTO,
     report["final"] = final
     if error is None:
         report["time_forfeit"] = audit_time_forfeit(parsed.headers, final)
+        report["dead_undecided"] = dead_undecided(game.board, final)
     report["events"] = events.to_list()
     report["error"] = None if error is None else error.to_dict()
     report.update(judge(report))

@@ -3,8 +3,10 @@ included, at every ply.
 
 Where pychessdraw deliberately differs, the test says so:
 - per-side material (FIDE 6.9): python-chess says "cannot mate" for a side
-  with bishops of one colour even when the opponent has rooks or queens that
-  can block its own king; pychessdraw says "can mate" there (it is sound).
+  with bishops of one colour even when the opponent has two or more rooks
+  or queens that can block its own king; pychessdraw says "can mate" there
+  (it is sound). Against a single rook or queen both say "cannot mate"
+  (pychessdraw by a theorem: that piece always parries).
 - dead positions: pychessdraw proves some positions dead beyond material
   (locked pawns, FIDE 5.2.2) where python-chess sees a game going on; the
   proof itself is tested against labelled positions in test_deadposition*.
@@ -37,12 +39,13 @@ AUTOMATIC = {
 
 def known_material_difference(board: chess.Board, color: chess.Color) -> bool:
     """python-chess says 'cannot mate', we say 'can': two or more
-    same-coloured bishops against a side whose rooks or queens can box in
-    its own king (a lone bishop cannot: both say so)."""
+    same-coloured bishops against a side whose two or more rooks or queens
+    can box in its own king (a lone bishop cannot, nor can any number
+    against a single rook or queen: both say so)."""
     ours = board.occupied_co[color] & ~board.kings
     theirs = board.occupied_co[not color]
     return (chess.popcount(ours) >= 2 and ours == ours & board.bishops
-            and bool(theirs & (board.rooks | board.queens)))
+            and chess.popcount(theirs & (board.rooks | board.queens)) >= 2)
 
 
 def check_position(game: Game, board: chess.Board) -> None:

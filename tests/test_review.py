@@ -40,8 +40,9 @@ def review(text: str, sizes: Callable[[], int] = lambda: 65536, **options: Any) 
     return out
 
 
-def scanned(text: str) -> list[str]:
-    return [json.dumps(r) for r in scan(text.splitlines(keepends=True), final_search=dead.STATIC)]
+def scanned(text: str, **options: Any) -> list[str]:
+    """The lines ``pychessdraw scan`` prints (its default search: auto)."""
+    return [json.dumps(r) for r in scan(text.splitlines(keepends=True), **options)]
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -50,6 +51,11 @@ def test_same_lines_as_scan_whatever_the_chunks(seed: int) -> None:
     sizes = [1, 2, 3, 17, 64, 1000]
     out = review(TEXT, lambda: rnd.choice(sizes))
     assert [r["line"] for r in out] == scanned(TEXT)
+
+
+def test_static_review_is_scan_static() -> None:
+    out = review(TEXT, lambda: 17, final_search=dead.STATIC)
+    assert [r["line"] for r in out] == scanned(TEXT, final_search=dead.STATIC)
 
 
 def test_each_verdict_and_the_row() -> None:
@@ -191,7 +197,7 @@ def test_review_ops_validate_and_answer() -> None:
     with pytest.raises(BadRequestError, match="review_start first"):
         ops.feed({"text": "x"})
     for bad in [{"parts": 0}, {"part": 2, "parts": 2}, {"start": 0}, {"flag_rules": "blitz"}, {"search": "deep"},
-                {"start": True}, {"start": "1"}, {"colour": "white"}]:
+                {"start": True}, {"start": "1"}, {"colour": "white"}, {"search": ["auto"]}, {"search": None}]:
         with pytest.raises(BadRequestError):
             ops.start(bad)
     assert ops.start({"flag_rules": "uscf", "start": 1, "part": 0, "parts": 1}) == {"ok": True, "results": []}
@@ -206,3 +212,75 @@ def test_review_ops_validate_and_answer() -> None:
     # a new start drops the old review
     ops.start({})
     assert ops.finish({})["results"] == []
+
+
+# -- the page's review searches what `scan` (auto) searches ---------------------
+# Losses on time the old page (search "static") called ok: the winner's
+# chances are decided only by a search (K+R v K+N: White can mate; two light
+# bishops v a rook: no mate exists, a draw).
+FLAG_FALLS = (
+    '[White "K"]\n[Black "L"]\n[FEN "4k3/8/8/8/8/8/n7/4K2R w - - 0 1"]\n[SetUp "1"]\n[Result "1-0"]\n'
+    '[Termination "Time forfeit"]\n\n1. Kd2 Kd7 1-0\n\n'
+    '[White "M"]\n[Black "N"]\n[FEN "4K3/8/8/8/8/3b1b2/7k/5R2 w - - 0 1"]\n[SetUp "1"]\n[Result "0-1"]\n'
+    '[Termination "Time forfeit"]\n\n0-1\n\n'
+    '[White "O"]\n[Black "P"]\n[FEN "4k3/8/8/8/8/8/8/4K2R w - - 0 1"]\n[SetUp "1"]\n[Result "1-0"]\n\n1. Kd2 Kd7 1-0\n')
+
+
+@pytest.mark.parametrize("search", [None, "auto"])
+def test_review_ops_search_as_scan_does_by_default(search: str | None) -> None:
+    from pychessdraw.review import ReviewOps
+    ops = ReviewOps()
+    ops.start({} if search is None else {"search": search})
+    out = ops.feed({"text": FLAG_FALLS})["results"] + ops.finish({})["results"]
+    assert [r["line"] for r in out] == scanned(FLAG_FALLS)
+    assert [r["row"]["verdict"] for r in out] == ["ok", "wrong_result", "ok"]
+    assert out[1]["row"]["expected_result"] == "1/2-1/2"
+
+
+def test_review_ops_static_says_undecided_never_ok() -> None:
+    from pychessdraw.review import ReviewOps
+    ops = ReviewOps()
+    ops.start({"search": "static"})
+    out = ops.feed({"text": FLAG_FALLS})["results"] + ops.finish({})["results"]
+    assert [r["row"]["verdict"] for r in out] == ["undecided", "wrong_result", "undecided"]
+
+
+def lichess_sample(shared: Callable[..., Any], full: bool) -> str:
+    """Text of lichess-dev games: every game with --full, else the first
+    1,500 (191 of them losses on time)."""
+    from pychessdraw.inputs import open_text
+    with open_text(str(shared("corpus", "lichess-dev.pgn.zst"))) as handle:
+        if full:
+            return handle.read()
+        lines = []
+        games = 0
+        for line in handle:
+            games += line.startswith("[Event ")
+            if games > 1500:
+                break
+            lines.append(line)
+        return "".join(lines)
+
+
+@pytest.mark.slow  # left out by `make test-quick`
+def test_lichess_review_verdicts_equal_scans(shared: Callable[..., Any], full: bool) -> None:
+    """The page's review (ReviewOps, default search, in parts as its workers
+    share a file) gives the CLI's scan lines, byte for byte, on real lichess
+    games; none says ok about a loss on time left open."""
+    from pychessdraw.review import ReviewOps
+    text = lichess_sample(shared, full)
+    parts = [ReviewOps() for _ in range(2)]
+    for k, ops in enumerate(parts):
+        ops.start({"part": k, "parts": 2})
+    out = []
+    for i in range(0, len(text), 65536):
+        for ops in parts:
+            out += ops.feed({"text": text[i:i + 65536]})["results"]
+    for ops in parts:
+        out += ops.finish({})["results"]
+    out.sort(key=lambda r: r["row"]["game"])
+    assert [r["line"] for r in out] == scanned(text)
+    reports = [json.loads(r["line"]) for r in out]
+    on_time = [r for r in reports if r["time_forfeit"] is not None]
+    assert len(on_time) > 150
+    assert not [r for r in on_time if r["verdict"] == "ok" and r["time_forfeit"]["opponent_winnable"] is None]

@@ -34,6 +34,7 @@ from dask.distributed import Client, LocalCluster, as_completed
 
 from ..errors import BadRequestError, FileError, RefereeError
 from ..inputs import STDIN, expand
+from ..verdict import UNDECIDED, VERDICTS
 from .chunks import Chunk, plan
 from .work import audit_chunk, count_games, failed, part_name, write_atomically
 
@@ -379,8 +380,9 @@ def _safe_count(chunk: dict[str, Any]) -> int:
 
 
 def summarize(manifest: dict[str, Any]) -> dict[str, Any]:
-    """Totals over every chunk: games, plies, counts per verdict and per
-    rule, the wrong results, and the chunks or files that failed."""
+    """Totals over every chunk: games, plies, counts per verdict (every
+    verdict word, 0 included, so that ``undecided`` is always stated) and
+    per rule, the wrong results, and the chunks or files that failed."""
     verdicts: Counter[str] = Counter()
     rules: Counter[str] = Counter()
     wrong: list[dict[str, Any]] = []
@@ -401,7 +403,8 @@ def summarize(manifest: dict[str, Any]) -> dict[str, Any]:
         wrong.extend(summary["wrong"])
     wrong.sort(key=lambda w: (w["file"], w["game"]))
     return {"chunks": len(manifest["chunks"]), "chunks_done": done, "games": games, "plies": plies,
-            "verdicts": dict(sorted(verdicts.items())), "rules": dict(sorted(rules.items())),
+            "verdicts": {v: verdicts[v] for v in sorted(set(VERDICTS) | set(verdicts))},
+            "rules": dict(sorted(rules.items())),
             "wrong_results": wrong, "errors": errors}
 
 
@@ -409,6 +412,11 @@ def format_summary(summary: dict[str, Any]) -> str:
     lines = [f"{summary['games']:,} games, {summary['plies']:,} plies, "
              f"{summary['chunks_done']}/{summary['chunks']} chunks"]
     lines.append("verdicts: " + ", ".join(f"{k} {v:,}" for k, v in summary["verdicts"].items()))
+    undecided = summary["verdicts"].get(UNDECIDED, 0)
+    if undecided:
+        lines.append(f"{undecided:,} undecided: the result stands unless a draw is proven, but the search "
+                     "left it open (a loss on time whose winner's mating chances were not decided, or a "
+                     "decisive game whose final position might be dead); not counted as ok")
     for rule, count in summary["rules"].items():
         lines.append(f"  {rule}: {count:,}")
     if summary["wrong_results"]:

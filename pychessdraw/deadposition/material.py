@@ -7,7 +7,9 @@ search.  Pawns can promote, so a rule applies only when the pawns that could
 change the argument are absent.
 
 Limits: only the classic cases are covered (bare king; bishops of one square
-colour; a lone bishop against rooks and queens; a lone knight).  Everything else returns ``None`` (no proof).
+colour with nothing to block; a lone bishop against rooks and queens; bishops
+of one colour against a single rook or queen; a lone knight).  Everything
+else returns ``None`` (no proof).
 """
 
 from __future__ import annotations
@@ -33,33 +35,7 @@ def material_cannot_mate(board: chess.BaseBoard, color: chess.Color) -> str | No
 
     bishops = ours & board.bishops
     if bishops == ours:
-        # All mating force is bishops.  If they share one square colour they
-        # only ever attack that colour; the king's orthogonal neighbours are of
-        # the other colour and our king can cover at most one pattern of them,
-        # so the other side must supply blockers standing on the other colour.
-        # Note the other side's rooks and queens DO count as blockers
-        # (8/8/8/8/8/2b1k1b1/8/3RKR2 w is mate by two dark bishops).
-        if not (bishops & _LIGHT):
-            other = _LIGHT
-        elif not (bishops & _DARK):
-            other = _DARK
-        else:
-            return None
-        blockers = theirs & (board.knights | board.rooks | board.queens | (board.bishops & other))
-        if not blockers:
-            return "only bishops of one colour, nothing to block the other colour"
-        if chess.popcount(bishops) == 1 and not (blockers & ~(board.rooks | board.queens)):
-            # A single bishop against rooks and queens (and bishops of its
-            # colour): of the king's two orthogonal neighbours next to the
-            # first square d of the checking diagonal (both of the other
-            # colour), our king covers at most one, so a rook or queen stands
-            # on the other.  Standing orthogonally next to its king it cannot
-            # be pinned by a bishop, and it can always step onto d, capturing
-            # or blocking.  Only a double check could prevent that, and that
-            # needs a second checking piece.  (Brute-forced for K+B v K+Q and
-            # K+B v K+R: no checkmate exists.)
-            return "a lone bishop cannot mate against rooks and queens: they always parry"
-        return None
+        return _bishops_cannot_mate(board, bishops, theirs)
 
     if ours & board.knights == ours and chess.popcount(ours) == 1:
         # A lone knight mates only with the help of an enemy blocker that does
@@ -80,3 +56,63 @@ def needs_blockers(board: chess.BaseBoard, color: chess.Color) -> bool:
     if knights:
         return knights == ours and not knights & (knights - 1)
     return not (ours & _DARK and ours & _LIGHT)
+
+
+def _bishops_cannot_mate(board: chess.BaseBoard, bishops: chess.Bitboard, theirs: chess.Bitboard) -> str | None:
+    """The theorems for a side whose only men are bishops (no pawn on either
+    side: the caller has checked).
+
+    If the bishops do not all stand on one square colour, None (no proof).
+    Say they are all dark.  Then they attack only dark squares, and a king in
+    check stands on a dark square k.  Its orthogonal neighbours (4 inside the
+    board, 3 on an edge, 2 in a corner) are light: no bishop attacks them, and
+    the only other attacker, our king, stands two or more files or ranks
+    away from k, so it touches at most one of them (from two files away it
+    reaches only the neighbour on that side; from a diagonal distance of two,
+    none).  A light neighbour that our king does not touch is a flight unless
+    one of the defender's own men stands on it (ours cannot: our bishops are
+    dark, our king may not stand next to the other).  So a mate needs, on
+    light squares next to the king, at least 3 of the defender's men inside
+    the board, 2 on an edge, 1 in a corner.
+
+    - Nothing of the defender's can stand on a light square (a bare king, or
+      only dark bishops): no mate ever.
+    - Exactly one man of the defender's can, and it is a rook or a queen:
+      only a corner mate is left, with that man on the corner's one flight
+      our king does not touch (a2 for a king on a1, say).  The check then
+      comes along the long diagonal (b2 is its first square, the checker
+      itself or an empty square in the line; two checks along one line are
+      impossible).  The rook or queen steps orthogonally from a2 to b2,
+      taking or blocking.  It cannot be pinned: a2-a1 is not a diagonal and
+      we have no rook or queen.  So every check is parried: no mate ever.
+    - A single bishop against rooks and queens (any number): of the two
+      light neighbours next to the first square d of the checking diagonal,
+      our king touches at most one, so a rook or queen stands on the other;
+      standing orthogonally next to its king it cannot be pinned by a bishop
+      and steps onto d, taking or blocking.  Only a double check could stop
+      that, and that needs a second checker.
+
+    These classes are closed under every move (material only shrinks, no
+    pawn can promote), so "no mate in any position of the class" is "no
+    mate by any series of legal moves".  Outside them there is no proof:
+    two rooks box a king in (``8/8/8/8/8/2b1k1b1/8/3RKR2 w - -`` is mate), so
+    can a knight or a bishop of the other colour beside a rook, and so does a
+    lone knight blocking the corner's other flight (``8/8/8/8/8/8/nBK5/k7 b - -``
+    is mate)."""
+    if not (bishops & _LIGHT):
+        other = _LIGHT
+    elif not (bishops & _DARK):
+        other = _DARK
+    else:
+        return None
+    # The defender's men that can ever stand on the other colour: the
+    # defender's own rooks and queens DO count as blockers.
+    blockers = theirs & (board.knights | board.rooks | board.queens | (board.bishops & other))
+    if not blockers:
+        return "only bishops of one colour, nothing to block the other colour"
+    if not (blockers & ~(board.rooks | board.queens)):
+        if chess.popcount(blockers) == 1:
+            return "bishops of one colour cannot mate against a single rook or queen: it always parries"
+        if chess.popcount(bishops) == 1:
+            return "a lone bishop cannot mate against rooks and queens: they always parry"
+    return None

@@ -217,7 +217,7 @@
  * @property {string} white
  * @property {string} black
  * @property {string} result  as recorded
- * @property {"ok"|"wrong_result"|"ended_earlier"|"error"} verdict
+ * @property {"ok"|"wrong_result"|"ended_earlier"|"undecided"|"error"} verdict
  * @property {string|null} expected_result
  * @property {number|null} ended_at
  * @property {number} plies

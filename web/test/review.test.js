@@ -3,7 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { ReviewTable, VERDICTS, csvCell, firstEventPly, plyWords, timeline } from "../src/review/table.js";
+import { ReviewTable, UNDECIDED_WORDS, VERDICTS, VERDICT_WORDS, csvCell, firstEventPly, plyWords, timeline } from "../src/review/table.js";
 import { OffsetMap, decodeChunk, lineChunks, openStream, readGame, utf8Length } from "../src/review/reader.js";
 import { ReviewCancelled, runReview } from "../src/review/runner.js";
 
@@ -21,7 +21,7 @@ test("table: rows, summary counts, filters by verdict", () => {
   t.add([result(row(1, "ok")), result(row(2, "wrong_result")), result(row(3, "error")), result(row(4, "ok")),
     result(row(5, "ended_earlier"))]);
   assert.equal(t.size, 5);
-  assert.deepEqual(t.summary(), { total: 5, plies: 50, ok: 2, wrong_result: 1, ended_earlier: 1, error: 1 });
+  assert.deepEqual(t.summary(), { total: 5, plies: 50, ok: 2, wrong_result: 1, ended_earlier: 1, undecided: 0, error: 1 });
   assert.deepEqual(t.filtered(["ok"]).map((r) => r.game), [1, 4]);
   assert.deepEqual(t.filtered(new Set(["error", "wrong_result"])).map((r) => r.game), [2, 3]);
   assert.equal(t.filtered(null).length, 5);
@@ -30,6 +30,23 @@ test("table: rows, summary counts, filters by verdict", () => {
   assert.equal(t.row(3)?.verdict, "error");
   assert.equal(t.row(9), undefined);
   assert.throws(() => t.add([result(row(6, /** @type {any} */ ("maybe")))]), /unknown verdict/);
+});
+
+test("table: undecided is a verdict of its own: counted, filtered, downloaded, never ok", () => {
+  const t = new ReviewTable();
+  t.add([result(row(1, "ok")), result(row(2, "undecided")), result(row(3, "wrong_result", { expected_result: "1/2-1/2" })),
+    result(row(4, "undecided", { result: "0-1" }))]);
+  assert.deepEqual(VERDICTS, ["ok", "wrong_result", "ended_earlier", "undecided", "error"]);
+  assert.equal(VERDICT_WORDS.undecided, "undecided");
+  assert.match(UNDECIDED_WORDS, /stands unless a draw is proven/);
+  assert.deepEqual(t.summary(), { total: 4, plies: 40, ok: 1, wrong_result: 1, ended_earlier: 0, undecided: 2, error: 0 });
+  assert.deepEqual(t.filtered(["undecided"]).map((r) => r.game), [2, 4]);
+  assert.deepEqual(t.filtered(["ok"]).map((r) => r.game), [1]);
+  const csv = t.toCSV().split("\r\n");
+  assert.equal(csv[2], "2,W2,B2,1-0,undecided,,,10,,");
+  assert.equal(csv[4], "4,W4,B4,0-1,undecided,,,10,,");
+  const lines = t.jsonLines().join("").trimEnd().split("\n").map((l) => JSON.parse(l).verdict);
+  assert.deepEqual(lines, ["ok", "undecided", "wrong_result", "undecided"]);
 });
 
 test("table: JSON lines keep the referee's lines, in order, across blocks", () => {
@@ -185,6 +202,8 @@ function fakeReferee() {
   let open = 0; // offset of the open game
   let number = 1;
   let started = 0;
+  /** @type {Record<string, unknown>[]} */
+  const starts = [];
   let part = 0;
   let parts = 1;
   let first = 1;
@@ -209,6 +228,7 @@ function fakeReferee() {
   const send = async (op, args) => {
     if (op === "review_start") {
       started++;
+      starts.push(args);
       first = number = Number(args.start);
       part = Number(args.part);
       parts = Number(args.parts);
@@ -218,7 +238,7 @@ function fakeReferee() {
     if (op === "review_finish") return { ok: true, results: complete(true) };
     return { ok: false, error: { code: "bad_request", message: op } };
   };
-  return { send, started: () => started };
+  return { send, started: () => started, starts };
 }
 
 const LINES = Array.from({ length: 200 }, (_, i) => `G${i + 1} ${"é".repeat(i % 7)}${i === 99 ? "!" : ""}\n`).join("");
@@ -241,6 +261,19 @@ test("runner: reviews a stream, records where each game is, reports progress", a
   for (const n of [1, 57, 100, 200]) {
     assert.equal(await readGame(sources.get(n), { blob }), `G${n} ${"é".repeat((n - 1) % 7)}${n === 100 ? "!" : ""}\n`);
   }
+});
+
+test("runner: the referees search as the CLI's scan does by default (auto), unless told otherwise", async () => {
+  const bytes = enc.encode(LINES);
+  const refs = [fakeReferee(), fakeReferee()];
+  await runReview({ stream: streamOf(bytes, [100]), total: bytes.length, sends: refs.map((r) => r.send),
+    table: new ReviewTable(), sources: new Map(), chunkBytes: 4096 });
+  assert.deepEqual(refs.map((r) => r.starts.map((a) => a.search)), [["auto"], ["auto"]]);
+  assert.deepEqual(refs.map((r) => r.starts[0].part), [0, 1]);
+  const other = fakeReferee();
+  await runReview({ stream: streamOf(bytes, [100]), total: bytes.length, sends: [other.send],
+    table: new ReviewTable(), sources: new Map(), search: "static" });
+  assert.equal(other.starts[0].search, "static");
 });
 
 test("runner: three referees share the games; the table is in game order", async () => {

@@ -15,7 +15,7 @@
 import { Referee } from "../referee/client.js";
 import { openStream, readGame } from "../review/reader.js";
 import { ReviewCancelled, runReview } from "../review/runner.js";
-import { ReviewTable, VERDICTS, VERDICT_WORDS, firstEventPly, timeline } from "../review/table.js";
+import { ReviewTable, UNDECIDED_WORDS, VERDICTS, VERDICT_WORDS, firstEventPly, timeline } from "../review/table.js";
 import { el, setText } from "../ui/dom.js";
 
 /** @typedef {import("../ctrl.js").Controller} Controller */
@@ -36,6 +36,9 @@ export function reviewFeature({ ctrl, addSection }) {
   // one per core up to 3: each judges every n-th game of the file.
   // (?review-workers=N sets the number, for the benchmark)
   const asked = Number(new URLSearchParams(location.search).get("review-workers"));
+  // The final positions' search: scan's default, auto, so that the verdicts
+  // are the CLI's (?review-search=static, for the benchmark, as the page was).
+  const search = new URLSearchParams(location.search).get("review-search") === "static" ? "static" : "auto";
   const poolSize = asked >= 1 && asked <= 8 ? Math.floor(asked)
     : Math.max(1, Math.min(3, navigator.hardwareConcurrency || 2));
   /** @type {Referee[]} */
@@ -130,7 +133,8 @@ export function reviewFeature({ ctrl, addSection }) {
   /** @param {ReviewRow} r */
   function rowElement(r) {
     const where = r.error ?? (r.verdict === "ended_earlier" ? `ended at ply ${r.ended_at}` : r.verdict === "wrong_result"
-      ? `should be ${r.expected_result}` : r.events.length ? `${r.events.length} event${r.events.length > 1 ? "s" : ""}` : "");
+      ? `should be ${r.expected_result}` : r.verdict === "undecided" ? UNDECIDED_WORDS
+        : r.events.length ? `${r.events.length} event${r.events.length > 1 ? "s" : ""}` : "");
     const open = el("button", { attrs: { type: "button", "aria-label": `Open game ${r.game}` }, class: "review-open" }, String(r.game));
     return el("tr", { class: `verdict-${r.verdict}`, dataset: { game: String(r.game), verdict: r.verdict, result: r.result } },
       el("td", {}, open), el("td", { class: "players" }, `${r.white} – ${r.black}`), el("td", {}, r.result),
@@ -194,7 +198,7 @@ export function reviewFeature({ ctrl, addSection }) {
       showState("running", "Reviewing…");
       const done = await runReview({
         stream, total: f.size, sends: referees.map((r) => (op, args) => r.request(op, args)), table: review, sources,
-        signal: job.signal, chunkBytes: 64 * 1024,
+        signal: job.signal, chunkBytes: 64 * 1024, search,
         flagRules: /** @type {any} */ (ctrl).clocks?.flagRules ?? "fide",
         onProgress: (p) => {
           if (!current()) return;

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Drives one review: reads the file in whole-line chunks, sends each to the
 // referee's review session (`review_start`, `review_feed`, `review_finish`
-// ops of the bridge, in a worker of its own), adds the reported games to the
+// ops of the bridge, in a worker of its own; the final positions searched as
+// `pychessdraw scan` searches them by default, "auto", so that the verdicts
+// are the CLI's), adds the reported games to the
 // table with where each game lives in the file, and reports progress. No
 // DOM: the caller passes `send` (a request to the review worker) and
 // renders progress and the table.
@@ -34,9 +36,10 @@ export class ReviewCancelled extends Error {
  * table), or with an Error carrying the referee's message.
  * @param {{stream: ReadableStream<Uint8Array>, total: number | null, sends: Send[], table: ReviewTable,
  *   sources: Map<number, GameSource>, onProgress?: (p: ReviewProgress) => void, signal?: AbortSignal,
- *   flagRules?: string, chunkBytes?: number, inFlight?: number}} job
+ *   flagRules?: string, search?: string, chunkBytes?: number, inFlight?: number}} job
  *   `sources` receives, per game number, where its text is (see reader.readGame);
- *   `total` is the file size when known.
+ *   `total` is the file size when known; `search` the final positions' search
+ *   (default "auto", the CLI's scan default: the same verdicts).
  * @returns {Promise<ReviewProgress>}
  */
 export async function runReview(job) {
@@ -70,7 +73,8 @@ export async function runReview(job) {
   check();
   const first = table.size + 1;
   const flagRules = job.flagRules ?? "fide";
-  take(await all("review_start", (k) => ({ flag_rules: flagRules, start: first, part: k, parts: sends.length })));
+  const search = job.search ?? "auto";
+  take(await all("review_start", (k) => ({ flag_rules: flagRules, search, start: first, part: k, parts: sends.length })));
   /** @type {{answers: Promise<ReviewAnswer[]>, end: number}[]} */
   const queue = [];
   const drain = async () => {

@@ -8,25 +8,32 @@
 // format, about 1 KB a game) are kept for the download, joined in blocks.
 
 /**
- * @typedef {"ok" | "wrong_result" | "ended_earlier" | "error"} Verdict
+ * @typedef {"ok" | "wrong_result" | "ended_earlier" | "undecided" | "error"} Verdict
  * @typedef {import("../contract.js").ReviewEvent} ReviewEvent
  * @typedef {import("../contract.js").ReviewRow} ReviewRow
  * @typedef {import("../contract.js").ReviewResult} ReviewResult
  * @typedef {{total: number, plies: number, ok: number, wrong_result: number, ended_earlier: number,
- *   error: number}} ReviewSummary
+ *   undecided: number, error: number}} ReviewSummary
  * @typedef {{ply: number, rule: string, kind: string, label: string}} TimelineMark
  */
 
 /** @type {readonly Verdict[]} */
-export const VERDICTS = Object.freeze(["ok", "wrong_result", "ended_earlier", "error"]);
+export const VERDICTS = Object.freeze(["ok", "wrong_result", "ended_earlier", "undecided", "error"]);
 
 /** What each verdict means, for people. @type {Readonly<Record<Verdict, string>>} */
 export const VERDICT_WORDS = Object.freeze({
   ok: "ok",
   wrong_result: "wrong result",
   ended_earlier: "ended earlier",
+  undecided: "undecided",
   error: "error",
 });
+
+/**
+ * Why an undecided game is undecided, for people: the referee neither
+ * confirms nor refutes its result (pychessdraw.verdict).
+ */
+export const UNDECIDED_WORDS = "not decided within the search budget: the recorded result stands unless a draw is proven";
 
 const RULE_WORDS = /** @type {Record<string, string>} */ ({
   checkmate: "Checkmate",
@@ -57,7 +64,7 @@ export class ReviewTable {
     this.pending = [];
     this.plies = 0;
     /** @type {Record<Verdict, number>} */
-    this.counts = { ok: 0, wrong_result: 0, ended_earlier: 0, error: 0 };
+    this.counts = { ok: 0, wrong_result: 0, ended_earlier: 0, undecided: 0, error: 0 };
   }
 
   /** Add the results of a review step, in game order. @param {ReviewResult[]} results */

@@ -47,6 +47,11 @@ export function mountPanel(ctrl) {
       cell.className = `answer ${w.answer}`;
       const flag = $(`flag-${c}`);
       setText(flag, f.flag_fall ? f.flag_fall[c].text : "game over");
+      // A win on time is a finding only where the opponent is shown able to
+      // mate; otherwise it is the rule's default, shown as undecided.
+      const opponent = f.winnable[c === "white" ? "black" : "white"].answer;
+      flag.dataset.state = !f.flag_fall ? "over" : f.flag_fall[c].result === "1/2-1/2" ? "draw"
+        : opponent === "yes" ? "win" : "undecided";
       winnable.dataset[c] = w.answer === "yes" ? "true" : w.answer === "no" ? "false" : "unknown";
       const li = el("li", { class: `proof ${w.answer}` }, el("span", { class: "w-text" }, w.text));
       if (w.proof) li.append(el("span", { class: "w-proof" }, ` (${w.proof})`));
