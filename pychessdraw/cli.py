@@ -21,7 +21,7 @@ import re
 import sys
 import tempfile
 import time
-from typing import Callable, Iterable, Sequence, TextIO
+from typing import TYPE_CHECKING, Callable, Iterable, Sequence, TextIO
 
 from . import __version__
 from .errors import FileError, RefereeError
@@ -31,6 +31,9 @@ from .final_search import AUTO, FinalSearch
 from .inputs import STDIN, TextLines, inputs, open_text
 from .scan import scan
 
+if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
+
 BUDGETS = {"static": dead.STATIC, "page": dead.PAGE, "deep": dead.DEEP}
 SCAN_SEARCH: dict[str, FinalSearch] = {**BUDGETS, AUTO: AUTO}
 
@@ -38,7 +41,7 @@ SCAN_SEARCH: dict[str, FinalSearch] = {**BUDGETS, AUTO: AUTO}
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report it
 EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE: what `cat file | head` reports for cat
 INDENT_MAX = 16
-CHUNK_MB_RANGE = (0.01, 1_000_000.0)  # below 10 kB a chunk is mostly overhead
+CHUNK_MB_RANGE = (0.001, 1_000_000.0)  # 1 kB (tests cut small files); 1 byte meant millions of chunks
 WORKERS_PER_CORE = 4  # more local processes than this only share the cores
 
 
@@ -157,10 +160,17 @@ def cmd_scan(args: argparse.Namespace) -> int:
 AUDIT_EXTRA = 'pip install "pychessdraw[audit]"'
 
 
-def _check_out(out: str) -> None:
-    """Refuse an ``--out`` that is not a directory this process can write in
-    (made when missing), before any work. Limit: a disk that fills up later
-    is the audit's own error."""
+def _check_audit_paths(inputs: Sequence[str], out: str) -> None:
+    """Before any work, refuse an input that exists but is neither a regular
+    file nor a directory (workers read byte ranges: a device or a pipe has no
+    size and was audited as 0 games, exit 0) and an ``--out`` that is not a
+    directory this process can write in (made when missing). Limits: a
+    missing input is the audit's own error, reported with the others; a disk
+    that fills up later too."""
+    for name in inputs:
+        if name != STDIN and os.path.exists(name) and not (os.path.isfile(name) or os.path.isdir(name)):
+            raise FileError(f"audit reads regular files and directories: {name!r} is neither (a device or a "
+                            "pipe); save it to a file first", file=name)
     if os.path.exists(out) and not os.path.isdir(out):
         raise FileError(f"--out {out!r} is not a directory", file=out)
     try:
@@ -178,7 +188,7 @@ def cmd_audit(args: argparse.Namespace) -> int:
         _say(f"pychessdraw: audit needs Dask distributed, zstandard and pyarrow ({exc.name} is missing): "
              f"{AUDIT_EXTRA}")
         return 1
-    _check_out(args.out)
+    _check_audit_paths(args.inputs, args.out)
     progress = sys.stderr.isatty() if args.progress is None else args.progress
     try:
         summary = run_audit(args.inputs, args.out, workers=args.workers, scheduler=args.scheduler,
@@ -234,8 +244,26 @@ def _search_options(parser: argparse.ArgumentParser, what: str, final: bool = Fa
                         help="flag-fall rules: FIDE 6.9 or US Chess (default: fide)")
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, except that a failed write of ``--help`` or ``--version`` to
+    standard output is an error (argparse drops it: ``--help > /dev/full``
+    exited 0 in silence). A failed write to standard error is still dropped
+    (a usage error keeps its status 2)."""
+
+    def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
+        if not message:
+            return
+        if file is sys.stdout and file is not None:
+            _write(message)
+            return
+        try:
+            (file or sys.stderr).write(message)
+        except OSError:
+            pass
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="pychessdraw", description="A chess referee for draws (FIDE Laws).")
+    parser = _Parser(prog="pychessdraw", description="A chess referee for draws (FIDE Laws).")
     parser.add_argument("--version", action="version", version=f"pychessdraw {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
     st = sub.add_parser("status", help="status of the position after some moves, as JSON")
@@ -305,8 +333,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run one command; returns the exit status (see the module's docstring)."""
     if sys.stderr is None:  # started with standard error closed: messages go nowhere
         sys.stderr = open(os.devnull, "w")  # noqa: SIM115
-    args = build_parser().parse_args(argv)
     try:
+        args = build_parser().parse_args(argv)  # exits 2 on bad usage, 0 after --help
         if sys.stdout is None:  # started with standard output closed (`>&-`)
             raise FileError("cannot write standard output: it is closed", file=STDIN)
         run: Callable[[argparse.Namespace], int] = args.run

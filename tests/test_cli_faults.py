@@ -51,6 +51,8 @@ CASES = {
                               linux=True),
     "stdout full, audit": Case("audit game.pgn --out full-out --workers 1 --no-progress", ">/dev/full",
                                says="cannot write standard output: No space left", audit=True, linux=True),
+    "stdout full, --help": Case("--help", ">/dev/full", says="cannot write standard output: No space left",
+                                linux=True),
     "stderr closed": Case("status --fen nonsense", "2>&-", says=None),
     "unreadable device": Case("scan /proc/self/mem", says="cannot read '/proc/self/mem': Input/output error",
                               linux=True),
@@ -71,6 +73,9 @@ CASES = {
                                      says="argument --scheduler: expected an address such as tcp://host:8786"),
     "scheduler unknown scheme": Case("audit game.pgn --out o --scheduler ftp://x:1", status=2,
                                      says="argument --scheduler: expected an address"),
+    "audit a device": Case("audit /dev/zero --out o-device", says="'/dev/zero' is neither (a device or a pipe)",
+                           audit=True, linux=True),
+    "audit a pipe": Case("audit fifo --out o-fifo", says="'fifo' is neither (a device or a pipe)", audit=True),
     "out an existing file": Case("audit game.pgn --out game.pgn --workers 1", says="--out 'game.pgn' is not a "
                                  "directory", audit=True),
     "out unwritable": Case("audit game.pgn --out UNWRITABLE --workers 1", says="cannot write in --out", audit=True),
@@ -93,6 +98,7 @@ def place(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     (where / "game.pgn").write_text(GAME)
     (where / "many.pgn").write_text(GAME * 2000)
     (where / "empty").mkdir()
+    os.mkfifo(where / "fifo")  # nobody writes: opening it to read would wait for ever
     (where / "locked").mkdir()
     (where / "locked" / "a.pgn").write_text(GAME)
     (where / "locked").chmod(0)
