@@ -85,7 +85,8 @@ def cmd_status(args: argparse.Namespace) -> int:
 
 
 class _Progress:
-    """Games and plies per second on standard error, only on a terminal."""
+    """Games and plies per second on standard error, only on a terminal;
+    it stops, and the scan goes on, when standard error cannot be written."""
 
     def __init__(self, stream: TextIO, enabled: bool) -> None:
         self.stream, self.enabled = stream, enabled
@@ -99,12 +100,18 @@ class _Progress:
         if self.enabled and now - self.last >= 0.5:
             self.last = now
             rate = self.plies / (now - self.start)
-            self.stream.write(f"\r{self.games} games, {self.plies} plies, {rate:,.0f} plies/s")
-            self.stream.flush()
+            self._show(f"\r{self.games} games, {self.plies} plies, {rate:,.0f} plies/s")
 
     def close(self) -> None:
         if self.enabled:
-            self.stream.write(f"\r{self.games} games, {self.plies} plies, done.{' ' * 20}\n")
+            self._show(f"\r{self.games} games, {self.plies} plies, done.{' ' * 20}\n")
+
+    def _show(self, text: str) -> None:
+        try:
+            self.stream.write(text)
+            self.stream.flush()
+        except OSError:  # a full or closed standard error: progress is not worth failing the scan
+            self.enabled = False
 
 
 def _sources(files: Sequence[str]) -> Iterable[tuple[str, TextLines | None, RefereeError | None]]:

@@ -182,6 +182,12 @@ def test_broken_pipe_is_quiet_with_status_141(place: Path) -> None:
     assert done.returncode == 141 and done.stderr == ""
 
 
+@pytest.mark.skipif(not LINUX, reason="needs /dev/full")
+def test_progress_to_a_full_standard_error_does_not_fail_the_scan(place: Path) -> None:
+    done = run_shell(command("scan --search static --progress game.pgn", "2>/dev/full"), place)
+    assert done.returncode == 0 and done.stdout.startswith('{"game": 1')
+
+
 def test_ctrl_c_exits_130_without_a_traceback(place: Path) -> None:
     child = subprocess.Popen([sys.executable, "-m", "pychessdraw", "scan", "--search", "static"],
                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
