@@ -167,17 +167,22 @@ def cmd_scan(args: argparse.Namespace) -> int:
 AUDIT_EXTRA = 'pip install "pychessdraw[audit]"'
 
 
-def _check_audit_paths(inputs: Sequence[str], out: str) -> None:
+def _check_audit_paths(names: Sequence[str], out: str) -> None:
     """Before any work, refuse an input that exists but is neither a regular
     file nor a directory (workers read byte ranges: a device or a pipe has no
-    size and was audited as 0 games, exit 0) and an ``--out`` that is not a
-    directory this process can write in (made when missing). Limits: a
-    missing input is the audit's own error, reported with the others; a disk
-    that fills up later too."""
-    for name in inputs:
+    size and was audited as 0 games, exit 0), a name that is not UTF-8 (the
+    Parquet ``file`` column cannot hold it: the chunk failed in the worker)
+    and an ``--out`` that is not a directory this process can write in (made
+    when missing). Limits: a missing input is the audit's own error, reported
+    with the others; so are names found in a directory, and a disk that
+    fills up later."""
+    for name in names:
         if name != STDIN and os.path.exists(name) and not (os.path.isfile(name) or os.path.isdir(name)):
             raise FileError(f"audit reads regular files and directories: {name!r} is neither (a device or a "
                             "pipe); save it to a file first", file=name)
+        if not _is_utf8(name):
+            raise FileError(f"audit writes file names in UTF-8 (the Parquet column file): {name!r} is not "
+                            "UTF-8; rename it", file=name)
     if os.path.exists(out) and not os.path.isdir(out):
         raise FileError(f"--out {out!r} is not a directory", file=out)
     try:
@@ -186,6 +191,14 @@ def _check_audit_paths(inputs: Sequence[str], out: str) -> None:
             pass
     except OSError as exc:
         raise FileError(f"cannot write in --out {out!r}: {exc.strerror or exc}", file=out) from None
+
+
+def _is_utf8(name: str) -> bool:
+    try:
+        name.encode("utf-8")  # bytes that were not UTF-8 came in as lone surrogates (PEP 383)
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def cmd_audit(args: argparse.Namespace) -> int:
@@ -260,7 +273,7 @@ class _Parser(argparse.ArgumentParser):
     def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
         if not message:
             return
-        if file is sys.stdout and file is not None:
+        if file is not None and file is sys.stdout:
             _write(message)
             return
         try:

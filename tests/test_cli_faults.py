@@ -76,6 +76,8 @@ CASES = {
     "audit a device": Case("audit /dev/zero --out o-device", says="'/dev/zero' is neither (a device or a pipe)",
                            audit=True, linux=True),
     "audit a pipe": Case("audit fifo --out o-fifo", says="'fifo' is neither (a device or a pipe)", audit=True),
+    "audit a name not UTF-8": Case("audit $'bad\\xffname.pgn' --out o-name", says="is not UTF-8; rename it",
+                                   audit=True, linux=True),
     "out an existing file": Case("audit game.pgn --out game.pgn --workers 1", says="--out 'game.pgn' is not a "
                                  "directory", audit=True),
     "out unwritable": Case("audit game.pgn --out UNWRITABLE --workers 1", says="cannot write in --out", audit=True),
@@ -98,6 +100,8 @@ def place(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     (where / "game.pgn").write_text(GAME)
     (where / "many.pgn").write_text(GAME * 2000)
     (where / "empty").mkdir()
+    if LINUX:  # (macOS refuses names that are not UTF-8)
+        (where / os.fsdecode(b"bad\xffname.pgn")).write_text(GAME)
     os.mkfifo(where / "fifo")  # nobody writes: opening it to read would wait for ever
     (where / "locked").mkdir()
     (where / "locked" / "a.pgn").write_text(GAME)
