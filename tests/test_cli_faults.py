@@ -152,15 +152,13 @@ def test_bad_argument_or_file_is_one_message_and_the_documented_status(name: str
     assert done.stdout == ""
 
 
-def test_unreadable_directory_is_an_error_and_the_rest_is_read(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                                               capsys: pytest.CaptureFixture[str]) -> None:
-    """A directory the scan cannot list (simulated: root reads through chmod
-    000) is an error naming it, exit 1; the readable files are still read.
-    It used to be skipped in silence, exit 0."""
-    (tmp_path / "locked").mkdir()
-    (tmp_path / "locked" / "a.pgn").write_text(GAME)
-    (tmp_path / "open").mkdir()
-    (tmp_path / "open" / "b.pgn").write_text(GAME)
+@pytest.fixture
+def locked_tree(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """``tmp_path`` with ``locked/a.pgn`` that cannot be listed (simulated:
+    root reads through chmod 000) and ``open/b.pgn``."""
+    for folder, name in (("locked", "a.pgn"), ("open", "b.pgn")):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / name).write_text(GAME)
     locked = str(tmp_path / "locked")
     real_scandir = os.scandir
 
@@ -170,12 +168,31 @@ def test_unreadable_directory_is_an_error_and_the_rest_is_read(tmp_path: Path, m
         return real_scandir(path)
 
     monkeypatch.setattr(os, "scandir", refusing)
-    status = cli.main(["scan", "--search", "static", str(tmp_path)])
+    return tmp_path
+
+
+def test_unreadable_directory_is_an_error_and_the_rest_is_read(locked_tree: Path,
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
+    """A directory the scan cannot list is an error naming it, exit 1; the
+    readable files are still read. It used to be skipped in silence, exit 0."""
+    status = cli.main(["scan", "--search", "static", str(locked_tree)])
     out, err = capsys.readouterr()
     assert status == 1
-    assert f"file_error: cannot read directory {locked!r}: Permission denied" in err
+    assert f"file_error: cannot read directory {str(locked_tree / 'locked')!r}: Permission denied" in err
     assert [line.count('"file"') for line in out.splitlines()] == [1]
     assert "b.pgn" in out and "a.pgn" not in out
+
+
+@pytest.mark.skipif(not HAS_AUDIT, reason='needs the audit extra: pip install "pychessdraw[audit]"')
+def test_audit_refuses_an_unreadable_directory_before_any_work(locked_tree: Path,
+                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    """The audit would miss the games it cannot list: it stops, naming the
+    directory, before starting a cluster (it audited the rest, exit 0)."""
+    out = locked_tree / "out"
+    status = cli.main(["audit", str(locked_tree), "--out", str(out), "--workers", "1", "--no-progress"])
+    assert status == 1
+    assert "cannot read directory" in capsys.readouterr().err
+    assert not list(out.glob("*.parquet"))
 
 
 def test_broken_pipe_is_quiet_with_status_141(place: Path) -> None:
