@@ -139,14 +139,16 @@ def cmd_scan(args: argparse.Namespace) -> int:
     status = 0
     number = 1
     should_be_draws = []
+    named = len(args.files) > 1 or any(os.path.isdir(f) for f in args.files)
     for name, lines, error in _sources(args.files):
         if error is not None:
             status = _fail(error)
             continue
         assert lines is not None
+        first = number
         for report in scan(lines, number, final_search=SCAN_SEARCH[args.search], flag_rules=args.flag_rules):
             number += 1
-            if len(args.files) > 1 or any(os.path.isdir(f) for f in args.files):
+            if named:
                 report["file"] = name
             if report["error"] is not None:
                 status = 1
@@ -156,6 +158,9 @@ def cmd_scan(args: argparse.Namespace) -> int:
             progress.update(report["plies"])
         if lines.error is not None:
             status = _fail(lines.error)
+        elif number == first:  # not a success: a wrong file, an empty pipe
+            where = "standard input" if name == STDIN else repr(name)
+            status = _fail(FileError(f"no PGN game in {where}", file=name))
     progress.close()
     if should_be_draws:
         games = ", ".join(map(str, should_be_draws))

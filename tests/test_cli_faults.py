@@ -58,6 +58,8 @@ CASES = {
                               linux=True),
     "empty directory": Case("scan empty", says="no .pgn, .pgn.gz or .pgn.zst file in directory 'empty'"),
     "unreadable directory": Case("scan locked game.pgn", says="cannot read directory 'locked': Permission denied"),
+    "no game in a file": Case("scan blank.pgn", says="no PGN game in 'blank.pgn'"),
+    "no game on stdin": Case("scan", "</dev/null", says="no PGN game in standard input"),
     "missing file": Case("scan missing.pgn", says="cannot read 'missing.pgn': No such file"),
     "indent huge": Case("status --indent 1000000000", status=2, says="argument --indent: must be from 0 to 16"),
     "indent negative": Case("status --indent -1", status=2, says="argument --indent: must be from 0 to 16"),
@@ -99,6 +101,7 @@ def place(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     where = tmp_path_factory.mktemp("faults")
     (where / "game.pgn").write_text(GAME)
     (where / "many.pgn").write_text(GAME * 2000)
+    (where / "blank.pgn").write_text("\n  \n\n")  # (what any reader makes of words may change)
     (where / "empty").mkdir()
     if LINUX:  # (macOS refuses names that are not UTF-8)
         (where / os.fsdecode(b"bad\xffname.pgn")).write_text(GAME)
