@@ -117,6 +117,8 @@ class _Progress:
 def _sources(files: Sequence[str]) -> Iterable[tuple[str, TextLines | None, RefereeError | None]]:
     """Each input as lines: files, directories of PGN files, ``-`` (also when none)."""
     for name, problem in inputs(files or [STDIN]):
+        if name == STDIN and sys.stdin is not None and sys.stdin.isatty():  # else it looks like a hang
+            _say("pychessdraw: reading PGN from standard input (end it with Ctrl-D)")
         if problem is None:
             try:
                 handle = open_text(name)
@@ -125,8 +127,6 @@ def _sources(files: Sequence[str]) -> Iterable[tuple[str, TextLines | None, Refe
         if problem is not None:
             yield name, None, problem
             continue
-        if name == STDIN and sys.stdin.isatty():  # else it looks like a hang
-            _say("pychessdraw: reading PGN from standard input (end it with Ctrl-D)")
         lines = TextLines(name, handle)
         try:
             yield name, lines, None

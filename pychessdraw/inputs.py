@@ -138,13 +138,18 @@ def open_text(name: str) -> TextIO:
     if not hasattr(raw, "peek"):
         raw = cast(BinaryIO, io.BufferedReader(cast(io.RawIOBase, raw)))
     try:
-        stream = decompressed(raw, name)
+        # Empty from the start: read no more (on a terminal, a second read
+        # would wait for a second Ctrl-D: the end of input is not sticky).
+        empty = not _peek(raw, 1)
+        stream = cast(BinaryIO, io.BytesIO()) if empty else decompressed(raw, name)
     except FileError as exc:
         raw.close()
         raise FileError(f"{name}: {exc.message}", file=name) from None
     except OSError as exc:  # EIO, EISDIR... on the first read
         raw.close()
         raise FileError(f"cannot read {name!r}: {exc.strerror or exc}", file=name) from None
+    if empty and name != STDIN:
+        raw.close()
     return io.TextIOWrapper(stream, encoding="utf-8", errors="replace")
 
 

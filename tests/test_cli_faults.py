@@ -9,6 +9,7 @@ from __future__ import annotations
 import errno
 import importlib.util
 import os
+import select
 import shlex
 import signal
 import socket
@@ -204,6 +205,30 @@ def test_broken_pipe_is_quiet_with_status_141(place: Path) -> None:
     done = run_shell(command("scan --search static many.pgn") + " | head -c 1 >/dev/null; exit ${PIPESTATUS[0]}",
                      place)
     assert done.returncode == 141 and done.stderr == ""
+
+
+@pytest.mark.skipif(not LINUX, reason="needs a Linux pseudo-terminal")
+def test_scan_of_a_terminal_says_it_waits_for_pgn(place: Path) -> None:
+    """`pychessdraw scan` with no file, on a terminal, says what it waits for
+    (it looked like a hang); Ctrl-D with nothing typed: no game, exit 1."""
+    import pty
+
+    master, slave = pty.openpty()
+    try:
+        child = subprocess.Popen([sys.executable, "-m", "pychessdraw", "scan"], stdin=slave, stdout=subprocess.PIPE,
+                                 stderr=subprocess.PIPE, text=True, cwd=place,
+                                 env={**os.environ, "PYTHONPATH": str(ROOT)})
+        assert child.stderr is not None
+        if not select.select([child.stderr], [], [], 60)[0]:  # (no readline that could wait for ever)
+            child.kill()
+            pytest.fail("no word from scan on a terminal in 60 s")
+        assert "reading PGN from standard input (end it with Ctrl-D)" in child.stderr.readline()
+        os.write(master, b"\x04")  # Ctrl-D at the start of a line: end of input
+        out, err = child.communicate(timeout=60)
+    finally:
+        os.close(master)
+        os.close(slave)
+    assert child.returncode == 1 and out == "" and "no PGN game in standard input" in err
 
 
 @pytest.mark.skipif(not LINUX, reason="needs /dev/full")
