@@ -2,33 +2,71 @@
 
 Standard output carries only JSON; messages and progress go to standard
 error. Exit status: 0 when all went well, 1 when some input was bad (a bad
-FEN or move, a broken game in a scan, a missing file), 2 for bad usage.
+FEN or move, a broken game in a scan, a missing or unreadable file or
+directory) or an output cannot be written (standard output closed or full,
+``--out`` not a writable directory, a scheduler that does not answer), 2 for
+bad usage (a bad option or an option out of its range), 130 on Ctrl-C, 141
+when standard output is a pipe its reader closed (``| head``), as the shell
+reports a command killed by SIGPIPE. Never a traceback for any of these:
+one line ``pychessdraw: CODE: message`` on standard error.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
+import re
 import sys
+import tempfile
 import time
-from typing import Callable, Iterable, Sequence, TextIO
+from typing import TYPE_CHECKING, Callable, Iterable, Sequence, TextIO
 
 from . import __version__
 from .errors import FileError, RefereeError
 from .game import Game
 from .rules import dead, timeout
 from .final_search import AUTO, FinalSearch
-from .inputs import STDIN, TextLines, expand, open_text
+from .inputs import STDIN, TextLines, inputs, open_text
 from .scan import scan
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
 
 BUDGETS = {"static": dead.STATIC, "page": dead.PAGE, "deep": dead.DEEP}
 SCAN_SEARCH: dict[str, FinalSearch] = {**BUDGETS, AUTO: AUTO}
 
 
+EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report it
+EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE: what `cat file | head` reports for cat
+INDENT_MAX = 16
+CHUNK_MB_RANGE = (0.001, 1_000_000.0)  # 1 kB (tests cut small files); 1 byte meant millions of chunks
+WORKERS_PER_CORE = 4  # more local processes than this only share the cores
+
+
+def _say(line: str) -> None:
+    try:
+        print(line, file=sys.stderr, flush=True)
+    except OSError:
+        pass  # standard error is gone too: the exit status still tells
+
+
 def _fail(error: RefereeError) -> int:
-    print(f"pychessdraw: {error.code}: {error.message}", file=sys.stderr)
+    _say(f"pychessdraw: {error.code}: {error.message}")
     return 1
+
+
+def _write(text: str) -> None:
+    """Write to standard output at once; a failed write other than a closed
+    pipe (a full disk, /dev/full) becomes a FileError saying so."""
+    try:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        raise
+    except OSError as exc:
+        raise FileError(f"cannot write standard output: {exc.strerror or exc}", file=STDIN) from None
 
 
 def cmd_status(args: argparse.Namespace) -> int:
@@ -42,12 +80,13 @@ def cmd_status(args: argparse.Namespace) -> int:
     except RefereeError as exc:
         return _fail(exc)
     status = game.status(legal_moves=args.legal_moves, search=BUDGETS[args.search])
-    print(json.dumps(status.to_dict(), indent=args.indent))
+    _write(json.dumps(status.to_dict(), indent=args.indent) + "\n")
     return 0
 
 
 class _Progress:
-    """Games and plies per second on standard error, only on a terminal."""
+    """Games and plies per second on standard error, only on a terminal;
+    it stops, and the scan goes on, when standard error cannot be written."""
 
     def __init__(self, stream: TextIO, enabled: bool) -> None:
         self.stream, self.enabled = stream, enabled
@@ -61,21 +100,32 @@ class _Progress:
         if self.enabled and now - self.last >= 0.5:
             self.last = now
             rate = self.plies / (now - self.start)
-            self.stream.write(f"\r{self.games} games, {self.plies} plies, {rate:,.0f} plies/s")
-            self.stream.flush()
+            self._show(f"\r{self.games} games, {self.plies} plies, {rate:,.0f} plies/s")
 
     def close(self) -> None:
         if self.enabled:
-            self.stream.write(f"\r{self.games} games, {self.plies} plies, done.{' ' * 20}\n")
+            self._show(f"\r{self.games} games, {self.plies} plies, done.{' ' * 20}\n")
+
+    def _show(self, text: str) -> None:
+        try:
+            self.stream.write(text)
+            self.stream.flush()
+        except OSError:  # a full or closed standard error: progress is not worth failing the scan
+            self.enabled = False
 
 
 def _sources(files: Sequence[str]) -> Iterable[tuple[str, TextLines | None, RefereeError | None]]:
     """Each input as lines: files, directories of PGN files, ``-`` (also when none)."""
-    for name in expand(files or [STDIN]):
-        try:
-            handle = open_text(name)
-        except FileError as exc:
-            yield name, None, exc
+    for name, problem in inputs(files or [STDIN]):
+        if name == STDIN and sys.stdin is not None and sys.stdin.isatty():  # else it looks like a hang
+            _say("pychessdraw: reading PGN from standard input (end it with Ctrl-D)")
+        if problem is None:
+            try:
+                handle = open_text(name)
+            except FileError as exc:
+                problem = exc
+        if problem is not None:
+            yield name, None, problem
             continue
         lines = TextLines(name, handle)
         try:
@@ -88,44 +138,82 @@ def cmd_scan(args: argparse.Namespace) -> int:
     progress = _Progress(sys.stderr, sys.stderr.isatty() if args.progress is None else args.progress)
     status = 0
     number = 1
-    out = sys.stdout
     should_be_draws = []
+    named = len(args.files) > 1 or any(os.path.isdir(f) for f in args.files)
     for name, lines, error in _sources(args.files):
         if error is not None:
             status = _fail(error)
             continue
         assert lines is not None
+        first = number
         for report in scan(lines, number, final_search=SCAN_SEARCH[args.search], flag_rules=args.flag_rules):
             number += 1
-            if len(args.files) > 1 or any(os.path.isdir(f) for f in args.files):
+            if named:
                 report["file"] = name
             if report["error"] is not None:
                 status = 1
             if report["time_forfeit"] and report["time_forfeit"]["should_be_draw"]:
                 should_be_draws.append(report["game"])
-            out.write(json.dumps(report) + "\n")
-            out.flush()
+            _write(json.dumps(report) + "\n")
             progress.update(report["plies"])
         if lines.error is not None:
             status = _fail(lines.error)
+        elif number == first:  # not a success: a wrong file, an empty pipe
+            where = "standard input" if name == STDIN else repr(name)
+            status = _fail(FileError(f"no PGN game in {where}", file=name))
     progress.close()
     if should_be_draws:
         games = ", ".join(map(str, should_be_draws))
-        print(f"pychessdraw: {len(should_be_draws)} game(s) lost on time should have been draws "
-              f"({args.flag_rules}): {games}", file=sys.stderr)
+        _say(f"pychessdraw: {len(should_be_draws)} game(s) lost on time should have been draws "
+             f"({args.flag_rules}): {games}")
     return status
 
 
 AUDIT_EXTRA = 'pip install "pychessdraw[audit]"'
 
 
+def _check_audit_paths(names: Sequence[str], out: str) -> None:
+    """Before any work, refuse an input that exists but is neither a regular
+    file nor a directory (workers read byte ranges: a device or a pipe has no
+    size and was audited as 0 games, exit 0), a name that is not UTF-8 (the
+    Parquet ``file`` column cannot hold it: the chunk failed in the worker)
+    and an ``--out`` that is not a directory this process can write in (made
+    when missing). Limits: a missing input is the audit's own error, reported
+    with the others; so are names found in a directory, and a disk that
+    fills up later."""
+    for name in names:
+        if name != STDIN and os.path.exists(name) and not (os.path.isfile(name) or os.path.isdir(name)):
+            raise FileError(f"audit reads regular files and directories: {name!r} is neither (a device or a "
+                            "pipe); save it to a file first", file=name)
+        if not _is_utf8(name):
+            raise FileError(f"audit writes file names in UTF-8 (the Parquet column file): {name!r} is not "
+                            "UTF-8; rename it", file=name)
+    if os.path.exists(out) and not os.path.isdir(out):
+        raise FileError(f"--out {out!r} is not a directory", file=out)
+    try:
+        os.makedirs(out, exist_ok=True)
+        with tempfile.TemporaryFile(dir=out):  # the only sure test of writing, also for root
+            pass
+    except OSError as exc:
+        raise FileError(f"cannot write in --out {out!r}: {exc.strerror or exc}", file=out) from None
+
+
+def _is_utf8(name: str) -> bool:
+    try:
+        name.encode("utf-8")  # bytes that were not UTF-8 came in as lone surrogates (PEP 383)
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def cmd_audit(args: argparse.Namespace) -> int:
     try:
         from .audit.run import format_summary, run_audit
     except ImportError as exc:
-        print(f"pychessdraw: audit needs Dask distributed, zstandard and pyarrow ({exc.name} is missing): "
-              f"{AUDIT_EXTRA}", file=sys.stderr)
+        _say(f"pychessdraw: audit needs Dask distributed, zstandard and pyarrow ({exc.name} is missing): "
+             f"{AUDIT_EXTRA}")
         return 1
+    _check_audit_paths(args.inputs, args.out)
     progress = sys.stderr.isatty() if args.progress is None else args.progress
     try:
         summary = run_audit(args.inputs, args.out, workers=args.workers, scheduler=args.scheduler,
@@ -134,9 +222,38 @@ def cmd_audit(args: argparse.Namespace) -> int:
                             progress=progress)
     except RefereeError as exc:
         return _fail(exc)
-    print(format_summary(summary))
+    _write(format_summary(summary) + "\n")
     bad = summary["errors"] or summary["verdicts"].get("error")
     return 1 if bad else 0
+
+
+def _number_in(kind: Callable[[str], float], low: float, high: float) -> Callable[[str], float]:
+    """An argparse type: a number of ``kind`` from ``low`` to ``high``; argparse
+    names the option in its message and exits with status 2."""
+    what = "a whole number" if kind is int else "a number"
+
+    def parse(text: str) -> float:
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected {what} from {low:g} to {high:g}, got {text!r}") from None
+        if not (math.isfinite(value) and low <= value <= high):  # NaN compares false: refused too
+            raise argparse.ArgumentTypeError(f"must be from {low:g} to {high:g}, got {text!r}")
+        return value
+
+    return parse
+
+
+_ADDRESS = re.compile(r"(?:(?:tcp|tls|ucx|ws|wss)://)?(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._-]+):([0-9]{1,5})")
+
+
+def _scheduler_address(text: str) -> str:
+    """An argparse type: ``[tcp://]host:port`` (or tls, ucx, ws, wss), port 1 to 65535.
+    Only the form is checked: whether anyone listens is the connection's error."""
+    match = _ADDRESS.fullmatch(text)
+    if match is None or not 0 < int(match.group(1)) < 65536:
+        raise argparse.ArgumentTypeError(f"expected an address such as tcp://host:8786, got {text!r}")
+    return text
 
 
 def _search_options(parser: argparse.ArgumentParser, what: str, final: bool = False) -> None:
@@ -153,15 +270,34 @@ def _search_options(parser: argparse.ArgumentParser, what: str, final: bool = Fa
                         help="flag-fall rules: FIDE 6.9 or US Chess (default: fide)")
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, except that a failed write of ``--help`` or ``--version`` to
+    standard output is an error (argparse drops it: ``--help > /dev/full``
+    exited 0 in silence). A failed write to standard error is still dropped
+    (a usage error keeps its status 2)."""
+
+    def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
+        if not message:
+            return
+        if file is not None and file is sys.stdout:
+            _write(message)
+            return
+        try:
+            (file or sys.stderr).write(message)
+        except OSError:
+            pass
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="pychessdraw", description="A chess referee for draws (FIDE Laws).")
+    parser = _Parser(prog="pychessdraw", description="A chess referee for draws (FIDE Laws).")
     parser.add_argument("--version", action="version", version=f"pychessdraw {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
     st = sub.add_parser("status", help="status of the position after some moves, as JSON")
     st.add_argument("--fen", help="start position (default: the initial position)")
     st.add_argument("--chess960", action="store_true", help="Chess960 castling rules")
     st.add_argument("--legal-moves", action="store_true", help="include the legal moves")
-    st.add_argument("--indent", type=int, default=None, help="pretty-print JSON")
+    st.add_argument("--indent", type=_number_in(int, 0, INDENT_MAX), default=None,
+                    help=f"pretty-print JSON with this many spaces (0 to {INDENT_MAX})")
     st.add_argument("moves", nargs="*", help="moves in SAN or UCI")
     _search_options(st, "dead-position search for the position")
     st.set_defaults(run=cmd_status)
@@ -177,12 +313,15 @@ def build_parser() -> argparse.ArgumentParser:
     au.add_argument("inputs", nargs="+", help=".pgn, .pgn.gz, .pgn.zst files and directories of them")
     au.add_argument("--out", required=True, help="output directory: one Parquet file per chunk, _manifest.json, _summary.json")
     where = au.add_mutually_exclusive_group()
-    where.add_argument("--workers", type=int, default=None,
-                       help="worker processes of a local cluster (default: one per core)")
-    where.add_argument("--scheduler", default=None, help="address of a running Dask scheduler, e.g. tcp://host:8786")
-    au.add_argument("--chunk-mb", type=float, default=None,
-                    help="about this many MB of input per chunk (default: from the input size and the workers, "
-                         "4 chunks a worker, 64 KB to 64 MB)")
+    most = WORKERS_PER_CORE * (os.cpu_count() or 1)
+    where.add_argument("--workers", type=_number_in(int, 1, most), default=None,
+                       help=f"worker processes of a local cluster, 1 to {WORKERS_PER_CORE} per core "
+                            "(default: one per core)")
+    where.add_argument("--scheduler", type=_scheduler_address, default=None,
+                       help="address of a running Dask scheduler, e.g. tcp://host:8786")
+    au.add_argument("--chunk-mb", type=_number_in(float, *CHUNK_MB_RANGE), default=None,
+                    help=f"about this many MB of input per chunk, {CHUNK_MB_RANGE[0]:g} to {CHUNK_MB_RANGE[1]:g} "
+                         "(default: from the input size and the workers, 4 chunks a worker, 64 KB to 64 MB)")
     au.add_argument("--progress", dest="progress", action="store_true", default=None,
                     help="show progress on standard error even when it is not a terminal")
     au.add_argument("--no-progress", dest="progress", action="store_false")
@@ -191,15 +330,52 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+def _os_failure(exc: OSError) -> RefereeError:
+    """An OSError that escaped a command (a file, a directory, a connection)
+    as an error naming what failed."""
+    if exc.filename is not None:
+        return FileError(f"{exc.filename}: {exc.strerror or exc}", file=str(exc.filename))
+    return RefereeError(str(exc) or type(exc).__name__)
+
+
+def _settle_stdout() -> None:
+    """Flush standard output; if that fails (closed pipe, full disk), point
+    it at /dev/null so that Python's own flush at exit has nothing to report
+    ("Exception ignored ..."), as the Python docs advise for SIGPIPE."""
+    if sys.stdout is None:
+        return
     try:
+        sys.stdout.flush()
+    except OSError:
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+            os.close(devnull)
+        except (OSError, ValueError):
+            pass  # a standard output without a descriptor (a test's capture): nothing to flush at exit
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run one command; returns the exit status (see the module's docstring)."""
+    if sys.stderr is None:  # started with standard error closed: messages go nowhere
+        sys.stderr = open(os.devnull, "w")  # noqa: SIM115
+    try:
+        args = build_parser().parse_args(argv)  # exits 2 on bad usage, 0 after --help
+        if sys.stdout is None:  # started with standard output closed (`>&-`)
+            raise FileError("cannot write standard output: it is closed", file=STDIN)
         run: Callable[[argparse.Namespace], int] = args.run
-        return run(args)
+        status = run(args)
+        _write("")  # what is still buffered, with the same errors
     except BrokenPipeError:
-        return 0
+        status = EXIT_BROKEN_PIPE
+    except RefereeError as exc:
+        status = _fail(exc)
+    except OSError as exc:
+        status = _fail(_os_failure(exc))
     except KeyboardInterrupt:
-        return 130
+        status = EXIT_INTERRUPTED
+    _settle_stdout()
+    return status
 
 
 if __name__ == "__main__":
