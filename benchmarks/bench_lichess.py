@@ -256,6 +256,7 @@ def audit(path: Path, count: int, out: Path) -> tuple[Run, float]:
     """``pychessdraw audit`` with ``count`` workers and about 4 chunks a
     worker (the input allowing: pzstd chunks are runs of whole frames)."""
     chunk_mb = max(0.001, path.stat().st_size / (1 << 20) / (4 * count))
+    shutil.rmtree(out, ignore_errors=True)  # a fresh run, not a resume of a kept one
     return run_cli(["audit", str(path), "--out", str(out), "--workers", str(count), "--no-progress",
                     "--chunk-mb", f"{chunk_mb:.4f}"]), chunk_mb
 
