@@ -11,12 +11,14 @@ losses on time whose winner's chances the deep search leaves undecided
 (``UNDECIDED``: found by ``benchmarks/bench_lichess.py --all``; the search
 has a time budget, so a faster machine may decide them). Under ``--full`` /
 PYCHESSDRAW_FULL=1: the first ``FULL_GAMES`` games plus the same three.
-Measured on the project's 2-core machine (shared, loaded): the scan reads
-about 250-320 lichess games a second on one core, the audit on two workers
-about twice that, the review about as fast as the scan; 30,000 games take
-about 2 + 1 + 2 minutes (the review's two parts run one after the other
-here), so the full run fits in about 8 minutes beside CI's other work. The
-whole file (60,498 games) is measured by the benchmark instead.
+Sized from CPU time measured on the project's 2-core machine: the scan
+costs about 2.8 ms a game over the whole file (1.9 ms over its first 3,000
+games), the audit as much spread over two workers, and the review (its two
+parts one after the other here) about as much as the scan, with the static
+search of today as with the auto search of the scan. So 30,000 games take
+about 3.5 minutes on an idle machine, within about 8 minutes even if the
+review's search doubles its cost. The whole file (60,498 games) is measured
+by the benchmark instead.
 """
 
 from __future__ import annotations
@@ -48,7 +50,8 @@ pytestmark = pytest.mark.slow
 SAMPLE_GAMES = 300
 FULL_GAMES = 30_000
 #: Losses on time whose winner's chances ``scan --search auto`` left
-#: undecided (a second of search each): games 6062, 46924 and 47756 of the file.
+#: undecided (a second of search each): games 6062, 46924 and 47756 of the
+#: file. CHA finds a mate for the first two; it leaves the third undetermined too.
 UNDECIDED = ("https://lichess.org/b6GnsJnb", "https://lichess.org/YewWbJob", "https://lichess.org/KsR9r7OM")
 PAGE_CHUNK = 64 * 1024  # characters the page sends a review_feed
 PAGE_PARTS = 2  # review workers the page starts on a 2-core machine
