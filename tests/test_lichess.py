@@ -8,8 +8,12 @@ The sample is written as pzstd writes the lichess database (frames cut
 wherever they fall, inside games too), so the audit cuts it as it cuts the
 real file. By default: the first 300 games of the corpus plus the three
 losses on time whose winner's chances the deep search leaves undecided
-(``UNDECIDED``: found by ``benchmarks/bench_lichess.py --all``; the search
-has a time budget, so a faster machine may decide them). Under ``--full`` /
+(``UNDECIDED``: found by ``benchmarks/bench_lichess.py --all``). Limit: the
+deep search's budget is in seconds as well as nodes, so which flag falls
+stay undecided depends on the machine's speed and load (3 of the file's
+20,779 on a lightly loaded machine, 7 on a heavily loaded one); once
+``undecided`` is a verdict, the scan, the audit and the review agree on
+such a game only if the budget that decides it is counted in nodes. Under ``--full`` /
 PYCHESSDRAW_FULL=1: the first ``FULL_GAMES`` games plus the same three.
 Sized from CPU time measured on the project's 2-core machine: the scan
 costs about 2.8 ms a game over the whole file (1.9 ms over its first 3,000
