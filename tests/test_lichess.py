@@ -10,8 +10,8 @@ real file. By default: the first 300 games of the corpus plus the three
 losses on time whose winner's chances the deep search leaves undecided
 (``UNDECIDED``: found by ``benchmarks/bench_lichess.py --all``). Limit: the
 deep search's budget is in seconds as well as nodes, so which flag falls
-stay undecided depends on the machine's speed and load (3 of the file's
-20,779 on a lightly loaded machine, 7 on a heavily loaded one); once
+stay undecided depends on the machine's speed and load (3, 4 and 7 of the
+file's 20,779 in three runs, more as the load grew); once
 ``undecided`` is a verdict, the scan, the audit and the review agree on
 such a game only if the budget that decides it is counted in nodes. Under ``--full`` /
 PYCHESSDRAW_FULL=1: the first ``FULL_GAMES`` games plus the same three.
