@@ -7,19 +7,15 @@ decided that the winner could mate.
 The sample is written as pzstd writes the lichess database (frames cut
 wherever they fall, inside games too), so the audit cuts it as it cuts the
 real file. By default: the first 300 games of the corpus plus the three
-losses on time whose winner's chances the deep search leaves undecided
-(``UNDECIDED``: found by ``benchmarks/bench_lichess.py --all``). Limit: the
-deep search's budget is in seconds as well as nodes, so which flag falls
-stay undecided depends on the machine's speed and load (3, 4 and 7 of the
-file's 20,779 in three runs, more as the load grew); once
-``undecided`` is a verdict, the scan, the audit and the review agree on
-such a game only if the budget that decides it is counted in nodes. Under ``--full`` /
+losses on time hardest for the deep search
+(``UNDECIDED``: found by ``benchmarks/bench_lichess.py --all``). The
+search budget of ``auto`` is counted in nodes, not seconds, so which flag
+falls stay undecided does not depend on the machine or its load. Under ``--full`` /
 PYCHESSDRAW_FULL=1: the first ``FULL_GAMES`` games plus the same three.
 Sized from CPU time measured on the project's 2-core machine: the scan
 costs about 2.8 ms a game over the whole file (1.9 ms over its first 3,000
 games), the audit as much spread over two workers, and the review (its two
-parts one after the other here) about as much as the scan, with the static
-search of today as with the auto search of the scan. So 30,000 games take
+parts one after the other here) about as much as the scan (both search as ``auto``). So 30,000 games take
 about 3.5 minutes on an idle machine, within about 8 minutes even if the
 review's search doubles its cost. The whole file (60,498 games) is measured
 by the benchmark instead.
@@ -53,9 +49,11 @@ pytestmark = pytest.mark.slow
 
 SAMPLE_GAMES = 300
 FULL_GAMES = 30_000
-#: Losses on time whose winner's chances ``scan --search auto`` left
-#: undecided (a second of search each): games 6062, 46924 and 47756 of the
-#: file. CHA finds a mate for the first two; it leaves the third undetermined too.
+#: Losses on time that were hard for ``scan --search auto``: games 6062,
+#: 46924 and 47756 of the file. The first is decided within auto's node
+#: budget; the other two stay undecided (the winners can mate, found with
+#: 100,141 and 178,489 nodes). CHA finds a mate for the first two and
+#: leaves the third undetermined too.
 UNDECIDED = ("https://lichess.org/b6GnsJnb", "https://lichess.org/YewWbJob", "https://lichess.org/KsR9r7OM")
 PAGE_CHUNK = 64 * 1024  # characters the page sends a review_feed
 PAGE_PARTS = 2  # review workers the page starts on a 2-core machine
@@ -183,7 +181,6 @@ def test_every_loss_on_time_is_judged_by_its_finding(scanned: dict[int, dict[str
             assert forfeit["opponent_winnable"] is not False, report["game"]  # unable to mate: a draw
 
 
-@pytest.mark.xfail(strict=True, reason="needs the undecided verdict (issue #20: ok only when the record was checked)")
 def test_no_loss_on_time_is_ok_when_its_winners_chances_were_not_decided(
         scanned: dict[int, dict[str, Any]], audited: list[dict[str, Any]]) -> None:
     undecided = [r for r in _losses_on_time(list(scanned.values())) if _undecided(r["time_forfeit"])]
@@ -207,8 +204,6 @@ def _finding(report: dict[str, Any]) -> tuple[Any, ...]:
             forfeit.get("should_be_draw"), forfeit.get("opponent_winnable"))
 
 
-@pytest.mark.xfail(strict=True, reason="the page's review searches as scan --search static, "
-                                       "not as scan's default auto (issue #20)")
 def test_the_review_finds_what_the_scan_finds(
         scanned: dict[int, dict[str, Any]], reviewed: list[dict[str, Any]]) -> None:
     """The same verdict and, for a loss on time, the same finding about the
