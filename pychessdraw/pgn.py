@@ -61,6 +61,13 @@ MAX_WARNINGS = 10
 MAX_SKIPPED = 1_000  # words that are no moves: beyond this, the text is not PGN
 MAX_DEPTH = 100  # variations nested deeper are broken text
 MAX_KNOWN = 100_000
+#: Characters of one game (tags, moves, comments; about 40 times the longest
+#: game of the TCEC archive): a longer one is a BadPgnError, skipped up to
+#: the next game. This also bounds a line, or a comment, with no end.
+MAX_GAME_CHARS = 4_000_000
+#: Characters with no game start: past this the text is not PGN (/dev/zero,
+#: an endless comment) and reading stops, after the error of that game.
+MAX_TEXT_CHARS = 4 * MAX_GAME_CHARS
 _KNOWN_MOVES: set[str] = set()  # words already seen to be moves: skips the regex
 
 
@@ -80,6 +87,15 @@ class PgnGame:
     comments: dict[int, str] = field(default_factory=dict)
 
 
+def _parse_tag(line: str) -> tuple[str, str] | None:
+    """``(name, value)`` of a tag line, or None if it is not one."""
+    m = _HEADER.match(line)
+    if m:
+        return m.group(1), m.group(2).replace('\\"', '"').replace("\\\\", "\\")
+    m = _LOOSE_HEADER.match(line)
+    return (m.group(1), m.group(2)) if m else None
+
+
 class _Reader:
     """The state of one game being read: tag section, move text, comment."""
 
@@ -88,7 +104,9 @@ class _Reader:
         self.in_brace = False  # inside a { comment
         self.blank_in_brace = False  # ... and a blank line was seen in it
         self.depth = 0  # variation nesting
-        self.moved = False  # the game has move text (moves or a result)
+        self.in_movetext = False  # a line of move text was read: a blank line ends the game
+        self.chars = 0  # characters read since the last game ended
+        self.over = False  # ... more than MAX_GAME_CHARS
         self.skipped = 0  # words skipped as noise in this game
         self.note: list[str] | None = None  # pieces of the main-line { comment being read
         self.note_len = 0
@@ -99,7 +117,12 @@ class _Reader:
         return self.game
 
     def finish(self) -> PgnGame | None:
+        """End the game being read; None if nothing of it was read (only
+        spaces): every place a game ends keeps the same games."""
         game, self.game = self.game, None
+        if game is not None and not (game.headers or game.tokens or game.result or game.error or game.warnings
+                                     or self.in_movetext or self.in_brace):
+            game = None
         if game is not None and game.error is None:
             if self.in_brace:
                 game.error = _error(game, "unterminated comment '{'", "{")
@@ -108,7 +131,8 @@ class _Reader:
         self.in_brace = self.blank_in_brace = False
         self.note = None
         self.depth = 0
-        self.moved = False
+        self.in_movetext = self.over = False
+        self.chars = 0
         self.skipped = 0
         return game
 
@@ -142,19 +166,73 @@ class _Reader:
         elif len(game.warnings) == MAX_WARNINGS:
             game.warnings.append("more warnings not shown")
 
+    def line(self, piece: str, cut: bool) -> PgnGame | None:
+        """Read a piece that starts a line (``cut``: the line goes on in the
+        next piece); returns the game this line ends, if any."""
+        stripped = piece.strip()
+        if self.in_brace:
+            # A { comment left open ends at the next tag section.
+            if not stripped:
+                self.blank_in_brace = self.blank_in_brace or not cut
+            elif self.blank_in_brace and stripped[0] == "[" and not cut and _HEADER.match(piece):
+                done = self.finish()
+                self.header(piece)
+                return done
+            else:
+                self.movetext(piece)
+            return None
+        if not stripped:
+            if cut:
+                self.movetext(piece)  # a line of spaces with no end: nothing, and no blank line
+                return None
+            return self.finish() if self.in_movetext else None  # a blank line ends the move text (as python-chess)
+        if piece[0] in "%;":
+            return None  # an escape line (PGN standard 8.2.2) or a comment line, skipped as python-chess does
+        if stripped[0] == "[" and not cut and (not self.in_movetext or _looks_like_tag(stripped)):
+            return self._tag_line(piece, stripped)
+        self.in_movetext = True
+        self.movetext(piece)
+        return None
+
+    def _tag_line(self, piece: str, stripped: str) -> PgnGame | None:
+        tag = _parse_tag(piece)
+        game = self.game
+        done = None
+        # After move text or a broken game, a new game; and a tag given twice
+        # starts one too (a record cut after its tags keeps its own FEN).
+        if self.in_movetext or (game is not None and (
+                game.error is not None or (tag is not None and tag[0] in game.headers))):
+            done = self.finish()
+        if tag is None:
+            self.warn(f"skipped a malformed tag line: {stripped[:60]}")
+        else:
+            self._store(*tag)
+        return done
+
     def header(self, line: str) -> bool:
         """Store a tag line; False when the line is not a well-formed tag."""
-        m = _HEADER.match(line)
-        if m:
-            value = m.group(2).replace('\\"', '"').replace("\\\\", "\\")
-        else:
-            m = _LOOSE_HEADER.match(line)
-            if not m:
-                return False
-            value = m.group(2)
+        tag = _parse_tag(line)
+        if tag is not None:
+            self._store(*tag)
+        return tag is not None
+
+    def _store(self, name: str, value: str) -> None:
         game = self.current()
-        if len(game.headers) < MAX_HEADERS or m.group(1) in game.headers:
-            game.headers[m.group(1)] = value
+        if len(game.headers) < MAX_HEADERS or name in game.headers:
+            game.headers[name] = value
+
+    def check_size(self) -> bool:
+        """Mark a game past MAX_GAME_CHARS; False past MAX_TEXT_CHARS: stop."""
+        if self.chars > MAX_TEXT_CHARS:
+            game = self.current()
+            game.error = _error(game, f"no game ends within {MAX_TEXT_CHARS:,} characters: "
+                                      "not PGN text, reading stopped", "")
+            return False
+        if self.chars > MAX_GAME_CHARS and not self.over:
+            self.over = True
+            game = self.current()
+            game.error = _error(game, f"game longer than {MAX_GAME_CHARS:,} characters: skipped up to the next game",
+                                "")
         return True
 
     def movetext(self, text: str) -> None:
@@ -232,10 +310,12 @@ class _Reader:
             if tok in known:  # the common case, one set lookup
                 if not self.depth:
                     tokens.append(tok)
-                    self.moved = True
                 continue
             first = tok[0]
             if first == "(":
+                if not self.depth and not tokens:  # a variation of no move: python-chess skips the '(' too
+                    self.warn("skipped a '(' before the first move")
+                    continue
                 self.depth += 1
                 if self.depth > MAX_DEPTH:
                     self.fail(f"variations nested more than {MAX_DEPTH} deep", tok)
@@ -249,7 +329,6 @@ class _Reader:
                 continue
             elif tok in RESULTS:
                 game.result = tok
-                self.moved = True
             elif tok[-1] == "." and first.isdigit():
                 continue  # move number
             elif len(tok) > MAX_TOKEN:
@@ -259,7 +338,6 @@ class _Reader:
                 if len(known) < MAX_KNOWN and _MOVE_WORD.fullmatch(tok):
                     known.add(tok)
                 tokens.append(tok)  # a broken one fails when it is played, naming the ply
-                self.moved = True
             else:
                 self.skipped += 1
                 if self.skipped > MAX_SKIPPED:
@@ -316,10 +394,43 @@ def _carry(piece: str) -> tuple[str, str]:
     return piece[:cut], piece[cut:]
 
 
+def whole_line(piece: str, at_start: bool) -> bool:
+    """The piece is a whole line (it starts one and is not cut at LINE_LIMIT)."""
+    return at_start and (len(piece) < LINE_LIMIT or piece.endswith(("\n", "\r")))
+
+
+class GameStarts:
+    """The one rule for where a game begins whatever came before it: a whole
+    tag line (``[Name "value"]``, ``\\"`` escapes allowed) right after a
+    whole blank line. :func:`read_games` starts a game there in every state
+    (after move text; in a tag section, so a record cut after its tags keeps
+    them; in a ``{`` comment left open; after broken text), and ``;``
+    comments, ``%`` lines and tag strings end with their line. So a reader
+    that starts at such a line knows nothing less than one that read all the
+    text before it: the audit cuts files there (``audit.chunks``)."""
+
+    __slots__ = ("after_blank",)
+
+    def __init__(self) -> None:
+        self.after_blank = False
+
+    def feed(self, piece: str, whole: bool) -> bool:
+        """The next piece (``whole``: see :func:`whole_line`); True if it starts a game."""
+        if not whole:
+            self.after_blank = False
+            return False
+        starts = self.after_blank and piece.lstrip()[:1] == "[" and _HEADER.match(piece) is not None
+        self.after_blank = not piece.strip()
+        return starts
+
+
 def read_games(lines: Iterable[str] | _Readable) -> Iterator[PgnGame]:
     """Yield the games of a PGN text: a text file (read in bounded pieces)
-    or any iterable of lines. Memory stays bounded whatever the input."""
+    or any iterable of lines. Memory stays bounded whatever the input; a
+    game past MAX_GAME_CHARS is a BadPgnError (the next game is read as
+    usual) and reading stops past MAX_TEXT_CHARS with no game start."""
     reader = _Reader()
+    starts = GameStarts()
     fresh = True  # this piece starts a line
     carry = ""
     first = True
@@ -327,49 +438,33 @@ def read_games(lines: Iterable[str] | _Readable) -> Iterator[PgnGame]:
         if first:
             piece, first = piece.lstrip("\ufeff"), False
         cut = len(piece) >= LINE_LIMIT and not piece.endswith(("\n", "\r"))  # the line goes on
-        if carry:
-            piece, carry = carry + piece, ""
-        if cut:
-            piece, carry = _carry(piece)
         at_start, fresh = fresh, not cut
-        if not at_start:
+        reader.chars += len(piece)
+        if reader.chars > MAX_GAME_CHARS and not reader.check_size():
+            done = reader.finish()
+            if done is not None:
+                yield done
+            return
+        if starts.feed(piece, at_start and not cut):
+            done = reader.finish()
+            reader.header(piece)
+        elif not at_start:
+            if carry:
+                piece, carry = carry + piece, ""
+            if cut:
+                piece, carry = _carry(piece)
             reader.movetext(piece)
             continue
-        stripped = piece.strip()
-        if reader.in_brace:
-            # A { comment left open ends at the next tag section.
-            if not stripped:
-                reader.blank_in_brace = True
-            elif reader.blank_in_brace and stripped[0] == "[" and not cut and _HEADER.match(piece):
-                done = reader.finish()
-                if done is not None:
-                    yield done
-                reader.header(piece)
-            else:
-                reader.movetext(piece)
-            continue
-        if not stripped:
-            if reader.moved:  # a blank line ends the move text (as python-chess)
-                done = reader.finish()
-                if done is not None:
-                    yield done
-            continue
-        if piece[0] == "%":
-            continue  # escape line (PGN standard 8.2.2)
-        if stripped[0] == "[" and not cut and (not reader.moved or _looks_like_tag(stripped)):
-            # A tag section: after move text (or a broken game), a new game.
-            if reader.moved or (reader.game is not None and reader.game.error is not None):
-                done = reader.finish()
-                if done is not None:
-                    yield done
-            if not reader.header(piece):
-                reader.warn(f"skipped a malformed tag line: {stripped[:60]}")
-            continue
-        reader.movetext(piece)
+        else:
+            if cut:
+                piece, carry = _carry(piece)
+            done = reader.line(piece, cut)
+        if done is not None:
+            yield done
     if carry:
         reader.movetext(carry)
     done = reader.finish()
-    if done is not None and (done.headers or done.tokens or done.result or done.error):
+    if done is not None:
         yield done
 
 

@@ -71,7 +71,10 @@ class ReviewSession:
             raise BadRequestError("this review has already finished")
         self.chars += len(text)
         text = self._partial + text
-        cut = max(text.rfind("\n"), text.rfind("\r")) + 1  # whole lines only
+        # Whole lines only, and a "\r" at the end waits for a "\n" that may
+        # follow: "\r" + "\n" read as two lines would be a blank line, which
+        # the reader takes for the end of a game.
+        cut = max(text.rfind("\n"), text.rfind("\r", 0, len(text) - 1)) + 1
         self._partial = text[cut:]
         if not cut:
             return self._check_size([])
