@@ -272,9 +272,10 @@ class _Reader:
                 return
             elif tok == "[":  # "[%clk 0:01:00]" outside a comment: skipped, as python-chess does
                 close = text.find("]", pos)
-                if close < 0:
-                    return
-                pos = close + 1
+                if close >= 0:
+                    pos = close + 1
+                else:  # no ']' follows: each '[' is skipped alone, and the moves after it count
+                    text = text[:pos] + text[pos:].replace("[", " ")
             elif tok == "}":
                 self.warn(f"skipped an unmatched '}}' after ply {len(game.tokens)}")
             else:
@@ -297,9 +298,10 @@ class _Reader:
             pos = m.end()
             if m.group() == "[":
                 close = text.find("]", pos)
-                if close < 0:
-                    return
-                pos = close + 1
+                if close >= 0:
+                    pos = close + 1
+                else:
+                    text = text[:pos] + text[pos:].replace("[", " ")
             if m.group() == "{":
                 self.in_brace, self.blank_in_brace = True, False
 
