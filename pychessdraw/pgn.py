@@ -5,25 +5,39 @@ main line's move tokens: comments, variations and NAGs are skipped as they
 are read, never stored. So a scan's memory does not grow with the file, nor
 with a comment or a line (lines are read in pieces of at most
 :data:`LINE_LIMIT` characters; a game stops being stored past
-:data:`MAX_PLIES` moves).
+:data:`MAX_PLIES` moves). A game longer than :data:`MAX_GAME_CHARS`
+characters is a BadPgnError and the next game is read as usual; past
+:data:`MAX_TEXT_CHARS` characters with no game start (``/dev/zero``, a
+comment with no end) the text is not PGN and reading stops with that error.
 
-It reads every game python-chess's reader reads (a test compares the two on
-mutated PGN), and recovers where that one gives up:
+It keeps every game python-chess's reader keeps (tests compare the two on
+mutated PGN), never gives one game's tags to another, and recovers where
+python-chess gives up:
 
-- a game ends at a tag line (``[Name "value"]``) after its moves, or at a
-  blank line after its moves (as python-chess), so a missing blank line
+- a game ends at a blank line after any move text (as python-chess: a
+  variation, comment, words or NAGs with no main-line move included), or at
+  a tag line (``[Name "value"]``) after move text, so a missing blank line
   between games loses nothing;
+- a tag section ends at a blank line followed by a tag line, or at a tag
+  already given: a record cut after its tags is a game of its own (with no
+  moves), and its tags (``FEN`` too) never reach the next game (python-chess
+  merges the two);
 - a malformed tag line (``[Event "b`` with no end) is skipped with a
   warning, as python-chess does, and never spoils the next game;
 - a ``;`` comment runs to the end of its line whatever it holds (``{``
-  included); a ``{`` comment runs to the next ``}``, across lines, but one
+  included), and a line starting with ``;`` or ``%`` (an escape) is
+  skipped; a ``{`` comment runs to the next ``}``, across lines, but one
   left open ends at the next tag section (a blank line, then a tag line):
   that game gets a BadPgnError and the next game is read as usual.
 
+So a whole tag line right after a whole blank line starts a game whatever
+came before it (:class:`GameStarts`): the audit cuts files there.
+
 Broken move text is reported as a BadPgnError naming the ply and the token.
 Limits: a ``{`` comment that really contains a blank line followed by a
-tag line is cut there (python-chess would read on); escaped quotes in tag
-values are unescaped (``\\"`` becomes ``"``).
+tag line is cut there (python-chess would read on), and so is a tag section
+with a blank line inside it; escaped quotes in tag values are unescaped
+(``\\"`` becomes ``"``).
 """
 
 from __future__ import annotations
@@ -421,9 +435,11 @@ class GameStarts:
         if not whole:
             self.after_blank = False
             return False
-        starts = self.after_blank and piece.lstrip()[:1] == "[" and _HEADER.match(piece) is not None
-        self.after_blank = not piece.strip()
-        return starts
+        if self.after_blank:
+            self.after_blank = piece.isspace()
+            return not self.after_blank and _HEADER.match(piece) is not None
+        self.after_blank = piece.isspace()
+        return False
 
 
 def read_games(lines: Iterable[str] | _Readable) -> Iterator[PgnGame]:
