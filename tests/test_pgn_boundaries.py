@@ -188,3 +188,25 @@ def test_scan_of_dev_zero_ends_with_an_error() -> None:
                           text=True, timeout=120)
     assert done.returncode == 1
     assert "reading stopped" in done.stdout and "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_chunk_text_is_decoded_as_the_scan_decodes_it(monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
+    """Bytes cut in blocks anywhere (in a CR LF, in a UTF-8 character, bad
+    UTF-8) give the pieces ``TextIOWrapper.readline(LINE_LIMIT)`` gives."""
+    from pychessdraw import pgn
+    from pychessdraw.audit import chunks
+    limit = 7
+    monkeypatch.setattr(chunks, "LINE_LIMIT", limit)
+    monkeypatch.setattr(pgn, "LINE_LIMIT", limit)
+    rng = random.Random(seed)
+    alphabet = [b"a", b" ", b"\n", b"\r", b"\r\n", "é".encode(), "\u3000".encode(), b"\xff", b"\xe2\x82", b"["]
+    data = b"".join(rng.choice(alphabet) for _ in range(rng.randrange(1, 300)))
+    expected = []
+    wrapper = io.TextIOWrapper(io.BytesIO(data), encoding="utf-8", errors="replace")
+    while piece := wrapper.readline(limit):
+        expected.append(piece)
+    cuts = sorted({0, len(data), *(rng.randrange(len(data) + 1) for _ in range(rng.randrange(6)))})
+    blocks = [(1, a, data[a:b]) for a, b in zip(cuts, cuts[1:]) if b > a]
+    got = [piece for _, _, piece, _ in chunks._text_pieces(blocks)]
+    assert got == expected, (data, cuts)

@@ -25,6 +25,8 @@ memory is bounded by a piece, not by a line or a game.
   one chunk each.
 
 Limits: files with no blank line between games have no cut (one chunk).
+Where ``read_games`` stops reading (MAX_TEXT_CHARS with no game start: not
+PGN), a sequential read stops for good while later chunks are still read.
 In pzstd files, a line of spaces that fills the whole frame before a chunk
 (a frame of less than LINE_LIMIT characters) is taken for no blank line.
 """
