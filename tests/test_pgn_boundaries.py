@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from pgn_samples import pzstd_bytes, random_games
-from pychessdraw.audit.chunks import PLAIN, ZSTD, games, plan
+from pychessdraw.audit.chunks import ZSTD, games, plan
 from pychessdraw.inputs import open_text
 from pychessdraw.pgn import LINE_LIMIT, MAX_GAME_CHARS, MAX_TEXT_CHARS, PgnGame, read_games
 
@@ -210,3 +210,21 @@ def test_chunk_text_is_decoded_as_the_scan_decodes_it(monkeypatch: pytest.Monkey
     blocks = [(1, a, data[a:b]) for a, b in zip(cuts, cuts[1:]) if b > a]
     got = [piece for _, _, piece, _ in chunks._text_pieces(blocks)]
     assert got == expected, (data, cuts)
+
+
+@pytest.mark.slow
+def test_real_lichess_chunks_read_each_game_once(shared: Any, full: bool) -> None:  # type: ignore[misc]
+    """lichess-dev.pgn.zst (pzstd layout), one chunk a frame: the games of
+    the first chunks (all of them with --full) are those of a sequential read."""
+    path = shared("corpus", "lichess-dev.pgn.zst")
+    chunks = plan(str(path), 1)
+    assert len(chunks) > 3 and all(c.kind == ZSTD for c in chunks)
+    taken = chunks if full else chunks[:3]
+    got = [as_tuple(g) for chunk in taken for g in games(chunk)]
+    with open_text(str(path)) as handle:
+        expected = [as_tuple(g) for g in itertools.islice(read_games(handle), len(got) + 1)]
+    assert got == expected[:len(got)]
+    if full:
+        assert len(got) == len(expected) == 60_498
+    else:  # the next chunk starts with the next game
+        assert as_tuple(next(games(chunks[3]))) == expected[len(got)]
