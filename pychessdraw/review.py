@@ -22,6 +22,7 @@ same text see the same games.
 from __future__ import annotations
 
 import json
+import re
 from typing import Any, Iterator
 
 from .bridge_contract import ReviewResult, ReviewRow
@@ -30,6 +31,10 @@ from .pgn import PgnGame, read_games
 from .rules import dead, timeout
 from .rules.dead import SearchBudget
 from .scan import scan_game
+
+# Lines as a text file reads them (LF, CR LF or CR), not as str.splitlines
+# (which also cuts at form feeds, U+2028...): the scan's lines, so the same games.
+_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")
 
 #: Games longer than this many characters are skipped as errors (about 40
 #: times the longest game of the TCEC archive).
@@ -78,7 +83,7 @@ class ReviewSession:
         self._partial = text[cut:]
         if not cut:
             return self._check_size([])
-        return self._check_size(self._take(text[:cut].splitlines(keepends=True)))
+        return self._check_size(self._take(_LINE.findall(text, 0, cut)))
 
     def finish(self) -> list[ReviewResult]:
         """The end of the input: reports of the games still open."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import itertools
+import json
 import random
 import subprocess
 import sys
@@ -228,3 +229,23 @@ def test_real_lichess_chunks_read_each_game_once(shared: Any, full: bool) -> Non
         assert len(got) == len(expected) == 60_498
     else:  # the next chunk starts with the next game
         assert as_tuple(next(games(chunks[3]))) == expected[len(got)]
+
+
+@pytest.mark.parametrize("size", [1, 7, 64, 65_536])
+def test_the_review_cuts_lines_as_the_scan_reads_a_file(size: int) -> None:
+    """A form feed or U+2028 is no line end in a file (str.splitlines made
+    "\\x0c\\x0c" a blank line, which ends a game), and "\\r\\n" fed in two
+    chunks is one line end."""
+    from pychessdraw.review import ReviewSession
+    from pychessdraw.rules import dead
+    from pychessdraw.scan import scan
+    game = '[Event "{n}"]\r\n[Result "*"]\r\n\r\n1. e4 e5 \x0c\x0c 2. Nf3 {{ a\u2028b }} Nc6 *\r\n\r\n'
+    text = "".join(game.format(n=n) for n in range(3))
+    wrapper = io.TextIOWrapper(io.BytesIO(text.encode()), encoding="utf-8", errors="replace")
+    expected = [json.dumps(r) for r in scan(wrapper, final_search=dead.STATIC)]
+    session = ReviewSession()
+    got = []
+    for i in range(0, len(text), size):
+        got += [r["line"] for r in session.feed(text[i:i + size])]
+    got += [r["line"] for r in session.finish()]
+    assert len(expected) == 3 and got == expected
