@@ -42,6 +42,7 @@ with a blank line inside it; escaped quotes in tag values are unescaped
 
 from __future__ import annotations
 
+import io
 import re
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Iterator, Protocol
@@ -538,7 +539,7 @@ def parse_one(text: str, **options: Any) -> tuple[Game, PgnGame]:
     if not isinstance(text, str):
         raise BadRequestError(f"PGN must be text, not {type(text).__name__}")
     _check_options(options)
-    pgn = next(read_games(text.splitlines(keepends=True)), None)
+    pgn = next(read_games(io.StringIO(text, newline=None)), None)  # lines as a file has them: not at form feeds
     if pgn is None or (not pgn.tokens and not pgn.headers and pgn.error is None):
         raise BadPgnError("no game found in the PGN text", ply=0)
     if pgn.error is not None:

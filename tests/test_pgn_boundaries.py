@@ -249,3 +249,9 @@ def test_the_review_cuts_lines_as_the_scan_reads_a_file(size: int) -> None:
         got += [r["line"] for r in session.feed(text[i:i + size])]
     got += [r["line"] for r in session.finish()]
     assert len(expected) == 3 and got == expected
+
+
+def test_parse_one_reads_lines_as_a_file_has_them() -> None:
+    from pychessdraw.pgn import parse_one
+    _, pgn = parse_one('[Event "x"]\r\n\r\n1. e4 e5 \x0c\x0c 2. Nf3 { a\u2028\u2028 } *\r\n')
+    assert pgn.tokens == ["e4", "e5", "Nf3"] and pgn.result == "*"
