@@ -27,6 +27,7 @@ from typing import Any, Iterator
 
 from .bridge_contract import ReviewResult, ReviewRow
 from .errors import BadPgnError, BadRequestError
+from . import pgn
 from .pgn import PgnGame, read_games
 from .rules import dead, timeout
 from .rules.dead import SearchBudget
@@ -36,9 +37,10 @@ from .scan import scan_game
 # (which also cuts at form feeds, U+2028...): the scan's lines, so the same games.
 _LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")
 
-#: Games longer than this many characters are skipped as errors (about 40
-#: times the longest game of the TCEC archive).
-MAX_GAME_CHARS = 4_000_000
+#: Games longer than this many characters are skipped as errors: the
+#: reader's own limit (:data:`pychessdraw.pgn.MAX_GAME_CHARS`), so that a
+#: review and a scan skip the same games.
+MAX_GAME_CHARS = pgn.MAX_GAME_CHARS
 
 
 class ReviewSession:
