@@ -214,7 +214,7 @@ def test_chunk_text_is_decoded_as_the_scan_decodes_it(monkeypatch: pytest.Monkey
 
 
 @pytest.mark.slow
-def test_real_lichess_chunks_read_each_game_once(shared: Any, full: bool) -> None:  # type: ignore[misc]
+def test_real_lichess_chunks_read_each_game_once(shared: Any, full: bool) -> None:
     """lichess-dev.pgn.zst (pzstd layout), one chunk a frame: the games of
     the first chunks (all of them with --full) are those of a sequential read."""
     path = shared("corpus", "lichess-dev.pgn.zst")
