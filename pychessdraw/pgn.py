@@ -5,29 +5,44 @@ main line's move tokens: comments, variations and NAGs are skipped as they
 are read, never stored. So a scan's memory does not grow with the file, nor
 with a comment or a line (lines are read in pieces of at most
 :data:`LINE_LIMIT` characters; a game stops being stored past
-:data:`MAX_PLIES` moves).
+:data:`MAX_PLIES` moves). A game longer than :data:`MAX_GAME_CHARS`
+characters is a BadPgnError and the next game is read as usual; past
+:data:`MAX_TEXT_CHARS` characters with no game start (``/dev/zero``, a
+comment with no end) the text is not PGN and reading stops with that error.
 
-It reads every game python-chess's reader reads (a test compares the two on
-mutated PGN), and recovers where that one gives up:
+It keeps every game python-chess's reader keeps (tests compare the two on
+mutated PGN), never gives one game's tags to another, and recovers where
+python-chess gives up:
 
-- a game ends at a tag line (``[Name "value"]``) after its moves, or at a
-  blank line after its moves (as python-chess), so a missing blank line
+- a game ends at a blank line after any move text (as python-chess: a
+  variation, comment, words or NAGs with no main-line move included), or at
+  a tag line (``[Name "value"]``) after move text, so a missing blank line
   between games loses nothing;
+- a tag section ends at a blank line followed by a tag line, or at a tag
+  already given: a record cut after its tags is a game of its own (with no
+  moves), and its tags (``FEN`` too) never reach the next game (python-chess
+  merges the two);
 - a malformed tag line (``[Event "b`` with no end) is skipped with a
   warning, as python-chess does, and never spoils the next game;
 - a ``;`` comment runs to the end of its line whatever it holds (``{``
-  included); a ``{`` comment runs to the next ``}``, across lines, but one
+  included), and a line starting with ``;`` or ``%`` (an escape) is
+  skipped; a ``{`` comment runs to the next ``}``, across lines, but one
   left open ends at the next tag section (a blank line, then a tag line):
   that game gets a BadPgnError and the next game is read as usual.
 
+So a whole tag line right after a whole blank line starts a game whatever
+came before it (:class:`GameStarts`): the audit cuts files there.
+
 Broken move text is reported as a BadPgnError naming the ply and the token.
 Limits: a ``{`` comment that really contains a blank line followed by a
-tag line is cut there (python-chess would read on); escaped quotes in tag
-values are unescaped (``\\"`` becomes ``"``).
+tag line is cut there (python-chess would read on), and so is a tag section
+with a blank line inside it; escaped quotes in tag values are unescaped
+(``\\"`` becomes ``"``).
 """
 
 from __future__ import annotations
 
+import io
 import re
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Iterator, Protocol
@@ -61,6 +76,13 @@ MAX_WARNINGS = 10
 MAX_SKIPPED = 1_000  # words that are no moves: beyond this, the text is not PGN
 MAX_DEPTH = 100  # variations nested deeper are broken text
 MAX_KNOWN = 100_000
+#: Characters of one game (tags, moves, comments; about 40 times the longest
+#: game of the TCEC archive): a longer one is a BadPgnError, skipped up to
+#: the next game. This also bounds a line, or a comment, with no end.
+MAX_GAME_CHARS = 4_000_000
+#: Characters with no game start: past this the text is not PGN (/dev/zero,
+#: an endless comment) and reading stops, after the error of that game.
+MAX_TEXT_CHARS = 4 * MAX_GAME_CHARS
 _KNOWN_MOVES: set[str] = set()  # words already seen to be moves: skips the regex
 
 
@@ -80,6 +102,15 @@ class PgnGame:
     comments: dict[int, str] = field(default_factory=dict)
 
 
+def _parse_tag(line: str) -> tuple[str, str] | None:
+    """``(name, value)`` of a tag line, or None if it is not one."""
+    m = _HEADER.match(line)
+    if m:
+        return m.group(1), m.group(2).replace('\\"', '"').replace("\\\\", "\\")
+    m = _LOOSE_HEADER.match(line)
+    return (m.group(1), m.group(2)) if m else None
+
+
 class _Reader:
     """The state of one game being read: tag section, move text, comment."""
 
@@ -88,7 +119,9 @@ class _Reader:
         self.in_brace = False  # inside a { comment
         self.blank_in_brace = False  # ... and a blank line was seen in it
         self.depth = 0  # variation nesting
-        self.moved = False  # the game has move text (moves or a result)
+        self.in_movetext = False  # a line of move text was read: a blank line ends the game
+        self.chars = 0  # characters read since the last game ended
+        self.over = False  # ... more than MAX_GAME_CHARS
         self.skipped = 0  # words skipped as noise in this game
         self.note: list[str] | None = None  # pieces of the main-line { comment being read
         self.note_len = 0
@@ -99,7 +132,12 @@ class _Reader:
         return self.game
 
     def finish(self) -> PgnGame | None:
+        """End the game being read; None if nothing of it was read (only
+        spaces): every place a game ends keeps the same games."""
         game, self.game = self.game, None
+        if game is not None and not (game.headers or game.tokens or game.result or game.error or game.warnings
+                                     or self.in_movetext or self.in_brace):
+            game = None
         if game is not None and game.error is None:
             if self.in_brace:
                 game.error = _error(game, "unterminated comment '{'", "{")
@@ -108,7 +146,8 @@ class _Reader:
         self.in_brace = self.blank_in_brace = False
         self.note = None
         self.depth = 0
-        self.moved = False
+        self.in_movetext = self.over = False
+        self.chars = 0
         self.skipped = 0
         return game
 
@@ -142,19 +181,73 @@ class _Reader:
         elif len(game.warnings) == MAX_WARNINGS:
             game.warnings.append("more warnings not shown")
 
+    def line(self, piece: str, cut: bool) -> PgnGame | None:
+        """Read a piece that starts a line (``cut``: the line goes on in the
+        next piece); returns the game this line ends, if any."""
+        stripped = piece.strip()
+        if self.in_brace:
+            # A { comment left open ends at the next tag section.
+            if not stripped:
+                self.blank_in_brace = self.blank_in_brace or not cut
+            elif self.blank_in_brace and stripped[0] == "[" and not cut and _HEADER.match(piece):
+                done = self.finish()
+                self.header(piece)
+                return done
+            else:
+                self.movetext(piece)
+            return None
+        if not stripped:
+            if cut:
+                self.movetext(piece)  # a line of spaces with no end: nothing, and no blank line
+                return None
+            return self.finish() if self.in_movetext else None  # a blank line ends the move text (as python-chess)
+        if piece[0] in "%;":
+            return None  # an escape line (PGN standard 8.2.2) or a comment line, skipped as python-chess does
+        if stripped[0] == "[" and not cut and (not self.in_movetext or _looks_like_tag(stripped)):
+            return self._tag_line(piece, stripped)
+        self.in_movetext = True
+        self.movetext(piece)
+        return None
+
+    def _tag_line(self, piece: str, stripped: str) -> PgnGame | None:
+        tag = _parse_tag(piece)
+        game = self.game
+        done = None
+        # After move text or a broken game, a new game; and a tag given twice
+        # starts one too (a record cut after its tags keeps its own FEN).
+        if self.in_movetext or (game is not None and (
+                game.error is not None or (tag is not None and tag[0] in game.headers))):
+            done = self.finish()
+        if tag is None:
+            self.warn(f"skipped a malformed tag line: {stripped[:60]}")
+        else:
+            self._store(*tag)
+        return done
+
     def header(self, line: str) -> bool:
         """Store a tag line; False when the line is not a well-formed tag."""
-        m = _HEADER.match(line)
-        if m:
-            value = m.group(2).replace('\\"', '"').replace("\\\\", "\\")
-        else:
-            m = _LOOSE_HEADER.match(line)
-            if not m:
-                return False
-            value = m.group(2)
+        tag = _parse_tag(line)
+        if tag is not None:
+            self._store(*tag)
+        return tag is not None
+
+    def _store(self, name: str, value: str) -> None:
         game = self.current()
-        if len(game.headers) < MAX_HEADERS or m.group(1) in game.headers:
-            game.headers[m.group(1)] = value
+        if len(game.headers) < MAX_HEADERS or name in game.headers:
+            game.headers[name] = value
+
+    def check_size(self) -> bool:
+        """Mark a game past MAX_GAME_CHARS; False past MAX_TEXT_CHARS: stop."""
+        if self.chars > MAX_TEXT_CHARS:
+            game = self.current()
+            game.error = _error(game, f"no game ends within {MAX_TEXT_CHARS:,} characters: "
+                                      "not PGN text, reading stopped", "")
+            return False
+        if self.chars > MAX_GAME_CHARS and not self.over:
+            self.over = True
+            game = self.current()
+            game.error = _error(game, f"game longer than {MAX_GAME_CHARS:,} characters: skipped up to the next game",
+                                "")
         return True
 
     def movetext(self, text: str) -> None:
@@ -194,9 +287,10 @@ class _Reader:
                 return
             elif tok == "[":  # "[%clk 0:01:00]" outside a comment: skipped, as python-chess does
                 close = text.find("]", pos)
-                if close < 0:
-                    return
-                pos = close + 1
+                if close >= 0:
+                    pos = close + 1
+                else:  # no ']' follows: each '[' is skipped alone, and the moves after it count
+                    text = text[:pos] + text[pos:].replace("[", " ")
             elif tok == "}":
                 self.warn(f"skipped an unmatched '}}' after ply {len(game.tokens)}")
             else:
@@ -219,9 +313,10 @@ class _Reader:
             pos = m.end()
             if m.group() == "[":
                 close = text.find("]", pos)
-                if close < 0:
-                    return
-                pos = close + 1
+                if close >= 0:
+                    pos = close + 1
+                else:
+                    text = text[:pos] + text[pos:].replace("[", " ")
             if m.group() == "{":
                 self.in_brace, self.blank_in_brace = True, False
 
@@ -232,10 +327,12 @@ class _Reader:
             if tok in known:  # the common case, one set lookup
                 if not self.depth:
                     tokens.append(tok)
-                    self.moved = True
                 continue
             first = tok[0]
             if first == "(":
+                if not self.depth and not tokens:  # a variation of no move: python-chess skips the '(' too
+                    self.warn("skipped a '(' before the first move")
+                    continue
                 self.depth += 1
                 if self.depth > MAX_DEPTH:
                     self.fail(f"variations nested more than {MAX_DEPTH} deep", tok)
@@ -249,7 +346,6 @@ class _Reader:
                 continue
             elif tok in RESULTS:
                 game.result = tok
-                self.moved = True
             elif tok[-1] == "." and first.isdigit():
                 continue  # move number
             elif len(tok) > MAX_TOKEN:
@@ -259,7 +355,6 @@ class _Reader:
                 if len(known) < MAX_KNOWN and _MOVE_WORD.fullmatch(tok):
                     known.add(tok)
                 tokens.append(tok)  # a broken one fails when it is played, naming the ply
-                self.moved = True
             else:
                 self.skipped += 1
                 if self.skipped > MAX_SKIPPED:
@@ -316,10 +411,45 @@ def _carry(piece: str) -> tuple[str, str]:
     return piece[:cut], piece[cut:]
 
 
+def whole_line(piece: str, at_start: bool) -> bool:
+    """The piece is a whole line (it starts one and is not cut at LINE_LIMIT)."""
+    return at_start and (len(piece) < LINE_LIMIT or piece.endswith(("\n", "\r")))
+
+
+class GameStarts:
+    """The one rule for where a game begins whatever came before it: a whole
+    tag line (``[Name "value"]``, ``\\"`` escapes allowed) right after a
+    whole blank line. :func:`read_games` starts a game there in every state
+    (after move text; in a tag section, so a record cut after its tags keeps
+    them; in a ``{`` comment left open; after broken text), and ``;``
+    comments, ``%`` lines and tag strings end with their line. So a reader
+    that starts at such a line knows nothing less than one that read all the
+    text before it: the audit cuts files there (``audit.chunks``)."""
+
+    __slots__ = ("after_blank",)
+
+    def __init__(self) -> None:
+        self.after_blank = False
+
+    def feed(self, piece: str, whole: bool) -> bool:
+        """The next piece (``whole``: see :func:`whole_line`); True if it starts a game."""
+        if not whole:
+            self.after_blank = False
+            return False
+        if self.after_blank:
+            self.after_blank = piece.isspace()
+            return not self.after_blank and _HEADER.match(piece) is not None
+        self.after_blank = piece.isspace()
+        return False
+
+
 def read_games(lines: Iterable[str] | _Readable) -> Iterator[PgnGame]:
     """Yield the games of a PGN text: a text file (read in bounded pieces)
-    or any iterable of lines. Memory stays bounded whatever the input."""
+    or any iterable of lines. Memory stays bounded whatever the input; a
+    game past MAX_GAME_CHARS is a BadPgnError (the next game is read as
+    usual) and reading stops past MAX_TEXT_CHARS with no game start."""
     reader = _Reader()
+    starts = GameStarts()
     fresh = True  # this piece starts a line
     carry = ""
     first = True
@@ -327,49 +457,33 @@ def read_games(lines: Iterable[str] | _Readable) -> Iterator[PgnGame]:
         if first:
             piece, first = piece.lstrip("\ufeff"), False
         cut = len(piece) >= LINE_LIMIT and not piece.endswith(("\n", "\r"))  # the line goes on
-        if carry:
-            piece, carry = carry + piece, ""
-        if cut:
-            piece, carry = _carry(piece)
         at_start, fresh = fresh, not cut
-        if not at_start:
+        reader.chars += len(piece)
+        if reader.chars > MAX_GAME_CHARS and not reader.check_size():
+            done = reader.finish()
+            if done is not None:
+                yield done
+            return
+        if starts.feed(piece, at_start and not cut):
+            done = reader.finish()
+            reader.header(piece)
+        elif not at_start:
+            if carry:
+                piece, carry = carry + piece, ""
+            if cut:
+                piece, carry = _carry(piece)
             reader.movetext(piece)
             continue
-        stripped = piece.strip()
-        if reader.in_brace:
-            # A { comment left open ends at the next tag section.
-            if not stripped:
-                reader.blank_in_brace = True
-            elif reader.blank_in_brace and stripped[0] == "[" and not cut and _HEADER.match(piece):
-                done = reader.finish()
-                if done is not None:
-                    yield done
-                reader.header(piece)
-            else:
-                reader.movetext(piece)
-            continue
-        if not stripped:
-            if reader.moved:  # a blank line ends the move text (as python-chess)
-                done = reader.finish()
-                if done is not None:
-                    yield done
-            continue
-        if piece[0] == "%":
-            continue  # escape line (PGN standard 8.2.2)
-        if stripped[0] == "[" and not cut and (not reader.moved or _looks_like_tag(stripped)):
-            # A tag section: after move text (or a broken game), a new game.
-            if reader.moved or (reader.game is not None and reader.game.error is not None):
-                done = reader.finish()
-                if done is not None:
-                    yield done
-            if not reader.header(piece):
-                reader.warn(f"skipped a malformed tag line: {stripped[:60]}")
-            continue
-        reader.movetext(piece)
+        else:
+            if cut:
+                piece, carry = _carry(piece)
+            done = reader.line(piece, cut)
+        if done is not None:
+            yield done
     if carry:
         reader.movetext(carry)
     done = reader.finish()
-    if done is not None and (done.headers or done.tokens or done.result or done.error):
+    if done is not None:
         yield done
 
 
@@ -433,7 +547,7 @@ def parse_one(text: str, **options: Any) -> tuple[Game, PgnGame]:
     if not isinstance(text, str):
         raise BadRequestError(f"PGN must be text, not {type(text).__name__}")
     _check_options(options)
-    pgn = next(read_games(text.splitlines(keepends=True)), None)
+    pgn = next(read_games(io.StringIO(text, newline=None)), None)  # lines as a file has them: not at form feeds
     if pgn is None or (not pgn.tokens and not pgn.headers and pgn.error is None):
         raise BadPgnError("no game found in the PGN text", ply=0)
     if pgn.error is not None:

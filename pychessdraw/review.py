@@ -22,18 +22,25 @@ same text see the same games.
 from __future__ import annotations
 
 import json
+import re
 from typing import Any, Iterator
 
 from .bridge_contract import ReviewResult, ReviewRow
 from .errors import BadPgnError, BadRequestError
+from . import pgn
 from .pgn import PgnGame, read_games
 from .rules import dead, timeout
 from .final_search import AUTO, FinalSearch
 from .scan import scan_game
 
-#: Games longer than this many characters are skipped as errors (about 40
-#: times the longest game of the TCEC archive).
-MAX_GAME_CHARS = 4_000_000
+# Lines as a text file reads them (LF, CR LF or CR), not as str.splitlines
+# (which also cuts at form feeds, U+2028...): the scan's lines, so the same games.
+_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")
+
+#: Games longer than this many characters are skipped as errors: the
+#: reader's own limit (:data:`pychessdraw.pgn.MAX_GAME_CHARS`), so that a
+#: review and a scan skip the same games.
+MAX_GAME_CHARS = pgn.MAX_GAME_CHARS
 
 
 class ReviewSession:
@@ -73,11 +80,14 @@ class ReviewSession:
             raise BadRequestError("this review has already finished")
         self.chars += len(text)
         text = self._partial + text
-        cut = max(text.rfind("\n"), text.rfind("\r")) + 1  # whole lines only
+        # Whole lines only, and a "\r" at the end waits for a "\n" that may
+        # follow: "\r" + "\n" read as two lines would be a blank line, which
+        # the reader takes for the end of a game.
+        cut = max(text.rfind("\n"), text.rfind("\r", 0, len(text) - 1)) + 1
         self._partial = text[cut:]
         if not cut:
             return self._check_size([])
-        return self._check_size(self._take(text[:cut].splitlines(keepends=True)))
+        return self._check_size(self._take(_LINE.findall(text, 0, cut)))
 
     def finish(self) -> list[ReviewResult]:
         """The end of the input: reports of the games still open."""

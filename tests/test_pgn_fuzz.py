@@ -19,7 +19,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from pychessdraw.errors import RefereeError
-from pychessdraw.pgn import LINE_LIMIT, game_from_headers, play_tokens, read_games
+from pychessdraw.pgn import LINE_LIMIT, PgnGame, game_from_headers, play_tokens, read_games
 
 SEVEN_TAGS = {"Event": "?", "Site": "?", "Date": "????.??.??", "Round": "?", "White": "?", "Black": "?",
               "Result": "*"}
@@ -249,3 +249,120 @@ def test_real_games_read_as_python_chess_reads_them(shared) -> None:  # type: ig
     text = text[: text.rfind("\n[Event ")]  # whole games only
     theirs, ours = python_chess_games(text), our_games(text)
     assert len(theirs) > 100 and not unmatched(theirs, ours) and len(ours) == len(theirs)
+
+
+# -- the known game after mutated ones ---------------------------------------
+KNOWN_HEADERS = {"Event": "the known game", "Site": "known-7f3a", "White": "K", "Black": "N", "Result": "1-0"}
+KNOWN_TEXT = ("".join(f'[{k} "{v}"]\n' for k, v in KNOWN_HEADERS.items())
+              + "\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n")
+NO_MAIN_LINE_MOVE = ["( 1. e4 e5 1-0", "{ game abandoned }", "only words here", "$1", "( 1. d4 ( 1. c4 ) )"]
+GARBAGE = '{}();[]%"\\$!?. \nabcdefghNBRQKO-0123456789x#+=*/'
+
+
+def mutated_record(rng: random.Random, number: int, sound: bool) -> str:
+    """One broken record of a class that used to lose or merge games.
+    ``sound``: only classes python-chess delimits as PGN does (not a '{'
+    left open, which it closes in a later game, nor a record cut after its
+    tags, which it merges into the next one)."""
+    text = random_game(rng, number).rstrip("\n")
+    head, _, moves = text.partition("\n\n")
+    kind = rng.randrange(4) if sound else rng.randrange(4, 9)
+    if kind == 0:  # move text with no main-line move and no result
+        return head + "\n\n" + rng.choice(NO_MAIN_LINE_MOVE)
+    if kind == 1:  # words that are no moves, NAGs and stray ')' in the move text
+        for _ in range(rng.randrange(1, 6)):
+            at = rng.randrange(len(moves))
+            moves = moves[:at] + " " + rng.choice(["$1", "!?", "side", "0:01", ")", "1.", "=="]) + " " + moves[at:]
+        return head + "\n\n" + moves
+    if kind == 2:  # a ';' comment holding a '{' at the end
+        return text + " ; a { in a comment"
+    if kind == 3:
+        return text
+    if kind == 4:  # a record cut after its tags, with a FEN of its own
+        return head + '\n[FEN "8/8/8/8/8/8/8/K6k w - - 0 1"]' + rng.choice(["", "\n"])
+    if kind == 5:  # cut anywhere
+        return text[:rng.randrange(1, len(text))]
+    if kind == 6:  # garbage inserted
+        for _ in range(rng.randrange(1, 6)):
+            at = rng.randrange(len(text))
+            text = text[:at] + "".join(rng.choice(GARBAGE) for _ in range(rng.randrange(1, 8))) + text[at:]
+        return text
+    if kind == 7:  # the mutations above: ';' comments holding '{', '{' left open, broken tags...
+        return mutate(text, rng, rng.randrange(1, 6))
+    return text + " { left open"
+
+
+def known_games(games: list[chess.pgn.Game]) -> list[chess.pgn.Game]:
+    return [g for g in games if g.headers.get("Site") == KNOWN_HEADERS["Site"]]
+
+
+def python_chess_all(text: str) -> list[chess.pgn.Game] | None:
+    """Every game python-chess reads, or None if it crashes."""
+    handle, out = io.StringIO(text), []
+    try:
+        while (game := chess.pgn.read_game(handle)) is not None:
+            out.append(game)
+    except (IndexError, ValueError):
+        return None
+    return out
+
+
+def not_kept(theirs: list[Read], ours: list[PgnGame]) -> list[Read]:
+    """python-chess's games that none of ours keeps: a game of ours with the
+    same Event (each record has its own) or, for a game python-chess reads
+    without tags (a missing blank line makes it read them as move text),
+    with one of its first moves. Garbage inserted makes the rest of the moves
+    differ (python-chess skips "K6*4" or a lone '"', which we report), and
+    other tags where python-chess merges a record cut after its tags into
+    the next game, which we read as two."""
+    kept = []
+    for parsed in ours:
+        first: tuple[str, ...] = ()
+        try:
+            game = game_from_headers(parsed.headers)
+            for token in parsed.tokens[:3]:  # the first that plays: garbage words are skipped
+                try:
+                    game.play(token)
+                except RefereeError:
+                    continue
+                first = (game.moves[-1].uci(),)
+                break
+        except RefereeError:
+            pass
+        kept.append((parsed.headers.get("Event"), first))
+    return [(headers, moves) for headers, moves in theirs
+            if not any(event == dict(headers)["Event"] or (dict(headers)["Event"] == "?" and set(first) & set(moves[:3]))
+                       for event, first in kept)]
+
+
+def check_known_game_after(text: str, sound: bool) -> None:
+    """The known game at the end of ``text`` is read once, whole, with its
+    own tags only; every game python-chess reads is kept; and where all the
+    records before it are ``sound``, we read as many games as python-chess."""
+    ours = list(read_games(io.StringIO(text)))
+    mine = [g for g in ours if g.headers.get("Site") == KNOWN_HEADERS["Site"]]
+    assert len(mine) == 1, text
+    assert mine[0].headers == KNOWN_HEADERS, text  # its own tags only: no FEN of a record before it
+    assert mine[0].error is None and len(mine[0].tokens) == 7 and ours[-1] is mine[0], text
+    assert not not_kept(python_chess_games(text), ours), text
+    theirs = python_chess_all(text)
+    if sound and theirs is not None:
+        assert len(known_games(theirs)) == 1
+        assert len(ours) == len(theirs), text
+
+
+def test_the_known_game_after_mutated_ones_is_read_with_its_own_tags(full: bool) -> None:
+    for seed in range(5_000 if full else 300):
+        rng = random.Random(seed)
+        sound = seed % 2 == 0
+        records = [mutated_record(rng, n, sound) for n in range(rng.randrange(1, 4))]
+        gaps = ["\n\n"] if sound else ["\n\n", "\n\n", "\n"]  # python-chess needs the blank line
+        text = "".join(r + rng.choice(gaps) for r in records[:-1]) + records[-1]
+        check_known_game_after(text + "\n\n" + KNOWN_TEXT, sound)
+
+
+@pytest.mark.parametrize("movetext", NO_MAIN_LINE_MOVE)
+def test_no_main_line_move_keeps_the_games_after_it(movetext: str) -> None:
+    text = f'[Event "first"]\n[Result "*"]\n\n{movetext}\n\n' + KNOWN_TEXT
+    check_known_game_after(text, True)
+    assert len(list(read_games(io.StringIO(text)))) == 2 == len(python_chess_all(text) or [])

@@ -1,37 +1,49 @@
 """Cutting inputs into chunks that workers read independently.
 
 A chunk owns the games that *start* in it, so every game belongs to exactly
-one chunk. Chunks are cut only where :func:`pychessdraw.pgn.read_games` cuts games
-too (a tag line after move text, outside a ``{...}`` comment), and each
-chunk's text is parsed by ``read_games``: the games are those of a
-sequential read.
+one chunk. Chunks are cut only where a game starts whatever came before it,
+by the one rule :class:`pychessdraw.pgn.GameStarts` shares with
+:func:`pychessdraw.pgn.read_games` (a whole tag line right after a whole
+blank line: a ``{`` comment left open, a ``;`` comment holding a ``{``, a
+``%`` line or a tag string cannot run over it). The reader starts a game
+there in every state, so each chunk's text, read by ``read_games`` alone,
+gives the games a sequential read gives, each exactly once. Text is decoded
+as the scan decodes it (UTF-8 with bad bytes replaced, CR LF and CR
+read as LF, lines given in pieces of LINE_LIMIT characters), and
+memory is bounded by a piece, not by a line or a game.
 
 - Plain PGN: byte ranges of about ``target`` bytes, each cut moved forward
-  to the next game start, found by reading a few lines after the cut.
+  to the next such game start, found by reading after the cut.
 - zstd files written by pzstd (the lichess database): each frame is preceded
   by a skippable frame holding its compressed size, so frames are listed from
   those 12-byte headers without decompressing; a chunk is a run of whole
   frames. Frames are cut at arbitrary bytes, so a worker also decompresses
-  the frame before its chunk (to know where the first game it owns begins)
-  and reads on past its last frame to finish its last game.
+  the frame before its chunk (to see the line before its first line) and
+  reads on past its last frame, to the next game start, to finish its last
+  game.
 - gzip and single-frame zstd files cannot be cut without decompressing:
   one chunk each.
 
-Limit: a cut of plain PGN inside a ``{...}`` comment that spans lines and
-holds a line starting with ``[`` may be placed inside that game.
+Limits: files with no blank line between games have no cut (one chunk).
+Where ``read_games`` stops reading (MAX_TEXT_CHARS with no game start: not
+PGN), a sequential read stops for good while later chunks are still read.
+In pzstd files, a line of spaces that fills the whole frame before a chunk
+(a frame of less than LINE_LIMIT characters) is taken for no blank line.
 """
 
 from __future__ import annotations
 
+import codecs
 import io
 import os
+import re
 import struct
 from dataclasses import asdict, dataclass
-from typing import Any, BinaryIO, Iterator
+from typing import Any, BinaryIO, Iterable, Iterator
 
 from ..errors import FileError
 from ..inputs import compression_of, is_skippable_magic
-from ..pgn import PgnGame, read_games
+from ..pgn import LINE_LIMIT, GameStarts, PgnGame, read_games, whole_line
 
 PLAIN, ZSTD, WHOLE = "plain", "zstd", "whole"
 BLOCK = 1 << 20
@@ -62,41 +74,6 @@ class Chunk:
         return cls(**data)
 
 
-class GameStarts:
-    """Says which lines start a game: a tag line after move text.
-
-    ``read_games`` cuts games at each of these lines (and at a few more
-    places: a blank line after move text, a tag section after an unclosed
-    comment), so every cut here is one of its cuts, and reading the pieces
-    one by one gives the same games as reading the whole file."""
-
-    def __init__(self) -> None:
-        self.last = ""  # "", "header" or "moves": the kind of the last line that counted
-        self.in_comment = False
-
-    def feed(self, line: str) -> bool:
-        if not self.in_comment:
-            stripped = line.lstrip()
-            if stripped.startswith("%"):
-                return False
-            # After move text only a real tag line ("[Name ...", not
-            # "[%clk ...") opens a new game, as in ``read_games``.
-            if stripped.startswith("[") and (self.last != "moves" or stripped[1:2].isalnum()):
-                starts = self.last != "header"
-                self.last = "header"
-                return starts
-        if not line.strip() and not self.in_comment:
-            return False
-        starts = self.last == ""
-        self.last = "moves"
-        for ch in line:
-            if ch == "{":
-                self.in_comment = True
-            elif ch == "}":
-                self.in_comment = False
-        return starts
-
-
 def plan(path: str, target: int) -> list[Chunk]:
     """The chunks of one input file. Raises FileError if it cannot be read."""
     try:
@@ -124,19 +101,21 @@ def _plan_plain(path: str, handle: BinaryIO, size: int, target: int) -> list[Chu
 
 
 def _next_game_start(handle: BinaryIO, offset: int) -> int | None:
-    """The first game start after ``offset`` (a header line after move text
-    seen in this forward read), or None at the end of the file."""
-    handle.seek(offset)
-    handle.readline()  # the rest of a line cut in the middle
+    """The first game start after ``offset`` (see :class:`GameStarts`), or
+    None at the end of the file. The line ``offset`` falls in is not known
+    whole, so it counts as no blank line."""
     starts = GameStarts()
-    starts.last = "header"  # a start needs move text seen after the cut
-    while True:
-        at = handle.tell()
-        line = handle.readline()
-        if not line:
-            return None
-        if starts.feed(line.decode("utf-8", "replace")):
+    for _, at, piece, whole in _text_pieces(_file_blocks(handle, offset), unknown=offset > 0):
+        if starts.feed(piece, whole):
             return at
+    return None
+
+
+def _file_blocks(handle: BinaryIO, offset: int) -> Iterator[tuple[int, int, bytes | None]]:
+    handle.seek(offset)
+    while block := handle.read(1 << 16):  # a game start is usually a few lines away
+        yield _OWNED, offset, block
+        offset += len(block)
 
 
 def zstd_frames(handle: BinaryIO, size: int) -> list[tuple[int, int]] | None:
@@ -227,13 +206,85 @@ def _regions(chunk: Chunk, handle: BinaryIO) -> Iterator[tuple[int, BinaryIO]]:
             offset += length
 
 
-LOST = b""  # a line that says: the context could not be read
+_EOL = re.compile(rb"\r\n?|\n")
 
 
-def _lines(chunk: Chunk, handle: BinaryIO) -> Iterator[tuple[int, bytes]]:
-    """Lines with the region (context, owned, tail) their first byte is in.
-    A context that cannot be decompressed yields ``(_CONTEXT, LOST)`` once."""
-    pending, pending_region = b"", _OWNED
+class _Pieces:
+    """Bytes to the text pieces the scan's reader gets from a text file
+    (``io.TextIOWrapper(..., "utf-8", errors="replace").readline(LINE_LIMIT)``):
+    universal newlines read as ``\n``, each line in pieces of LINE_LIMIT
+    characters. ``line_at``/``line_region``: where the current line began."""
+
+    def __init__(self, unknown: bool) -> None:
+        self.decoder = codecs.getincrementaldecoder("utf-8")("replace")
+        self.unknown = unknown  # the current line may have begun before the bytes read: never whole
+        self.held = ""  # characters of the current line not given out yet
+        self.partial = False  # the current line began in an earlier block
+        self.line_at, self.line_region = -1, _OWNED
+        self.given = False  # a piece of the current line was given out
+
+    def add(self, text: str, ends: bool) -> Iterator[tuple[int, int, str, bool]]:
+        """Pieces of the current line, given ``text`` more of it (``ends``: and its end)."""
+        held = self.held + text if self.held else text
+        while len(held) >= LINE_LIMIT:
+            piece, held = held[:LINE_LIMIT], held[LINE_LIMIT:]
+            yield self._piece(piece, not ends or bool(held))
+        if ends:
+            if held:
+                yield self._piece(held, False)
+            held, self.given, self.partial, self.unknown = "", False, False, False
+        self.held = held
+
+    def _piece(self, piece: str, cut: bool) -> tuple[int, int, str, bool]:
+        first = not self.given
+        self.given = True
+        whole = whole_line(piece, first) and not cut and not self.unknown
+        return self.line_region, (self.line_at if first else -1), piece, whole
+
+
+def _text_pieces(blocks: Iterable[tuple[int, int, bytes | None]],
+                 unknown: bool = False) -> Iterator[tuple[int, int, str, bool]]:
+    """``(region, at, piece, whole)`` for the text of ``blocks`` of bytes
+    (``(region, offset, data)``; data None where bytes were lost): ``at`` is
+    the byte offset of the line a piece starts (-1 for a piece that goes on
+    a line), ``whole`` as :func:`pychessdraw.pgn.whole_line`. ``unknown``:
+    the bytes may start inside a line, so their first line is not whole. A
+    lost block gives ``(region, -2, "", False)``: the line it cut is dropped
+    and the next is not whole."""
+    state = _Pieces(unknown)
+    after_cr = False  # the last block ended with "\r": a "\n" first is its "\r\n"
+    for region, offset, block in blocks:
+        if block is None:
+            state = _Pieces(True)
+            after_cr = False
+            yield region, -2, "", False
+            continue
+        pos = 1 if after_cr and block[:1] == b"\n" else 0
+        after_cr = False
+        while pos < len(block):
+            if not state.partial and not state.held and not state.given:
+                state.line_at, state.line_region = offset + pos, region
+            m = _EOL.search(block, pos)
+            end = len(block) if m is None else m.start()
+            if m is None or state.partial:
+                text = state.decoder.decode(block[pos:end], final=m is not None)
+                state.partial = m is None
+            else:
+                text = block[pos:end].decode("utf-8", "replace")
+            if m is None:
+                yield from state.add(text, False)
+                break
+            yield from state.add(text + "\n", True)
+            after_cr = m.end() == len(block) and m.group() == b"\r"
+            pos = m.end()
+    if state.partial or state.held:
+        yield from state.add(state.decoder.decode(b"", final=True), True)
+
+
+def _blocks(chunk: Chunk, handle: BinaryIO) -> Iterator[tuple[int, int, bytes | None]]:
+    """The chunk's bytes by region (context, owned, tail); a context that
+    cannot be decompressed gives one None."""
+    at = 0
     for region, stream in _regions(chunk, handle):
         while True:
             try:
@@ -241,54 +292,36 @@ def _lines(chunk: Chunk, handle: BinaryIO) -> Iterator[tuple[int, bytes]]:
             except Exception:  # zstandard.ZstdError: corrupt data
                 if region != _CONTEXT:
                     raise
-                pending = b""
-                yield _CONTEXT, LOST
+                yield _CONTEXT, at, None
                 break
             if not block:
                 break
-            if not pending:
-                pending_region = region
-            parts = block.split(b"\n")
-            parts[0] = pending + parts[0]
-            for i, part in enumerate(parts[:-1]):
-                yield (pending_region if i == 0 else region), part + b"\n"
-            if len(parts) > 1:
-                pending_region = region
-            pending = parts[-1]
-    if pending:
-        yield pending_region, pending
+            yield region, at, block
+            at += len(block)
 
 
-def game_texts(chunk: Chunk) -> Iterator[str]:
-    """The text of each game the chunk owns, in order.
+def owned_pieces(chunk: Chunk) -> Iterator[str]:
+    """The text of the games the chunk owns, in pieces as ``read_games``
+    reads a file: from its first game start (the file's start for a first
+    chunk) to the first game start past its end.
 
-    If the frame before the chunk is corrupt, the chunk starts at the first
-    header after move text: a game starting right at the chunk's first byte
-    is then lost (the summary reports the corrupt chunk)."""
+    If the frame before the chunk is corrupt, a game starting right at the
+    chunk's first byte is lost (the summary reports the corrupt chunk)."""
     with open(chunk.path, "rb") as handle:
         starts = GameStarts()
-        game: list[str] | None = None
-        for region, raw in _lines(chunk, handle):
-            if not raw:  # LOST
+        owning = chunk.context is None
+        for region, at, piece, whole in _text_pieces(_blocks(chunk, handle), unknown=chunk.context is not None):
+            if at == -2:  # lost context
                 starts = GameStarts()
-                starts.last = "header"
                 continue
-            line = raw.decode("utf-8", "replace").replace("\r\n", "\n")
-            if starts.feed(line):
-                if game is not None:
-                    yield "".join(game)
-                    game = None
+            if starts.feed(piece, whole):
                 if region == _TAIL:
                     return
-                if region == _OWNED:
-                    game = []
-            if game is not None:
-                game.append(line)
-        if game is not None:
-            yield "".join(game)
+                owning = owning or region == _OWNED
+            if owning:
+                yield piece
 
 
 def games(chunk: Chunk) -> Iterator[PgnGame]:
     """The games the chunk owns, parsed by ``read_games``."""
-    for text in game_texts(chunk):
-        yield from read_games(text.splitlines(keepends=True))
+    yield from read_games(owned_pieces(chunk))
