@@ -255,7 +255,6 @@ def test_ctrl_c_exits_130_without_a_traceback(place: Path) -> None:
     assert child.returncode == 130 and clean(err), err
 
 
-@pytest.mark.xfail(strict=False, reason="needs the reader's per-game limit")
 @pytest.mark.skipif(not LINUX, reason="needs /dev/zero")
 def test_scan_dev_zero_ends_with_an_error(place: Path) -> None:
     try:
