@@ -327,7 +327,7 @@ class Bridge:
     def _parse_or_promote(self, text: str) -> chess.Move:
         label = present.move_label(self.game.fullmove_number, self.game.turn == chess.WHITE, text)
         try:
-            return self.game.parse_move(text)
+            return self.game.parse_move(text, typed=True)  # typed in the move box: lowercase bxc3 may mean Bxc3
         except RefereeError as exc:
             choices = _promotions(self.game, text)
             if choices:

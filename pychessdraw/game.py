@@ -271,11 +271,13 @@ class Game:
         return move
 
     # -- playing ------------------------------------------------------------
-    def parse_move(self, text: str) -> chess.Move:
+    def parse_move(self, text: str, *, typed: bool = False) -> chess.Move:
         """A legal move from SAN or UCI text; raises InvalidMoveError,
         IllegalMoveError, PromotionNeededError or AmbiguousMoveError (with
-        ``ply``, ``token`` and ``move_label``). Changes nothing."""
-        return parse_move(self._board, text, ply=self.ply + 1)
+        ``ply``, ``token`` and ``move_label``). Changes nothing. ``typed``:
+        text from a person, where ``bxc3`` fitting a b-pawn and a bishop is
+        ambiguous (:func:`pychessdraw.moves.parse_move`)."""
+        return parse_move(self._board, text, ply=self.ply + 1, typed=_flag(typed, "typed"))
 
     def _move(self, move: object) -> chess.Move:
         if isinstance(move, str):
