@@ -121,3 +121,105 @@ def test_typed_must_be_true_or_false() -> None:
     from pychessdraw.errors import BadRequestError
     with pytest.raises(BadRequestError):
         Game().parse_move("e4", typed="yes")  # type: ignore[arg-type]
+
+
+# -- FEN errors in chess words ----------------------------------------------
+
+# python-chess's own wording, which no message may show
+PYTHON_CHESS_WORDS = ("expected", "invalid", "fen string", "opposite check", "bad castling rights", "ep square",
+                      "no white king", "no black king", "too many checkers", "impossible check", "cannot be negative",
+                      "more parts", "turn part", "position part", "'w' or 'b'", "subsequent digits", "8 rows", "column")
+
+BAD_FENS = [
+    # syntax, field by field
+    ("", "piece placement", "bad FEN, piece placement: the FEN is empty"),
+    ("not a fen", "piece placement", "'not' is not the pieces: a FEN starts with the 8 ranks"),
+    ("4k3/8/8/8/8/8/4K3 w - - 0 1", "piece placement", "7 ranks, not 8"),
+    ("4k3/8/8/8/8/8/8/8/4K3 w - - 0 1", "piece placement", "9 ranks, not 8"),
+    ("4k3/8/8/8/8/8/8/4K2 w - - 0 1", "piece placement", "rank 1 ('4K2') has 7 squares, not 8"),
+    ("4k4/8/8/8/8/8/8/4K3 w - - 0 1", "piece placement", "rank 8 ('4k4') has 9 squares, not 8"),
+    ("4k3/9/8/8/8/8/8/4K3 w - - 0 1", "piece placement", "rank 7 holds '9': digits count empty squares, from 1 to 8"),
+    ("4k3/8/44/8/8/8/8/4K3 w - - 0 1", "piece placement", "rank 6 ('44') has two digits in a row"),
+    ("4k3/8/8/8/3X4/8/8/4K3 w - - 0 1", "piece placement", "rank 4 holds 'X', which is no piece"),
+    ("4k3/8/8/8/8/8/8/4K3 x - - 0 1", "side to move", "'x' is neither w (White to move) nor b (Black to move)"),
+    ("4k3/8/8/8/8/8/8/4K3 W - - 0 1", "side to move", "'W' is neither w"),
+    ("4k3/8/8/8/8/8/8/4K3 w KX - 0 1", "castling", "'KX' is not castling rights"),
+    ("4k3/8/8/8/8/8/8/4K3 w KK - 0 1", "castling", "'KK' is not castling rights"),
+    ("4k3/8/8/8/8/8/8/4K3 w - e9 0 1", "en passant", "'e9' is not a square"),
+    ("4k3/8/8/8/8/8/8/4K3 w - - -1 1", "halfmove clock", "'-1' is not a whole number"),
+    ("4k3/8/8/8/8/8/8/4K3 w - - x 1", "halfmove clock", "'x' is not a whole number"),
+    ("4k3/8/8/8/8/8/8/4K3 w - - 0 1.5", "fullmove number", "'1.5' is not a whole number"),
+    ("4k3/8/8/8/8/8/8/4K3 w - - 0 -3", "fullmove number", "'-3' is not a whole number"),
+    ("4k3/8/8/8/8/8/8/4K3 w - - 0 1 7", None, "bad FEN: 7 fields, a FEN has at most 6"),
+    # impossible positions
+    ("8/8/8/8/8/8/8/8 w - - 0 1", "piece placement", "White has no king (piece placement); Black has no king"),
+    ("4k3/8/8/8/8/8/8/8 w - - 0 1", "piece placement", "impossible position: White has no king"),
+    ("4k3/8/8/8/8/8/8/4K1K1 w - - 0 1", "piece placement", "too many kings: White has 2"),
+    ("4k3/pppppppp/p7/8/8/8/8/4K3 w - - 0 1", "piece placement", "Black has 9 pawns, at most 8"),
+    ("P3k3/8/8/8/8/8/8/4K2p w - - 0 1", "piece placement", "pawns on the first or last rank (h1, a8)"),
+    ("4k3/4R3/8/8/8/8/8/4K3 w - - 0 1", "side to move",
+     "Black is in check but it is White's move: the side not to move cannot be in check"),
+    ("4k3/8/8/8/8/8/8/r3K2r w - - 0 1", "piece placement",
+     "White is in check from the rook on a1 and the rook on h1 at once, which no last move can give"),
+    ("4k3/8/8/8/8/8/8/4K2R w KQ - 0 1", "castling", "White cannot castle queen side: there is no white rook on a1"),
+    ("r3k2r/8/8/8/8/8/4K3/R6R b KQkq - 0 1", "castling", "White cannot castle king side: the white king is not on e1"),
+    ("4k3/8/8/8/8/8/8/4K3 w - e3 0 1", "en passant",
+     "e3 cannot be the en passant square with White to move: it must be on rank 6"),
+    ("4k3/8/8/8/8/8/8/4K3 w - e6 0 1", "en passant",
+     "e6 is not the square a black pawn has just passed over: that needs a black pawn on e5, and e6 and e7 empty"),
+]
+
+
+@pytest.mark.parametrize("fen, field, words", BAD_FENS)
+def test_bad_fen_says_what_is_wrong_and_where_in_chess_words(fen: str, field: str | None, words: str) -> None:
+    from pychessdraw.errors import BadFenError
+    with pytest.raises(BadFenError) as info:
+        Game(fen)
+    error = info.value
+    assert words in error.message, error.message
+    assert error.details.get("field") == field
+    if field is not None:
+        assert field in error.message
+    assert error.code == "bad_fen" and error.details["fen"] == fen
+    assert not any(phrase in error.message.lower() for phrase in PYTHON_CHESS_WORDS), error.message
+
+
+@pytest.mark.parametrize("good, bad, field", [
+    # missing fields take their defaults (as python-chess and lichess read them); present ones are checked
+    ("4k3/8/8/8/8/8/8/4K3", "4k3/8/8/8/8/8/8/4K3 v", "side to move"),
+    ("4k3/8/8/8/8/8/8/4K3 b", "4k3/8/8/8/8/8/8/4K3 b k", "castling"),
+    ("  4k3/8/8/8/8/8/8/4K3   w  -  -  0  1 ", "  4k3/8/8/8/8/8/8/4K3   w  -  -  0  1 2", None),
+    ("4k3/8/8/8/8/8/8/4K3 w - - 0 0", "4k3/8/8/8/8/8/8/4K3 w - - 0 O", "fullmove number"),
+    ("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "r3k2r/8/8/8/8/8/8/R3K1R1 w KQkq - 0 1", "castling"),
+    ("r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1", "r3k2r/8/8/8/8/8/8/R3K2R w HAhah - 0 1", "castling"),
+    ("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+     "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq d3 0 1", "en passant"),
+])
+def test_good_fens_are_read_as_before_and_their_neighbours_refused(good: str, bad: str, field: str | None) -> None:
+    from pychessdraw.errors import BadFenError
+    assert Game(good).board.board_fen() == chess.Board(good).board_fen()
+    with pytest.raises(BadFenError) as info:
+        Game(bad)
+    assert info.value.details.get("field") == field
+    assert not any(phrase in info.value.message.lower() for phrase in PYTHON_CHESS_WORDS), info.value.message
+
+
+def test_chess960_castling_is_checked_on_the_rooks() -> None:
+    from pychessdraw.errors import BadFenError
+    assert Game("rk5r/8/8/8/8/8/8/RK5R w HAha - 0 1", chess960=True).chess960
+    with pytest.raises(BadFenError) as info:
+        Game("rk5r/8/8/8/8/8/8/RK5R w HAhb - 0 1", chess960=True)
+    assert "Black cannot castle queen side: there is no black rook on b8" in info.value.message
+
+
+def test_a_bad_fen_in_the_bridge_keeps_the_game_and_says_where() -> None:
+    import json
+
+    from pychessdraw.bridge import Bridge
+    bridge = Bridge()
+    assert json.loads(bridge.handle(json.dumps({"op": "play", "args": {"move": "e4"}})))["ok"]
+    reply = json.loads(bridge.handle(json.dumps({"op": "new", "args": {"fen": "4k3/8/8/8/8/8/8/4K3 x - - 0 1"}})))
+    assert reply["error"]["code"] == "bad_fen" and reply["error"]["field"] == "side to move"
+    assert reply["error"]["message"].startswith("bad FEN, side to move: 'x' is neither w")
+    state = json.loads(bridge.handle(json.dumps({"op": "state", "args": {}})))
+    assert [row["san"] for row in state["moves"]["add"]] == ["e4"]
