@@ -223,3 +223,152 @@ def test_a_bad_fen_in_the_bridge_keeps_the_game_and_says_where() -> None:
     assert reply["error"]["message"].startswith("bad FEN, side to move: 'x' is neither w")
     state = json.loads(bridge.handle(json.dumps({"op": "state", "args": {}})))
     assert [row["san"] for row in state["moves"]["add"]] == ["e4"]
+
+
+# -- the PGN standard's Termination words on export -------------------------
+
+LOCKED = "8/8/8/1k6/p1p1p1p1/P1P1P1P1/8/1K6 w - - 0 1"  # a locked pawn wall: a dead position
+STANDARD_WORDS = {"abandoned", "adjudication", "death", "emergency", "normal", "rules infraction", "time forfeit",
+                  "unterminated"}
+
+
+def _ended(how: str) -> Game:
+    """A game ended in one of the ways a game ends (a name for each)."""
+    from pychessdraw.rules import dead
+    shuffle = ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1"]
+    game = Game({"fifty": "4k3/8/8/8/8/8/8/R3K3 w - - 99 60", "flag_draw": "4k3/8/8/8/8/8/8/3QK3 w - - 0 1",
+                 "stalemate": "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "dead": LOCKED,
+                 "insufficient": "8/8/4k3/8/8/4K3/8/5B2 w - - 0 1"}.get(how), search=dead.PAGE)
+    if how == "threefold":
+        for move in shuffle + ["Ng8"]:
+            game.play(move)
+        game.claim_draw()
+    elif how == "threefold_with_move":
+        for move in shuffle:
+            game.play(move)
+        assert game.claim_draw("Ng8").accepted and game.moves[-1].uci() == "f6g8"
+    elif how == "fifty":
+        game.play("Ra2")
+        game.claim_draw()
+    elif how == "checkmate":
+        for move in ("f3", "e5", "g4", "Qh4#"):
+            game.play(move)
+    elif how in ("agreement", "resignation", "flag_win"):
+        game.play("e4")
+        {"agreement": lambda: game.agree_draw(), "resignation": lambda: game.resign(chess.BLACK),
+         "flag_win": lambda: game.flag(chess.BLACK)}[how]()
+    elif how == "flag_draw":
+        game.flag(chess.WHITE)  # a lone black king cannot checkmate: a draw (FIDE 6.9)
+    outcome = game.outcome()
+    assert outcome is not None and (how != "flag_draw" or outcome.winner is None)
+    return game
+
+
+ENDINGS = ["threefold", "threefold_with_move", "fifty", "checkmate", "agreement", "resignation", "flag_win",
+           "flag_draw", "stalemate", "dead", "insufficient"]
+
+
+def _key(game: Game) -> tuple[object, ...]:
+    outcome = game.outcome()
+    assert outcome is not None
+    return outcome.termination, outcome.winner, outcome.claimed, outcome.result()
+
+
+@pytest.mark.parametrize("how", ENDINGS)
+def test_export_writes_the_standard_word_and_the_rule_and_reads_back_the_same_ending(how: str) -> None:
+    from pychessdraw.pgn import export, parse_one
+    game = _ended(how)
+    outcome = game.outcome()
+    assert outcome is not None
+    text = export(game)
+    headers, moves = text.split("\n\n", 1)
+    termination = headers.split('[Termination "')[1].split('"')[0]
+    assert termination in STANDARD_WORDS
+    assert termination == ("time forfeit" if how.startswith("flag") else "normal")
+    assert f'[TerminationDetails "{outcome.reason()} (FIDE {outcome.article})"]' in headers
+    assert " ".join(moves.split()).endswith(f"{{ {outcome.words()} }} {outcome.result()}")  # the final comment
+    again, _ = parse_one(text)
+    assert _key(again) == _key(game)
+    # a program that drops pychessdraw's own tag keeps the comment: the rule is still read
+    stripped = "\n".join(line for line in text.splitlines() if not line.startswith("[TerminationDetails"))
+    assert _key(parse_one(stripped)[0]) == _key(game)
+
+
+def test_the_final_comment_follows_a_clock_comment_and_stands_alone_without_moves() -> None:
+    from pychessdraw.clockpgn import export_with_clocks
+    from pychessdraw.pgn import export
+    game = _ended("flag_win")
+    text = export_with_clocks(game, None, {"base_s": 60}, {1: 59_000})
+    assert "1. e4 { [%clk 0:00:59] White wins on time: Black's flag fell (FIDE 6.9) } 1-0" in " ".join(text.split())
+    assert '[Termination "time forfeit"]' in text
+    assert "\n\n{ Draw by stalemate (FIDE 5.2.1) } 1/2-1/2" in export(_ended("stalemate"))
+
+
+@pytest.mark.parametrize("tag, result, termination, winner", [
+    # pychessdraw's old values and the standard's and lichess's words are all read on import
+    ("threefold_repetition", "1/2-1/2", "threefold_repetition", None),
+    ("threefold repetition", "1/2-1/2", "threefold_repetition", None),
+    ("time_forfeit", "0-1", "time_forfeit", chess.BLACK),
+    ("time forfeit", "0-1", "time_forfeit", chess.BLACK),
+    ("Time forfeit", "1-0", "time_forfeit", chess.WHITE),
+    ("normal", "1-0", "resignation", chess.WHITE),
+    ("Normal", "1/2-1/2", "agreement", None),
+    ("agreement", "1/2-1/2", "agreement", None),
+    ("rules infraction", "0-1", "resignation", chess.BLACK),
+])
+def test_old_values_and_other_words_are_read_and_written_again_in_standard_words(
+        tag: str, result: str, termination: str, winner: chess.Color | None) -> None:
+    from pychessdraw.pgn import export, parse_one
+    moves = "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8" if termination == "threefold_repetition" else "1. e4 e5"
+    game, _ = parse_one(f'[Termination "{tag}"]\n\n{moves} {result}')
+    outcome = game.outcome()
+    assert outcome is not None and outcome.termination.value == termination and outcome.winner == winner
+    text = export(game)
+    assert f'[Termination "{"time forfeit" if termination == "time_forfeit" else "normal"}"]' in text
+    again = parse_one(text)[0].outcome()
+    assert again is not None and (again.termination, again.winner) == (outcome.termination, outcome.winner)
+
+
+def test_the_rule_in_words_is_read_where_the_tag_says_normal() -> None:
+    from pychessdraw.pgn import parse_one
+    moves = "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8"
+    by_tag, _ = parse_one(f'[Termination "normal"]\n[TerminationDetails "Threefold repetition, claimed (FIDE 9.2)"]'
+                          f'\n\n{moves} 1/2-1/2')
+    by_comment, _ = parse_one(f"{moves} {{ Draw by threefold repetition, claimed (FIDE 9.2) }} 1/2-1/2")
+    agreed, _ = parse_one(f'[Termination "normal"]\n\n{moves} 1/2-1/2')
+    for game, rule in ((by_tag, "threefold_repetition"), (by_comment, "threefold_repetition"), (agreed, "agreement")):
+        outcome = game.outcome()
+        assert outcome is not None and outcome.termination.value == rule
+
+
+def test_recorded_view_and_lost_on_time_read_the_exported_words() -> None:
+    from pychessdraw import present
+    from pychessdraw.pgn import export, read_games
+    from pychessdraw.scan import lost_on_time
+    view = present.recorded_view("1/2-1/2", "normal", "Threefold repetition, claimed (FIDE 9.2)")
+    assert view["termination"] == "threefold_repetition"
+    assert present.recorded_view("1/2-1/2", "normal")["termination"] == "unknown"
+    assert present.recorded_view("0-1", "Time forfeit")["termination"] == "time_forfeit"
+    assert present.recorded_view("0-1", "time_forfeit")["termination"] == "time_forfeit"
+    assert present.recorded_view("1-0", "adjudication")["termination"] == "unknown"
+    headers = next(read_games(export(_ended("flag_win")).splitlines(keepends=True))).headers
+    assert lost_on_time(headers) == chess.BLACK
+    headers = next(read_games(export(_ended("resignation")).splitlines(keepends=True))).headers
+    assert lost_on_time(headers) is None
+
+
+def test_the_page_exports_standard_words_and_shows_the_rule_again_on_import() -> None:
+    import json
+
+    from pychessdraw.bridge import Bridge
+
+    def call(bridge: Bridge, op: str, **args: object) -> dict:
+        return json.loads(bridge.handle(json.dumps({"op": op, "args": args})))
+    bridge = Bridge()
+    for move in ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"]:
+        assert call(bridge, "play", move=move, offer_claim=False)["ok"]
+    assert call(bridge, "claim")["ok"]
+    text = call(bridge, "export_pgn")["pgn"]
+    assert '[Termination "normal"]' in text and "{ Draw by threefold repetition, claimed (FIDE 9.2) }" in text
+    outcome = call(Bridge(), "load_pgn", pgn=text)["facts"]["outcome"]
+    assert outcome["termination"] == "threefold_repetition" and outcome["result"] == "1/2-1/2"
