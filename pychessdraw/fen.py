@@ -135,7 +135,8 @@ def _position_problems(board: chess.Board, castling: str) -> list[_Refusal]:
         found.append(_Refusal(FIELDS[1], f"{_SIDE[not board.turn]} is in check but it is {_SIDE[board.turn]}'s "
                                          "move: the side not to move cannot be in check"))
     elif status & (chess.STATUS_TOO_MANY_CHECKERS | chess.STATUS_IMPOSSIBLE_CHECK):
-        found.append(_Refusal(FIELDS[0], _check_problem(board)))
+        single = len(board.checkers()) == 1  # only an en passant square makes one checker impossible
+        found.append(_Refusal(FIELDS[3] if single else FIELDS[0], _check_problem(board)))
     if not found:  # a flag this module does not word (python-chess added one): still in chess words
         found.append(_Refusal(FIELDS[0], "no game of chess can reach this position"))
     return found
@@ -215,4 +216,7 @@ def _check_problem(board: chess.Board) -> str:
                          for s in checkers)
     if len(checkers) > 2:
         return f"{side} is in check from {len(checkers)} pieces ({names}): no move gives more than two checks"
+    if len(checkers) == 1 and board.ep_square is not None:
+        return (f"{side} is in check from {names}, which {_SIDE[not board.turn]}'s last move, a pawn's two-square "
+                f"move past {chess.square_name(board.ep_square)}, cannot have given")
     return f"{side} is in check from {names} at once, which no last move can give"

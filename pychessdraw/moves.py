@@ -77,7 +77,7 @@ def parse_move(board: chess.Board, text: str, *, ply: int | None = None, typed: 
     return _parse_san(board, token, label, details, typed=typed)
 
 
-def spellings(token: str) -> list[str]:
+def _spellings(token: str) -> list[str]:
     """The SAN readings of ``token``, as written first: castling with O, o or
     0 as ``O-O``; the rest in lowercase (files, ``x``; python-chess reads a
     lowercase promotion piece) after the first letter, which is lowered when
@@ -100,7 +100,7 @@ def _parse_san(board: chess.Board, token: str, label: str, details: dict[str, An
     moves: list[chess.Move] = []
     ambiguous: str | None = None
     illegal: str | None = None
-    for spelling in spellings(token):
+    for spelling in _spellings(token):
         try:
             move = board.parse_san(spelling)
         except chess.AmbiguousMoveError:
@@ -115,8 +115,9 @@ def _parse_san(board: chess.Board, token: str, label: str, details: dict[str, An
             moves.append(move)
         if not typed:
             break  # the first reading that parses is the move (a PGN's SAN is read as the standard says)
-    if len(moves) > 1:
-        raise _ambiguity(label, candidates(board, moves), details)
+    if len(moves) > 1 or (typed and moves and ambiguous is not None):  # bxc3: a b-pawn, or one of two bishops
+        found = candidates(board, moves) + (_ambiguous(board, ambiguous) if ambiguous is not None else [])
+        raise _ambiguity(label, found, details)
     if moves:
         return moves[0]
     if ambiguous is not None:

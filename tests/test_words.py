@@ -71,6 +71,14 @@ def test_typed_lowercase_b_that_fits_a_pawn_and_a_bishop_is_ambiguous() -> None:
     assert game.parse_move("bxc3").uci() == "b2c3"
 
 
+def test_typed_lowercase_b_that_fits_a_pawn_and_two_bishops_lists_all_three() -> None:
+    game = Game("4k3/8/8/4B3/8/2p5/1P1B4/4K3 w - - 0 1")
+    with pytest.raises(AmbiguousMoveError) as info:
+        game.parse_move("bxc3", typed=True)
+    assert {c["san"] for c in info.value.details["candidates"]} == {"bxc3", "Bdxc3", "Bexc3"}
+    assert game.parse_move("bxc3").uci() == "b2c3" and game.ply == 0
+
+
 def test_the_bridge_move_box_refuses_the_ambiguous_b_and_keeps_the_game() -> None:
     import json
 
@@ -161,6 +169,9 @@ BAD_FENS = [
      "Black is in check but it is White's move: the side not to move cannot be in check"),
     ("4k3/8/8/8/8/8/8/r3K2r w - - 0 1", "piece placement",
      "White is in check from the rook on a1 and the rook on h1 at once, which no last move can give"),
+    ("4k3/8/8/3p4/1b6/8/8/4K3 w - d6 0 1", "en passant",
+     "White is in check from the bishop on b4, which Black's last move, a pawn's two-square move past d6, "
+     "cannot have given"),
     ("4k3/8/8/8/8/8/8/4K2R w KQ - 0 1", "castling", "White cannot castle queen side: there is no white rook on a1"),
     ("r3k2r/8/8/8/8/8/4K3/R6R b KQkq - 0 1", "castling", "White cannot castle king side: the white king is not on e1"),
     ("4k3/8/8/8/8/8/8/4K3 w - e3 0 1", "en passant",
