@@ -97,6 +97,11 @@ def _parse_san(board: chess.Board, token: str, label: str, details: dict[str, An
     """The legal move the readings of ``token`` name: the first that parses
     (every one, when ``typed``: two different moves are ambiguous); else
     the most telling error, ambiguous before illegal before not a move."""
+    if not typed:
+        try:
+            return board.parse_san(token)  # the common case, at the cost it had before other spellings were read
+        except ValueError:
+            pass
     moves: list[chess.Move] = []
     ambiguous: str | None = None
     illegal: str | None = None
