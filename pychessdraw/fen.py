@@ -43,9 +43,11 @@ class _Refusal(Exception):
 
 def read_fen(fen: str, chess960: bool = False) -> chess.Board:
     """The board of ``fen`` (text), or BadFenError naming the field and the
-    problem: "bad FEN, piece placement: rank 6 has 9 squares, not 8",
-    "impossible position (side to move): Black is in check but it is White's
-    move". ``fen`` is shown in ``details["fen"]``, cut to MAX_FEN."""
+    problem: "bad FEN, piece placement: rank 6 ('44') has two digits in a
+    row: ...", "impossible position: Black is in check but it is White's
+    move: the side not to move cannot be in check (side to move)"; every
+    problem of an impossible position is listed, ``details["field"]`` is the
+    first one's. ``fen`` is shown in ``details["fen"]``, cut to MAX_FEN."""
     shown = fen if len(fen) <= MAX_FEN else fen[:MAX_FEN] + "..."
     if len(fen) > MAX_FEN:
         raise BadFenError(f"bad FEN: {len(fen)} characters is far too long for a FEN", fen=shown)
