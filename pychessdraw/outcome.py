@@ -160,7 +160,8 @@ def termination_from_record(tag: str | None, *details: str | None) -> Terminatio
     when it names one (old pychessdraw values such as
     ``threefold_repetition``, or words such as "time forfeit"), else the
     first of ``details`` (pychessdraw's ``TerminationDetails`` tag, the
-    comment after the last move) that ends in "(FIDE 9.2)" and the like.
+    comment after the last move) whose last "(FIDE 9.2)" or the like names
+    a claimed or declared ending.
     None when nothing names a rule ("normal" alone, "adjudication", no tag):
     never guessed. Limits: of the automatic endings only the tag's words
     are read (the position itself tells them)."""
