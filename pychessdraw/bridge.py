@@ -270,7 +270,8 @@ class Bridge:
             if ms is not None:
                 row["clock_ms"] = ms  # [%clk]: each side's time while browsing
         result = parsed.result or parsed.headers.get("Result", "*")
-        recorded = present.recorded_view(result, parsed.headers.get("Termination")) if result in _PGN_RESULTS else None
+        recorded = present.recorded_view(result, parsed.headers.get("Termination"), parsed.headers.get(
+            "TerminationDetails")) if result in _PGN_RESULTS else None
         self._adopt(game, rows, dict(parsed.headers), ended, recorded)
         return self._reply(replaced=True)
 
@@ -293,7 +294,7 @@ class Bridge:
         result = headers.get("Result", "*")
         recorded = None
         if ending is not None and ending["op"] == "recorded" and result in _PGN_RESULTS:
-            recorded = present.recorded_view(result, headers.get("Termination"))
+            recorded = present.recorded_view(result, headers.get("Termination"), headers.get("TerminationDetails"))
         declared = None
         if ending is not None and ending["op"] != "recorded":
             declared = _declare(game, ending)  # on the new game: refused, nothing here has changed
@@ -327,7 +328,7 @@ class Bridge:
     def _parse_or_promote(self, text: str) -> chess.Move:
         label = present.move_label(self.game.fullmove_number, self.game.turn == chess.WHITE, text)
         try:
-            return self.game.parse_move(text)
+            return self.game.parse_move(text, typed=True)  # typed in the move box: lowercase bxc3 may mean Bxc3
         except RefereeError as exc:
             choices = _promotions(self.game, text)
             if choices:

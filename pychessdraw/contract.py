@@ -148,6 +148,7 @@ class ErrorDict(TypedDict):
     reason: NotRequired[str]  #: scan: the move's own error, without the ply and token before it
     candidates: NotRequired[list[MoveCandidateDict]]  #: ambiguous_move, promotion_needed
     fen: NotRequired[str]  #: bad_fen: the text as given
+    field: NotRequired[str]  #: bad_fen: the FEN field at fault ("piece placement", "side to move", "castling", ...)
     file: NotRequired[str]  #: file_error
 
 

@@ -11,7 +11,9 @@ caller needs to parse the message. The shape is
 The codes:
 
 - ``bad_request``: an argument of the wrong type or out of range
-- ``bad_fen``: a FEN that does not parse, or an impossible position
+- ``bad_fen``: a FEN that does not parse, or an impossible position; the
+  message names the FEN field and the rank, square or piece at fault, and
+  ``field`` holds the field's name (:mod:`pychessdraw.fen`)
 - ``invalid_move``: text that is not a move in SAN or UCI
 - ``illegal_move``: a move that is not legal in the position
 - ``promotion_needed``: a pawn move to the last rank without the piece

@@ -19,7 +19,8 @@ from typing import Literal, NamedTuple
 import chess
 
 from .contract import LegalMoveDict, WinnableDetailDict
-from .errors import BadFenError, BadRequestError, GameOverError, IllegalMoveError, NothingToUndoError, shown
+from .errors import BadRequestError, GameOverError, IllegalMoveError, NothingToUndoError, shown
+from .fen import read_fen
 from .moves import move_label, parse_move
 from .outcome import AUTOMATIC, Outcome, Termination, color_name
 from .position import PositionKey, position_key
@@ -32,7 +33,6 @@ from .status import Claim, ClaimResult, Status
 _CLAIM_RULES = (Termination.THREEFOLD_REPETITION, Termination.FIFTY_MOVES)
 _PROMOTION: dict[chess.PieceType, Literal["q", "r", "b", "n"]] = {
     chess.QUEEN: "q", chess.ROOK: "r", chess.BISHOP: "b", chess.KNIGHT: "n"}
-MAX_FEN = 200  # a FEN is under 100 characters; longer text is refused unread
 
 
 class HistoryEntry(NamedTuple):
@@ -63,34 +63,19 @@ class Checkpoint(NamedTuple):
     search: SearchBudget
     owner: int  #: id() of the game it was taken from
 
-_STATUS_FLAGS = {
-    name[len("STATUS_"):].lower().replace("_", " "): getattr(chess, name)
-    for name in dir(chess) if name.startswith("STATUS_") and name != "STATUS_VALID"
-}
-
 
 def board_from_fen(fen: str | None, chess960: bool = False) -> chess.Board:
-    """Parse, then validate: a syntax error and an impossible position both
-    raise BadFenError naming the problem (BadRequestError for a FEN that is
-    not text)."""
+    """Parse, then validate (:func:`pychessdraw.fen.read_fen`): a syntax
+    error and an impossible position both raise BadFenError naming the field
+    and the problem in chess words (BadRequestError for a FEN that is not
+    text)."""
     if fen is not None and not isinstance(fen, str):
         raise BadRequestError(f"a FEN must be text, not {type(fen).__name__}")
     if not isinstance(chess960, bool):
         raise BadRequestError(f"chess960 must be true or false, not {type(chess960).__name__}")
     if fen is None:
         return chess.Board(chess960=chess960) if not chess960 else chess.Board.from_chess960_pos(518)
-    shown = fen if len(fen) <= MAX_FEN else fen[:MAX_FEN] + "..."
-    if len(fen) > MAX_FEN:
-        raise BadFenError(f"bad FEN: {len(fen)} characters is far too long for a FEN", fen=shown)
-    try:
-        board = chess.Board(fen.strip(), chess960=chess960)
-    except ValueError as exc:
-        raise BadFenError(f"bad FEN {shown!r}: {exc}", fen=shown) from None
-    status = board.status()
-    if status != chess.STATUS_VALID:
-        problems = ", ".join(name for name, flag in _STATUS_FLAGS.items() if status & flag)
-        raise BadFenError(f"impossible position in FEN {shown!r}: {problems}", fen=shown)
-    return board
+    return read_fen(fen, chess960)
 
 
 def _color(color: object, name: str = "color") -> chess.Color:
@@ -271,11 +256,13 @@ class Game:
         return move
 
     # -- playing ------------------------------------------------------------
-    def parse_move(self, text: str) -> chess.Move:
+    def parse_move(self, text: str, *, typed: bool = False) -> chess.Move:
         """A legal move from SAN or UCI text; raises InvalidMoveError,
         IllegalMoveError, PromotionNeededError or AmbiguousMoveError (with
-        ``ply``, ``token`` and ``move_label``). Changes nothing."""
-        return parse_move(self._board, text, ply=self.ply + 1)
+        ``ply``, ``token`` and ``move_label``). Changes nothing. ``typed``:
+        text from a person, where ``bxc3`` fitting a b-pawn and a bishop is
+        ambiguous (:func:`pychessdraw.moves.parse_move`)."""
+        return parse_move(self._board, text, ply=self.ply + 1, typed=_flag(typed, "typed"))
 
     def _move(self, move: object) -> chess.Move:
         if isinstance(move, str):

@@ -1,5 +1,14 @@
 """Reading a move typed by a person or found in a PGN: SAN or UCI.
 
+SAN is read as written first; text that fails so is read case-insensitively
+where that is unambiguous, as lichess does: ``nf3`` is ``Nf3``, ``o-o`` and
+``0-0`` are ``O-O``, ``e8=q`` and ``e8q`` are ``e8=Q``, ``E2E4`` is ``e2e4``.
+A lowercase ``b`` names a b-pawn in standard SAN and a bishop in typed text:
+for text a person typed (``typed=True``), ``bxc3`` that fits both a b-pawn
+and a bishop capture is refused as ambiguous with both candidates; for a PGN
+(the default) it is the b-pawn, as the standard says. An uppercase ``B`` is
+always a bishop.
+
 Errors speak chess: "3...Qxe9 is not legal here", with the move's number
 and side taken from the board, and carry ``ply``, ``token`` and
 ``move_label`` so that callers never parse the message.
@@ -16,10 +25,12 @@ from .contract import MoveCandidateDict
 from .errors import AmbiguousMoveError, BadRequestError, IllegalMoveError, InvalidMoveError, PromotionNeededError
 
 _UCI = re.compile(r"^[a-h][1-8][a-h][1-8][qrbn]?$")
+_CASTLING = re.compile(r"^[oO0]-[oO0](-[oO0])?([+#]?)$")
 _ANNOTATION = re.compile(r"[!?]+$")
 _NULL = {"--", "0000", "Z0", "@@@@"}
 MAX_TOKEN = 40  # no move is longer; longer text is cut in errors, never parsed
 _SIDE = {chess.WHITE: "White", chess.BLACK: "Black"}
+_NOT_A_MOVE = "is not a move: write it in SAN (Nf3, O-O, e8=Q) or UCI (g1f3)"
 
 
 def move_label(board: chess.Board, text: str) -> str:
@@ -32,10 +43,12 @@ def candidates(board: chess.Board, moves: list[chess.Move]) -> list[MoveCandidat
     return [{"uci": board.uci(m), "san": board.san(m)} for m in moves]
 
 
-def parse_move(board: chess.Board, text: str, *, ply: int | None = None) -> chess.Move:
+def parse_move(board: chess.Board, text: str, *, ply: int | None = None, typed: bool = False) -> chess.Move:
     """Parse ``text`` (SAN like ``Nf3``/``O-O``/``e8=Q``, or UCI like
-    ``g1f3``) as a legal move on ``board``. ``ply`` (the ply the move would
-    make) goes into the error details.
+    ``g1f3``; any letter case where unambiguous) as a legal move on
+    ``board``. ``ply`` (the ply the move would make) goes into the error
+    details. ``typed``: the text comes from a person, so a lowercase ``b``
+    that fits both a b-pawn and a bishop move is ambiguous (see the module).
 
     Raises InvalidMoveError (not a move), IllegalMoveError (not legal here),
     PromotionNeededError (``e8`` where ``e8=Q`` etc. are legal),
@@ -44,37 +57,85 @@ def parse_move(board: chess.Board, text: str, *, ply: int | None = None) -> ches
     if not isinstance(text, str):
         raise BadRequestError(f"a move must be text in SAN or UCI, not {type(text).__name__}")
     token = _ANNOTATION.sub("", text.strip())
-    shown = token[:MAX_TOKEN]
-    label = move_label(board, shown)
+    label = move_label(board, token[:MAX_TOKEN])
     details: dict[str, Any] = {"token": text[:MAX_TOKEN], "move_label": label}
     if ply is not None:
         details["ply"] = ply
     if not token:
         raise InvalidMoveError(f"{move_label(board, '')} no move given", **details)
     if len(token) > MAX_TOKEN:
-        raise InvalidMoveError(f"{label}... is not a move: write it in SAN (Nf3, O-O, e8=Q) or UCI (g1f3)",
-                               **details)
+        raise InvalidMoveError(f"{label}... {_NOT_A_MOVE}", **details)
     if token in _NULL:
         raise IllegalMoveError(f"{label}: a null move is not a legal move", **details)
-    if _UCI.match(token):
+    if _UCI.match(token.lower()):
         try:
-            return board.parse_uci(token)
+            return board.parse_uci(token.lower())
         except chess.IllegalMoveError:
-            raise _illegal(board, token, label, details, uci=True) from None
+            raise _illegal(board, token.lower(), label, details, uci=True) from None
         except ValueError:
             pass  # not UCI after all: try SAN
-    try:
-        return board.parse_san(token)
-    except chess.AmbiguousMoveError:
-        found = _ambiguous(board, token)
-        names = ", ".join(c["san"] for c in found)
-        raise AmbiguousMoveError(f"{label} is ambiguous: write {names}" if names else f"{label} is ambiguous",
-                                 candidates=found, **details) from None
-    except chess.IllegalMoveError:
-        raise _illegal(board, token, label, details, uci=False) from None
-    except ValueError:
-        raise InvalidMoveError(f"{label} is not a move: write it in SAN (Nf3, O-O, e8=Q) or UCI (g1f3)",
-                               **details) from None
+    return _parse_san(board, token, label, details, typed=typed)
+
+
+def _spellings(token: str) -> list[str]:
+    """The SAN readings of ``token``, as written first: castling with O, o or
+    0 as ``O-O``; the rest in lowercase (files, ``x``; python-chess reads a
+    lowercase promotion piece) after the first letter, which is lowered when
+    it is a file (``E4``) and also raised when it is a lowercase piece letter
+    (``nf3``; ``bxc3`` gives both ``bxc3`` and ``Bxc3``)."""
+    castling = _CASTLING.match(token)
+    if castling:
+        return list(dict.fromkeys([token, ("O-O-O" if castling.group(1) else "O-O") + castling.group(2)]))
+    first, rest = token[0], token[1:].lower()
+    found = [token, (first.lower() if first in "ACDEFGH" else first) + rest]
+    if first in "nbrqk":
+        found.append(first.upper() + rest)
+    return list(dict.fromkeys(found))
+
+
+def _parse_san(board: chess.Board, token: str, label: str, details: dict[str, Any], *, typed: bool) -> chess.Move:
+    """The legal move the readings of ``token`` name: the first that parses
+    (every one, when ``typed``: two different moves are ambiguous); else
+    the most telling error, ambiguous before illegal before not a move."""
+    if not typed:
+        try:
+            return board.parse_san(token)  # the common case, at the cost it had before other spellings were read
+        except ValueError:
+            pass
+    moves: list[chess.Move] = []
+    ambiguous: str | None = None
+    illegal: str | None = None
+    for spelling in _spellings(token):
+        try:
+            move = board.parse_san(spelling)
+        except chess.AmbiguousMoveError:
+            ambiguous = ambiguous or spelling
+            continue
+        except chess.IllegalMoveError:
+            illegal = illegal or spelling
+            continue
+        except ValueError:
+            continue
+        if move not in moves:
+            moves.append(move)
+        if not typed:
+            break  # the first reading that parses is the move (a PGN's SAN is read as the standard says)
+    if len(moves) > 1 or (typed and moves and ambiguous is not None):  # bxc3: a b-pawn, or one of two bishops
+        found = candidates(board, moves) + (_ambiguous(board, ambiguous) if ambiguous is not None else [])
+        raise _ambiguity(label, found, details)
+    if moves:
+        return moves[0]
+    if ambiguous is not None:
+        raise _ambiguity(label, _ambiguous(board, ambiguous), details)
+    if illegal is not None:
+        raise _illegal(board, illegal, label, details, uci=False)
+    raise InvalidMoveError(f"{label} {_NOT_A_MOVE}", **details)
+
+
+def _ambiguity(label: str, found: list[MoveCandidateDict], details: dict[str, Any]) -> AmbiguousMoveError:
+    names = ", ".join(c["san"] for c in found)
+    return AmbiguousMoveError(f"{label} is ambiguous: write {names}" if names else f"{label} is ambiguous",
+                              candidates=found, **details)
 
 
 def _illegal(board: chess.Board, token: str, label: str, details: dict[str, Any], *, uci: bool) -> IllegalMoveError:

@@ -1,8 +1,17 @@
-"""How a game ended: a Termination, the winner, and the FIDE article."""
+"""How a game ended: a Termination, the winner, and the FIDE article.
+
+In PGN, the ``Termination`` tag holds the standard's word (PGN standard
+9.8.1: "normal", "time forfeit", ...: every chess program reads them), and
+the exact rule goes in words with its article in pychessdraw's own
+``TerminationDetails`` tag and in a comment after the last move
+(:meth:`Outcome.words`). :func:`termination_from_record` reads either back,
+and the old pychessdraw tag values (``threefold_repetition``...) too.
+"""
 
 from __future__ import annotations
 
 import enum
+import re
 from dataclasses import dataclass
 from typing import cast
 
@@ -53,6 +62,22 @@ _LABEL = {
     Termination.AGREEMENT: "Draw by agreement",
 }
 
+# PGN standard 9.8.1: a flag fall is "time forfeit" (a win, or a draw by FIDE
+# 6.9); every other ending here is an ordinary end of the game by the rules.
+PGN_TERMINATION = {t: "time forfeit" if t is Termination.TIME_FORFEIT else "normal" for t in Termination}
+
+_DRAW_WORDS = {
+    Termination.STALEMATE: "Draw by stalemate",
+    Termination.INSUFFICIENT_MATERIAL: "Draw by insufficient material: neither side can checkmate",
+    Termination.DEAD_POSITION: "Draw by dead position: no series of legal moves can end in checkmate",
+    Termination.FIVEFOLD_REPETITION: "Draw by fivefold repetition",
+    Termination.SEVENTYFIVE_MOVES: "Draw by the 75-move rule: seventy-five moves without a pawn move or capture",
+    Termination.THREEFOLD_REPETITION: "Draw by threefold repetition, claimed",
+    Termination.FIFTY_MOVES: "Draw by the fifty-move rule, claimed",
+    Termination.AGREEMENT: "Draw by agreement",
+    Termination.TIME_FORFEIT: "Draw: a flag fell, but the opponent cannot checkmate by any series of legal moves",
+}
+
 AUTOMATIC = frozenset({
     Termination.CHECKMATE, Termination.STALEMATE, Termination.INSUFFICIENT_MATERIAL,
     Termination.DEAD_POSITION, Termination.FIVEFOLD_REPETITION, Termination.SEVENTYFIVE_MOVES,
@@ -94,6 +119,18 @@ class Outcome:
             return f"{color_name(not self.winner).capitalize()} lost on time"
         return _LABEL[t]
 
+    def words(self) -> str:
+        """The ending in a sentence with its article, for the comment after
+        the last move of an exported game: "Draw by threefold repetition,
+        claimed (FIDE 9.2)", "White wins: Black resigns (FIDE 5.1.2)"."""
+        t = self.termination
+        if self.winner is None:
+            return f"{_DRAW_WORDS[t]} (FIDE {self.article})"
+        winner, loser = color_name(self.winner).capitalize(), color_name(not self.winner).capitalize()
+        how = {Termination.CHECKMATE: " by checkmate", Termination.RESIGNATION: f": {loser} resigns",
+               Termination.TIME_FORFEIT: f" on time: {loser}'s flag fell"}[t]
+        return f"{winner} wins{how} (FIDE {self.article})"
+
     def to_dict(self) -> OutcomeDict:
         return {
             "termination": self.termination.value,
@@ -103,3 +140,36 @@ class Outcome:
             "reason": self.reason(),
             "claimed": self.claimed,
         }
+
+
+# Termination tag words read on import: pychessdraw's old values (the enum's,
+# with _ or spaces), the standard's "time forfeit", and other programs' words.
+_TAG_WORDS = {t.value.replace("_", " "): t for t in Termination}
+_TAG_WORDS.update({"time": Termination.TIME_FORFEIT, "repetition": Termination.THREEFOLD_REPETITION,
+                   "50 moves": Termination.FIFTY_MOVES, "agreed": Termination.AGREEMENT,
+                   "draw by agreement": Termination.AGREEMENT, "resigned": Termination.RESIGNATION})
+# An article in pychessdraw's words names the rule: only the claimed and
+# declared endings, the ones a record alone can tell (5.2.2 is two rules).
+_BY_ARTICLE = {ARTICLE[t]: t for t in (Termination.THREEFOLD_REPETITION, Termination.FIFTY_MOVES,
+                                       Termination.AGREEMENT, Termination.RESIGNATION, Termination.TIME_FORFEIT)}
+_ARTICLE_WORDS = re.compile(r"\(FIDE (\d+(?:\.\d+)*)\)")
+
+
+def termination_from_record(tag: str | None, *details: str | None) -> Termination | None:
+    """The rule a PGN record says ended the game: the ``Termination`` tag
+    when it names one (old pychessdraw values such as
+    ``threefold_repetition``, or words such as "time forfeit"), else the
+    first of ``details`` (pychessdraw's ``TerminationDetails`` tag, the
+    comment after the last move) whose last "(FIDE 9.2)" or the like names
+    a claimed or declared ending.
+    None when nothing names a rule ("normal" alone, "adjudication", no tag):
+    never guessed. Limits: of the automatic endings only the tag's words
+    are read (the position itself tells them)."""
+    word = (tag or "").strip().lower().replace("_", " ")
+    if word in _TAG_WORDS:
+        return _TAG_WORDS[word]
+    for text in details:
+        found = _ARTICLE_WORDS.findall(text or "")
+        if found and found[-1] in _BY_ARTICLE:
+            return _BY_ARTICLE[found[-1]]
+    return None

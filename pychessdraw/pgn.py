@@ -51,7 +51,7 @@ import chess
 
 from .errors import BadPgnError, BadRequestError, RefereeError, UnsupportedVariantError
 from .game import Game
-from .outcome import Outcome, Termination
+from .outcome import PGN_TERMINATION, Outcome, Termination, termination_from_record
 
 _HEADER = re.compile(r'^\s*\[\s*([A-Za-z0-9][A-Za-z0-9_+#=:-]*)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$')
 _LOOSE_HEADER = re.compile(r'^\s*\[([A-Za-z0-9][A-Za-z0-9_+#=:-]*)\s+"([^\r]*)"\]\s*$')  # python-chess's
@@ -554,18 +554,23 @@ def parse_one(text: str, **options: Any) -> tuple[Game, PgnGame]:
         raise pgn.error
     game = game_from_headers(pgn.headers, **options)
     play_tokens(game, pgn.tokens)
-    _restore_result(game, pgn.headers.get("Termination", ""), pgn.result or pgn.headers.get("Result", "*"))
+    rule = termination_from_record(pgn.headers.get("Termination"), pgn.headers.get("TerminationDetails"),
+                                   pgn.comments.get(len(pgn.tokens), ""))  # the comment after the last move
+    _restore_result(game, rule, pgn.result or pgn.headers.get("Result", "*"))
     return game, pgn
 
 
-def _restore_result(game: Game, termination: str, result: str) -> None:
+def _restore_result(game: Game, term: Termination | None, result: str) -> None:
+    """Declare the recorded ending on ``game`` when no rule ended it: the
+    rule ``term`` the record names (:func:`~pychessdraw.outcome.termination_from_record`),
+    a claim only where the position bears it out; a draw that names no rule
+    is an agreement, a win that is no flag fall a resignation."""
     if result not in {"1-0", "0-1", "1/2-1/2"} or game.outcome() is not None:
         return
-    term = termination.strip().lower().replace(" ", "_")
     if result == "1/2-1/2":
-        if term in {Termination.THREEFOLD_REPETITION.value, Termination.FIFTY_MOVES.value} and game.claimable_now():
+        if term in {Termination.THREEFOLD_REPETITION, Termination.FIFTY_MOVES} and game.claimable_now():
             game.claim_draw()
-        elif term in {"time_forfeit", "time forfeit"}:
+        elif term is Termination.TIME_FORFEIT:
             for color in chess.COLORS:
                 if game.status().flag_fall(color) == "1/2-1/2":
                     game.flag(color)
@@ -575,15 +580,21 @@ def _restore_result(game: Game, termination: str, result: str) -> None:
             game.agree_draw()
         return
     loser = chess.BLACK if result == "1-0" else chess.WHITE
-    if term in {"time_forfeit", "time forfeit"}:
+    if term is Termination.TIME_FORFEIT:
         game.flag(loser)
     else:
         game.resign(loser)
 
 
 def export(game: Game, headers: dict[str, str] | None = None, comments: dict[int, str] | None = None) -> str:
-    """The game as PGN, with Result and a Termination tag naming the rule;
-    ``comments`` are written after the moves of the plies they are keyed by."""
+    """The game as PGN. An ended game gets its Result, the PGN standard's
+    Termination word ("normal", or "time forfeit" for a flag fall), the rule
+    in pychessdraw's TerminationDetails tag ("Threefold repetition, claimed
+    (FIDE 9.2)") and in a comment after the last move, or before the result
+    when there is no move ("Draw by threefold repetition, claimed (FIDE
+    9.2)"); :func:`parse_one` reads the rule back from either. ``comments``
+    are written after the moves of the plies they are keyed by (the ending's
+    words after the last one's)."""
     if not isinstance(game, Game):
         raise BadRequestError(f"export needs a Game, not {type(game).__name__}")
     if headers is not None:
@@ -598,12 +609,14 @@ def export(game: Game, headers: dict[str, str] | None = None, comments: dict[int
         pgn.headers[name] = value
     outcome: Outcome | None = game.outcome()
     pgn.headers["Result"] = outcome.result() if outcome else "*"
+    notes = dict(comments or {})
     if outcome is not None:
-        pgn.headers["Termination"] = outcome.termination.value
+        pgn.headers["Termination"] = PGN_TERMINATION[outcome.termination]
         pgn.headers["TerminationDetails"] = f"{outcome.reason()} (FIDE {outcome.article})"
-    if comments:
-        for ply, node in enumerate(pgn.mainline(), 1):
-            if ply in comments:
-                node.comment = comments[ply]
-    exporter = chess.pgn.StringExporter(headers=True, variations=False, comments=bool(comments))
+        notes[game.ply] = " ".join(filter(None, (notes.get(game.ply, ""), outcome.words())))
+    pgn.comment = notes.get(0, "")
+    for ply, node in enumerate(pgn.mainline(), 1):
+        if ply in notes:
+            node.comment = notes[ply]
+    exporter = chess.pgn.StringExporter(headers=True, variations=False, comments=bool(notes))
     return pgn.accept(exporter)

@@ -16,7 +16,7 @@ import chess
 from .bridge_contract import (ClaimChoice, ClaimGroup, ClaimVerdict, Counter, Facts, FlagView, LegalMove,
                        MoveRow, Occurrence, Offer, OutcomeView, Repetition, Winnability)
 from .game import Game
-from .outcome import Outcome, Termination, color_name
+from .outcome import Outcome, Termination, color_name, termination_from_record
 from .rules import fifty, repetition
 from .rules.hints import can_force_mate, practical_draw
 from .status import ClaimResult, Status
@@ -95,20 +95,15 @@ def outcome_view(outcome: Outcome, *, ended_at: int | None = None, ended_at_labe
             "detail": detail, "ended_at": ended_at, "ended_at_label": ended_at_label}
 
 
-_TAG_TERMINATIONS = {t.value: t.value for t in Termination}
-_TAG_TERMINATIONS.update({"time forfeit": "time_forfeit", "time": "time_forfeit",
-                          "threefold repetition": "threefold_repetition", "repetition": "threefold_repetition",
-                          "fifty moves": "fifty_moves", "50 moves": "fifty_moves", "agreed": "agreement",
-                          "draw by agreement": "agreement", "resigned": "resignation", "checkmate": "checkmate",
-                          "stalemate": "stalemate"})
-
-
-def recorded_view(result: str, termination_tag: str | None) -> OutcomeView:
+def recorded_view(result: str, termination_tag: str | None, details: str | None = None) -> OutcomeView:
     """A recorded result as recorded: the reason only where the record names
-    one of the rules, else ``termination: "unknown"``. Never guessed."""
+    one of the rules (the Termination tag's words, old or standard, or the
+    article in pychessdraw's TerminationDetails tag ``details``: see
+    :func:`~pychessdraw.outcome.termination_from_record`), else
+    ``termination: "unknown"``. Never guessed."""
     tag = (termination_tag or "").strip()
-    term = _TAG_TERMINATIONS.get(tag.lower().replace("_", " ") if tag.lower() not in _TAG_TERMINATIONS else tag.lower(),
-                                 "unknown")
+    named = termination_from_record(tag, details)
+    term = named.value if named is not None else "unknown"
     winner = {"1-0": "white", "0-1": "black"}.get(result)
     head = f"{side(winner)} wins" if winner else "Draw"
     reason = f"as recorded, Termination \"{tag}\"" if tag else "reason not recorded"

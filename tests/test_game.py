@@ -12,10 +12,10 @@ from pychessdraw.errors import (AmbiguousMoveError, BadFenError, GameOverError, 
 
 @pytest.mark.parametrize("fen, words", [
     ("not a fen", "bad FEN"),
-    ("8/8/8/8/8/8/8/8 w - - 0 1", "no white king"),
-    ("4k3/8/8/8/8/8/8/4K2R w KQ - 0 1", "bad castling rights"),
-    ("4k3/8/8/8/8/8/8/4K3 w - e3 0 1", "invalid ep square"),
-    ("4k3/4R3/8/8/8/8/8/4K3 w - - 0 1", "opposite check"),
+    ("8/8/8/8/8/8/8/8 w - - 0 1", "White has no king"),
+    ("4k3/8/8/8/8/8/8/4K2R w KQ - 0 1", "White cannot castle queen side"),
+    ("4k3/8/8/8/8/8/8/4K3 w - e3 0 1", "e3 cannot be the en passant square"),
+    ("4k3/4R3/8/8/8/8/8/4K3 w - - 0 1", "the side not to move cannot be in check"),
 ])
 def test_bad_fen_names_the_problem(fen: str, words: str) -> None:
     with pytest.raises(BadFenError) as info:

@@ -40,7 +40,8 @@ def test_parse_one_restores_a_claimed_ending_and_exports_termination() -> None:
     outcome = game.outcome()
     assert outcome is not None and outcome.termination is Termination.THREEFOLD_REPETITION and outcome.claimed
     text = export(game)
-    assert '[Result "1/2-1/2"]' in text and '[Termination "threefold_repetition"]' in text
+    assert '[Result "1/2-1/2"]' in text and '[Termination "normal"]' in text  # the PGN standard's word
+    assert '[TerminationDetails "Threefold repetition, claimed (FIDE 9.2)"]' in text
 
 
 def test_chess960_pgn_round_trip() -> None:
