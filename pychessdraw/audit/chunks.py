@@ -143,13 +143,16 @@ def _plan_zstd(path: str, handle: BinaryIO, size: int, target: int) -> list[Chun
         return [Chunk(path, 0, WHOLE, 0, size)]
     chunks: list[Chunk] = []
     start, previous = 0, None
-    last_frame = 0  # offset of the last frame of the chunk being built
-    for offset, length in frames:
-        last_frame = offset
+    for i, (offset, length) in enumerate(frames):
         end = offset + length
-        if end - start >= target or end == size:
+        taken = end - start
+        # Close the chunk where its size is nearest the target: frames are
+        # coarse (lichess's are megabytes), and closing only once a chunk
+        # reaches the target would leave workers idle on a small file.
+        following = frames[i + 1][1] if i + 1 < len(frames) else 0
+        if end == size or taken >= target or taken + following - target > target - taken:
             chunks.append(Chunk(path, len(chunks), ZSTD, start, end, previous))
-            previous, start = last_frame, end
+            previous, start = offset, end
     return chunks
 
 

@@ -55,7 +55,7 @@ def default_chunk_bytes(total: int, workers: int) -> int:
 
     Sizes are of the files as stored, so for a compressed input a chunk
     holds several times more games than the same size of plain PGN. A chunk
-    of zstd is a run of whole frames (of at least the size asked), so a file
+    of zstd is a run of whole frames (as near the size asked as frames allow), so a file
     of few large frames gives at most one chunk per frame; gzip and
     single-frame zstd files are one chunk whatever the size."""
     share = total // max(1, workers * CHUNKS_PER_WORKER)
