@@ -338,21 +338,23 @@ def _os_failure(exc: OSError) -> RefereeError:
     return RefereeError(str(exc) or type(exc).__name__)
 
 
-def _settle_stdout() -> None:
-    """Flush standard output; if that fails (closed pipe, full disk), point
-    it at /dev/null so that Python's own flush at exit has nothing to report
-    ("Exception ignored ..."), as the Python docs advise for SIGPIPE."""
-    if sys.stdout is None:
-        return
-    try:
-        sys.stdout.flush()
-    except OSError:
+def _settle_streams() -> None:
+    """Flush standard output and error; where that fails (a closed pipe, a
+    full disk), point the stream at /dev/null so that Python's own flush at
+    exit has nothing to report ("Exception ignored ...", exit 120), as the
+    Python docs advise for SIGPIPE."""
+    for stream in (sys.stdout, sys.stderr):
+        if stream is None:
+            continue
         try:
-            devnull = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(devnull, sys.stdout.fileno())
-            os.close(devnull)
-        except (OSError, ValueError):
-            pass  # a standard output without a descriptor (a test's capture): nothing to flush at exit
+            stream.flush()
+        except OSError:
+            try:
+                devnull = os.open(os.devnull, os.O_WRONLY)
+                os.dup2(devnull, stream.fileno())
+                os.close(devnull)
+            except (OSError, ValueError):
+                pass  # a stream without a descriptor (a test's capture): nothing to flush at exit
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -374,7 +376,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         status = _fail(_os_failure(exc))
     except KeyboardInterrupt:
         status = EXIT_INTERRUPTED
-    _settle_stdout()
+    _settle_streams()
     return status
 
 
