@@ -1,7 +1,7 @@
-"""Proof on real games (issue #20): scan, audit and an independent peer (CHA) on lichess-dev.
+"""Proof on real games (issue #20): scan, audit, the page's review and an independent peer (CHA) on lichess-dev.
 
     PYTHONPATH=$PWD python benchmarks/bench_lichess.py [--games N | --all] [--workers 1 2]
-        [--skip-audit] [--skip-cha] [--cha PATH] [--corpus FILE] [--keep DIR] [--core-hour-price USD]
+        [--skip-audit] [--skip-review] [--skip-cha] [--cha PATH] [--corpus FILE] [--keep DIR] [--core-hour-price USD]
 
 Runs the CLI as users do (``python -m pychessdraw`` in subprocesses, this
 checkout first on PYTHONPATH) and prints:
@@ -15,6 +15,10 @@ checkout first on PYTHONPATH) and prints:
     second per core (wall time, cluster start-up included) and per CPU
     second, and the peak resident memory of each worker process (VmHWM of
     the CLI's descendants, sampled from /proc every 0.2 s while it runs).
+(r) the page's review, as its workers run it (the bridge's review
+    operations with the arguments ``web/src/review/runner.js`` sends, two
+    sessions sharing the games, fed 64K-character chunks), in this process:
+    every game once, the same verdict and loss-on-time finding as the scan.
 (c) CHA on the final position of every loss on time, the flagged side's
     opponent as the intended winner: the positions CHA calls unwinnable
     against the referee's draws; every difference printed with its FEN.
@@ -36,9 +40,8 @@ by default this looks for ``../cha-build/cha`` beside the checkout, then
 differently by the audit; differences with CHA are findings, printed.
 
 Limits: timings on a shared machine are noisy (the load average is
-printed). The deep search has a time budget (about 1 s a side), so a
-position at the edge of the budget can be decided in one run and not in
-another. The rate depends on the mix of games: the share of losses on time
+printed). The final search's budget is counted in nodes, so every run,
+machine and path gives the same answers. The rate depends on the mix of games: the share of losses on time
 (each gets a deep search of the opponent) is printed with it.
 """
 
@@ -287,6 +290,61 @@ def run_audits(path: Path, workers: list[int], folder: Path,
     return rates, ok
 
 
+
+# -- (r) the page's review ---------------------------------------------------
+PAGE_CHUNK = 64 * 1024  # characters the page sends a review_feed
+PAGE_PARTS = 2  # review workers the page starts on a 2-core machine
+
+
+def page_review(path: Path, parts: int = PAGE_PARTS) -> list[dict[str, Any]]:
+    """The reports of the page's review of ``path``: the bridge's review
+    operations with the arguments the page's runner sends
+    (web/src/review/runner.js), ``parts`` sessions sharing the games (one a
+    worker), each fed every chunk of ``PAGE_CHUNK`` characters."""
+    from pychessdraw.review import ReviewOps
+
+    sessions = [ReviewOps() for _ in range(parts)]
+    results = []
+    for part, ops in enumerate(sessions):
+        results += ops.start({"flag_rules": "fide", "start": 1, "part": part, "parts": parts})["results"]
+    with open_text(str(path)) as handle:
+        while text := handle.read(PAGE_CHUNK):
+            for ops in sessions:
+                results += ops.feed({"text": text})["results"]
+    for ops in sessions:
+        results += ops.finish({})["results"]
+    return [json.loads(result["line"]) for result in results]
+
+
+def finding(report: dict[str, Any]) -> tuple[Any, ...]:
+    """What must agree between two paths for one game: the verdict, and for
+    a loss on time the finding about the winner's chances."""
+    forfeit = report["time_forfeit"] or {}
+    return (report["verdict"], report["expected_result"], report["ended_at"],
+            forfeit.get("should_be_draw"), forfeit.get("opponent_winnable"))
+
+
+def review_section(path: Path, folder: Path) -> bool:
+    """Times the page's review and compares it with the scan, game by game."""
+    start, cpu = time.perf_counter(), time.process_time()
+    reviewed = page_review(path)
+    seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
+    with open(folder / "scan.jsonl", encoding="utf-8") as handle:
+        scanned = {r["game"]: finding(r) for r in map(json.loads, handle)}
+    seen = Counter(r["game"] for r in reviewed)
+    problems = [f"game {g} appears {c} times" for g, c in sorted(seen.items()) if c > 1]
+    problems += [f"game {g} is missing" for g in sorted(set(scanned) - set(seen))]
+    problems += [f"game {r['game']}: review {finding(r)}, scan {scanned.get(r['game'])}"
+                 for r in reviewed if finding(r) != scanned.get(r["game"])]
+    print(f"(r) the page's review (in this process, {PAGE_PARTS} sessions one after the other): "
+          f"{len(reviewed):,} reports in {seconds:.1f} s ({len(reviewed) / cpu:,.1f} games per CPU second); "
+          + ("every game once, verdicts and findings equal to the scan's" if not problems
+             else f"{len(problems)} problem(s)"))
+    for problem in problems[:20]:
+        print(f"      {problem}")
+    return not problems
+
+
 # -- (c) CHA ---------------------------------------------------------------
 def find_cha(given: str | None) -> str | None:
     if given:
@@ -405,6 +463,7 @@ def main() -> int:
     parser.add_argument("--workers", type=int, nargs="+", default=[1, 2], help="audit worker counts (default 1 2)")
     parser.add_argument("--skip-audit", action="store_true")
     parser.add_argument("--skip-cha", action="store_true")
+    parser.add_argument("--skip-review", action="store_true")
     parser.add_argument("--cha", help="the CHA binary (default ../cha-build/cha, then cha on PATH)")
     parser.add_argument("--corpus", type=Path, default=CORPUS)
     parser.add_argument("--keep", type=Path, help="keep the sample, the scan output and the audits here")
@@ -432,6 +491,8 @@ def measure(args: argparse.Namespace, folder: Path) -> int:
     if not args.skip_audit:
         rates, audited = run_audits(path, args.workers, folder, games)
         ok = ok and audited
+    if not args.skip_review:
+        ok = review_section(path, folder) and ok
     answers, differences = (None, 0) if args.skip_cha else cha_section(find_cha(args.cha), games)
     print_draws(games, answers)
     if not args.skip_audit:

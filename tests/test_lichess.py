@@ -27,7 +27,7 @@ import itertools
 import json
 import sys
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 
@@ -39,11 +39,10 @@ except ImportError:
 
 from pychessdraw.audit.run import local_cluster, run_audit
 from pychessdraw.inputs import open_text
-from pychessdraw.review import ReviewOps
 from pychessdraw.scan import scan
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
-from bench_lichess import lichess_games, write_pzstd  # noqa: E402  (one reader and writer of the sample)
+from bench_lichess import finding, lichess_games, page_review, write_pzstd  # noqa: E402  (shared with the benchmark)
 
 pytestmark = pytest.mark.slow
 
@@ -55,8 +54,6 @@ FULL_GAMES = 30_000
 #: 100,141 and 178,489 nodes). CHA finds a mate for the first two and
 #: leaves the third undetermined too.
 UNDECIDED = ("https://lichess.org/b6GnsJnb", "https://lichess.org/YewWbJob", "https://lichess.org/KsR9r7OM")
-PAGE_CHUNK = 64 * 1024  # characters the page sends a review_feed
-PAGE_PARTS = 2  # review workers the page starts on a 2-core machine
 
 
 def _site(text: str) -> str:
@@ -106,28 +103,10 @@ def audited(sample: Path, tmp_path_factory: pytest.TempPathFactory) -> list[dict
     return rows
 
 
-def _page_chunks(path: Path) -> Iterator[str]:
-    with open_text(str(path)) as handle:
-        while text := handle.read(PAGE_CHUNK):
-            yield text
-
-
 @pytest.fixture(scope="module")
 def reviewed(sample: Path) -> list[dict[str, Any]]:
-    """The reports of the page's review: the bridge's review operations with
-    the arguments the page's runner sends (web/src/review/runner.js: no
-    ``search``), ``PAGE_PARTS`` sessions sharing the games, each fed every
-    chunk."""
-    sessions = [ReviewOps() for _ in range(PAGE_PARTS)]
-    results = []
-    for part, ops in enumerate(sessions):
-        results += ops.start({"flag_rules": "fide", "start": 1, "part": part, "parts": PAGE_PARTS})["results"]
-    for text in _page_chunks(sample):
-        for ops in sessions:
-            results += ops.feed({"text": text})["results"]
-    for ops in sessions:
-        results += ops.finish({})["results"]
-    return [json.loads(result["line"]) for result in results]
+    """The reports of the page's review, as its workers run it."""
+    return page_review(sample)
 
 
 def _losses_on_time(reports: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -158,7 +137,7 @@ def test_the_audit_gives_every_game_once_with_the_scans_verdict(
     assert all(sites[n] == scanned[n]["headers"]["Site"] for n in scanned), "the same game under each number"
 
 
-def test_every_loss_on_time_is_judged_by_its_finding(scanned: dict[int, dict[str, Any]]) -> None:
+def test_every_loss_on_time_is_judged_by_itsfinding(scanned: dict[int, dict[str, Any]]) -> None:
     """A recorded loss on time gets the finding, and the verdict follows it:
     a draw by the rules is a wrong result; otherwise the record stands (ok
     or undecided), unless the rules ended the game earlier."""
@@ -198,17 +177,11 @@ def test_the_review_gives_every_game_once_in_the_scans_numbering(
     assert all(r["headers"] == scanned[r["game"]]["headers"] for r in reviewed)
 
 
-def _finding(report: dict[str, Any]) -> tuple[Any, ...]:
-    forfeit = report["time_forfeit"] or {}
-    return (report["verdict"], report["expected_result"], report["ended_at"],
-            forfeit.get("should_be_draw"), forfeit.get("opponent_winnable"))
-
-
 def test_the_review_finds_what_the_scan_finds(
         scanned: dict[int, dict[str, Any]], reviewed: list[dict[str, Any]]) -> None:
     """The same verdict and, for a loss on time, the same finding about the
     winner's chances (the page's review must search the flagged side's
     opponent as ``scan --search auto`` does)."""
-    differ = [(r["game"], _finding(r), _finding(scanned[r["game"]])) for r in reviewed
-              if _finding(r) != _finding(scanned[r["game"]])]
+    differ = [(r["game"], finding(r), finding(scanned[r["game"]])) for r in reviewed
+              if finding(r) != finding(scanned[r["game"]])]
     assert differ == [], f"{len(differ)} games differ, e.g. {list(itertools.islice(differ, 3))}"
