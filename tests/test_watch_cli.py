@@ -1,0 +1,207 @@
+"""``pychessdraw watch`` as arbiters run it: a subprocess following a PGN
+that grows, on a loopback HTTP server or in a file, ended by Ctrl-C."""
+
+from __future__ import annotations
+
+import json
+import os
+import queue
+import signal
+import subprocess
+import sys
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any, Callable, Iterator
+
+import pytest
+
+from tests.test_watch import FOOLS_MATE, SHUFFLE, pgn, prefixes, scanned, standing
+
+ROOT = Path(__file__).resolve().parents[1]
+PATIENCE = 60.0  # seconds to wait for an expected line before failing: a guard, not a measure
+
+
+class Served:
+    """The text a loopback server serves, with an ETag; counts the requests."""
+
+    def __init__(self) -> None:
+        self.text, self.version = "", 0
+        self.requests = self.not_modified = 0
+        self.saw_304 = threading.Event()
+
+    def set(self, text: str) -> None:
+        self.text, self.version = text, self.version + 1
+
+
+def serve(served: Served, port: int = 0) -> ThreadingHTTPServer:
+    class Handler(BaseHTTPRequestHandler):
+        def do_GET(self) -> None:  # noqa: N802 (http.server's name)
+            served.requests += 1
+            etag = f'"v{served.version}"'
+            if self.headers.get("If-None-Match") == etag:
+                served.not_modified += 1
+                served.saw_304.set()
+                self.send_response(304)
+                self.end_headers()
+                return
+            body = served.text.encode()
+            self.send_response(200)
+            self.send_header("ETag", etag)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *args: Any) -> None:
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", port), Handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+class Watch:
+    """A running ``pychessdraw watch``; its output lines arrive on queues."""
+
+    def __init__(self, *args: str) -> None:
+        env = {**os.environ, "PYTHONPATH": str(ROOT)}
+        self.proc = subprocess.Popen([sys.executable, "-m", "pychessdraw", "watch", *args], cwd=ROOT, env=env,
+                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        self.out: queue.Queue[str] = queue.Queue()
+        self.err: queue.Queue[str] = queue.Queue()
+        self.events: list[dict[str, Any]] = []
+        self.said: list[str] = []
+        assert self.proc.stdout is not None and self.proc.stderr is not None
+        self.readers = [threading.Thread(target=_pump, args=pair, daemon=True)
+                        for pair in ((self.proc.stdout, self.out), (self.proc.stderr, self.err))]
+        for reader in self.readers:
+            reader.start()
+
+    def until(self, found: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
+        """Read events up to the first one ``found`` accepts."""
+        while True:
+            event = json.loads(self.out.get(timeout=PATIENCE))
+            self.events.append(event)
+            if found(event):
+                return event
+
+    def say_until(self, words: str) -> str:
+        while True:
+            line = self.err.get(timeout=PATIENCE)
+            self.said.append(line)
+            if words in line:
+                return line
+
+    def interrupt(self) -> int:
+        self.proc.send_signal(signal.SIGINT)
+        status = self.proc.wait(timeout=PATIENCE)
+        for reader in self.readers:
+            reader.join(timeout=PATIENCE)  # the pipes are at their end: every line is queued
+        while not self.out.empty():
+            self.events.append(json.loads(self.out.get_nowait()))
+        return status
+
+
+def _pump(stream: Any, into: queue.Queue[str]) -> None:
+    for line in stream:
+        into.put(line)
+
+
+@pytest.fixture
+def watch() -> Iterator[Callable[..., Watch]]:
+    started: list[Watch] = []
+
+    def start(*args: str) -> Watch:
+        started.append(Watch(*args))
+        return started[-1]
+
+    yield start
+    for w in started:
+        if w.proc.poll() is None:
+            w.proc.kill()
+            w.proc.wait()
+
+
+def test_watch_follows_a_growing_url_and_ends_on_ctrl_c(watch: Callable[..., Watch]) -> None:
+    served = Served()
+    served.set(pgn("A", "B", ""))
+    server = serve(served)
+    try:
+        w = watch(f"http://127.0.0.1:{server.server_port}/round.pgn", "--interval", "0.2", "--no-readable")
+        steps = prefixes(SHUFFLE)
+        for n in (4, 8, 12, 16):
+            served.set(pgn("A", "B", steps[n]) + (pgn("C", "D", FOOLS_MATE) if n >= 12 else ""))
+            wanted = {4: None, 8: "threefold_repetition", 12: "checkmate", 16: "fivefold_repetition"}[n]
+            if wanted:
+                w.until(lambda e, r=wanted: e["rule"] == r and e["kind"] in ("claimable", "automatic"))
+        final = pgn("A", "B", steps[16]) + pgn("C", "D", FOOLS_MATE, "0-1")
+        served.set(final)
+        ended = w.until(lambda e: e["kind"] == "ended")
+        served.saw_304.clear()
+        assert served.saw_304.wait(PATIENCE)  # asked again with its ETag: the same text is not sent again
+        assert w.interrupt() == 0
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert ended == {**ended, "game": 2, "white": "C", "black": "D", "round": "1", "ply": 4, "move": "Qh4#",
+                     "result": "0-1", "verdict": "ok"}
+    assert standing(w.events) == scanned(final)
+    assert served.requests > served.not_modified > 0
+    for event in w.events:
+        assert {"game", "white", "black", "round", "ply", "move", "rule", "kind"} <= set(event)
+
+
+def test_a_source_that_stops_answering_is_said_once_and_followed_again(watch: Callable[..., Watch]) -> None:
+    served = Served()
+    served.set(pgn("A", "B", prefixes(SHUFFLE)[7]))
+    server = serve(served)
+    port = server.server_port
+    w = watch(f"http://127.0.0.1:{port}/round.pgn", "--interval", "0.2", "--no-readable")
+    try:
+        assert w.until(lambda e: True)["kind"] == "claimable_with_move"
+        server.shutdown()
+        server.server_close()
+        w.say_until("trying again")
+        served.set(pgn("A", "B", SHUFFLE))  # the moves went on while it was down
+        server = serve(served, port)
+        event = w.until(lambda e: e["rule"] == "fivefold_repetition")
+        w.say_until("answers again")
+        assert event["ply"] == 16 and event["game"] == 1
+        assert w.interrupt() == 0
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert sum("trying again" in line for line in w.said) == 1
+    assert standing(w.events) == scanned(pgn("A", "B", SHUFFLE))  # the state was kept: no event twice
+    assert [e["kind"] for e in w.events] == ["claimable_with_move", "claimable", "automatic"]
+
+
+def test_watch_follows_a_file_with_a_broken_game(tmp_path: Path, watch: Callable[..., Watch]) -> None:
+    path = tmp_path / "live.pgn"
+    path.write_text(pgn("A", "B", "e4 e5") + pgn("C", "D", "e4 e5 Qxe9"))
+    w = watch(str(path), "--interval", "0.2", "--readable")
+    error = w.until(lambda e: e["kind"] == "error")
+    assert error["game"] == 2 and "Qxe9" in error["reason"]
+    w.say_until("game 2 (C - D, round 1) ply 2 e5: error: ply 3 ('Qxe9')")  # the line for people
+    path.write_text(pgn("A", "B", "e4 e5 " + SHUFFLE) + pgn("C", "D", "e4 e5 Qxe9"))
+    w.until(lambda e: e["rule"] == "threefold_repetition" and e["kind"] == "claimable")
+    assert w.interrupt() == 0
+    assert [e["game"] for e in w.events if e["kind"] == "error"] == [2]
+
+
+def test_a_huge_source_is_cut_at_the_limit_with_a_message(tmp_path: Path, watch: Callable[..., Watch]) -> None:
+    path = tmp_path / "huge.pgn"
+    path.write_text(pgn("A", "B", FOOLS_MATE) + pgn("C", "D", "e4 e5 " * 2000))
+    w = watch(str(path), "--interval", "0.2", "--max-mb", "0.001", "--no-readable")
+    assert "larger than the limit" in w.say_until("larger than the limit")
+    w.until(lambda e: e["rule"] == "checkmate")
+    assert w.interrupt() == 0
+
+
+@pytest.mark.parametrize("args, words", [(["ftp://example.org/r.pgn"], "http(s) URL"),
+                                         (["r.pgn", "--interval", "0"], "--interval"),
+                                         (["r.pgn", "--max-mb", "nan"], "--max-mb")])
+def test_bad_usage_is_status_2(args: list[str], words: str) -> None:
+    done = subprocess.run([sys.executable, "-m", "pychessdraw", "watch", *args], cwd=ROOT, capture_output=True,
+                          text=True, env={**os.environ, "PYTHONPATH": str(ROOT)}, timeout=PATIENCE)
+    assert done.returncode == 2 and words in done.stderr and done.stdout == ""
