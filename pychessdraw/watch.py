@@ -42,10 +42,10 @@ import time
 import urllib.error
 import urllib.request
 from dataclasses import dataclass, field
-from http.client import HTTPException
-from typing import Any, Callable, Iterator, Protocol
+from http.client import HTTPException, HTTPMessage
+from typing import IO, Any, Callable, Iterator, Protocol
 
-from .errors import BadRequestError, RefereeError
+from .errors import BadRequestError, InternalError, RefereeError
 from .final_search import dead_undecided, targeted_final
 from .game import Game
 from .outcome import Termination, termination_from_record
@@ -152,7 +152,12 @@ class Tracker:
                 board = _Board(key=key, headers=parsed.headers)
                 self.boards[number - 1:number] = [board]
                 self._start(number, board, out)
-            self._follow(number, board, parsed, out)
+            try:
+                self._follow(number, board, parsed, out)
+            except Exception as exc:  # a fault of the referee: this game stops (until it restarts), not the watch
+                board.game, board.parsed = None, parsed
+                out.append(_event(number, board, ERROR, None, len(board.seen), code=InternalError.code,
+                                  reason=f"internal error of the referee ({type(exc).__name__}): game not followed"))
         for number in range(len(games) + 1, len(self.boards) + 1):
             out.append(_event(number, self.boards[number - 1], REMOVED, None, 0))
         del self.boards[len(games):]
@@ -285,7 +290,8 @@ def describe(event: dict[str, Any]) -> str:
         what += " with " + ", ".join(event["moves"])
     elif event.get("reason"):
         what += f": {event['reason']}"
-    return f"{where}: {what}"
+    # Tags are a stranger's text: no escape sequence reaches the terminal.
+    return "".join(ch if ch.isprintable() else "\N{REPLACEMENT CHARACTER}" for ch in f"{where}: {what}")
 
 
 # ---- sources -----------------------------------------------------------------
@@ -334,10 +340,26 @@ class FileSource:
         return text
 
 
+class _HttpRedirects(urllib.request.HTTPRedirectHandler):
+    """Redirects to http(s) only (urllib also follows them to ftp)."""
+
+    def redirect_request(self, req: urllib.request.Request, fp: IO[bytes], code: int, msg: str,
+                         headers: HTTPMessage, newurl: str) -> urllib.request.Request | None:
+        if not newurl.lower().startswith(("http://", "https://")):
+            raise urllib.error.HTTPError(newurl, code, f"redirect to {newurl[:60]!r} refused: not http(s)",
+                                         headers, fp)
+        return super().redirect_request(req, fp, code, msg, headers, newurl)
+
+
+_OPENER = urllib.request.build_opener(_HttpRedirects)
+
+
 class HttpSource:
     """An http(s) URL, asked with conditional requests (ETag,
     If-Modified-Since) and a timeout; at most ``limit`` bytes of a body are
-    read (an endless stream is cut there). No cookies, no credentials."""
+    read (an endless stream is cut there), as UTF-8 (bad bytes replaced).
+    Redirects are followed to http(s) only; no cookies, no credentials;
+    the environment's proxy settings apply, as for any urllib client."""
 
     def __init__(self, url: str, limit: int = DEFAULT_MAX_BYTES, timeout_s: float = HTTP_TIMEOUT) -> None:
         self.name, self.limit, self.timeout, self.cut = url, limit, timeout_s, False
@@ -352,7 +374,7 @@ class HttpSource:
         if self.modified:
             request.add_header("If-Modified-Since", self.modified)
         try:
-            with urllib.request.urlopen(request, timeout=self.timeout) as response:
+            with _OPENER.open(request, timeout=self.timeout) as response:
                 data = response.read(self.limit + 1)
                 etag, modified = response.headers.get("ETag"), response.headers.get("Last-Modified")
         except urllib.error.HTTPError as exc:

@@ -274,3 +274,30 @@ def test_open_source_refuses_other_schemes() -> None:
     with pytest.raises(BadRequestError, match="http"):
         open_source("ftp://example.org/round.pgn")
     assert type(open_source("https://example.org/r.pgn")).__name__ == "HttpSource"
+
+
+def test_a_hostile_tag_never_reaches_the_terminal_as_an_escape() -> None:
+    events = Tracker().update(pgn("\x1b]0;owned\x07\x1b[2J", "B\x9b31mX", SHUFFLE[:31]))
+    line = describe(events[0])
+    assert line.isprintable() and "owned" in line and "31m" in line
+    assert not {"\x1b", "\x07", "\x9b"} & set(line)
+    assert events[0]["white"] == "\x1b]0;owned\x07\x1b[2J"  # the JSON keeps the text as it was (escaped by json)
+
+
+def test_a_fault_of_the_referee_in_one_game_stops_only_that_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    import pychessdraw.watch as watch_module
+
+    real = watch_module.observe
+
+    def faulty(game: Any, events: Any, has_legal_move: Any = None) -> None:
+        if game.ply == 3 and game.board.piece_at(5) is None:  # only game 2 (1. e4 e5 2. Bc4) gets here
+            raise RuntimeError("a bug")
+        real(game, events, has_legal_move)
+
+    monkeypatch.setattr(watch_module, "observe", faulty)
+    tracker = Tracker()
+    events = grow(tracker, [pgn("A", "B", m) + pgn("C", "D", "e4 e5 Bc4 Nc6") for m in prefixes(SHUFFLE)])
+    errors = [e for e in events if e["kind"] == "error"]
+    assert [(e["game"], e["code"]) for e in errors] == [(2, "internal")]
+    assert "RuntimeError" in errors[0]["reason"] and "a bug" not in errors[0]["reason"]
+    assert standing(events)[1] == scanned(pgn("A", "B", SHUFFLE))[1]  # game 1 followed to its end

@@ -205,3 +205,25 @@ def test_bad_usage_is_status_2(args: list[str], words: str) -> None:
     done = subprocess.run([sys.executable, "-m", "pychessdraw", "watch", *args], cwd=ROOT, capture_output=True,
                           text=True, env={**os.environ, "PYTHONPATH": str(ROOT)}, timeout=PATIENCE)
     assert done.returncode == 2 and words in done.stderr and done.stdout == ""
+
+
+def test_a_redirect_away_from_http_is_refused() -> None:
+    from pychessdraw.watch import HttpSource, SourceDown
+
+    class Redirect(BaseHTTPRequestHandler):
+        def do_GET(self) -> None:  # noqa: N802
+            self.send_response(302)
+            self.send_header("Location", "ftp://127.0.0.1/secret.pgn")
+            self.end_headers()
+
+        def log_message(self, *args: Any) -> None:
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Redirect)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        with pytest.raises(SourceDown, match="refused: not http"):
+            HttpSource(f"http://127.0.0.1:{server.server_port}/round.pgn").read()
+    finally:
+        server.shutdown()
+        server.server_close()
