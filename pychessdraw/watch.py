@@ -302,40 +302,48 @@ class Source(Protocol):
     when it did not; raises SourceDown when it does not answer."""
 
     name: str
-    cut: bool  # the last text read was cut at the size limit
+    cut: str | None  # why the last text read was cut short, if it was
 
     def read(self) -> str | None: ...
 
 
-def _cut(data: bytes, limit: int) -> tuple[str, bool]:
-    """The bytes as text, cut at ``limit`` (at the last whole line before it)."""
-    cut = len(data) > limit
-    if cut:
-        data = data[:limit]
+def _cut(data: bytes, limit: int, why: str | None = None) -> tuple[str, str | None]:
+    """The bytes as text, cut at ``limit`` and at their last whole line when
+    they are more (or when ``why`` says they were cut short anyway)."""
+    if len(data) > limit:
+        data, why = data[:limit], f"larger than the limit ({limit:,} bytes, --max-mb): only its first lines are read"
+    if why is not None:
         data = data[:data.rfind(b"\n") + 1]
-    return data.decode("utf-8", errors="replace"), cut
+    return data.decode("utf-8", errors="replace"), why
 
 
 class FileSource:
     """A file, read again when its size or modification time changes (a
-    pipe or a device every time), at most ``limit`` bytes."""
+    pipe or a device every time), at most ``limit`` bytes. A file that
+    changed while it was read is read again at the next tick, not taken half
+    written. Limit: a writer that truncates the file and writes it anew may
+    still be caught in between (a shorter text: ``corrected`` events); one
+    that writes a new file and renames it over the old one never is."""
 
     def __init__(self, path: str, limit: int = DEFAULT_MAX_BYTES) -> None:
-        self.name, self.limit, self.cut = path, limit, False
+        self.name, self.limit = path, limit
+        self.cut: str | None = None
         self.stamp: tuple[int, int] | None = None
 
     def read(self) -> str | None:
         try:
-            stat = os.stat(self.name)
-            regular = os.path.isfile(self.name)
-            stamp = (stat.st_size, stat.st_mtime_ns)
-            if regular and stamp == self.stamp:
-                return None
             with open(self.name, "rb") as handle:
+                before = _stamp(os.fstat(handle.fileno()))
+                regular = os.path.isfile(self.name)
+                if regular and before == self.stamp:
+                    return None
                 data = handle.read(self.limit + 1)
+                after = _stamp(os.fstat(handle.fileno()))
         except OSError as exc:
             raise SourceDown(f"cannot read {self.name!r}: {exc.strerror or exc}") from None
-        self.stamp = stamp if regular else None
+        if regular and (after != before or (len(data) != after[0] and len(data) <= self.limit)):
+            return None  # written while read: the next tick reads it whole
+        self.stamp = before if regular else None
         text, self.cut = _cut(data, self.limit)
         return text
 
@@ -362,7 +370,8 @@ class HttpSource:
     the environment's proxy settings apply, as for any urllib client."""
 
     def __init__(self, url: str, limit: int = DEFAULT_MAX_BYTES, timeout_s: float = HTTP_TIMEOUT) -> None:
-        self.name, self.limit, self.timeout, self.cut = url, limit, timeout_s, False
+        self.name, self.limit, self.timeout = url, limit, timeout_s
+        self.cut: str | None = None
         self.etag: str | None = None
         self.modified: str | None = None
 
@@ -375,7 +384,7 @@ class HttpSource:
             request.add_header("If-Modified-Since", self.modified)
         try:
             with _OPENER.open(request, timeout=self.timeout) as response:
-                data = response.read(self.limit + 1)
+                data, why = self._body(response)
                 etag, modified = response.headers.get("ETag"), response.headers.get("Last-Modified")
         except urllib.error.HTTPError as exc:
             if exc.code == 304:
@@ -387,8 +396,30 @@ class HttpSource:
             raise SourceDown(f"{self.name}: {exc or type(exc).__name__}") from None
         self.etag = etag
         self.modified = modified if modified and email.utils.parsedate_tz(modified) else None
-        text, self.cut = _cut(data, self.limit)
+        text, self.cut = _cut(data, self.limit, why)
         return text
+
+    def _body(self, response: IO[bytes]) -> tuple[bytes, str | None]:
+        """The body, up to ``limit + 1`` bytes, read for at most the timeout:
+        an endless stream is cut then, at its last whole line."""
+        deadline = time.monotonic() + self.timeout
+        pieces: list[bytes] = []
+        size = 0
+        read1 = getattr(response, "read1", response.read)
+        while size <= self.limit:
+            if time.monotonic() > deadline:
+                return b"".join(pieces), (f"still sending after {self.timeout:g} s (a stream?): only what came "
+                                          "by then is read, at each tick")
+            piece = read1(min(1 << 16, self.limit + 1 - size))
+            if not piece:
+                break
+            pieces.append(piece)
+            size += len(piece)
+        return b"".join(pieces), None
+
+
+def _stamp(stat: os.stat_result) -> tuple[int, int]:
+    return stat.st_size, stat.st_mtime_ns
 
 
 def open_source(name: str, limit: int = DEFAULT_MAX_BYTES) -> FileSource | HttpSource:
@@ -409,7 +440,7 @@ def ticks(source: Source, interval: float, say: Callable[[str], None],
     ``say``, asked again after 2, 4, 8... intervals (at most MAX_BACKOFF
     seconds, or the interval if longer), and said again when it answers."""
     failures = 0
-    was_cut = False
+    was_cut: str | None = None
     while True:
         start = clock()
         try:
@@ -423,8 +454,8 @@ def ticks(source: Source, interval: float, say: Callable[[str], None],
                 say(f"{source.name} answers again")
             failures = 0
             if text is not None:
-                if source.cut and not was_cut:
-                    say(f"{source.name} is larger than the limit: only its first lines up to the limit are read")
+                if source.cut and source.cut != was_cut:
+                    say(f"{source.name}: {source.cut}")
                 was_cut = source.cut
                 yield text
         wait = interval if failures == 0 else min(interval * 2 ** min(failures, 16), max(interval, MAX_BACKOFF))

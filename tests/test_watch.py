@@ -217,7 +217,8 @@ class FakeSource:
     name = "fake"
 
     def __init__(self, answers: list[str | None | Exception]) -> None:
-        self.answers, self.cut, self.asked = answers, False, 0
+        self.answers, self.asked = answers, 0
+        self.cut: str | None = None
 
     def read(self) -> str | None:
         self.asked += 1
@@ -261,12 +262,13 @@ def test_a_file_is_read_again_only_when_it_changes_and_cut_at_its_limit(tmp_path
     with pytest.raises(SourceDown, match="No such file"):
         source.read()
     path.write_text(pgn("A", "B", "e4"))
-    assert source.read() == pgn("A", "B", "e4") and not source.cut
+    assert source.read() == pgn("A", "B", "e4") and source.cut is None
     assert source.read() is None
     path.write_text(pgn("A", "B", "e4 e5") + pgn("C", "D", "d4 " * 100))
     os.utime(path, ns=(1, 2))
     text = source.read()
-    assert text is not None and source.cut and len(text) <= 200 and text.endswith("\n")
+    assert text is not None and source.cut and "limit (200 bytes" in source.cut
+    assert len(text) <= 200 and text.endswith("\n")
     assert pgn("A", "B", "e4 e5") in text
 
 
@@ -301,3 +303,39 @@ def test_a_fault_of_the_referee_in_one_game_stops_only_that_game(monkeypatch: py
     assert [(e["game"], e["code"]) for e in errors] == [(2, "internal")]
     assert "RuntimeError" in errors[0]["reason"] and "a bug" not in errors[0]["reason"]
     assert standing(events)[1] == scanned(pgn("A", "B", SHUFFLE))[1]  # game 1 followed to its end
+
+
+def test_a_file_written_while_it_is_read_is_read_again_whole(tmp_path: Any,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    import pychessdraw.watch as watch_module
+
+    path = tmp_path / "live.pgn"
+    path.write_text(pgn("A", "B", "e4"))
+    real_open = open
+
+    class WrittenMeanwhile:
+        """A handle whose file gets more text between its opening and its read."""
+
+        def __init__(self, name: str, mode: str) -> None:
+            self.handle = real_open(name, mode)
+
+        def __enter__(self) -> WrittenMeanwhile:
+            return self
+
+        def __exit__(self, *exc: object) -> None:
+            self.handle.close()
+
+        def fileno(self) -> int:
+            return self.handle.fileno()
+
+        def read(self, size: int) -> bytes:
+            with real_open(path, "a") as writer:
+                writer.write(pgn("C", "D", "d4"))
+            return self.handle.read(size)
+
+    source = FileSource(str(path))
+    monkeypatch.setattr(watch_module, "open", WrittenMeanwhile, raising=False)
+    assert source.read() is None  # half a change is no change
+    monkeypatch.undo()
+    text = source.read()
+    assert text == pgn("A", "B", "e4") + pgn("C", "D", "d4")

@@ -227,3 +227,34 @@ def test_a_redirect_away_from_http_is_refused() -> None:
     finally:
         server.shutdown()
         server.server_close()
+
+
+def test_an_endless_stream_is_cut_after_the_timeout_with_its_games_read() -> None:
+    from pychessdraw.watch import HttpSource
+
+    class Endless(BaseHTTPRequestHandler):
+        def do_GET(self) -> None:  # noqa: N802
+            self.send_response(200)
+            self.end_headers()
+            try:
+                self.wfile.write(pgn("A", "B", FOOLS_MATE).encode())
+                for _ in range(2000):  # a stream that keeps sending until the reader leaves
+                    self.wfile.write(b"; still here\n")
+                    self.wfile.flush()
+                    threading.Event().wait(0.01)
+            except OSError:
+                pass
+
+        def log_message(self, *args: Any) -> None:
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Endless)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        source = HttpSource(f"http://127.0.0.1:{server.server_port}/stream", timeout_s=0.3)
+        text = source.read()
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert source.cut is not None and "still sending" in source.cut
+    assert text is not None and text.startswith(pgn("A", "B", FOOLS_MATE)) and text.endswith("\n")
