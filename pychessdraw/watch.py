@@ -18,7 +18,10 @@ what it saw last time and reports what is new as events, one dict each:
 - ``restarted``: the game at this number is another game (its players,
   round or start position changed, e.g. a game inserted before it): all
   its earlier events are void and it is followed from its start;
-- ``removed``: the source no longer lists this game.
+- ``removed``: the source no longer lists this game (a file caught while
+  rewritten, a game withdrawn); its events stand, and if a game with the
+  same tags comes back at that number it goes on where it was, with no
+  event said twice.
 
 So, for a source that has stopped changing, the events of a game since its
 last ``restarted`` (less those voided by a ``corrected``) are the events
@@ -79,7 +82,7 @@ class _Board:
     events: Events = field(default_factory=Events)
     seen: list[str] = field(default_factory=list)
     sans: list[str] = field(default_factory=list)
-    parsed: PgnGame | None = None  # the parse last followed: the same object means no change
+    parsed: PgnGame | None = None  # the parse last followed (the same object: no change); None: removed
     error: tuple[int, str] | None = None  # the error last reported
     ended: str | None = None  # the result last reported
 
@@ -159,8 +162,10 @@ class Tracker:
                 out.append(_event(number, board, ERROR, None, len(board.seen), code=InternalError.code,
                                   reason=f"internal error of the referee ({type(exc).__name__}): game not followed"))
         for number in range(len(games) + 1, len(self.boards) + 1):
-            out.append(_event(number, self.boards[number - 1], REMOVED, None, 0))
-        del self.boards[len(games):]
+            board = self.boards[number - 1]
+            if board.parsed is not None:  # not said yet
+                board.parsed = None
+                out.append(_event(number, board, REMOVED, None, board.game.ply if board.game else 0))
         return out
 
     def _start(self, number: int, board: _Board, out: list[dict[str, Any]]) -> None:

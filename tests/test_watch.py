@@ -33,7 +33,7 @@ def standing(events: list[dict[str, Any]]) -> dict[int, list[tuple[int, str, str
     games: dict[int, list[tuple[int, str, str]]] = {}
     for e in events:
         rows = games.setdefault(e["game"], [])
-        if e["kind"] in ("restarted", "removed"):
+        if e["kind"] == "restarted":
             rows.clear()
         elif e["kind"] == "corrected":
             rows[:] = [r for r in rows if r[0] <= e["ply"]]
@@ -125,8 +125,13 @@ def test_games_added_mid_round_and_removed() -> None:
     events = grow(tracker, [one, one + pgn("C", "D", FOOLS_MATE)])
     assert [(e["game"], e["rule"]) for e in events] == [(2, "checkmate")]
     gone = tracker.update(one)
-    assert [(e["game"], e["kind"]) for e in gone] == [(2, "removed")]
-    assert len(tracker.boards) == 1
+    assert [(e["game"], e["kind"], e["ply"]) for e in gone] == [(2, "removed", 4)]
+    assert tracker.update(one) == []  # said once
+    pushed = tracker.plies_pushed
+    back = tracker.update(one + pgn("C", "D", FOOLS_MATE, "0-1"))  # back, with its result: goes on where it was
+    assert [(e["game"], e["kind"]) for e in back] == [(2, "ended")] and tracker.plies_pushed == pushed
+    other = tracker.update(one + pgn("E", "F", "e4"))
+    assert [(e["game"], e["kind"]) for e in other] == [(2, "restarted")]
 
 
 def test_a_broken_game_is_an_error_once_and_the_others_go_on() -> None:
