@@ -179,6 +179,7 @@ def test_a_loss_on_time_that_should_be_a_draw() -> None:
     assert ended["verdict"] == next(scan(text.splitlines(keepends=True)))["verdict"] == "wrong_result"
 
 
+@pytest.mark.slow
 def test_tcec_games_grown_a_few_plies_at_a_time_match_scan(shared: Any) -> None:
     text = shared("corpus", "tcec-dev.pgn").read_text()
     games = list(read_games("".join(split_games(text)[:24]).splitlines(keepends=True)))

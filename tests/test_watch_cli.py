@@ -3,6 +3,7 @@ that grows, on a loopback HTTP server or in a file, ended by Ctrl-C."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import queue
@@ -258,3 +259,58 @@ def test_an_endless_stream_is_cut_after_the_timeout_with_its_games_read() -> Non
         server.server_close()
     assert source.cut is not None and "still sending" in source.cut
     assert text is not None and text.startswith(pgn("A", "B", FOOLS_MATE)) and text.endswith("\n")
+
+
+@pytest.mark.slow
+def test_a_tcec_round_with_a_restart_a_correction_and_a_broken_game(shared: Any, watch: Callable[..., Watch]) -> None:
+    """16 TCEC games served as they grow, 20 plies a tick: each event
+    the CLI printed stands as scan of the final file has it, and every
+    game ends with scan's verdict on the recorded result."""
+    from pychessdraw.pgn import read_games
+    from pychessdraw.scan import scan
+
+    with open(shared("corpus", "tcec-dev.pgn")) as handle:
+        games = [g for g in itertools.islice(read_games(handle), 200) if len(g.tokens) >= 40][:16]
+
+    def render(n: int, step: int = -1, done: bool = False) -> str:
+        parts = []
+        for i, g in enumerate(games):
+            white, black, tokens, tail = f"W{i + 1}", f"B{i + 1}", g.tokens[:n], ""
+            if i == 4 and step in (1, 2):  # another game stood at number 5 for a while: a restart
+                white, black, tokens = "X", "Y", games[0].tokens[:n]
+            if i == 2 and step == 2:  # game 3 showed other moves: corrected from where they differ
+                tokens = games[1].tokens[:n]
+            if i == 10 and step == 3:  # game 11 was shorter for a tick: corrected
+                tokens = g.tokens[:n - 30]
+            if i == 6 and step == 2:
+                tail = " Kxz9"  # broken text
+            if i == 8 and step == 3:
+                tail = " a1a1 a2a2"  # no such move
+            tags = {k: v for k, v in g.headers.items() if k not in ("White", "Black", "Result")}
+            parts.append(pgn(white, black, " ".join(tokens) + tail, g.headers["Result"] if done else "*", **tags))
+        return "".join(parts)
+
+    served = Served()
+    served.set(render(0))
+    server = serve(served)
+    try:
+        w = watch(f"http://127.0.0.1:{server.server_port}/round.pgn", "--interval", "0.2", "--no-readable")
+        most = max(len(g.tokens) for g in games)
+        for step, n in enumerate(range(20, most + 20, 20)):
+            served.set(render(n, step))
+            served.saw_304.clear()
+            assert served.saw_304.wait(PATIENCE)  # this text was read and followed
+        final = render(most, done=True)
+        served.set(final)
+        served.saw_304.clear()
+        assert served.saw_304.wait(PATIENCE)
+        assert w.interrupt() == 0
+    finally:
+        server.shutdown()
+        server.server_close()
+    kinds = {(e["game"], e["kind"]) for e in w.events}
+    assert {(5, "restarted"), (3, "corrected"), (11, "corrected"), (7, "error"), (9, "error")} <= kinds
+    assert standing(w.events) == scanned(final)
+    verdicts = {r["game"]: (r["headers"]["Result"], r["verdict"]) for r in scan(final.splitlines(keepends=True))}
+    ended = {e["game"]: (e["result"], e["verdict"]) for e in w.events if e["kind"] == "ended"}
+    assert ended == verdicts and len(ended) == 16
