@@ -142,6 +142,12 @@ class Tracker:
         return games
 
     def update(self, text: str) -> list[dict[str, Any]]:
+        """The events since the last text, game by game in the source's
+        order, each game's in ply order. Only games whose piece of text
+        changed are looked at; a game's moves are compared with those seen
+        and only the new ones are played. A fault of the referee in one game
+        is that game's ``error`` (code ``internal``); it is not followed
+        again until another game stands at its number."""
         out: list[dict[str, Any]] = []
         games = self.read(text)
         for number, parsed in enumerate(games, 1):
@@ -428,7 +434,11 @@ def _stamp(stat: os.stat_result) -> tuple[int, int]:
 
 
 def open_source(name: str, limit: int = DEFAULT_MAX_BYTES) -> FileSource | HttpSource:
-    """An http(s) URL or a file name (``file://`` is refused: give the path)."""
+    """An http(s) URL or a file name (``file://`` is refused: give the path;
+    so is ``-``: standard input cannot be read again)."""
+    if name == "-":
+        raise BadRequestError("watch reads its source again and again: standard input cannot be; "
+                              "give a file or an http(s) URL")
     lower = name.lower()
     if lower.startswith(("http://", "https://")):
         return HttpSource(name, limit)

@@ -200,6 +200,7 @@ def test_a_huge_source_is_cut_at_the_limit_with_a_message(tmp_path: Path, watch:
 
 
 @pytest.mark.parametrize("args, words", [(["ftp://example.org/r.pgn"], "http(s) URL"),
+                                         (["-"], "standard input cannot be"),
                                          (["r.pgn", "--interval", "0"], "--interval"),
                                          (["r.pgn", "--max-mb", "nan"], "--max-mb")])
 def test_bad_usage_is_status_2(args: list[str], words: str) -> None:
