@@ -17,7 +17,7 @@ from typing import Any, Callable, Iterator
 
 import pytest
 
-from tests.test_watch import FOOLS_MATE, SHUFFLE, pgn, prefixes, scanned, standing
+from test_watch import FOOLS_MATE, SHUFFLE, pgn, prefixes, scanned, standing
 
 ROOT = Path(__file__).resolve().parents[1]
 PATIENCE = 60.0  # seconds to wait for an expected line before failing: a guard, not a measure
