@@ -8,7 +8,8 @@ what it saw last time and reports what is new as events, one dict each:
   ``pychessdraw scan`` (:func:`pychessdraw.scan.observe`), at the same ply
   with the same rule, found as the moves arrive;
 - ``ended``: a result was recorded (with the referee's verdict on it, and
-  for a loss on time whether the opponent could mate, as ``scan`` says);
+  for a loss on time whether the opponent could mate, as ``scan`` says,
+  with the ``proof``: a mating line, or the reason there is none);
 - ``error``: the game cannot be read further (broken text, an illegal
   move, a bad FEN), with the reason; the other games go on, and the game
   goes on if a later version of the text mends it;
@@ -267,13 +268,17 @@ class Tracker:
             board.events.add(Termination.DEAD_POSITION.value, AUTOMATIC, game.ply)
         for rule, kind in list(board.events.first)[before:]:
             out.append(self._found(number, board, rule, kind))
+        forfeit = audit_time_forfeit(board.headers, final)
         report = {"headers": board.headers, "plies": game.ply, "final": final, "error": None,
-                  "events": board.events.to_list(), "time_forfeit": audit_time_forfeit(board.headers, final),
+                  "events": board.events.to_list(), "time_forfeit": forfeit,
                   "dead_undecided": dead_undecided(game.board, final)}
         recorded = termination_from_record(board.headers.get("Termination"), board.headers.get("TerminationDetails"))
         board.ended = result
+        extra: dict[str, Any] = {}
+        if forfeit is not None and "winnable_detail" in final:  # FIDE 6.9: the opponent's mate, or why none
+            extra["proof"] = final["winnable_detail"]["black" if forfeit["flagged"] == "white" else "white"]
         out.append(_event(number, board, ENDED, None if recorded is None else recorded.value, game.ply,
-                          result=result, time_forfeit=report["time_forfeit"], **judge(report)))
+                          result=result, time_forfeit=forfeit, **judge(report), **extra))
 
 
 def _result(parsed: PgnGame) -> str | None:

@@ -176,7 +176,16 @@ def test_a_loss_on_time_that_should_be_a_draw() -> None:
     ended = next(e for e in events if e["kind"] == "ended")
     assert ended["rule"] == "time_forfeit"
     assert ended["time_forfeit"]["should_be_draw"] is True
+    assert ended["proof"] == {"line": None, "reason": "bare king", "nodes": 0}  # why Black could not mate
     assert ended["verdict"] == next(scan(text.splitlines(keepends=True)))["verdict"] == "wrong_result"
+
+
+def test_a_loss_on_time_where_the_opponent_could_mate_shows_the_mate() -> None:
+    fen = "8/8/8/4k3/8/8/8/K6Q w - - 0 1"
+    events = Tracker().update(pgn("A", "B", "Qh2+", "1-0", FEN=fen, SetUp="1", Termination="time forfeit"))
+    ended = next(e for e in events if e["kind"] == "ended")
+    assert ended["time_forfeit"]["flagged"] == "black" and ended["verdict"] == "ok"
+    assert ended["proof"]["line"][-1].endswith("#")  # White's mating line
 
 
 @pytest.mark.slow
