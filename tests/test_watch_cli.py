@@ -35,6 +35,14 @@ class Served:
         self.text, self.version = text, self.version + 1
 
 
+def reply(handler: BaseHTTPRequestHandler, status: int, body: bytes = b"", **headers: str) -> None:
+    handler.send_response(status)
+    for name, value in {**headers, "Content-Length": str(len(body))}.items():
+        handler.send_header(name, value)
+    handler.end_headers()
+    handler.wfile.write(body)
+
+
 def serve(served: Served, port: int = 0) -> ThreadingHTTPServer:
     class Handler(BaseHTTPRequestHandler):
         def do_GET(self) -> None:  # noqa: N802 (http.server's name)
@@ -43,15 +51,9 @@ def serve(served: Served, port: int = 0) -> ThreadingHTTPServer:
             if self.headers.get("If-None-Match") == etag:
                 served.not_modified += 1
                 served.saw_304.set()
-                self.send_response(304)
-                self.end_headers()
-                return
-            body = served.text.encode()
-            self.send_response(200)
-            self.send_header("ETag", etag)
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
+                reply(self, 304)
+            else:
+                reply(self, 200, served.text.encode(), ETag=etag)
 
         def log_message(self, *args: Any) -> None:
             pass
@@ -214,9 +216,7 @@ def test_a_redirect_away_from_http_is_refused() -> None:
 
     class Redirect(BaseHTTPRequestHandler):
         def do_GET(self) -> None:  # noqa: N802
-            self.send_response(302)
-            self.send_header("Location", "ftp://127.0.0.1/secret.pgn")
-            self.end_headers()
+            reply(self, 302, Location="ftp://127.0.0.1/secret.pgn")
 
         def log_message(self, *args: Any) -> None:
             pass
@@ -315,3 +315,32 @@ def test_a_tcec_round_with_a_restart_a_correction_and_a_broken_game(shared: Any,
     verdicts = {r["game"]: (r["headers"]["Result"], r["verdict"]) for r in scan(final.splitlines(keepends=True))}
     ended = {e["game"]: (e["result"], e["verdict"]) for e in w.events if e["kind"] == "ended"}
     assert ended == verdicts and len(ended) == 16
+
+
+def test_if_modified_since_is_sent_back_and_304_is_no_change() -> None:
+    from pychessdraw.watch import HttpSource
+
+    stamp = "Wed, 25 Nov 2026 09:00:00 GMT"
+    asked: list[str | None] = []
+
+    class Dated(BaseHTTPRequestHandler):
+        def do_GET(self) -> None:  # noqa: N802
+            asked.append(self.headers.get("If-Modified-Since"))
+            if asked[-1] == stamp:
+                reply(self, 304)
+            else:
+                reply(self, 200, pgn("A", "B", "e4").encode(), **{"Last-Modified": stamp})
+
+        def log_message(self, *args: Any) -> None:
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Dated)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        source = HttpSource(f"http://127.0.0.1:{server.server_port}/round.pgn")
+        assert source.read() == pgn("A", "B", "e4")
+        assert source.read() is None
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert asked == [None, stamp]
