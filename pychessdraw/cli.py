@@ -1,11 +1,12 @@
-"""Command line: ``pychessdraw status`` and ``pychessdraw scan``.
+"""Command line: ``pychessdraw status``, ``scan``, ``audit`` and ``watch``.
 
 Standard output carries only JSON; messages and progress go to standard
 error. Exit status: 0 when all went well, 1 when some input was bad (a bad
 FEN or move, a broken game in a scan, a missing or unreadable file or
 directory) or an output cannot be written (standard output closed or full,
 ``--out`` not a writable directory, a scheduler that does not answer), 2 for
-bad usage (a bad option or an option out of its range), 130 on Ctrl-C, 141
+bad usage (a bad option or an option out of its range), 130 on Ctrl-C (0 for
+``watch``, which only Ctrl-C ends), 141
 when standard output is a pipe its reader closed (``| head``), as the shell
 reports a command killed by SIGPIPE. Never a traceback for any of these:
 one line ``pychessdraw: CODE: message`` on standard error.
@@ -30,6 +31,7 @@ from .rules import dead, timeout
 from .final_search import AUTO, FinalSearch
 from .inputs import STDIN, TextLines, inputs, open_text
 from .scan import scan
+from .watch import DEFAULT_INTERVAL, DEFAULT_MAX_BYTES, Tracker, describe, open_source, ticks
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
@@ -41,6 +43,8 @@ SCAN_SEARCH: dict[str, FinalSearch] = {**BUDGETS, AUTO: AUTO}
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report it
 EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE: what `cat file | head` reports for cat
 INDENT_MAX = 16
+INTERVAL_RANGE = (0.1, 3600.0)  # seconds between reads of a watched source
+MAX_MB_RANGE = (0.001, 1024.0)  # size limit of a watched source
 CHUNK_MB_RANGE = (0.001, 1_000_000.0)  # 1 kB (tests cut small files); 1 byte meant millions of chunks
 WORKERS_PER_CORE = 4  # more local processes than this only share the cores
 
@@ -227,6 +231,22 @@ def cmd_audit(args: argparse.Namespace) -> int:
     return 1 if bad else 0
 
 
+def cmd_watch(args: argparse.Namespace) -> int:
+    """Follow a source until Ctrl-C, which is the normal end: exit 0."""
+    readable = sys.stderr.isatty() if args.readable is None else args.readable
+    try:
+        source = open_source(args.source, max(1, int(args.max_mb * (1 << 20))))
+        tracker = Tracker(flag_rules=args.flag_rules)
+        for text in ticks(source, args.interval, lambda message: _say(f"pychessdraw: watch: {message}")):
+            for event in tracker.update(text):
+                _write(json.dumps(event) + "\n")
+                if readable:
+                    _say(describe(event))
+    except KeyboardInterrupt:
+        return 0
+    return 0  # not reached: only Ctrl-C or an error ends the watch
+
+
 def _number_in(kind: Callable[[str], float], low: float, high: float) -> Callable[[str], float]:
     """An argparse type: a number of ``kind`` from ``low`` to ``high``; argparse
     names the option in its message and exits with status 2."""
@@ -253,6 +273,15 @@ def _scheduler_address(text: str) -> str:
     match = _ADDRESS.fullmatch(text)
     if match is None or not 0 < int(match.group(1)) < 65536:
         raise argparse.ArgumentTypeError(f"expected an address such as tcp://host:8786, got {text!r}")
+    return text
+
+
+def _watch_source(text: str) -> str:
+    """An argparse type: a file name or an http(s) URL (no other scheme)."""
+    try:
+        open_source(text)
+    except RefereeError as exc:
+        raise argparse.ArgumentTypeError(exc.message) from None
     return text
 
 
@@ -327,6 +356,22 @@ def build_parser() -> argparse.ArgumentParser:
     au.add_argument("--no-progress", dest="progress", action="store_false")
     _search_options(au, "dead-position search for each game's final position", final=True)
     au.set_defaults(run=cmd_audit)
+    wa = sub.add_parser("watch", help="follow a live PGN (a file or an http(s) URL): one JSON line per new event, "
+                                      "until Ctrl-C")
+    wa.add_argument("source", type=_watch_source, help="a PGN file another program rewrites, or an http(s) URL")
+    wa.add_argument("--interval", type=_number_in(float, *INTERVAL_RANGE), default=DEFAULT_INTERVAL,
+                    help=f"seconds between reads, {INTERVAL_RANGE[0]:g} to {INTERVAL_RANGE[1]:g} "
+                         f"(default: {DEFAULT_INTERVAL:g}); a source that fails is read less often")
+    wa.add_argument("--max-mb", type=_number_in(float, *MAX_MB_RANGE), default=DEFAULT_MAX_BYTES / (1 << 20),
+                    help=f"read at most this many MB of the source, {MAX_MB_RANGE[0]:g} to {MAX_MB_RANGE[1]:g} "
+                         f"(default: {DEFAULT_MAX_BYTES >> 20}); the rest is cut, with a message")
+    wa.add_argument("--readable", dest="readable", action="store_true", default=None,
+                    help="also write each event as a line for people on standard error (default: when it is "
+                         "a terminal)")
+    wa.add_argument("--no-readable", dest="readable", action="store_false")
+    wa.add_argument("--flag-rules", choices=timeout.RULES, default=timeout.FIDE,
+                    help="flag-fall rules for games lost on time: FIDE 6.9 or US Chess (default: fide)")
+    wa.set_defaults(run=cmd_watch)
     return parser
 
 

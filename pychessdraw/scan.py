@@ -27,7 +27,10 @@ AUTOMATIC, CLAIMABLE, WITH_MOVE = "automatic", "claimable", "claimable_with_move
 _CLAIM_RULES = (Termination.THREEFOLD_REPETITION, Termination.FIFTY_MOVES)
 
 
-class _Events:
+class Events:
+    """The first ply of each (rule, kind) seen in one game, in the order
+    found; :func:`observe` adds to it, ``scan`` and ``watch`` share it."""
+
     def __init__(self) -> None:
         self.first: dict[tuple[str, str], int] = {}
 
@@ -42,7 +45,11 @@ class _Events:
         return sorted(rows, key=lambda e: e["ply"])
 
 
-def _observe(game: Game, events: _Events, has_legal_move: bool | None = None) -> None:
+def observe(game: Game, events: Events, has_legal_move: bool | None = None) -> None:
+    """Record the events of the current position (ply ``game.ply``) that
+    ``events`` does not hold yet: an automatic ending, a claim, a claim with
+    an intended move. ``has_legal_move``: True when the caller knows a legal
+    move exists (it skips the mate and stalemate test), None to test."""
     ply = game.ply
     auto = game.automatic_outcome(has_legal_move=has_legal_move, dead_check=game.is_irreversible())
     if auto is not None:
@@ -102,7 +109,7 @@ def scan_game(parsed: PgnGame, number: int, *, final_search: FinalSearch = AUTO,
     the verdict (see :func:`sides_to_search`)."""
     report: dict[str, Any] = {"game": number, "headers": parsed.headers, "plies": 0, "final": None,
                               "events": [], "error": None, "time_forfeit": None, "dead_undecided": False}
-    events = _Events()
+    events = Events()
     try:
         game = game_from_headers(parsed.headers, flag_rules=flag_rules)
     except RefereeError as exc:
@@ -119,9 +126,9 @@ def scan_game(parsed: PgnGame, number: int, *, final_search: FinalSearch = AUTO,
             ply = game.ply + 1
             error = type(exc)(f"ply {ply} ({token!r}): {exc.message}", ply=ply, token=token, reason=exc.message)
             break
-        _observe(game, events, has_legal_move=True)
+        observe(game, events, has_legal_move=True)
         game.push(move)  # scan keeps replaying past an ending, to audit the record
-    _observe(game, events)
+    observe(game, events)
     if error is None and parsed.error is not None:
         error = parsed.error
     report["plies"] = game.ply
