@@ -25,7 +25,7 @@ import { UNTIMED, parseTimeControl } from "./timecontrol.js";
  *   act: (op: string, args?: Record<string, unknown>) => Promise<any>}} ControllerLike
  * @typedef {{setTimeout: (fn: () => void, ms: number) => unknown, clearTimeout: (t: any) => void}} Timers
  * @typedef {{ms: number | null, running: boolean, low: boolean}} SideShown
- * @typedef {{timed: boolean, source: "live" | "recorded" | "none", paused: boolean, over: boolean,
+ * @typedef {{timed: boolean, started: boolean, source: "live" | "recorded" | "none", paused: boolean, over: boolean,
  *   flagged: Color | null, white: SideShown, black: SideShown, tc: string, flagRules: string,
  *   error: string | null, note: string}} ClocksShown
  */
@@ -239,7 +239,8 @@ export class ClockKeeper {
     const s = this.ctrl.state;
     const c = this.clock;
     const ply = s.browse ?? (s.live ? s.live.ply : 0);
-    const base = { tc: c.tc.text, flagRules: this.flagRules, error: this.error, note: this.note, flagged: c.flagged };
+    const base = { tc: c.tc.text, flagRules: this.flagRules, error: this.error, note: this.note, flagged: c.flagged,
+      started: c.started };
     if (c.timed) {
       if (s.browse === null || s.browse === undefined) {
         const v = c.view();
