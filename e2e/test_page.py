@@ -484,3 +484,45 @@ def test_newcomer_plays_to_a_claimed_draw_on_a_phone(browser, base_url):
         page.screenshot(path=str(ARTIFACTS / "phone_claimed.png"))
     finally:
         ctx.close()
+
+
+# ------------------------------------------------------------------ controls that fit the game (issue #21)
+def test_resignation_asks_once(app):
+    app.type_move("e4")
+    app.tid("resign-white").click()
+    dialog = app.tid("confirm-dialog")
+    expect(dialog).to_be_visible()
+    assert "Resign for White" in dialog.inner_text()
+    expect(app.tid("result")).to_be_hidden()
+    app.tid("confirm-no").click()  # Keep playing
+    expect(dialog).to_be_hidden()
+    expect(app.tid("result")).to_be_hidden()
+    expect(app.tid("resign-white")).to_be_focused()
+    app.tid("resign-white").click()
+    app.acting(lambda: app.tid("confirm-yes").click())
+    assert app.tid("result").get_attribute("data-termination") == "resignation"
+    assert "0-1" in app.text("result")
+    expect(dialog).to_be_hidden()  # once: no second question
+    assert app.page.evaluate("() => document.activeElement !== document.body"), "the focus stays on a control"
+
+
+def test_against_the_computer_the_visitor_acts_only_for_their_side(app):
+    opponent = app.tid("opponent")
+    try:
+        opponent.select_option("computer-black")
+        expect(app.tid("resign-black")).to_be_hidden()
+        expect(app.tid("resign-white")).to_be_visible()
+        # no flag buttons: the computer has no clock of its own to watch
+        expect(app.tid("flag-black-btn")).to_be_hidden()
+        expect(app.tid("flag-white-btn")).to_be_hidden()
+        opponent.select_option("computer-white")
+        expect(app.tid("resign-white")).to_be_hidden()
+        expect(app.tid("resign-black")).to_be_visible()
+        # White (the computer) to move: the visitor has no claim to make for it
+        expect(app.tid("claim-any")).to_be_disabled()
+    finally:
+        opponent.select_option("human")
+        if app.tid("board").get_attribute("data-orientation") == "black":
+            app.tid("flip").click()
+    expect(app.tid("resign-black")).to_be_visible()
+    expect(app.tid("flag-white-btn")).to_be_visible()

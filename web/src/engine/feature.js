@@ -34,7 +34,8 @@ export const OPPONENTS = /** @type {Opponent[]} */ (["human", "computer-white", 
  * @property {(type: string, fn: (...a: any[]) => void) => unknown} on
  * @property {(op: string, args?: Record<string, unknown>) => Promise<any>} request
  * @property {(move: string, opts?: {offerClaim?: boolean}) => Promise<any>} play
- * @property {(move: string|null) => Promise<any>} claim
+ * @property {(move: string|null, opts?: {forComputer?: boolean}) => Promise<any>} claim
+ * @property {(seats: {white: boolean, black: boolean}) => void} [setSeats]  the sides the visitor plays
  * @property {() => Promise<any>} acceptDraw
  * @property {() => void} declineDraw
  * @property {() => void} offerDraw  wrapped: see the constructor
@@ -107,6 +108,12 @@ export class ComputerOpponent {
     for (const fn of this.listeners) fn(this.state);
   }
 
+  /** Tell the page which sides the visitor plays: all but the computer's. */
+  seat() {
+    const side = this.side();
+    this.host.setSeats?.({ white: side !== "white", black: side !== "black" });
+  }
+
   /** @returns {"white"|"black"|null} */
   side() {
     const o = this.state.opponent;
@@ -142,6 +149,7 @@ export class ComputerOpponent {
     this.state.opponent = opponent;
     this.state.note = "";
     this.savePrefs();
+    this.seat();
     if (opponent !== "human") {
       if (!this.engine || this.engine.state === "failed") {
         this.state.status = "loading";
@@ -180,6 +188,7 @@ export class ComputerOpponent {
     this.state.opponent = "human";
     this.state.note = `The computer cannot play (${detail}); the game goes on between two players.`;
     this.savePrefs();
+    this.seat();
     this.emit();
   }
 
@@ -292,7 +301,7 @@ export class ComputerOpponent {
       return;
     }
     if (decision.action === "claim") {
-      await this.host.claim(decision.move);
+      await this.host.claim(decision.move, { forComputer: true });
       return;
     }
     if (decision.declined) this.host.declineDraw();

@@ -136,6 +136,7 @@ export function clocksFeature({ ctrl, addSection }) {
     // shown when there is a time to show: a time control, or [%clk] times;
     // on <html>, where the board's size (--board) can make room for the faces
     document.documentElement.dataset.clocks = v.source !== "none" ? "on" : "off";
+    ctrl.setClocksDecide(keeper.clock.timed);
     const turn = ctrl.state.live ? ctrl.state.live.turn : "white";
     for (const c of /** @type {const} */ (["white", "black"])) {
       paint(faces[c], v[c], faceState(v[c], v.flagged === c, v, turn === c));

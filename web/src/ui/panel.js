@@ -75,7 +75,8 @@ export function mountPanel(ctrl) {
   function renderClaims(f, live) {
     claims.replaceChildren();
     setText($("claims-none"), f.claims_text);
-    if (!live) return;
+    // the computer's claims are its own: no buttons to make them for it
+    if (!live || !ctrl.mayAct(f.turn)) return;
     for (const g of f.claims) {
       if (g.now) {
         claims.append(el("button", { class: "claim", dataset: { rule: g.rule, move: "" }, attrs: { type: "button" } },
