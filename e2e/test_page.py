@@ -526,3 +526,27 @@ def test_against_the_computer_the_visitor_acts_only_for_their_side(app):
             app.tid("flip").click()
     expect(app.tid("resign-black")).to_be_visible()
     expect(app.tid("flag-white-btn")).to_be_visible()
+
+
+def test_the_computers_note_follows_undo(app):
+    """Issue #21: after Undo the computer's note no longer names the move
+    taken back (the score in it is White's point of view: web/test/policy.test.js)."""
+    opponent, level = app.tid("opponent"), app.tid("engine-level")
+    old_level = level.input_value()
+    try:
+        level.select_option("1")
+        opponent.select_option("computer-black")
+        app.type_move("e4")
+        app.page.wait_for_function("() => document.querySelectorAll('[data-testid=move-list] button.ply[data-ply=\"2\"]').length === 1"
+                                   " && document.body.dataset.idle === '1'", timeout=60_000)
+        reply = app.sans()[1]
+        note = app.tid("engine-note")
+        expect(note).to_contain_text(f"Black plays {reply}")
+        app.click("undo")  # takes back the computer's reply, and the visitor's move with it
+        app.page.wait_for_function("() => !document.querySelector('[data-testid=move-list] button.ply[data-ply=\"1\"]')"
+                                   " && document.body.dataset.idle === '1'", timeout=20_000)
+        expect(note).not_to_contain_text(reply)
+        expect(note).to_be_hidden()
+    finally:
+        opponent.select_option("human")
+        level.select_option(old_level)

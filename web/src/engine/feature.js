@@ -75,6 +75,8 @@ export class ComputerOpponent {
     /** @type {number|null} */
     this.lastOfferPly = null;
     this.ownUndo = false;
+    /** What the computer said at each of its turns (the ply it decided at): Undo goes back through it. @type {{ply: number, text: string}[]} */
+    this.notes = [];
     /** @type {Array<(s: FeatureState) => void>} */
     this.listeners = [];
     // A visitor's draw offer made on their own turn goes with their next
@@ -212,11 +214,13 @@ export class ComputerOpponent {
     if (op === "new" || op === "load_pgn" || op === "restore") {
       this.abort();
       this.state.note = "";
+      this.notes = [];
       this.lastOfferPly = null;
       this.emit();
     }
     if (op === "undo") {
       this.abort();
+      this.noteAfterUndo();
       const own = this.ownUndo;
       this.ownUndo = false;
       // the visitor took back the computer's reply: take back their own move too
@@ -226,6 +230,19 @@ export class ComputerOpponent {
         void this.host.undo();
       }
     }
+  }
+
+  /**
+   * After Undo the note names no move taken back: it is what the computer
+   * said at its last turn still in the game, or nothing. (A failure's note
+   * stays: it says why the computer no longer plays.)
+   */
+  noteAfterUndo() {
+    const f = this.host.state.live;
+    this.notes = this.notes.filter((n) => !!f && n.ply < f.ply);
+    if (this.state.status === "failed") return;
+    this.state.note = this.notes.length ? this.notes[this.notes.length - 1].text : "";
+    this.emit();
   }
 
   // ------------------------------------------------------------ thinking
@@ -295,6 +312,7 @@ export class ComputerOpponent {
     this.thinking = null;
     this.acted = key.pos;
     this.state.note = decision.text;
+    this.notes.push({ ply: f.ply, text: decision.text });
     this.emit();
     if (decision.action === "accept") {
       await this.host.acceptDraw();
