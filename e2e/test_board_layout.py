@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import expect
+from test_page import _axe
 
 SIZES = [(1280, 800), (1920, 1080), (390, 844), (844, 390)]
 TOUCH_PX = 2  # a face and the board meet within this many pixels
@@ -73,6 +74,8 @@ def test_clocks_touch_the_board_at_every_size(sized):
     # the note has nothing to say while the clocks simply run
     expect(app.tid("clock-note")).to_be_hidden()
 
+    assert _axe(app.page) == [], "axe, clocks running"
+
     # tenths and then a fallen flag: still nothing clipped
     app.new_game()
     set_time_control(app, "0.05+0")
@@ -84,6 +87,7 @@ def test_clocks_touch_the_board_at_every_size(sized):
     expect(app.tid("clock-black")).to_have_attribute("data-state", "flagged")
     assert app.tid("clock-black").locator(".clock-time").inner_text() == "0:00.0"
     assert_at_board(app, "black", "white")
+    assert _axe(app.page) == [], "axe, a game over by a flag fall"
 
     # Flip: the side at the top has the top clock
     app.tid("flip").click()
