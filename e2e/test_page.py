@@ -550,3 +550,14 @@ def test_the_computers_note_follows_undo(app):
     finally:
         opponent.select_option("human")
         level.select_option(old_level)
+
+
+def test_a_claim_from_the_keyboard_keeps_the_focus_on_a_control(app):
+    """Issue #21: after a claim made with the keyboard the focus fell to the page body."""
+    for frm, to in KNIGHTS + KNIGHTS[:3]:
+        app.click_move(frm, to)
+    claim = app.page.locator("[data-testid=claims] button[data-move='f6g8']")
+    app.acting(lambda: claim.press("Enter"))
+    assert app.tid("result").get_attribute("data-termination") == "threefold_repetition"
+    focused = app.page.evaluate("() => document.activeElement.dataset.testid || document.activeElement.tagName")
+    assert focused == "undo", f"the focus is on {focused}"

@@ -2,7 +2,7 @@
 // Buttons and forms: each sends one controller action; their enabled state
 // follows the controller's (visibly disabled, with the reason, while the
 // referee starts). Also the engine status line and the export box.
-import { $, colorName, setText } from "./dom.js";
+import { $, colorName, focusFirst, setText } from "./dom.js";
 
 /** @typedef {import("../ctrl.js").Controller} Controller */
 
@@ -82,10 +82,7 @@ export function mountControls(ctrl) {
    */
   function keepFocus(before) {
     if (!(before instanceof HTMLElement) || before === document.body || document.activeElement !== document.body) return;
-    for (const id of ["undo", "new-game"]) {
-      const b = /** @type {HTMLButtonElement} */ ($(id));
-      if (!b.disabled && b.offsetParent !== null) return b.focus();
-    }
+    focusFirst("undo", "new-game");
   }
 
   function draw() {

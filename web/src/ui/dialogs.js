@@ -3,7 +3,7 @@
 // draw with this move?"), the confirmation before a game is replaced, the
 // choice of a game in a PGN file with several, and the error message, shown
 // next to the control that caused it. Escape closes each (keyboard.js).
-import { $, el, setText } from "./dom.js";
+import { $, el, focusFirst, setText } from "./dom.js";
 
 /** @typedef {import("../ctrl.js").Controller} Controller */
 
@@ -34,9 +34,8 @@ export function mountDialogs(ctrl) {
     if (active && active !== document.body && !box.contains(active)) return;
     const back = returnTo;
     returnTo = null;
-    const usable = (/** @type {HTMLElement|null} */ e) => !!e && e.isConnected && !(/** @type {any} */ (e).disabled) && e.offsetParent !== null;
-    const target = usable(back) ? back : usable($("undo")) ? $("undo") : null;
-    target?.focus();
+    if (back && back.isConnected && !(/** @type {any} */ (back).disabled) && back.offsetParent !== null) back.focus();
+    else focusFirst("undo");
   }
 
   /** @type {HTMLElement} */ (promo.querySelector(".promo-cancel")).addEventListener("click", () => ctrl.cancelPromotion());
