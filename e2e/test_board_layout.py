@@ -113,3 +113,32 @@ def test_low_time_is_marked_and_the_state_is_a_class(app):
         assert colours[0] != colours[1], "the low face is not coloured apart"
     finally:
         set_time_control(app, "untimed")
+
+
+def test_a_timed_game_reloads_without_the_board_moving(browser, base_url):
+    """The room for the faces is there before the clocks feature draws them:
+    the board keeps its place and size when the rest of the page mounts."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = ctx.new_page()
+    held = []
+    try:
+        page.goto(base_url + "?nosw")
+        page.evaluate("""() => localStorage.setItem('pychessdraw.clock.v1',
+          JSON.stringify({v: 1, tc: '3+2', flag_rules: 'fide', start_fen: null, clock: null}))""")
+        page.route("**/chunks/page-*.js", lambda route: held.append(route))  # the page's part waits
+        page.reload(wait_until="commit")
+        page.wait_for_selector("[data-testid=board] cg-board piece")
+        page.wait_for_timeout(300)
+        early = page.locator("[data-testid=board]").bounding_box()
+        assert held, "the page's part was not held back"
+        for route in held:
+            route.continue_()
+        page.unroute("**/chunks/page-*.js")
+        page.wait_for_selector("body[data-engine=ready]", state="attached", timeout=120_000)
+        expect(page.get_by_test_id("clock-white")).to_be_visible()
+        late = page.locator("[data-testid=board]").bounding_box()
+        assert late == early, (early, late)
+        top = page.get_by_test_id("clock-black").bounding_box()
+        assert abs(top["y"] + top["height"] - late["y"]) <= TOUCH_PX
+    finally:
+        ctx.close()

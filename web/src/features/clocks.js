@@ -36,6 +36,20 @@ function makeFace(color) {
 }
 
 /**
+ * The strip on one edge of the board: index.html's, else a new one.
+ * @param {string} cls @param {string} testid @param {InsertPosition} where  beside the board
+ * @returns {HTMLElement}
+ */
+function slot(cls, testid, where) {
+  const found = document.querySelector(`.${cls}`);
+  if (found instanceof HTMLElement) return found;
+  const made = el("div", { class: `clock-slot ${cls}`, dataset: { testid } });
+  if (testid === "clocks") made.id = "clocks";
+  /** @type {HTMLElement} */ (document.querySelector(".board-wrap")).insertAdjacentElement(where, made);
+  return made;
+}
+
+/**
  * The state a face shows: the flag fell, its clock runs, the clocks are
  * paused (on the side to move), or nothing.
  * @param {SideShown} side @param {boolean} flagged @param {ClocksShown} v @param {boolean} toMove
@@ -91,13 +105,12 @@ export function clocksFeature({ ctrl, addSection }) {
   const faces = { white: makeFace("white"), black: makeFace("black") };
   const pause = el("button", { class: "clock-pause", attrs: { type: "button", title: "Pause or resume both clocks" },
     dataset: { testid: "clock-pause" } }, "Pause");
-  // one strip on each edge of the board: the top face alone, the bottom face with Pause
-  const top = el("div", { class: "clock-slot clock-slot-top", dataset: { testid: "clock-top" } }, faces.black.box);
-  const bottom = el("div", { class: "clock-slot clock-slot-bottom", attrs: { id: "clocks" }, dataset: { testid: "clocks" } },
-    faces.white.box, pause);
-  const wrap = /** @type {HTMLElement} */ (document.querySelector(".board-wrap"));
-  wrap.before(top);
-  wrap.after(bottom);
+  // one strip on each edge of the board (index.html holds them, so that the
+  // board does not move when they fill): the top face alone, the bottom face with Pause
+  const top = slot("clock-slot-top", "clock-top", "beforebegin");
+  const bottom = slot("clock-slot-bottom", "clocks", "afterend");
+  top.replaceChildren(faces.black.box);
+  bottom.replaceChildren(faces.white.box, pause);
 
   const input = el("input", { attrs: { id: "time-control", type: "text", spellcheck: "false", autocomplete: "off",
     "aria-describedby": "clock-note", placeholder: "untimed, 3+2, 0.05+0, 5 d 3", list: "tc-presets" },
