@@ -71,6 +71,11 @@ def test_clocks_touch_the_board_at_every_size(sized):
     expect(app.tid("clock-black")).to_have_attribute("data-running", "true")
     assert app.tid("clock-white").locator(".clock-time").inner_text() == "1:30:00"
     assert_at_board(app, "black", "white")
+    h = app.page.viewport_size["height"]
+    if h > 560:  # not the landscape phone: there the board takes the whole height
+        app.page.evaluate("() => window.scrollTo(0, 0)")
+        move = app.tid("move-input").bounding_box()
+        assert move["y"] + move["height"] <= h, "the move box is on the first screen, below the board and its clocks"
     # the note has nothing to say while the clocks simply run
     expect(app.tid("clock-note")).to_be_hidden()
 
