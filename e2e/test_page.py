@@ -561,3 +561,26 @@ def test_a_claim_from_the_keyboard_keeps_the_focus_on_a_control(app):
     assert app.tid("result").get_attribute("data-termination") == "threefold_repetition"
     focused = app.page.evaluate("() => document.activeElement.dataset.testid || document.activeElement.tagName")
     assert focused == "undo", f"the focus is on {focused}"
+
+
+def test_a_draw_offer_to_the_computer_is_the_computers_to_answer(app):
+    """Against the computer the visitor offers for their own side only: the
+    offer goes with their move, and they get no Accept for the computer."""
+    opponent, level = app.tid("opponent"), app.tid("engine-level")
+    old_level = level.input_value()
+    try:
+        level.select_option("5")  # 2 s a move: time to look at the offer
+        opponent.select_option("computer-black")
+        app.tid("offer-draw").click()
+        expect(app.tid("engine-note")).to_contain_text("with your next move")
+        app.type_move("e4")
+        expect(app.tid("offer-box")).to_be_visible()
+        # looked at once, while the offer stands (the computer answers it by moving)
+        shown = app.page.evaluate("""() => ['offer-box', 'agree', 'decline'].map((t) =>
+          !!document.querySelector(`[data-testid=${t}]`).offsetParent)""")
+        assert shown[0], "the computer answered before the page could be looked at"
+        assert shown[1:] == [False, False], "Accept/Decline offered to the visitor for the computer"
+    finally:
+        opponent.select_option("human")
+        level.select_option(old_level)
+        app.page.keyboard.press("Escape")
