@@ -196,3 +196,66 @@ def test_clk_round_trip_export_then_import_and_browse(clocks):
     expect(app.tid("clock-white")).to_have_attribute("data-ms", str(seconds[2] * 1000))
     expect(app.tid("clock-note")).to_contain_text("%clk")
     app.screenshot("clock_clk_browse")
+
+
+# ------------------------------------------------------------------ controls that fit a timed game (issue #21)
+KNIGHTS = ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1"]
+
+
+def test_flag_buttons_only_in_untimed_games(clocks):
+    app = clocks
+    set_time_control(app, "untimed")
+    expect(app.tid("flag-white-btn")).to_be_visible()
+    set_time_control(app, "3+2")
+    expect(app.tid("flag-white-btn")).to_be_hidden()  # the clocks decide flag falls
+    expect(app.tid("flag-black-btn")).to_be_hidden()
+    set_time_control(app, "untimed")
+    expect(app.tid("flag-black-btn")).to_be_visible()
+
+
+def test_the_claim_prompt_closes_when_the_flag_falls(clocks):
+    """Issue #21: the prompt "claim a draw with this move?" open while the
+    flag falls: the game is over, so the prompt closes and its claim button
+    cannot be pressed."""
+    app = clocks
+    set_time_control(app, "0.1+0")  # 6 s a side
+    for mv in KNIGHTS:
+        app.type_move(mv)
+    app.type_move("Ng8", claim=None)  # a third occurrence: the page asks, and Black's clock runs on
+    expect(app.tid("claim-prompt")).to_be_visible()
+    banner = wait_result(app, 10)
+    assert banner.get_attribute("data-termination") == "time_forfeit"
+    expect(app.tid("claim-prompt")).to_be_hidden()
+    expect(app.tid("claim-prompt-claim")).to_be_hidden()
+    assert app.page.evaluate("() => document.activeElement !== document.body"), "the focus went to the page body"
+
+
+def test_a_claim_stops_the_clocks_while_it_is_judged(clocks):
+    """The claimant stops the clocks while the arbiter decides (FIDE 9.5.1):
+    the referee's answer is held back here to see it."""
+    app = clocks
+    set_time_control(app, "1+0")
+    app.click_move("e2", "e4")
+    expect(app.tid("clock-black")).to_have_attribute("data-running", "true")
+    app.page.evaluate("""() => {
+      const send = Worker.prototype.postMessage;
+      window.__send = send;
+      Worker.prototype.postMessage = function (m, ...rest) {
+        if (m && m.op === 'claim') { setTimeout(() => send.call(this, m, ...rest), 1500); return; }
+        return send.call(this, m, ...rest);
+      };
+    }""")
+    try:
+        before = app.seq()
+        app.tid("claim-any").click()  # Black claims with nothing to claim
+        expect(app.tid("clock-black")).to_have_attribute("data-running", "false")
+        stopped = ms(app, "black")
+        app.page.wait_for_timeout(600)
+        assert app.seq() == before, "the answer came too early to see the clocks stopped"
+        assert ms(app, "black") == stopped
+        expect(app.tid("clock-note")).to_contain_text("judges the claim")
+        app.wait_seq(before)
+    finally:
+        app.page.evaluate("() => { Worker.prototype.postMessage = window.__send; }")
+    expect(app.tid("claim-result")).to_contain_text("refused")
+    expect(app.tid("clock-black")).to_have_attribute("data-running", "true")

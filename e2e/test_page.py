@@ -484,3 +484,103 @@ def test_newcomer_plays_to_a_claimed_draw_on_a_phone(browser, base_url):
         page.screenshot(path=str(ARTIFACTS / "phone_claimed.png"))
     finally:
         ctx.close()
+
+
+# ------------------------------------------------------------------ controls that fit the game (issue #21)
+def test_resignation_asks_once(app):
+    app.type_move("e4")
+    app.tid("resign-white").click()
+    dialog = app.tid("confirm-dialog")
+    expect(dialog).to_be_visible()
+    assert "Resign for White" in dialog.inner_text()
+    expect(app.tid("result")).to_be_hidden()
+    app.tid("confirm-no").click()  # Keep playing
+    expect(dialog).to_be_hidden()
+    expect(app.tid("result")).to_be_hidden()
+    expect(app.tid("resign-white")).to_be_focused()
+    app.tid("resign-white").click()
+    app.acting(lambda: app.tid("confirm-yes").click())
+    assert app.tid("result").get_attribute("data-termination") == "resignation"
+    assert "0-1" in app.text("result")
+    expect(dialog).to_be_hidden()  # once: no second question
+    assert app.page.evaluate("() => document.activeElement !== document.body"), "the focus stays on a control"
+
+
+def test_against_the_computer_the_visitor_acts_only_for_their_side(app):
+    opponent = app.tid("opponent")
+    try:
+        opponent.select_option("computer-black")
+        expect(app.tid("resign-black")).to_be_hidden()
+        expect(app.tid("resign-white")).to_be_visible()
+        # no flag buttons: the computer has no clock of its own to watch
+        expect(app.tid("flag-black-btn")).to_be_hidden()
+        expect(app.tid("flag-white-btn")).to_be_hidden()
+        opponent.select_option("computer-white")
+        expect(app.tid("resign-white")).to_be_hidden()
+        expect(app.tid("resign-black")).to_be_visible()
+        # White (the computer) to move: the visitor has no claim to make for it
+        expect(app.tid("claim-any")).to_be_disabled()
+    finally:
+        opponent.select_option("human")
+        if app.tid("board").get_attribute("data-orientation") == "black":
+            app.tid("flip").click()
+    expect(app.tid("resign-black")).to_be_visible()
+    expect(app.tid("flag-white-btn")).to_be_visible()
+
+
+def test_the_computers_note_follows_undo(app):
+    """Issue #21: after Undo the computer's note no longer names the move
+    taken back (the score in it is White's point of view: web/test/policy.test.js)."""
+    opponent, level = app.tid("opponent"), app.tid("engine-level")
+    old_level = level.input_value()
+    try:
+        level.select_option("1")
+        opponent.select_option("computer-black")
+        app.type_move("e4")
+        app.page.wait_for_function("() => document.querySelectorAll('[data-testid=move-list] button.ply[data-ply=\"2\"]').length === 1"
+                                   " && document.body.dataset.idle === '1'", timeout=60_000)
+        reply = app.sans()[1]
+        note = app.tid("engine-note")
+        expect(note).to_contain_text(f"Black plays {reply}")
+        app.click("undo")  # takes back the computer's reply, and the visitor's move with it
+        app.page.wait_for_function("() => !document.querySelector('[data-testid=move-list] button.ply[data-ply=\"1\"]')"
+                                   " && document.body.dataset.idle === '1'", timeout=20_000)
+        expect(note).not_to_contain_text(reply)
+        expect(note).to_be_hidden()
+    finally:
+        opponent.select_option("human")
+        level.select_option(old_level)
+
+
+def test_a_claim_from_the_keyboard_keeps_the_focus_on_a_control(app):
+    """Issue #21: after a claim made with the keyboard the focus fell to the page body."""
+    for frm, to in KNIGHTS + KNIGHTS[:3]:
+        app.click_move(frm, to)
+    claim = app.page.locator("[data-testid=claims] button[data-move='f6g8']")
+    app.acting(lambda: claim.press("Enter"))
+    assert app.tid("result").get_attribute("data-termination") == "threefold_repetition"
+    focused = app.page.evaluate("() => document.activeElement.dataset.testid || document.activeElement.tagName")
+    assert focused == "undo", f"the focus is on {focused}"
+
+
+def test_a_draw_offer_to_the_computer_is_the_computers_to_answer(app):
+    """Against the computer the visitor offers for their own side only: the
+    offer goes with their move, and they get no Accept for the computer."""
+    opponent, level = app.tid("opponent"), app.tid("engine-level")
+    old_level = level.input_value()
+    try:
+        level.select_option("5")  # 2 s a move: time to look at the offer
+        opponent.select_option("computer-black")
+        app.tid("offer-draw").click()
+        expect(app.tid("engine-note")).to_contain_text("with your next move")
+        app.type_move("e4")
+        expect(app.tid("offer-box")).to_be_visible()
+        # looked at once, while the offer stands (the computer answers it by moving)
+        shown = app.page.evaluate("""() => ['offer-box', 'agree', 'decline'].map((t) =>
+          !!document.querySelector(`[data-testid=${t}]`).offsetParent)""")
+        assert shown[0], "the computer answered before the page could be looked at"
+        assert shown[1:] == [False, False], "Accept/Decline offered to the visitor for the computer"
+    finally:
+        opponent.select_option("human")
+        level.select_option(old_level)
+        app.page.keyboard.press("Escape")

@@ -30,6 +30,17 @@ const nav = {
 };
 const ctrl = new Controller({ referee, storage: localStorage, nav });
 
+// Room for the clock faces at once when the saved time control runs clocks,
+// so that the board does not shrink when the clocks feature mounts (the key
+// and shape are clock/keeper.js's STORE_KEY, not imported: it stays out of
+// this first chunk).
+try {
+  const saved = JSON.parse(localStorage.getItem("pychessdraw.clock.v1") || "null");
+  document.documentElement.dataset.clocks = saved && saved.tc && saved.tc !== "untimed" ? "on" : "off";
+} catch {
+  // no storage, or not ours: the clocks feature decides when it mounts
+}
+
 // The board shows the game's position at once (a new game's, or the one saved
 // here), with no move allowed until the referee is ready. When only the game's
 // start is known (a link to a game saved elsewhere), the board counts as drawn

@@ -27,6 +27,7 @@ import { clearRecord, decodeHash, encodeHash, isEmpty, loadPrefs, loadRecord, po
  * @property {string} yes
  * @property {string} no
  * @property {() => void} run
+ * @property {"game"} [kind]  about the game in progress (resigning): closed when the game ends
  */
 
 /**
@@ -52,6 +53,9 @@ import { clearRecord, decodeHash, encodeHash, isEmpty, loadPrefs, loadRecord, po
  * @property {string} announce
  * @property {string} notice  a note that is not an error (restore problems)
  * @property {"white"|"black"} orientation
+ * @property {{white: boolean, black: boolean}} seats  the sides the visitor plays (both, unless
+ *   a feature plays one: the computer); resigning and claiming are for these sides only
+ * @property {boolean} clocksDecide  live clocks decide flag falls (no manual flag buttons)
  * @property {{fen: string, known: boolean}} early  the position drawn before the referee has
  *   answered (the saved game's); known: false when it is only the game's start position
  * @property {number} seq  answers applied (test hook)
@@ -59,7 +63,7 @@ import { clearRecord, decodeHash, encodeHash, isEmpty, loadPrefs, loadRecord, po
  */
 
 /**
- * @typedef {"engine"|"game"|"moves"|"board"|"panel"|"dialogs"|"error"|"announce"|"browse"|"idle"|"orientation"|"export"} Part
+ * @typedef {"engine"|"game"|"moves"|"board"|"panel"|"dialogs"|"error"|"announce"|"browse"|"idle"|"orientation"|"export"|"seats"} Part
  */
 
 /**
@@ -103,6 +107,8 @@ export class Controller {
       announce: "",
       notice: "",
       orientation: loadPrefs(storage).orientation,
+      seats: { white: true, black: true },
+      clocksDecide: false,
       early: positionBeforeReferee(nav.get(), storage),
       seq: 0,
       idle: true,
@@ -223,6 +229,7 @@ export class Controller {
         : { code: "loading", message: "The referee is still starting: try again in a moment." });
       return Promise.resolve(null);
     }
+    this.emit("acting", op, args); // before it is sent: the clocks stop for a claim (FIDE 9.5.1)
     this.userPending++;
     this.gen++;
     this.state.idle = false;
@@ -235,7 +242,9 @@ export class Controller {
         r = await this.referee.request(op, args);
       } catch (e) {
         this.userPending--;
-        this.showError({ code: "internal", message: String(/** @type {Error} */ (e).message || e) });
+        const error = { code: "internal", message: String(/** @type {Error} */ (e).message || e) };
+        this.showError(error);
+        this.emit("reply", op, args, { ok: false, error }); // features waiting for the answer: none comes
         return null;
       }
       this.userPending--;
@@ -306,6 +315,12 @@ export class Controller {
       s.browse = null;
       s.browseFacts = null;
       parts.add("board").add("panel").add("browse");
+      // a question about the position before this answer is stale now
+      if (s.ask && !r.ask) {
+        s.ask = null;
+        parts.add("dialogs");
+      }
+      if (r.facts.outcome) this.closeForEnd(parts);
     }
     if (r.ending !== undefined) s.ending = r.ending;
     if (op === "claim") {
@@ -344,6 +359,54 @@ export class Controller {
     }
   }
 
+  /**
+   * The game has ended: every question about it closes (the claim prompt,
+   * a draw offer, the promotion chooser, a resignation being confirmed), so
+   * that none can act on a finished game.
+   * @param {Set<Part>} parts
+   */
+  closeForEnd(parts) {
+    const s = this.state;
+    if (s.ask || s.offer || s.promotion || (s.confirm && s.confirm.kind === "game")) parts.add("dialogs").add("board");
+    s.ask = null;
+    s.offer = null;
+    s.promotion = null;
+    if (s.confirm && s.confirm.kind === "game") s.confirm = null;
+  }
+
+  // ---------------------------------------------------------------- seats
+  /**
+   * The sides the visitor plays (a computer opponent takes the other).
+   * @param {{white: boolean, black: boolean}} seats
+   */
+  setSeats(seats) {
+    const s = this.state;
+    if (s.seats.white === seats.white && s.seats.black === seats.black) return;
+    s.seats = { white: seats.white, black: seats.black };
+    this.changed("seats", "panel", "dialogs");
+  }
+
+  /** @param {"white"|"black"} color  whether the visitor acts for that side */
+  mayAct(color) {
+    return this.state.seats[color];
+  }
+
+  /** @param {boolean} decide  live clocks run: they, not buttons, decide flag falls */
+  setClocksDecide(decide) {
+    if (this.state.clocksDecide === decide) return;
+    this.state.clocksDecide = decide;
+    this.changed("seats");
+  }
+
+  /**
+   * Refuse an action for a side the visitor does not play.
+   * @param {"white"|"black"} color @param {string} what  e.g. "resign"
+   */
+  refuseFor(color, what) {
+    const name = color === "white" ? "White" : "Black";
+    this.showError({ code: "not_your_side", message: `${name} is played by the computer: you ${what} only for your own side.` });
+  }
+
   // ---------------------------------------------------------------- analysis
   /**
    * The dead-position search off the move path: level 0 after each change,
@@ -371,6 +434,7 @@ export class Controller {
           s.live = r.facts;
           if (r.ending !== undefined) s.ending = r.ending;
           parts.add("panel").add("board");
+          if (ended) this.closeForEnd(parts);
           if (s.browse != null && r.facts.outcome) s.browse = null;
           this.emit("perf", { op: "analyse", ply: r.facts.ply, ms: performance.now() - t0, worker_ms: r.worker_ms, level });
           setTimeout(() => {
@@ -566,8 +630,18 @@ export class Controller {
     return claim ? this.act("claim", { move: ask.uci }) : this.act("play", { move: ask.uci, offer_claim: false });
   }
 
-  /** @param {string|null} move  the intended move, or null to claim now */
-  claim(move) {
+  /**
+   * Claim a draw for the side to move. The visitor claims only for a side
+   * they play; a computer opponent claims for itself with `{forComputer: true}`.
+   * @param {string|null} move  the intended move, or null to claim now
+   * @param {{forComputer?: boolean}} [opts]
+   */
+  claim(move, opts = {}) {
+    const f = this.state.live;
+    if (f && !opts.forComputer && !this.mayAct(f.turn)) {
+      this.refuseFor(f.turn, "claim");
+      return Promise.resolve(null);
+    }
     if (this.state.browse != null) this.goto(Infinity);
     return this.act("claim", { move: move || null });
   }
@@ -597,12 +671,27 @@ export class Controller {
     this.announce("Draw offer declined.");
   }
 
-  /** @param {"white"|"black"} color */
+  /**
+   * Resign for `color`, once confirmed (state.confirm; answerConfirm runs it).
+   * Only for a side the visitor plays.
+   * @param {"white"|"black"} color
+   */
   resign(color) {
-    return this.act("resign", { color });
+    if (!this.mayAct(color)) return this.refuseFor(color, "resign");
+    const name = color === "white" ? "White" : "Black";
+    this.state.confirm = {
+      text: `Resign for ${name}? The game ends: ${name === "White" ? "Black" : "White"} wins.`,
+      yes: `${name} resigns`, no: "Keep playing", kind: "game",
+      run: () => void this.act("resign", { color }),
+    };
+    this.changed("dialogs");
   }
 
-  /** @param {"white"|"black"} color */
+  /**
+   * A flag fell (reported by a button in untimed games, by the clocks feature
+   * when its clock runs out).
+   * @param {"white"|"black"} color
+   */
   flag(color) {
     return this.act("flag", { color });
   }

@@ -251,3 +251,81 @@ test("before the referee is ready the board shows the saved position, and no mov
   await tick();
   assert.equal(JSON.parse(st.m.get(STORE_KEY)).fen, "fen3", "the live position is saved with the game");
 });
+
+/** A referee that answers a game of `ply` plies; flag, resign and claim end it when `ends`. */
+function endingReferee(ply, ends = true) {
+  const over = (/** @type {string} */ termination) => facts(ply, { outcome: { headline: "over", reason: termination, termination } });
+  return make((op) => {
+    if (op === "state") return { ok: true, facts: facts(ply), moves: { keep: 0, add: [] }, game: GAME, ending: null };
+    if (op === "play") return { ok: true, ask: { uci: "f6g8", question: "Claim a draw with this move?" } };
+    if (op === "flag") return { ok: true, facts: over("time_forfeit"), ending: { op: "flag" } };
+    if (op === "resign") return { ok: true, facts: over("resignation"), ending: { op: "resign" } };
+    if (op === "claim") return ends ? { ok: true, facts: over("threefold_repetition"), claim: { accepted: true, headline: "ok", text: "" } }
+      : { ok: true, facts: facts(ply), claim: { accepted: false, headline: "no", text: "" } };
+    return { ok: true, facts: facts(ply), analysed: { level: 0, final: true } };
+  });
+}
+
+test("resigning asks once, then resigns; Keep playing leaves the game as it is", async () => {
+  const { ctrl, ref } = endingReferee(3);
+  await ctrl.onReady();
+  ctrl.resign("white");
+  assert.equal(ref.sent.filter(([op]) => op === "resign").length, 0, "nothing is sent before the answer");
+  assert.equal(ctrl.state.confirm?.kind, "game");
+  assert.match(ctrl.state.confirm?.text ?? "", /Resign for White\? .*Black wins/);
+  ctrl.answerConfirm(false);
+  assert.equal(ctrl.state.confirm, null);
+  assert.equal(ref.sent.filter(([op]) => op === "resign").length, 0);
+  ctrl.resign("white");
+  ctrl.answerConfirm(true);
+  await ctrl.queue;
+  assert.deepEqual(ref.sent.filter(([op]) => op === "resign"), [["resign", { color: "white" }]]);
+  assert.equal(ctrl.state.confirm, null, "asked once: no second question");
+});
+
+test("against the computer the visitor resigns and claims only for their own side", async () => {
+  const { ctrl, ref } = endingReferee(3, false); // Black to move
+  await ctrl.onReady();
+  ctrl.setSeats({ white: true, black: false });
+  assert.equal(ctrl.mayAct("black"), false);
+  ctrl.resign("black");
+  assert.equal(ctrl.state.confirm, null);
+  assert.equal(ctrl.state.error?.code, "not_your_side");
+  assert.match(ctrl.state.error?.message ?? "", /Black is played by the computer/);
+  assert.equal(await ctrl.claim(null), null, "no claim for the computer's side");
+  assert.equal(ref.sent.filter(([op]) => op === "claim").length, 0);
+  await ctrl.claim(null, { forComputer: true }); // the computer claims for itself
+  assert.deepEqual(ref.sent.filter(([op]) => op === "claim"), [["claim", { move: null }]]);
+  ctrl.resign("white");
+  assert.equal(/** @type {any} */ (ctrl.state).confirm?.kind, "game");
+});
+
+test("the game ending closes every question about it: the claim prompt, an offer, a resignation", async () => {
+  const { ctrl } = endingReferee(7);
+  await ctrl.onReady();
+  await ctrl.play("f6g8");
+  assert.ok(ctrl.state.ask, "the claim prompt is open");
+  ctrl.offerDraw();
+  assert.ok(ctrl.state.offer);
+  await ctrl.flag("black"); // the clocks: Black's flag fell while the prompt was open
+  assert.equal(ctrl.state.live?.outcome?.termination, "time_forfeit");
+  assert.equal(ctrl.state.ask, null);
+  assert.equal(ctrl.state.offer, null);
+  assert.equal(await ctrl.answerClaimPrompt(true), null, "the prompt's claim does nothing now");
+
+  const other = endingReferee(7);
+  await other.ctrl.onReady();
+  other.ctrl.resign("black");
+  await other.ctrl.flag("white");
+  assert.equal(other.ctrl.state.confirm, null, "the resignation question closed with the game");
+});
+
+test("a claim is announced to the features before it is sent (the clocks stop for it)", async () => {
+  const { ctrl, ref } = endingReferee(3, false);
+  await ctrl.onReady();
+  /** @type {string[]} */
+  const seen = [];
+  ctrl.on("acting", (/** @type {string} */ op) => seen.push(`${op}:${ref.sent.filter(([o]) => o === op).length}`));
+  await ctrl.claim(null);
+  assert.deepEqual(seen, ["claim:0"]);
+});

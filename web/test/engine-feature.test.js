@@ -96,7 +96,7 @@ test("plays Black: answers the human's move through the controller, says what it
   await host.play("e2e4", {});
   await tick();
   assert.deepEqual(host.calls, ["play e2e4", "request engine_facts e7e5", "play e7e5 no-prompt"]);
-  assert.equal(f.state.note, "Black plays E7E5 (+0.2).");
+  assert.equal(f.state.note, "Black plays E7E5 (\u22120.2)."); // Black better: White's point of view
   assert.deepEqual(engine.lastReq.moves, ["e2e4"]);
   assert.equal(engine.lastReq.fen, START);
   assert.equal(f.state.status, "idle");
@@ -207,4 +207,29 @@ test("a refused question to the referee is said, and does not fail the engine", 
   assert.notEqual(f.state.status, "failed");
   assert.equal(f.state.note, "The computer could not ask the referee (no).");
   assert.deepEqual(host.calls, []);
+});
+
+test("the note follows Undo: it never names a move taken back", async () => {
+  const host = new FakeHost();
+  const engine = fakeEngine(0);
+  // a score that grows with the game, so that each turn's note differs
+  engine.search = async (/** @type {any} */ req) => ({ aborted: false, bestmove: "e7e5", depth: 8,
+    candidates: [{ uci: "e7e5", rank: 1, score: { cp: req.moves.length * 100, mate: null }, depth: 8, pv: ["e7e5"] }] });
+  const f = make(host, engine);
+  f.setOpponent("computer-black");
+  await tick();
+  await host.play("e2e4", {});
+  await tick();
+  assert.equal(f.state.note, "Black plays E7E5 (\u22121.0).");
+  await host.play("d2d4", {});
+  await tick();
+  assert.equal(f.state.note, "Black plays E7E5 (\u22123.0).");
+  await host.undo(); // the computer's reply, then (by the feature) the visitor's move
+  await tick();
+  assert.equal(host.state.rows.length, 2);
+  assert.equal(f.state.note, "Black plays E7E5 (\u22121.0).", "the note of the move still on the board");
+  await host.undo();
+  await tick();
+  assert.equal(host.state.rows.length, 0);
+  assert.equal(f.state.note, "", "no computer move left: no note");
 });

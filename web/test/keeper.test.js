@@ -274,3 +274,24 @@ test("export arguments: the time control and each move's clock", () => {
     time_control: { base_s: 180, increment_s: 2, delay_s: 0 }, clocks: { 1: 180_000, 2: 178_000 },
   });
 });
+
+test("a claim stops the clocks while it is judged, and its answer starts them again (FIDE 9.5.1)", () => {
+  const w = world();
+  assert.ok(w.keeper.setTimeControl("1+0"));
+  w.move(); // Black's clock runs
+  w.advance(1_000);
+  w.ctrl.emit("acting", "claim", { move: null });
+  assert.equal(w.keeper.clock.running, null);
+  assert.match(w.keeper.shown().note, /judges the claim \(FIDE 9\.5\.1\)/);
+  const before = w.keeper.shown().black.ms;
+  w.advance(5_000); // the referee thinks: no time is charged, no flag falls
+  assert.equal(w.keeper.shown().black.ms, before);
+  // refused, no move made: Black's clock goes on from where it stopped
+  w.reply("claim", { facts: { ply: 1, turn: "black", outcome: null }, claim: { accepted: false, text: "refused." } });
+  assert.equal(w.keeper.clock.running, "black");
+  assert.equal(w.keeper.shown().judging, false);
+  assert.doesNotMatch(w.keeper.shown().note, /judges/);
+  w.advance(500);
+  // the wrong claim gave White two minutes; Black lost only the time it thought
+  assert.equal(w.keeper.shown().black.ms, 60_000 - 1_500);
+});

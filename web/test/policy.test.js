@@ -4,7 +4,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 
 import {
-  centipawns, decide, judge, letsDraw, standing, CLEARLY_WORSE_CP, MATE_CP, NOT_BETTER_CP,
+  centipawns, decide, judge, letsDraw, scoreText, standing, CLEARLY_WORSE_CP, MATE_CP, NOT_BETTER_CP,
   OFFER_INTERVAL_PLIES, WINNING_CP, WORSE_CP,
 } from "../src/engine/policy.js";
 
@@ -54,13 +54,13 @@ test("clearly worse: claims with the intended move, and says why", () => {
   assert.equal(d.move, "f6g8");
   assert.equal(d.judgement, "clearly worse");
   assert.equal(d.text,
-    "Black claims a draw by threefold repetition with Ng8 (9.2.1.1): it judged its position clearly worse (\u22123.0).");
+    "Black claims a draw by threefold repetition with Ng8 (9.2.1.1): it judged its position clearly worse (+3.0).");
 });
 
 test("worse by the threshold: claims and calls it worse", () => {
   const d = decide(repetitionSituation(WORSE_CP));
   assert.equal(d.action, "claim");
-  assert.match(d.text, /: it judged its position worse \(\u22121\.0\)\.$/);
+  assert.match(d.text, /: it judged its position worse \(\+1\.0\)\.$/); // White's point of view
 });
 
 test("clearly better: no claim, and the repeating move is not played", () => {
@@ -75,7 +75,7 @@ test("clearly better: no claim, and the repeating move is not played", () => {
   assert.equal(d2.avoided, "Ng8");
   assert.equal(d2.text,
     "Black plays h6, not Ng8, which would let White claim a draw by threefold repetition at once: " +
-    "it judged its position winning (+3.0).");
+    "it judged its position winning (\u22123.0).");
 });
 
 test("better but not winning: no claim, the engine's move stands", () => {
@@ -230,4 +230,17 @@ test("scores and judgements", () => {
   const probes = new Map([["f6g8", REPEATING]]);
   assert.equal(standing([cand("f6g8", 1, 0), cand("h7h6", 2, -250)], probes), -250);
   assert.equal(standing([cand("f6g8", 1, 0)], probes), 0);
+});
+
+test("every score is given from White's point of view, as lichess and chess.com give it", () => {
+  // Black better by 5.8: minus for Black, plus for White, whoever speaks
+  assert.equal(scoreText(580, "black"), "\u22125.8");
+  assert.equal(scoreText(-580, "white"), "\u22125.8");
+  assert.equal(scoreText(580, "white"), "+5.8");
+  assert.equal(scoreText(-3, "black"), "0.0");
+  assert.equal(scoreText(MATE_CP - 2, "black"), "mate in 2");
+  assert.equal(scoreText(-(MATE_CP - 2), "black"), "mated in 2");
+  const d = decide(repetitionSituation(580)); // Black (the computer) winning by 5.8
+  assert.equal(d.action, "move");
+  assert.match(d.text, /^Black plays h6 \(\u22125\.8\)\.$/);
 });

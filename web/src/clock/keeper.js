@@ -25,9 +25,9 @@ import { UNTIMED, parseTimeControl } from "./timecontrol.js";
  *   act: (op: string, args?: Record<string, unknown>) => Promise<any>}} ControllerLike
  * @typedef {{setTimeout: (fn: () => void, ms: number) => unknown, clearTimeout: (t: any) => void}} Timers
  * @typedef {{ms: number | null, running: boolean, low: boolean}} SideShown
- * @typedef {{timed: boolean, source: "live" | "recorded" | "none", paused: boolean, over: boolean,
+ * @typedef {{timed: boolean, started: boolean, source: "live" | "recorded" | "none", paused: boolean, over: boolean,
  *   flagged: Color | null, white: SideShown, black: SideShown, tc: string, flagRules: string,
- *   error: string | null, note: string}} ClocksShown
+ *   error: string | null, note: string, judging: boolean}} ClocksShown
  */
 
 export const STORE_KEY = "pychessdraw.clock.v1";
@@ -57,12 +57,15 @@ export class ClockKeeper {
     this.timer = null;
     /** The clock was held at its flag while a move was on its way. */
     this.held = false;
+    /** The clocks were stopped for a claim being judged (FIDE 9.5.1). */
+    this.judging = false;
     /** @type {Array<() => void>} */
     this.listeners = [];
     ctrl.on("engine-ready", () => {
       // before the page restores its game, so that the game gets these rules
       if (this.flagRules !== "fide") void ctrl.request("rules", { flag_rules: this.flagRules });
     });
+    ctrl.on("acting", (/** @type {string} */ op) => this.#onActing(op));
     ctrl.on("reply", (/** @type {string} */ op, /** @type {any} */ _args, /** @type {ClockReply} */ r) => this.#onReply(op, r));
     ctrl.on("ready", () => this.#onReady());
     ctrl.on("change", () => this.#onChange());
@@ -131,13 +134,29 @@ export class ClockKeeper {
     if (live && live.outcome) this.clock.stop();
   }
 
+  /**
+   * A claim stops the clocks while the referee judges it, as a claimant
+   * stops them for the arbiter (FIDE 9.5.1); the answer starts them again.
+   * @param {string} op
+   */
+  #onActing(op) {
+    if (op !== "claim" || this.clock.running === null) return;
+    this.clock.pause();
+    this.judging = true;
+    this.#schedule();
+    this.#emit();
+  }
+
   /** @param {string} op @param {ClockReply} r */
   #onReply(op, r) {
     const held = this.held;
     this.held = false;
+    const judged = this.judging && op === "claim";
+    if (judged) this.judging = false;
     if (!r.ok || !r.facts) {
-      if (held) this.clock.resume(); // no move came: the flag falls now
+      if (held || judged) this.clock.resume(); // no move came: the flag falls now
       this.#schedule();
+      if (judged) this.#emit();
       return;
     }
     const facts = r.facts;
@@ -164,7 +183,7 @@ export class ClockKeeper {
         this.note = `FIDE 9.5.3: ${opponent === "white" ? "White" : "Black"} got two more minutes for the wrong claim.`;
       }
     }
-    if (held && clock.paused) clock.resume(); // the answer made no move: the flag falls now
+    if ((held || judged) && clock.paused) clock.resume(); // the answer made no move: the clock goes on
     if (facts.outcome) clock.stop();
     this.save();
     this.#schedule();
@@ -239,7 +258,9 @@ export class ClockKeeper {
     const s = this.ctrl.state;
     const c = this.clock;
     const ply = s.browse ?? (s.live ? s.live.ply : 0);
-    const base = { tc: c.tc.text, flagRules: this.flagRules, error: this.error, note: this.note, flagged: c.flagged };
+    const note = this.judging ? "The clocks are stopped while the referee judges the claim (FIDE 9.5.1)." : this.note;
+    const base = { tc: c.tc.text, flagRules: this.flagRules, error: this.error, note, flagged: c.flagged,
+      started: c.started, judging: this.judging };
     if (c.timed) {
       if (s.browse === null || s.browse === undefined) {
         const v = c.view();

@@ -34,7 +34,8 @@ export const OPPONENTS = /** @type {Opponent[]} */ (["human", "computer-white", 
  * @property {(type: string, fn: (...a: any[]) => void) => unknown} on
  * @property {(op: string, args?: Record<string, unknown>) => Promise<any>} request
  * @property {(move: string, opts?: {offerClaim?: boolean}) => Promise<any>} play
- * @property {(move: string|null) => Promise<any>} claim
+ * @property {(move: string|null, opts?: {forComputer?: boolean}) => Promise<any>} claim
+ * @property {(seats: {white: boolean, black: boolean}) => void} [setSeats]  the sides the visitor plays
  * @property {() => Promise<any>} acceptDraw
  * @property {() => void} declineDraw
  * @property {() => void} offerDraw  wrapped: see the constructor
@@ -74,6 +75,8 @@ export class ComputerOpponent {
     /** @type {number|null} */
     this.lastOfferPly = null;
     this.ownUndo = false;
+    /** What the computer said at each of its turns (the ply it decided at): Undo goes back through it. @type {{ply: number, text: string}[]} */
+    this.notes = [];
     /** @type {Array<(s: FeatureState) => void>} */
     this.listeners = [];
     // A visitor's draw offer made on their own turn goes with their next
@@ -105,6 +108,12 @@ export class ComputerOpponent {
 
   emit() {
     for (const fn of this.listeners) fn(this.state);
+  }
+
+  /** Tell the page which sides the visitor plays: all but the computer's. */
+  seat() {
+    const side = this.side();
+    this.host.setSeats?.({ white: side !== "white", black: side !== "black" });
   }
 
   /** @returns {"white"|"black"|null} */
@@ -142,6 +151,7 @@ export class ComputerOpponent {
     this.state.opponent = opponent;
     this.state.note = "";
     this.savePrefs();
+    this.seat();
     if (opponent !== "human") {
       if (!this.engine || this.engine.state === "failed") {
         this.state.status = "loading";
@@ -180,6 +190,7 @@ export class ComputerOpponent {
     this.state.opponent = "human";
     this.state.note = `The computer cannot play (${detail}); the game goes on between two players.`;
     this.savePrefs();
+    this.seat();
     this.emit();
   }
 
@@ -203,11 +214,13 @@ export class ComputerOpponent {
     if (op === "new" || op === "load_pgn" || op === "restore") {
       this.abort();
       this.state.note = "";
+      this.notes = [];
       this.lastOfferPly = null;
       this.emit();
     }
     if (op === "undo") {
       this.abort();
+      this.noteAfterUndo();
       const own = this.ownUndo;
       this.ownUndo = false;
       // the visitor took back the computer's reply: take back their own move too
@@ -217,6 +230,19 @@ export class ComputerOpponent {
         void this.host.undo();
       }
     }
+  }
+
+  /**
+   * After Undo the note names no move taken back: it is what the computer
+   * said at its last turn still in the game, or nothing. (A failure's note
+   * stays: it says why the computer no longer plays.)
+   */
+  noteAfterUndo() {
+    const f = this.host.state.live;
+    this.notes = this.notes.filter((n) => !!f && n.ply < f.ply);
+    if (this.state.status === "failed") return;
+    this.state.note = this.notes.length ? this.notes[this.notes.length - 1].text : "";
+    this.emit();
   }
 
   // ------------------------------------------------------------ thinking
@@ -286,13 +312,14 @@ export class ComputerOpponent {
     this.thinking = null;
     this.acted = key.pos;
     this.state.note = decision.text;
+    this.notes.push({ ply: f.ply, text: decision.text });
     this.emit();
     if (decision.action === "accept") {
       await this.host.acceptDraw();
       return;
     }
     if (decision.action === "claim") {
-      await this.host.claim(decision.move);
+      await this.host.claim(decision.move, { forComputer: true });
       return;
     }
     if (decision.declined) this.host.declineDraw();

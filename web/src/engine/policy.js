@@ -10,7 +10,8 @@
 // the opponent claim.
 //
 // Scores are centipawns from the computer's point of view (positive: it is
-// better); a mate score counts as MATE_CP less the number of moves.
+// better) in every decision; a mate score counts as MATE_CP less the number
+// of moves. The sentences show them from White's point of view (scoreText).
 // Limits: one ply ahead (what the opponent may claim on its next turn); the
 // "drawn in practice" judgement is the referee's practical-draw hint, not a
 // tablebase.
@@ -143,12 +144,20 @@ function other(side) {
   return side === "white" ? "black" : "white";
 }
 
-/** @param {number} cp */
-function pawns(cp) {
+/**
+ * A score as the page shows it: in pawns from White's point of view, as
+ * lichess and chess.com give every score (Black better: negative), whichever
+ * side the computer plays; a mate in words, for the computer ("mate in 2":
+ * it mates; "mated in 2": it is mated).
+ * @param {number} cp  from the computer's point of view
+ * @param {Side} side  the computer
+ */
+export function scoreText(cp, side) {
   if (cp >= MATE_CP / 2) return `mate in ${MATE_CP - cp}`;
   if (cp <= -MATE_CP / 2) return `mated in ${MATE_CP + cp}`;
-  const v = (cp / 100).toFixed(1);
-  return cp > 0 ? `+${v}` : cp < 0 ? `\u2212${v.slice(1)}` : "0.0";
+  const white = side === "white" ? cp : -cp;
+  const v = Math.abs(white / 100).toFixed(1);
+  return v === "0.0" ? "0.0" : white > 0 ? `+${v}` : `\u2212${v}`;
 }
 
 /**
@@ -201,7 +210,8 @@ export function decide(s) {
   const score = standing(s.candidates, probes);
   const judgement = judge(score);
   const me = name(s.side);
-  const why = `it judged its position ${judgement} (${pawns(score)})`;
+  const shown = scoreText(score, s.side);
+  const why = `it judged its position ${judgement} (${shown})`;
   const base = { claim: null, move: null, san: null, offer: false, declined: false, avoided: null,
                  standing: score, judgement };
 
@@ -262,7 +272,7 @@ export function decide(s) {
   } else if (avoided) {
     text = `${me} plays ${san}${avoidText}: ${why}.`;
   } else {
-    text = `${me} plays ${san} (${pawns(score)}).`;
+    text = `${me} plays ${san} (${shown}).`;
   }
   return { ...base, action: "move", move: uci, san, offer, declined: s.offer_pending, avoided, text };
 }

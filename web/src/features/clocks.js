@@ -1,11 +1,17 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The clocks feature: two clocks beside the board (the running one marked,
-// tenths under 10 s, a low-time warning), the time control (presets or
-// typed, Enter applies), pause/resume and the flag-fall rules. State and
-// timing live in clock/keeper.js; this file only draws and forwards clicks.
+// The clocks feature: two clock faces at the board, one touching its top
+// edge (the side at the top; Flip swaps them) and one its bottom edge, as on
+// the chess sites; the time control (presets or typed, Enter applies),
+// pause/resume and the flag-fall rules with the game's other settings. A
+// face shows the time ("1:23:45", tenths under 10 s), and its state as a
+// class and an icon (running, paused, low, flagged), never as words that
+// could overflow it. State and timing live in clock/keeper.js; this file
+// only draws and forwards clicks. An untimed game shows no faces (the board
+// keeps its size).
 //
 // Hooks: time-control, clock-white / clock-black (data-ms, data-running,
-// data-low), clock-pause, flag-rules, clock-note.
+// data-low, data-state: idle, running, paused, flagged), clock-pause,
+// flag-rules, clock-note, clocks (the strip below the board), clock-top.
 
 import { ClockKeeper } from "../clock/keeper.js";
 import { formatClock } from "../clock/clock.js";
@@ -14,6 +20,79 @@ import { el, setText } from "../ui/dom.js";
 
 /** @typedef {import("../ctrl.js").Controller} Controller */
 /** @typedef {import("../clock/keeper.js").SideShown} SideShown */
+/** @typedef {import("../clock/keeper.js").ClocksShown} ClocksShown */
+/** @typedef {{box: HTMLElement, time: HTMLElement, name: string}} Face */
+
+/** @param {"white" | "black"} color @returns {Face} */
+function makeFace(color) {
+  const name = color === "white" ? "White" : "Black";
+  const time = el("span", { class: "clock-time" }, "–");
+  const box = el("div", { class: `clock clock-${color}`,
+    dataset: { testid: `clock-${color}`, ms: "", running: "false", state: "idle" },
+    attrs: { role: "timer", "aria-label": `${name}'s clock` } },
+  el("span", { class: "clock-state", attrs: { "aria-hidden": "true" } }),
+  el("span", { class: "clock-who" }, name), time);
+  return { box, time, name };
+}
+
+/**
+ * The strip on one edge of the board: index.html's, else a new one.
+ * @param {string} cls @param {string} testid @param {InsertPosition} where  beside the board
+ * @returns {HTMLElement}
+ */
+function slot(cls, testid, where) {
+  const found = document.querySelector(`.${cls}`);
+  if (found instanceof HTMLElement) return found;
+  const made = el("div", { class: `clock-slot ${cls}`, dataset: { testid } });
+  if (testid === "clocks") made.id = "clocks";
+  /** @type {HTMLElement} */ (document.querySelector(".board-wrap")).insertAdjacentElement(where, made);
+  return made;
+}
+
+/**
+ * The state a face shows: the flag fell, its clock runs, the clocks are
+ * paused (on the side to move), or nothing.
+ * @param {SideShown} side @param {boolean} flagged @param {ClocksShown} v @param {boolean} toMove
+ */
+function faceState(side, flagged, v, toMove) {
+  if (flagged) return "flagged";
+  if (side.running) return "running";
+  return v.paused && toMove && !v.over ? "paused" : "idle";
+}
+
+/** @param {Face} f @param {SideShown} side @param {string} state */
+function paint(f, side, state) {
+  const ms = side.ms;
+  setText(f.time, ms == null ? "–" : formatClock(ms));
+  f.box.dataset.ms = ms == null ? "" : String(Math.max(0, Math.round(ms)));
+  f.box.dataset.running = String(side.running);
+  f.box.dataset.low = String(side.low);
+  f.box.dataset.state = state;
+  f.box.classList.toggle("running", side.running);
+  f.box.classList.toggle("low", side.low && ms != null);
+  f.box.classList.toggle("flagged", state === "flagged");
+  f.box.classList.toggle("paused", state === "paused");
+  // the state is read out with the name, not shown as words on the face
+  const words = { flagged: ", flag fell", running: ", running", paused: ", paused", idle: "" }[state];
+  const label = `${f.name}'s clock${words}${side.low && ms != null && state !== "flagged" ? ", low on time" : ""}`;
+  if (f.box.getAttribute("aria-label") !== label) f.box.setAttribute("aria-label", label);
+}
+
+/**
+ * The note under the time control: an error, the keeper's note, or what the
+ * clocks are waiting for; empty (hidden) while they simply run.
+ * @param {ClocksShown} v
+ */
+function noteText(v) {
+  if (v.error != null) return v.error;
+  if (v.note) return v.note;
+  if (v.source === "recorded") return "Times recorded in the imported game ([%clk]).";
+  if (v.flagged) return `${v.flagged === "white" ? "White" : "Black"}'s flag fell: the referee's decision is in the result.`;
+  if (v.over && v.timed) return "The game is over: the clocks are stopped.";
+  if (v.paused) return "Paused: Resume, or a move, starts the clock again.";
+  if (!v.timed) return "Untimed: no clocks run.";
+  return v.started ? "" : "The first move starts the opponent's clock.";
+}
 
 /**
  * @param {{ctrl: Controller, addSection: typeof import("../ui/sections.js").addSection}} env
@@ -22,19 +101,16 @@ export function clocksFeature({ ctrl, addSection }) {
   const keeper = new ClockKeeper({ ctrl: /** @type {any} */ (ctrl), storage: localStorage });
   /** @type {any} */ (ctrl).clocks = keeper; // the review and the console reach it here
   ctrl.exportArgs.push(() => keeper.exportArgs());
-  const body = addSection({ id: "clocks", title: "Clocks", column: "side", before: "draw-panel" });
 
-  /** @param {"white" | "black"} color */
-  const face = (color) => {
-    const time = el("span", { class: "clock-time" }, "–");
-    const state = el("span", { class: "clock-state" });
-    const box = el("div", { class: `clock clock-${color}`, dataset: { testid: `clock-${color}`, ms: "", running: "false" },
-      attrs: { role: "timer", "aria-label": `${color === "white" ? "White" : "Black"}'s clock` } },
-    el("span", { class: "clock-who" }, color === "white" ? "White" : "Black"), time, state);
-    return { box, time, state };
-  };
-  const faces = { white: face("white"), black: face("black") };
-  const pair = el("div", { class: "clock-pair" }, faces.black.box, faces.white.box);
+  const faces = { white: makeFace("white"), black: makeFace("black") };
+  const pause = el("button", { class: "clock-pause", attrs: { type: "button", title: "Pause or resume both clocks" },
+    dataset: { testid: "clock-pause" } }, "Pause");
+  // one strip on each edge of the board (index.html holds them, so that the
+  // board does not move when they fill): the top face alone, the bottom face with Pause
+  const top = slot("clock-slot-top", "clock-top", "beforebegin");
+  const bottom = slot("clock-slot-bottom", "clocks", "afterend");
+  top.replaceChildren(faces.black.box);
+  bottom.replaceChildren(faces.white.box, pause);
 
   const input = el("input", { attrs: { id: "time-control", type: "text", spellcheck: "false", autocomplete: "off",
     "aria-describedby": "clock-note", placeholder: "untimed, 3+2, 0.05+0, 5 d 3", list: "tc-presets" },
@@ -45,18 +121,14 @@ export function clocksFeature({ ctrl, addSection }) {
     el("div", { class: "row" }, input, presets, el("button", { attrs: { type: "submit" } }, "Apply")));
   const presetRow = el("div", { class: "tc-presets", attrs: { role: "group", "aria-label": "Time control presets" } },
     ...["untimed", ...PRESETS].map((p) => el("button", { attrs: { type: "button" }, dataset: { tc: p } }, p)));
-  const pause = el("button", { attrs: { type: "button" }, dataset: { testid: "clock-pause" } }, "Pause");
   const rules = el("select", { attrs: { id: "flag-rules" }, dataset: { testid: "flag-rules" } },
     el("option", { attrs: { value: "fide", title: "A draw only if the opponent cannot checkmate by any series of legal moves" } },
       "FIDE 6.9"),
     el("option", { attrs: { value: "uscf", title: "Also a draw against a lone bishop, a lone knight or two knights, no pawns" } },
       "US Chess 14E"));
   const note = el("p", { class: "clock-note", attrs: { id: "clock-note", role: "status" }, dataset: { testid: "clock-note" } });
-  // The faces stay beside the draw panel (first screen); the settings go with
-  // the game's other settings, so that the claim buttons are never pushed down.
-  body.append(el("div", { class: "clock-row" }, pair, pause), note);
   const settings = addSection({ id: "clock-settings", title: "Time control", column: "info", before: "setup" });
-  settings.append(form, presetRow, el("div", { class: "clock-actions" },
+  settings.append(form, note, presetRow, el("div", { class: "clock-actions" },
     el("label", { attrs: { for: "flag-rules" } }, "Flag falls: "), rules));
 
   form.addEventListener("submit", (ev) => {
@@ -72,40 +144,30 @@ export function clocksFeature({ ctrl, addSection }) {
   // nobody's time runs while the page is closed: save the time spent so far
   window.addEventListener("pagehide", () => keeper.save());
 
-  /** @param {{box: HTMLElement, time: HTMLElement, state: HTMLElement}} f @param {SideShown} side @param {boolean} flagged */
-  function paint(f, side, flagged) {
-    const ms = side.ms;
-    const text = ms == null ? "–" : formatClock(ms);
-    setText(f.time, text);
-    setText(f.state, flagged ? "flag fell" : side.running ? "running" : "");
-    f.box.dataset.ms = ms == null ? "" : String(Math.max(0, Math.round(ms)));
-    f.box.dataset.running = String(side.running);
-    f.box.dataset.low = String(side.low);
-    f.box.classList.toggle("running", side.running);
-    f.box.classList.toggle("low", side.low);
-    f.box.classList.toggle("flagged", flagged);
-  }
-
   function render() {
     const v = keeper.shown();
-    // shown when there is a time to show: a time control, or [%clk] times
-    body.parentElement?.setAttribute("data-timed", String(v.source !== "none"));
-    paint(faces.white, v.white, v.flagged === "white");
-    paint(faces.black, v.black, v.flagged === "black");
+    // shown when there is a time to show: a time control, or [%clk] times;
+    // on <html>, where the board's size (--board) can make room for the faces
+    document.documentElement.dataset.clocks = v.source !== "none" ? "on" : "off";
+    ctrl.setClocksDecide(keeper.clock.timed);
+    const turn = ctrl.state.live ? ctrl.state.live.turn : "white";
+    for (const c of /** @type {const} */ (["white", "black"])) {
+      paint(faces[c], v[c], faceState(v[c], v.flagged === c, v, turn === c));
+    }
     // the player at the bottom of the board has the lower clock
-    const top = ctrl.state.orientation === "black" ? faces.white.box : faces.black.box;
-    if (pair.firstChild !== top) pair.replaceChildren(top, top === faces.white.box ? faces.black.box : faces.white.box);
+    const [up, down] = ctrl.state.orientation === "black" ? [faces.white, faces.black] : [faces.black, faces.white];
+    if (top.firstChild !== up.box) {
+      top.replaceChildren(up.box);
+      bottom.replaceChildren(down.box, pause);
+    }
     pause.disabled = !v.timed || v.over || v.source === "none";
     setText(pause, v.paused ? "Resume" : "Pause");
     pause.setAttribute("aria-pressed", String(v.paused));
     if (document.activeElement !== input && !input.value) input.value = v.tc;
     if (rules.value !== v.flagRules) rules.value = v.flagRules;
-    const words = v.error ?? (v.note || (v.source === "recorded" ? "Times recorded in the imported game ([%clk])."
-      : v.flagged ? `${v.flagged === "white" ? "White" : "Black"}'s flag fell: the referee's decision is in the result.`
-        : v.over && v.timed ? "The game is over: the clocks are stopped."
-          : v.paused ? "Paused: Resume, or a move, starts the clock again." : !v.timed ? "Untimed: no clocks run."
-        : "The first move starts the opponent's clock."));
+    const words = noteText(v);
     setText(note, words);
+    note.hidden = !words;
     note.classList.toggle("error", v.error != null);
   }
   keeper.onChange(render);

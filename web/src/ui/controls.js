@@ -2,7 +2,7 @@
 // Buttons and forms: each sends one controller action; their enabled state
 // follows the controller's (visibly disabled, with the reason, while the
 // referee starts). Also the engine status line and the export box.
-import { $, colorName, setText } from "./dom.js";
+import { $, colorName, focusFirst, setText } from "./dom.js";
 
 /** @typedef {import("../ctrl.js").Controller} Controller */
 
@@ -69,12 +69,30 @@ export function mountControls(ctrl) {
   }, 1000);
 
   function render() {
+    const focused = document.activeElement;
+    draw();
+    keepFocus(focused);
+  }
+
+  /**
+   * A control that had the focus and is now disabled or hidden (the game
+   * ended, a seat changed) hands it on to Undo, or New game, so that the
+   * keyboard is not dropped onto the page body.
+   * @param {Element|null} before
+   */
+  function keepFocus(before) {
+    if (!(before instanceof HTMLElement) || before === document.body || document.activeElement !== document.body) return;
+    focusFirst("undo", "new-game");
+  }
+
+  function draw() {
     const s = ctrl.state;
     const ready = s.engine === "ready";
     const live = s.live;
     const over = !live || !!live.outcome;
     const why = ready ? "" : s.engine === "failed" ? "The referee could not start" : "Waiting for the referee to start";
     for (const id of GAME_BUTTONS) setDisabled(id, !ready || over, why || (over ? "The game is over" : ""));
+    renderSeats(over);
     for (const id of ENGINE_BUTTONS) setDisabled(id, !ready, why);
     // a finished game takes no move: the box says so instead of refusing each one
     setDisabled("move-play", !ready || over, why || (over ? "The game is over: Undo takes the ending back" : ""));
@@ -91,6 +109,10 @@ export function mountControls(ctrl) {
     $("offer-box").hidden = !s.offer || over;
     $("offer").hidden = !!s.offer && !over;
     if (s.offer) setText($("offer-text"), s.offer.text);
+    // an offer to the computer is answered by the computer, not by the visitor
+    const answers = !s.offer || ctrl.mayAct(s.offer.to);
+    $("agree").hidden = !answers;
+    $("decline").hidden = !answers;
     const wait = $("engine-wait");
     wait.hidden = ready;
     setText(wait, s.engine === "failed" ? "The buttons cannot work: the referee could not start." : "The buttons work once the referee has started.");
@@ -111,6 +133,27 @@ export function mountControls(ctrl) {
     const out = /** @type {HTMLTextAreaElement} */ ($("pgn-output"));
     if (out.value !== s.exported) out.value = s.exported;
     renderTags();
+  }
+
+  /**
+   * Controls that fit the game: resign only for a side the visitor plays;
+   * claim only on their own turn; flag buttons only where no live clock
+   * decides flag falls and no computer plays (it has no clock to watch).
+   * @param {boolean} over
+   */
+  function renderSeats(over) {
+    const s = ctrl.state;
+    const both = s.seats.white && s.seats.black;
+    for (const c of /** @type {const} */ (["white", "black"])) {
+      $(`resign-${c}`).hidden = !s.seats[c];
+      $(`flag-btn-${c}`).hidden = s.clocksDecide || !both;
+    }
+    const flags = /** @type {HTMLElement} */ ($("flag-btn-white").parentElement);
+    flags.hidden = s.clocksDecide || !both;
+    const turn = s.live ? s.live.turn : "white";
+    if (!over && !ctrl.mayAct(turn)) {
+      for (const id of ["claim-any", "claim-typed"]) setDisabled(id, true, "The computer claims for itself on its turn");
+    }
   }
 
   function renderTags() {

@@ -3,7 +3,7 @@
 // draw with this move?"), the confirmation before a game is replaced, the
 // choice of a game in a PGN file with several, and the error message, shown
 // next to the control that caused it. Escape closes each (keyboard.js).
-import { $, el, setText } from "./dom.js";
+import { $, el, focusFirst, setText } from "./dom.js";
 
 /** @typedef {import("../ctrl.js").Controller} Controller */
 
@@ -17,6 +17,26 @@ export function mountDialogs(ctrl) {
   let shownPromotion = null;
   /** @type {string} */
   let lastFocusSource = "";
+  /** The control that had the focus when a dialog opened: it gets it back. @type {HTMLElement|null} */
+  let returnTo = null;
+
+  /**
+   * A dialog opened (remember where the focus was) or closed (give it back,
+   * or to Undo when that control is gone or disabled, e.g. the game ended).
+   * @param {HTMLElement} box @param {boolean} open
+   */
+  function focusAround(box, open) {
+    const active = /** @type {HTMLElement|null} */ (document.activeElement);
+    if (open) {
+      if (active && !box.contains(active) && active !== document.body) returnTo = active;
+      return;
+    }
+    if (active && active !== document.body && !box.contains(active)) return;
+    const back = returnTo;
+    returnTo = null;
+    if (back && back.isConnected && !(/** @type {any} */ (back).disabled) && back.offsetParent !== null) back.focus();
+    else focusFirst("undo");
+  }
 
   /** @type {HTMLElement} */ (promo.querySelector(".promo-cancel")).addEventListener("click", () => ctrl.cancelPromotion());
   promoButtons.addEventListener("click", (ev) => {
@@ -56,8 +76,11 @@ export function mountDialogs(ctrl) {
     cp.hidden = !s.ask;
     if (s.ask) {
       setText($("claim-prompt-text"), s.ask.question);
-      if (wasHidden) $("claim-prompt-claim").focus();
-    }
+      if (wasHidden) {
+        focusAround(cp, true);
+        $("claim-prompt-claim").focus();
+      }
+    } else if (!wasHidden) focusAround(cp, false);
     // confirm
     const cd = $("confirm-dialog");
     const confirmWasHidden = cd.hidden;
@@ -66,8 +89,11 @@ export function mountDialogs(ctrl) {
       setText($("confirm-text"), s.confirm.text);
       setText($("confirm-yes"), s.confirm.yes);
       setText($("confirm-no"), s.confirm.no);
-      if (confirmWasHidden) $("confirm-no").focus();
-    }
+      if (confirmWasHidden) {
+        focusAround(cd, true);
+        $("confirm-no").focus();
+      }
+    } else if (!confirmWasHidden) focusAround(cd, false);
     // several games in a PGN
     const pick = $("pgn-pick");
     pick.hidden = !s.pgnGames;

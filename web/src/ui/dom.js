@@ -40,3 +40,18 @@ export function colorName(c) {
 export function setText(e, text) {
   if (e.textContent !== text) e.textContent = text;
 }
+
+/**
+ * Give the focus to the first of `ids` that can take it (connected, shown,
+ * enabled): where the keyboard goes when the control it was on is gone.
+ * @param {...string} ids
+ */
+export function focusFirst(...ids) {
+  for (const id of ids) {
+    const e = /** @type {HTMLButtonElement|null} */ (document.getElementById(id));
+    if (e && !e.disabled && e.offsetParent !== null) {
+      e.focus();
+      return;
+    }
+  }
+}

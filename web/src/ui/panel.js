@@ -3,7 +3,7 @@
 // thresholds, articles, one answer per side to "can it still checkmate?").
 // It parses nothing. Claims: a button per claim now, a button per intended
 // move when few moves allow the claim, one picker when many do.
-import { $, el, setText } from "./dom.js";
+import { $, el, focusFirst, setText } from "./dom.js";
 
 /** @typedef {import("../ctrl.js").Controller} Controller */
 /** @typedef {import("../contract.js").Facts} Facts */
@@ -34,7 +34,15 @@ export function mountPanel(ctrl) {
         links.append(el("button", { class: "link", dataset: { goto: String(o.ply) }, attrs: { type: "button", title: `Show the position ${o.label}` } }, o.label), " ");
       }
     }
+    // a claim button pressed from the keyboard is redrawn away: keep the
+    // keyboard on the next claim, else on Undo (the claim ended the game)
+    const hadFocus = claims.contains(document.activeElement);
     renderClaims(f, live);
+    if (hadFocus && document.activeElement === document.body) {
+      const next = claims.querySelector("button, select");
+      if (next instanceof HTMLElement) next.focus();
+      else focusFirst("undo", "move-input");
+    }
     setText($("auto-75"), f.halfmove.auto_text);
     setText($("auto-5"), f.repetition.auto_text);
     setText($("auto-material"), f.dead_text);
@@ -75,7 +83,8 @@ export function mountPanel(ctrl) {
   function renderClaims(f, live) {
     claims.replaceChildren();
     setText($("claims-none"), f.claims_text);
-    if (!live) return;
+    // the computer's claims are its own: no buttons to make them for it
+    if (!live || !ctrl.mayAct(f.turn)) return;
     for (const g of f.claims) {
       if (g.now) {
         claims.append(el("button", { class: "claim", dataset: { rule: g.rule, move: "" }, attrs: { type: "button" } },
