@@ -25,6 +25,7 @@ import chess
 from .budget import Budget
 from .closure import explore
 from .forced import play_forced
+from .gcpause import paused_gc
 from .helpmate import HelpmateSearch
 from .material import material_cannot_mate, needs_blockers
 from .reach import reach_cannot_mate
@@ -103,7 +104,14 @@ def can_checkmate(board: chess.Board, color: chess.Color, *, nodes: int = 20_000
     ``nodes`` and ``seconds`` bound the search; the static proofs run
     regardless (they cost about a millisecond).  The caller's board is never
     modified.  Chess960 positions work as long as ``board.chess960`` is set.
+    Python's cyclic garbage collector is paused meanwhile (``gcpause``).
     """
+    with paused_gc():
+        return _can_checkmate(board, color, nodes, seconds)
+
+
+def _can_checkmate(board: chess.Board, color: chess.Color, nodes: int, seconds: float | None) -> Verdict:
+    """``can_checkmate``'s pipeline (the module's docstring)."""
     b = board.copy(stack=False)
     budget = Budget(nodes, seconds)
     done = _terminal(b, color, [], 0)
