@@ -30,6 +30,10 @@ the mirror lacks); when a mirror or the compiler is missing it says
 which and runs pychessdraw alone.
 
     python benchmarks/bench_cha.py --games 300 --hard 100 --rounds 2
+
+``--profile N`` adds a cProfile of the first N real-game positions (both
+sides) in this process: the shares of python-chess, of pychessdraw, of
+writing the proof lines in SAN, and of process start with the imports.
 """
 
 from __future__ import annotations
@@ -267,12 +271,58 @@ def measure(name: str, queries: list[str], labels: dict[str, bool] | None, cha: 
         report(name, queries, runs, truth(queries, runs, labels))
 
 
+def profile(queries: list[str]) -> None:
+    """cProfile over ``queries`` in this process, as ``scan --search deep``
+    spends it: the search, then each proof line written in SAN (as
+    ``final_search.detail`` does); shares of python-chess's board, of our
+    code, of SAN writing (cumulative), and process start with the imports
+    (a separate ``python -c``, over the whole process's time)."""
+    import cProfile
+    import pstats
+
+    from pychessdraw.deadposition import can_checkmate
+    from pychessdraw.rules.dead import DEEP
+
+    def work() -> None:
+        for q in queries:
+            fen, _, side = q.rpartition(" ")
+            board = chess.Board(fen)
+            v = can_checkmate(board, side == "white", nodes=DEEP.nodes, seconds=DEEP.seconds)
+            replay = board.copy(stack=False)
+            for move in v.line or ():
+                replay.san_and_push(move)
+
+    start = time.perf_counter()
+    work()
+    plain = time.perf_counter() - start
+    prof = cProfile.Profile()
+    prof.runcall(work)
+    stats = pstats.Stats(prof).stats  # type: ignore[attr-defined]
+    total = sum(row[2] for row in stats.values())
+    shares = {"python-chess": 0.0, "pychessdraw": 0.0, "other": 0.0}
+    san = 0.0
+    for (path, _, name), row in stats.items():
+        slashed = path.replace("\\", "/")
+        where = "python-chess" if "/chess/" in slashed else "pychessdraw" if "/pychessdraw/" in slashed else "other"
+        shares[where] += row[2]
+        san = row[3] if name == "san_and_push" else san
+    start = time.perf_counter()
+    subprocess.run([sys.executable, "-c", WORKER], input="", capture_output=True, check=True, cwd=ROOT,
+                   env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
+    boot = time.perf_counter() - start
+    print(f"profile of {len(queries):,} questions ({plain:.2f} s in process, {plain / len(queries) * 1000:.2f} ms each): "
+          + ", ".join(f"{k} {v / total:.1%}" for k, v in shares.items())
+          + f" of the profiled time; SAN writing of the lines {san / total:.1%} (cumulative); "
+          f"process start and imports {boot:.2f} s, {boot / (boot + plain):.1%} of a whole process")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--games", type=int, default=3000, help="real games: final positions of the first N (0: none)")
     ap.add_argument("--hard", type=int, default=300, help="hard-set positions, the first N (0: all 3,414; -1: none)")
     ap.add_argument("--rounds", type=int, default=1, help="runs of each tool on each set, alternating the order")
     ap.add_argument("--cha", help="path of the CHA binary")
+    ap.add_argument("--profile", type=int, default=0, help="also profile the first N real-game positions")
     ap.add_argument("--no-build", action="store_true", help="do not build CHA when it is missing")
     args = ap.parse_args()
     if not SHARED.exists():
@@ -284,6 +334,8 @@ def main() -> None:
         print(f"real games: final positions of the first {args.games:,} lichess-dev games, "
               f"{len(queries):,} questions")
         measure("real", queries, None, cha, args.rounds)
+        if args.profile:
+            profile(queries[:2 * args.profile])
     if args.hard >= 0:
         queries, labels = hard_questions(args.hard)
         print(f"hard set: {len(queries) // 2:,} positions, {len(queries):,} questions")
