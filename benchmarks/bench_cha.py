@@ -236,6 +236,18 @@ def truth(queries: list[str], runs: list[Run], labels: dict[str, bool] | None) -
     return out
 
 
+def _refuted(query: str, word: str, runs: list[Run]) -> str:
+    """Which other tool's line, replayed by python-chess, shows an
+    ``unwinnable`` answer wrong (beyond the label)."""
+    if word != "unwinnable":
+        return ""
+    for run in runs:
+        other, moves = run.answers[query]
+        if other == "winnable" and mates(query, moves):
+            return f" (refuted: {run.tool}'s {len(moves)}-ply line mates, replayed by python-chess)"
+    return ""
+
+
 def report(name: str, queries: list[str], runs: list[Run], known: dict[str, bool | None]) -> None:
     n = len(queries)
     rate = {}
@@ -246,7 +258,7 @@ def report(name: str, queries: list[str], runs: list[Run], known: dict[str, bool
             word, moves = run.answers[q]
             if (word == "winnable" and (known[q] is False or not mates(q, moves))) or \
                     (word == "unwinnable" and known[q] is True):
-                wrong.append(f"{word} for {q}")
+                wrong.append(f"{word} for {q}{_refuted(q, word, runs)}")
         rate[run.tool] = n / run.seconds
         inproc = f", in-process {n / run.loop:,.0f}/s" if run.loop else ""
         print(f"  {name:>5} {run.tool:>11}: {n:,} questions in {run.seconds:6.2f} s, {rate[run.tool]:8,.0f}/s "
@@ -254,7 +266,7 @@ def report(name: str, queries: list[str], runs: list[Run], known: dict[str, bool
               f"wrong {len(wrong)}")
         for w in wrong[:10]:
             print(f"        WRONG {run.tool}: {w}")
-    if "CHA" in rate:
+    if "CHA" in rate and "pychessdraw" in rate:
         print(f"  {name:>5} CHA / pychessdraw questions/s: {rate['CHA'] / rate['pychessdraw']:.2f}x "
               f"(whole processes)")
 

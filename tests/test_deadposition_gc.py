@@ -11,6 +11,7 @@ import chess
 import pytest
 
 from pychessdraw.deadposition import can_checkmate, is_dead, solver
+from pychessdraw.deadposition.closure import explore as real_explore
 from pychessdraw.deadposition.gcpause import paused_gc
 
 # A long helpmate of a real game (thousands of nodes, far more allocations
@@ -26,7 +27,6 @@ def test_collector_paused_during_a_search_and_enabled_after(monkeypatch: pytest.
         during.append(gc.isenabled())
         return real_explore(*args, **kwargs)
 
-    real_explore = solver.explore
     monkeypatch.setattr(solver, "explore", explore)
     v = can_checkmate(chess.Board(LONG), chess.BLACK, nodes=200_000)
     assert v.winnable is True and v.nodes > 1_000
