@@ -31,7 +31,9 @@ which and runs pychessdraw alone.
 
     python benchmarks/bench_cha.py --games 300 --hard 100 --rounds 2
 
-``--profile N`` adds a cProfile of the first N real-game positions (both
+``--base REV`` also runs the pychessdraw of commit REV (``git archive``)
+on the same questions in the same rounds: before and after, each against
+CHA in the same run.  ``--profile N`` adds a cProfile of the first N real-game positions (both
 sides) in this process: the shares of python-chess, of pychessdraw, of
 writing the proof lines in SAN, and of process start with the imports.
 """
@@ -40,9 +42,12 @@ from __future__ import annotations
 
 import argparse
 import glob
+import io
 import shutil
 import subprocess
 import sys
+import tarfile
+import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -138,7 +143,6 @@ def find_cha(given: str | None, build: bool) -> str | None:
 # -- the questions -----------------------------------------------------------
 def real_questions(games: int) -> list[str]:
     """``FEN color`` for both sides of the final position of the first ``games`` lichess games."""
-    import io
     queries = []
     for number, text in enumerate(lichess_games(SHARED / "corpus" / "lichess-dev.pgn.zst")):
         if number >= games:
@@ -189,10 +193,11 @@ def _parse(stdout: str) -> dict[str, tuple[str, list[str]]]:
     return answers
 
 
-def run_tool(tool: str, command: list[str], queries: list[str]) -> Run:
+def run_tool(tool: str, command: list[str], queries: list[str], tree: Path = ROOT) -> Run:
+    """One whole process of ``command`` over ``queries`` (pychessdraw imported from ``tree``)."""
     start = time.perf_counter()
     done = subprocess.run(command, input="".join(q + "\n" for q in queries), capture_output=True, text=True,
-                          check=True, cwd=ROOT, env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
+                          check=True, cwd=tree, env={"PYTHONPATH": str(tree), "PATH": "/usr/bin:/bin"})
     run = Run(tool, time.perf_counter() - start, _parse(done.stdout))
     if "loop " in done.stderr:
         run.loop = float(done.stderr.split("loop ")[1].split()[0])
@@ -266,19 +271,24 @@ def report(name: str, queries: list[str], runs: list[Run], known: dict[str, bool
               f"wrong {len(wrong)}")
         for w in wrong[:10]:
             print(f"        WRONG {run.tool}: {w}")
-    if "CHA" in rate and "pychessdraw" in rate:
-        print(f"  {name:>5} CHA / pychessdraw questions/s: {rate['CHA'] / rate['pychessdraw']:.2f}x "
-              f"(whole processes)")
+    for tool in rate:
+        if "CHA" in rate and tool != "CHA":
+            print(f"  {name:>5} CHA / {tool} questions/s: {rate['CHA'] / rate[tool]:.2f}x (whole processes)")
 
 
-def measure(name: str, queries: list[str], labels: dict[str, bool] | None, cha: str | None, rounds: int) -> None:
+def measure(name: str, queries: list[str], labels: dict[str, bool] | None, cha: str | None, rounds: int,
+            base: tuple[str, Path] | None = None) -> None:
+    """``rounds`` runs of each tool (and of the ``base`` commit's pychessdraw, extracted in a folder)."""
     worker = [sys.executable, "-c", WORKER]
     for r in range(rounds):
         # Alternate who goes first, so that a change of load hits both.
-        order = [("pychessdraw", worker)] + ([("CHA", [cha])] if cha else [])
+        order = [("pychessdraw", worker, ROOT)] + ([("CHA", [cha], ROOT)] if cha else [])
+        if base is not None:
+            order.append((f"pychessdraw@{base[0]}", worker, base[1]))
         if r % 2:
             order.reverse()
-        runs = sorted((run_tool(tool, cmd, queries) for tool, cmd in order), key=lambda run: run.tool != "CHA")
+        runs = sorted((run_tool(tool, cmd, queries, tree) for tool, cmd, tree in order),
+                      key=lambda run: (run.tool != "CHA", run.tool != "pychessdraw"))
         print(f"{name}, round {r + 1}:")
         report(name, queries, runs, truth(queries, runs, labels))
 
@@ -335,23 +345,37 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=1, help="runs of each tool on each set, alternating the order")
     ap.add_argument("--cha", help="path of the CHA binary")
     ap.add_argument("--profile", type=int, default=0, help="also profile the first N real-game positions")
+    ap.add_argument("--base", help="also run the pychessdraw of this commit (git archive), same questions")
     ap.add_argument("--no-build", action="store_true", help="do not build CHA when it is missing")
     args = ap.parse_args()
     if not SHARED.exists():
         sys.exit(f"no shared data at {SHARED}")
     cha = find_cha(args.cha, not args.no_build)
     print(f"CHA: {cha or 'none (pychessdraw alone)'}; pychessdraw from {ROOT}; python {sys.version.split()[0]}")
+    with tempfile.TemporaryDirectory() as folder:
+        base = None
+        if args.base:
+            archive = subprocess.run(["git", "-C", str(ROOT), "archive", args.base, "pychessdraw"],
+                                     capture_output=True, check=True).stdout
+            with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+                tar.extractall(folder)
+            base = (args.base, Path(folder))
+        run_sets(args, cha, base)
+
+
+def run_sets(args: argparse.Namespace, cha: str | None, base: tuple[str, Path] | None) -> None:
+    """The real-game and hard-set measures ``args`` ask for."""
     if args.games > 0:
         queries = real_questions(args.games)
         print(f"real games: final positions of the first {args.games:,} lichess-dev games, "
               f"{len(queries):,} questions")
-        measure("real", queries, None, cha, args.rounds)
+        measure("real", queries, None, cha, args.rounds, base)
         if args.profile:
             profile(queries[:2 * args.profile])
     if args.hard >= 0:
         queries, labels = hard_questions(args.hard)
         print(f"hard set: {len(queries) // 2:,} positions, {len(queries):,} questions")
-        measure("hard", queries, labels, cha, args.rounds)
+        measure("hard", queries, labels, cha, args.rounds, base)
 
 
 if __name__ == "__main__":
