@@ -331,3 +331,20 @@ def test_a_lone_knight_still_mates_with_blockers_after_the_dive() -> None:
     found without the iterative-deepening search, and verified."""
     board = chess.Board("5k2/3n4/5BP1/5K2/7P/4N3/P7/8 b - - 0 63")  # real game: black's knight against everything
     assert_line(board, chess.BLACK, can_checkmate(board, chess.BLACK, nodes=10**9, seconds=5.0))
+
+
+# Positions of the hard set where CHA 2.6.1 (built from D3-Chess for
+# benchmarks/bench_cha.py) answers "unwinnable" although a helpmate exists:
+# pinned so that no shortcut of ours ever agrees with it.
+CHA_WRONG = [
+    ("8/1p2p1p1/1P2P1P1/Bp2pBp1/1P2P1P1/7k/1P2P3/7K b - - 0 1", W),
+    pytest.param("k7/1pK3p1/6Pb/1p4pB/bP4P1/Bp6/1P4P1/8 b - - 0 1", B, marks=pytest.mark.slow),  # 4 s
+    ("3b4/4p1p1/1p1pP1P1/1P1PpBp1/1pBpP1P1/1P1P4/4K1P1/2k5 w - - 0 1", W),
+]
+
+
+@pytest.mark.parametrize(("fen", "color"), CHA_WRONG)
+def test_winnable_where_cha_says_unwinnable(fen: str, color: chess.Color) -> None:
+    board = chess.Board(fen)
+    v = can_checkmate(board, color, nodes=100_000)
+    assert_line(board, color, v)

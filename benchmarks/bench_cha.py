@@ -1,0 +1,382 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""pychessdraw's dead-position search against CHA, whole processes, same run.
+
+CHA (miguel-ambrona/D3-Chess, the C++ unwinnability checker) and
+pychessdraw answer the same questions ("can this side still mate?"), each
+as one process reading ``FEN color`` lines on standard input, one after
+the other in the same run:
+
+- real games: the final positions of the first ``--games`` games of
+  ``../shared/corpus/lichess-dev.pgn.zst`` (default 3,000), both sides;
+- the hard set: ``--hard`` positions of ``../shared/dead-positions``
+  (default 300, all with ``--hard 0``: 6,828 questions), both sides.
+
+Per tool: questions/s of the whole process (start and imports included;
+for pychessdraw also the in-process figure, the loop alone), the ratio
+CHA over pychessdraw, the share decided, undecided questions and wrong
+answers. Labels: the hard set's own; on real games there are none, so a
+side counts as able to mate when either tool gives a line that
+python-chess replays to a mate by that side (an ``unwinnable`` answer
+there is wrong), and a ``winnable`` answer whose line does not replay is
+wrong too. pychessdraw runs with the ``deep`` budget (``DEEP``: 1 s a
+side), CHA with its defaults (full analysis).
+
+CHA: ``../cha-build/cha`` beside the checkout (or ``--cha``). If it is
+missing, it is built there from the fetched mirrors of D3-Chess and
+Stockfish (``/work/.mirror/*D3-Chess*/repo`` and ``*Stockfish*/repo``),
+as ``../shared/tools/build_cha.sh`` does but archiving ``lib`` and ``src``
+one at a time (the script's ``git archive HEAD lib src`` fails on a blob
+the mirror lacks); when a mirror or the compiler is missing it says
+which and runs pychessdraw alone.
+
+    python benchmarks/bench_cha.py --games 300 --hard 100 --rounds 2
+
+``--base REV`` also runs the pychessdraw of commit REV (``git archive``)
+on the same questions in the same rounds: before and after, each against
+CHA in the same run.  ``--profile N`` adds a cProfile of the first N real-game positions (both
+sides) in this process: the shares of python-chess, of pychessdraw, of
+writing the proof lines in SAN, and of process start with the imports.
+"""
+
+from __future__ import annotations
+
+import argparse
+import glob
+import io
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import chess
+import chess.pgn
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT), str(ROOT / "benchmarks")]
+from bench_lichess import lichess_games  # noqa: E402  (the corpus reader of issue #20's benchmark)
+
+SHARED = ROOT.parent / "shared"
+CHA_BESIDE = ROOT.parent / "cha-build" / "cha"
+MIRRORS = Path("/work/.mirror")
+STOCKFISH_COMMIT = "51deae8"  # the Stockfish CHA is written against
+
+# The pychessdraw side, run as its own process: same input and output shape
+# as CHA ("<answer> <uci moves> (<query>)"); the loop's own time on stderr.
+WORKER = """
+import sys, time
+t0 = time.perf_counter()
+import chess
+from pychessdraw.deadposition import can_checkmate
+from pychessdraw.rules.dead import DEEP
+t1 = time.perf_counter()
+out = []
+for query in sys.stdin.read().splitlines():
+    fen, _, side = query.rpartition(" ")
+    v = can_checkmate(chess.Board(fen), side == "white", nodes=DEEP.nodes, seconds=DEEP.seconds)
+    word = "undetermined" if v.winnable is None else "winnable" if v.winnable else "unwinnable"
+    moves = " ".join(m.uci() for m in v.line or ())
+    out.append(f"{word} {moves} ({query})")
+t2 = time.perf_counter()
+sys.stdout.write("\\n".join(out) + "\\n")
+print(f"imports {t1 - t0:.4f} loop {t2 - t1:.4f}", file=sys.stderr)
+"""
+
+
+# -- CHA: found or built ---------------------------------------------------
+def _mirror(name: str) -> Path | None:
+    found = sorted(glob.glob(str(MIRRORS / f"*{name}*" / "repo"))) + sorted(glob.glob(str(MIRRORS / f"*{name}*.git")))
+    return Path(found[0]) if found else None
+
+
+def build_cha(out: Path) -> str | None:
+    """Build CHA into ``out`` (its binary ``out/cha``); None, after saying
+    exactly what is missing, when it cannot be built here."""
+    d3, sf = _mirror("D3-Chess"), _mirror("Stockfish")
+    missing = [f"the {what} mirror (a git dir under {MIRRORS}/*{what}*)" for what, where
+               in (("D3-Chess", d3), ("Stockfish", sf)) if where is None]
+    missing += [f"the tool {tool!r} on PATH" for tool in ("git", "g++", "make", "tar") if shutil.which(tool) is None]
+    if missing:
+        print("CHA not built: missing " + "; ".join(missing))
+        return None
+    script = f"""set -euo pipefail
+OUT={out}; D3={d3}; SFREPO={sf}
+rm -rf "$OUT" && mkdir -p "$OUT/lib/stockfish/Stockfish" "$OUT/inc"
+git -C "$D3" archive --prefix=lib/ HEAD:lib | tar -x -C "$OUT"
+git -C "$D3" archive --prefix=src/ HEAD:src | tar -x -C "$OUT"
+git -C "$SFREPO" archive {STOCKFISH_COMMIT} | tar -x -C "$OUT/lib/stockfish/Stockfish"
+SF=$OUT/lib/stockfish/Stockfish/src
+sed -i '/^OBJS/i SRCS += stockfish.cpp' "$SF/Makefile"
+cp "$OUT"/lib/stockfish/stockfish.* "$SF/"
+make -C "$SF" all -j2 ARCH=x86-64 EXTRACXXFLAGS="-DNNUE_EMBEDDING_OFF" >/dev/null
+(cd "$SF" && g++ -Wl,--no-as-needed -lpthread -shared -o libstockfish.so -fPIC *.o 2>/dev/null)
+ln -sfn "$SF" "$OUT/inc/stockfish"
+(cd "$OUT/src" && g++ -o "$OUT/cha" util.cpp semistatic.cpp dynamic.cpp cha.cpp main.cpp -lpthread -O3 \\
+   -I"$OUT/inc/stockfish" -I"$OUT/inc" -L"$SF" -lstockfish -Wl,-rpath,"$SF")
+"""
+    print(f"building CHA into {out} from {d3} and {sf} (a few minutes)")
+    done = subprocess.run(["bash", "-c", script], capture_output=True, text=True)
+    if done.returncode != 0 or not (out / "cha").exists():
+        print(f"CHA not built: the build failed (exit {done.returncode}): {done.stderr.strip()[-800:]}")
+        return None
+    return str(out / "cha")
+
+
+def find_cha(given: str | None, build: bool) -> str | None:
+    """``--cha``, else ``../cha-build/cha``, else ``cha`` on PATH, else a build."""
+    if given:
+        return given
+    if CHA_BESIDE.exists():
+        return str(CHA_BESIDE)
+    on_path = shutil.which("cha")
+    if on_path:
+        return on_path
+    if not build:
+        print(f"CHA not found at {CHA_BESIDE} nor on PATH (and --no-build)")
+        return None
+    return build_cha(CHA_BESIDE.parent)
+
+
+# -- the questions -----------------------------------------------------------
+def real_questions(games: int) -> list[str]:
+    """``FEN color`` for both sides of the final position of the first ``games`` lichess games."""
+    queries = []
+    for number, text in enumerate(lichess_games(SHARED / "corpus" / "lichess-dev.pgn.zst")):
+        if number >= games:
+            break
+        game = chess.pgn.read_game(io.StringIO(text))
+        if game is None:
+            continue
+        board = game.end().board()
+        queries += [f"{board.fen()} white", f"{board.fen()} black"]
+    return queries
+
+
+def hard_questions(n: int) -> tuple[list[str], dict[str, bool]]:
+    """The first ``n`` hard-set positions (all when n <= 0), both sides, with their labels."""
+    queries, labels = [], {}
+    rows = [line for line in (SHARED / "dead-positions" / "positions.txt").read_text().splitlines()
+            if len(line) > 5 and not line.startswith("#")]
+    for line in rows[:n] if n > 0 else rows:
+        fen = chess.Board(line[3:].strip()).fen()  # full six fields, as CHA echoes them
+        for side, can in (("white", line[0] == "W"), ("black", line[1] == "B")):
+            queries.append(f"{fen} {side}")
+            labels[f"{fen} {side}"] = can
+    return queries, labels
+
+
+# -- running and judging -------------------------------------------------------
+@dataclass
+class Run:
+    tool: str
+    seconds: float  # whole process
+    answers: dict[str, tuple[str, list[str]]]  # query -> (word, uci moves)
+    loop: float | None = None  # in-process, pychessdraw only
+    notes: list[str] = field(default_factory=list)
+
+
+def _parse(stdout: str) -> dict[str, tuple[str, list[str]]]:
+    answers = {}
+    for line in stdout.splitlines():
+        if line.endswith(")") and " (" in line:
+            cut = line.rindex(" (")
+            words = line[:cut].split()
+            moves = []
+            for w in words[1:]:
+                if w == "nodes":  # CHA: "... nodes N time T"
+                    break
+                moves.append(w.rstrip("#+"))
+            answers[line[cut + 2:-1]] = (words[0], moves)
+    return answers
+
+
+def run_tool(tool: str, command: list[str], queries: list[str], tree: Path = ROOT) -> Run:
+    """One whole process of ``command`` over ``queries`` (pychessdraw imported from ``tree``)."""
+    start = time.perf_counter()
+    done = subprocess.run(command, input="".join(q + "\n" for q in queries), capture_output=True, text=True,
+                          check=True, cwd=tree, env={"PYTHONPATH": str(tree), "PATH": "/usr/bin:/bin"})
+    run = Run(tool, time.perf_counter() - start, _parse(done.stdout))
+    if "loop " in done.stderr:
+        run.loop = float(done.stderr.split("loop ")[1].split()[0])
+    missing = [q for q in queries if q not in run.answers]
+    if missing:
+        raise RuntimeError(f"{tool} gave no answer for {len(missing)} queries, e.g. {missing[0]!r}")
+    return run
+
+
+def mates(query: str, moves: list[str]) -> bool:
+    """True iff ``moves`` (UCI) are legal from the query's position and end with its side mating.
+
+    CHA leaves out the forced moves it plays first (a side with a single
+    legal move): where a move is not legal and the side to move has one
+    legal move, that move is played first (a legal move either way)."""
+    fen, _, side = query.rpartition(" ")
+    board = chess.Board(fen)
+    try:
+        for uci in moves:
+            move = chess.Move.from_uci(uci)
+            while move not in board.legal_moves:
+                forced = list(board.legal_moves)
+                if len(forced) != 1:
+                    return False
+                board.push(forced[0])
+            board.push(move)
+    except ValueError:
+        return False
+    return board.is_checkmate() and board.turn != (side == "white")
+
+
+def truth(queries: list[str], runs: list[Run], labels: dict[str, bool] | None) -> dict[str, bool | None]:
+    """The labels where given, else True where some tool's line replays to a mate (else unknown)."""
+    if labels is not None:
+        return {q: labels[q] for q in queries}
+    out: dict[str, bool | None] = {q: None for q in queries}
+    for run in runs:
+        for q, (word, moves) in run.answers.items():
+            if word == "winnable" and mates(q, moves):
+                out[q] = True
+    return out
+
+
+def _refuted(query: str, word: str, runs: list[Run]) -> str:
+    """Which other tool's line, replayed by python-chess, shows an
+    ``unwinnable`` answer wrong (beyond the label)."""
+    if word != "unwinnable":
+        return ""
+    for run in runs:
+        other, moves = run.answers[query]
+        if other == "winnable" and mates(query, moves):
+            return f" (refuted: {run.tool}'s {len(moves)}-ply line mates, replayed by python-chess)"
+    return ""
+
+
+def report(name: str, queries: list[str], runs: list[Run], known: dict[str, bool | None]) -> None:
+    n = len(queries)
+    rate = {}
+    for run in runs:
+        undecided = sum(1 for q in queries if run.answers[q][0] == "undetermined")
+        wrong = []
+        for q in queries:
+            word, moves = run.answers[q]
+            if (word == "winnable" and (known[q] is False or not mates(q, moves))) or \
+                    (word == "unwinnable" and known[q] is True):
+                wrong.append(f"{word} for {q}{_refuted(q, word, runs)}")
+        rate[run.tool] = n / run.seconds
+        inproc = f", in-process {n / run.loop:,.0f}/s" if run.loop else ""
+        print(f"  {name:>5} {run.tool:>11}: {n:,} questions in {run.seconds:6.2f} s, {rate[run.tool]:8,.0f}/s "
+              f"(whole process){inproc}; decided {(n - undecided) / n:6.1%}, undecided {undecided}, "
+              f"wrong {len(wrong)}")
+        for w in wrong[:10]:
+            print(f"        WRONG {run.tool}: {w}")
+    for tool in rate:
+        if "CHA" in rate and tool != "CHA":
+            print(f"  {name:>5} CHA / {tool} questions/s: {rate['CHA'] / rate[tool]:.2f}x (whole processes)")
+
+
+def measure(name: str, queries: list[str], labels: dict[str, bool] | None, cha: str | None, rounds: int,
+            base: tuple[str, Path] | None = None) -> None:
+    """``rounds`` runs of each tool (and of the ``base`` commit's pychessdraw, extracted in a folder)."""
+    worker = [sys.executable, "-c", WORKER]
+    for r in range(rounds):
+        # Alternate who goes first, so that a change of load hits both.
+        order = [("pychessdraw", worker, ROOT)] + ([("CHA", [cha], ROOT)] if cha else [])
+        if base is not None:
+            order.append((f"pychessdraw@{base[0]}", worker, base[1]))
+        if r % 2:
+            order.reverse()
+        runs = sorted((run_tool(tool, cmd, queries, tree) for tool, cmd, tree in order),
+                      key=lambda run: (run.tool != "CHA", run.tool != "pychessdraw"))
+        print(f"{name}, round {r + 1}:")
+        report(name, queries, runs, truth(queries, runs, labels))
+
+
+def profile(queries: list[str]) -> None:
+    """cProfile over ``queries`` in this process, as ``scan --search deep``
+    spends it: the search, then each proof line written in SAN (as
+    ``final_search.detail`` does); shares of python-chess's board, of our
+    code, of SAN writing (cumulative), and process start with the imports
+    (a separate ``python -c``, over the whole process's time)."""
+    import cProfile
+    import pstats
+
+    from pychessdraw.deadposition import can_checkmate
+    from pychessdraw.rules.dead import DEEP
+
+    def work() -> None:
+        for q in queries:
+            fen, _, side = q.rpartition(" ")
+            board = chess.Board(fen)
+            v = can_checkmate(board, side == "white", nodes=DEEP.nodes, seconds=DEEP.seconds)
+            replay = board.copy(stack=False)
+            for move in v.line or ():
+                replay.san_and_push(move)
+
+    start = time.perf_counter()
+    work()
+    plain = time.perf_counter() - start
+    prof = cProfile.Profile()
+    prof.runcall(work)
+    stats = pstats.Stats(prof).stats  # type: ignore[attr-defined]
+    total = sum(row[2] for row in stats.values())
+    shares = {"python-chess": 0.0, "pychessdraw": 0.0, "other": 0.0}
+    san = 0.0
+    for (path, _, name), row in stats.items():
+        slashed = path.replace("\\", "/")
+        where = "python-chess" if "/chess/" in slashed else "pychessdraw" if "/pychessdraw/" in slashed else "other"
+        shares[where] += row[2]
+        san = row[3] if name == "san_and_push" else san
+    start = time.perf_counter()
+    subprocess.run([sys.executable, "-c", WORKER], input="", capture_output=True, check=True, cwd=ROOT,
+                   env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
+    boot = time.perf_counter() - start
+    print(f"profile of {len(queries):,} questions ({plain:.2f} s in process, {plain / len(queries) * 1000:.2f} ms each): "
+          + ", ".join(f"{k} {v / total:.1%}" for k, v in shares.items())
+          + f" of the profiled time; SAN writing of the lines {san / total:.1%} (cumulative); "
+          f"process start and imports {boot:.2f} s, {boot / (boot + plain):.1%} of a whole process")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--games", type=int, default=3000, help="real games: final positions of the first N (0: none)")
+    ap.add_argument("--hard", type=int, default=300, help="hard-set positions, the first N (0: all 3,414; -1: none)")
+    ap.add_argument("--rounds", type=int, default=1, help="runs of each tool on each set, alternating the order")
+    ap.add_argument("--cha", help="path of the CHA binary")
+    ap.add_argument("--profile", type=int, default=0, help="also profile the first N real-game positions")
+    ap.add_argument("--base", help="also run the pychessdraw of this commit (git archive), same questions")
+    ap.add_argument("--no-build", action="store_true", help="do not build CHA when it is missing")
+    args = ap.parse_args()
+    if not SHARED.exists():
+        sys.exit(f"no shared data at {SHARED}")
+    cha = find_cha(args.cha, not args.no_build)
+    print(f"CHA: {cha or 'none (pychessdraw alone)'}; pychessdraw from {ROOT}; python {sys.version.split()[0]}")
+    with tempfile.TemporaryDirectory() as folder:
+        base = None
+        if args.base:
+            archive = subprocess.run(["git", "-C", str(ROOT), "archive", args.base, "pychessdraw"],
+                                     capture_output=True, check=True).stdout
+            with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+                tar.extractall(folder)
+            base = (args.base, Path(folder))
+        run_sets(args, cha, base)
+
+
+def run_sets(args: argparse.Namespace, cha: str | None, base: tuple[str, Path] | None) -> None:
+    """The real-game and hard-set measures ``args`` ask for."""
+    if args.games > 0:
+        queries = real_questions(args.games)
+        print(f"real games: final positions of the first {args.games:,} lichess-dev games, "
+              f"{len(queries):,} questions")
+        measure("real", queries, None, cha, args.rounds, base)
+        if args.profile:
+            profile(queries[:2 * args.profile])
+    if args.hard >= 0:
+        queries, labels = hard_questions(args.hard)
+        print(f"hard set: {len(queries) // 2:,} positions, {len(queries):,} questions")
+        measure("hard", queries, labels, cha, args.rounds, base)
+
+
+if __name__ == "__main__":
+    main()
