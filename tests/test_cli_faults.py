@@ -239,10 +239,17 @@ def test_progress_to_a_full_standard_error_does_not_fail_the_scan(place: Path) -
     assert done.returncode == 0 and done.stdout.startswith('{"game": 1')
 
 
+def hear_ctrl_c() -> None:
+    """In the child: SIGINT back to its default, as in a terminal. A test
+    run started in the background by a non-interactive shell inherits
+    SIGINT ignored, and Python then never raises KeyboardInterrupt."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_ctrl_c_exits_130_without_a_traceback(place: Path) -> None:
     child = subprocess.Popen([sys.executable, "-m", "pychessdraw", "scan", "--search", "static"],
                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                             cwd=place, env={**os.environ, "PYTHONPATH": str(ROOT)})
+                             cwd=place, env={**os.environ, "PYTHONPATH": str(ROOT)}, preexec_fn=hear_ctrl_c)
     assert child.stdin is not None and child.stdout is not None
     child.stdin.write(GAME * 2)  # (a reader may hold a game until the next one starts)
     child.stdin.flush()

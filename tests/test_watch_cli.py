@@ -17,6 +17,7 @@ from typing import Any, Callable, Iterator
 
 import pytest
 
+from test_cli_faults import hear_ctrl_c
 from test_watch import FOOLS_MATE, SHUFFLE, pgn, prefixes, scanned, standing
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -69,7 +70,8 @@ class Watch:
     def __init__(self, *args: str) -> None:
         env = {**os.environ, "PYTHONPATH": str(ROOT)}
         self.proc = subprocess.Popen([sys.executable, "-m", "pychessdraw", "watch", *args], cwd=ROOT, env=env,
-                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                     preexec_fn=hear_ctrl_c)
         self.out: queue.Queue[str] = queue.Queue()
         self.err: queue.Queue[str] = queue.Queue()
         self.events: list[dict[str, Any]] = []
