@@ -1,0 +1,259 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""The page's main flows, written once against drivers.Driver and run in
+each browser engine by e2e/test_xbrowser.py. They use the same data-testid
+hooks as the Playwright tests (e2e/conftest.py, test_page.py, test_clocks.py,
+test_review_file.py) and act as a user would: clicks on squares and
+controls, typing in the move box, a file chosen in the file picker.
+
+Views: before using a hook inside a view, a flow clicks the view's tab
+(`[data-testid=view-<name>]`) if the page has one, so the flows work on the
+one-section page and on the page split into Play and Review.
+"""
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any, Callable
+
+from .drivers import ENTER, Driver, wait_for
+
+BOOT_TIMEOUT = 180.0  # Pyodide boots slowly in these engines
+ANSWER_TIMEOUT = 30.0
+KNIGHTS = ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1"]  # the claim is made with 4...Ng8
+# A fool's mate (ok), a fivefold repetition played on (ended_earlier), an illegal move (error).
+REVIEW_PGN = (
+    "1. f3 e5 2. g4 Qh4# 0-1\n\n"
+    '[Result "1-0"]\n\n' + " ".join(f"{i}. Nf3 Nf6 {i + 1}. Ng1 Ng8" for i in range(1, 9, 2)) + " 9. d4 1-0\n\n"
+    '[Result "*"]\n\n1. d4 d5 2. Kd3 *\n'
+)
+REVIEW_VERDICTS = ["ok", "ended_earlier", "error"]
+
+
+class Server:
+    """What the offline flow needs of the web server: stop it, start it again."""
+
+    def stop(self) -> None:
+        raise NotImplementedError
+
+    def start(self) -> None:
+        raise NotImplementedError
+
+
+class XApp:
+    """The page in one browser, with helpers that act as a user would."""
+
+    def __init__(self, driver: Driver, base_url: str, server: Server, tmp: Path) -> None:
+        self.d = driver
+        self.base_url = base_url
+        self.server = server
+        self.tmp = tmp
+
+    # -- reading the page --------------------------------------------------
+    def attr(self, testid: str, name: str) -> str | None:
+        return self.d.js("(t, n) => { const e = document.querySelector(`[data-testid=${t}]`);"
+                         " return e ? e.getAttribute(n) : null; }", testid, name)
+
+    def visible(self, testid: str) -> bool:
+        return bool(self.d.js("(t) => { const e = document.querySelector(`[data-testid=${t}]`);"
+                              " return !!e && e.getClientRects().length > 0"
+                              " && getComputedStyle(e).visibility !== 'hidden'; }", testid))
+
+    def text(self, testid: str) -> str:
+        return str(self.d.js("(t) => document.querySelector(`[data-testid=${t}]`).innerText", testid))
+
+    def sans(self) -> list[str]:
+        return list(self.d.js("() => [...document.querySelectorAll("
+                              "\"[data-testid=move-list] button.ply[data-ply]:not([data-ply='0'])\")]"
+                              ".map((b) => b.firstChild.textContent)"))
+
+    def seq(self) -> int:
+        return int(self.d.js("() => Number(document.body.dataset.seq || 0)"))
+
+    def wait(self, src: str, what: str, *args: Any, timeout: float = ANSWER_TIMEOUT) -> Any:
+        """Until the JavaScript function `src` returns a true value."""
+        return wait_for(lambda: self.d.js(src, *args), timeout, what)
+
+    def wait_seq(self, before: int, timeout: float = ANSWER_TIMEOUT) -> None:
+        """Until the page has shown an answer newer than `before` and is idle again."""
+        self.wait("(n) => Number(document.body.dataset.seq || 0) > n && document.body.dataset.idle === '1'",
+                  f"an answer of the referee after seq {before}", before, timeout=timeout)
+
+    def wait_ready(self) -> None:
+        self.wait("() => document.body && document.body.dataset.engine === 'ready'", "the referee ready",
+                  timeout=BOOT_TIMEOUT)
+
+    # -- acting ---------------------------------------------------------------
+    def show_view(self, name: str) -> None:
+        """Click the tab of view `name` if the page has views."""
+        if self.d.js("(v) => !!document.querySelector(`[data-testid=view-${v}]`)", name):
+            self.click(f"view-{name}")
+
+    def click(self, testid: str) -> None:
+        """A mouse click in the middle of the element, scrolled into view first."""
+        x, y = self.d.js("(t) => { const e = document.querySelector(`[data-testid=${t}]`);"
+                         " e.scrollIntoView({block: 'center'}); const r = e.getBoundingClientRect();"
+                         " return [r.x + r.width / 2, r.y + r.height / 2]; }", testid)
+        self.d.click_at(x, y)
+
+    def acting(self, action: Callable[[], None]) -> None:
+        before = self.seq()
+        action()
+        self.wait_seq(before)
+
+    def click_square(self, sq: str) -> None:
+        x, y = self.d.js("""(sq) => {
+          const b = document.querySelector('[data-testid=board]');
+          b.scrollIntoView({block: 'center'});
+          const r = b.querySelector('cg-board').getBoundingClientRect();
+          let f = 'abcdefgh'.indexOf(sq[0]), k = Number(sq[1]);
+          if (b.dataset.orientation === 'black') { f = 7 - f; k = 9 - k; }
+          return [r.x + (f + 0.5) * r.width / 8, r.y + (8 - k + 0.5) * r.height / 8];
+        }""", sq)
+        self.d.click_at(x, y)
+
+    def click_move(self, frm: str, to: str) -> None:
+        self.show_view("play")
+        before = self.seq()
+        self.click_square(frm)
+        self.click_square(to)
+        self.wait_seq(before)
+
+    def fill(self, testid: str, text: str) -> None:
+        """Click the text box, empty it, type `text` (no Enter)."""
+        self.click(testid)
+        self.d.js("(t) => { const e = document.querySelector(`[data-testid=${t}]`); e.focus(); e.select(); }", testid)
+        self.d.keys("\ue003" + text)  # Backspace clears the selection
+
+    def type_move(self, move: str, then: Callable[[], None] | None = None) -> None:
+        """Type `move` in the move box and press Enter; wait for the answer.
+        A move that allows a claim asks first: `then` answers (default: just play)."""
+        self.show_view("play")
+        self.fill("move-input", move)
+        self.acting(lambda: self.d.keys(ENTER))
+        if then is None and self.visible("claim-prompt"):
+            self.acting(lambda: self.click("claim-prompt-play"))
+        elif then is not None:
+            then()
+
+    def new_game(self) -> None:
+        """A fresh standard game, confirming the replacement if the page asks."""
+        self.show_view("play")
+        before = self.seq()
+        self.click("new-game")
+        time.sleep(0.2)  # the question, if any, is shown at once
+        if self.visible("confirm-dialog"):
+            self.click("confirm-yes")
+        self.wait_seq(before)
+        assert self.attr("draw-panel", "data-ply") == "0"
+
+    def set_time_control(self, text: str) -> None:
+        self.show_view("play")
+        if not self.visible("time-control") and self.d.js("() => !!document.querySelector('[data-testid=settings]')"):
+            self.click("settings")  # where the settings sit in a dialog
+        self.fill("time-control", text)
+        self.d.keys(ENTER)
+        self.wait("() => document.querySelector('[data-testid=clock-white]').dataset.running === 'false'",
+                  "the clocks set and stopped")
+        if self.d.js("() => !!document.querySelector('dialog[open] [data-testid=time-control]')"):
+            self.d.keys("\ue00c")  # Escape closes the settings dialog
+
+
+# ------------------------------------------------------------------ the flows
+def load(app: XApp) -> None:
+    """1. The page loads until the referee is ready: the board drawn, the panel at the start."""
+    app.wait_ready()
+    app.show_view("play")
+    assert app.d.js("() => document.querySelectorAll('[data-testid=board] cg-board piece').length") == 32
+    app.new_game()
+    assert app.attr("board", "data-fen").startswith("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w")
+    assert not app.visible("error"), app.text("error")
+
+
+def play(app: XApp) -> None:
+    """2. Moves by clicking squares and by typing in the move box."""
+    app.new_game()
+    app.click_move("e2", "e4")
+    app.type_move("e5")
+    app.click_move("g1", "f3")
+    app.type_move("Nc6")
+    assert app.sans() == ["e4", "e5", "Nf3", "Nc6"]
+    assert app.attr("draw-panel", "data-ply") == "4"
+    assert app.attr("board", "data-fen").startswith("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w")
+    assert not app.visible("error"), app.text("error")
+
+
+def claim(app: XApp) -> None:
+    """3. A threefold claim with an intended move: typing 4...Ng8 asks, "Claim" claims."""
+    app.new_game()
+    for move in KNIGHTS:
+        app.type_move(move)
+    prompt: list[str] = []
+    app.type_move("Ng8", then=lambda: prompt.append(app.text("claim-prompt") if app.visible("claim-prompt") else ""))
+    assert "Ng8 repeats the position a third time" in prompt[0], prompt
+    assert len(app.sans()) == 7  # nothing played yet
+    app.acting(lambda: app.click("claim-prompt-claim"))
+    assert app.attr("result", "data-termination") == "threefold_repetition"
+    assert app.sans()[-1] == "Ng8"
+    assert not app.visible("claim-prompt")
+
+
+def flag_fall(app: XApp) -> None:
+    """4. A 3-second time control: White's move starts Black's clock, Black's flag falls, White wins on time."""
+    app.new_game()
+    try:
+        app.set_time_control("0.05+0")
+        assert app.attr("clock-white", "data-ms") == "3000"
+        app.click_move("e2", "e4")
+        assert app.attr("clock-black", "data-running") == "true"
+        app.wait("() => !!document.querySelector('[data-testid=result]').getClientRects().length",
+                 "the result of the flag fall", timeout=20)
+        app.wait_seq(-1)
+        assert app.attr("result", "data-termination") == "time_forfeit"
+        assert app.attr("result", "data-result") == "1-0"
+        text = app.text("result")
+        assert "flag fell" in text.lower() and "6.9" in text, text
+        assert app.attr("clock-black", "data-ms") == "0"
+        assert "false" == app.attr("clock-black", "data-running") == app.attr("clock-white", "data-running")
+    finally:
+        app.new_game()
+        app.set_time_control("untimed")
+
+
+def review(app: XApp) -> None:
+    """6. A small PGN file chosen in the file picker: the table of verdicts."""
+    path = app.tmp / "three-games.pgn"
+    path.write_text(REVIEW_PGN, encoding="utf-8")
+    app.show_view("review")
+    app.d.set_file("[data-testid=pgn-file]", path)
+    app.wait("() => document.querySelector('[data-testid=review-progress]').dataset.state === 'done'",
+             "the review done", timeout=120)
+    rows = app.d.js("() => [...document.querySelectorAll('[data-testid=review-games] tbody tr')]"
+                    ".map((t) => [Number(t.dataset.game), t.dataset.verdict, t.getClientRects().length > 0])")
+    assert rows == [[i + 1, v, True] for i, v in enumerate(REVIEW_VERDICTS)], rows
+    assert app.attr("review-summary", "data-total") == "3"
+    assert "Kd3" in app.d.js("() => document.querySelector(\"[data-testid=review-games] tr[data-game='3']\").textContent")
+
+
+def offline(app: XApp) -> None:
+    """5. The server stopped, a reload: the service worker serves the page, it boots and plays."""
+    app.wait("() => document.body.dataset.offlineReady === 'true'", "the site cached for offline use",
+             timeout=BOOT_TIMEOUT)
+    app.server.stop()
+    try:
+        status = app.d.js("() => fetch('/no-such-file-' + Math.random()).then((r) => r.status, () => 'failed')")
+        assert status != 404, "the server still answers"
+        app.d.reload()
+        app.wait_ready()
+        assert app.d.js("() => !!navigator.serviceWorker.controller"), "the page did not come from the service worker"
+        app.new_game()
+        app.type_move("e4")
+        app.click_move("e7", "e5")
+        assert app.sans() == ["e4", "e5"]
+    finally:
+        app.server.start()
+
+
+# In this order: the offline flow reloads the page, so it comes last.
+FLOWS: dict[str, Callable[[XApp], None]] = {
+    "load": load, "play": play, "claim": claim, "flag_fall": flag_fall, "review": review, "offline": offline,
+}
