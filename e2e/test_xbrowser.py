@@ -93,6 +93,7 @@ def xapp(request: pytest.FixtureRequest, site_dir: Path, tmp_path_factory: pytes
         server.stop()
 
 
+@pytest.mark.filterwarnings("ignore:setting remote_server_addr:DeprecationWarning")  # Selenium's own WebKitGTK driver
 @pytest.mark.parametrize("flow", list(flows.FLOWS))
 @pytest.mark.parametrize("xapp", BROWSERS, indirect=True)
 def test_main_flow(request: pytest.FixtureRequest, xapp: flows.XApp, flow: str) -> None:

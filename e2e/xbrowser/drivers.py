@@ -15,6 +15,7 @@ promise. Limits: one tab, no dialogs (the page uses none), no downloads.
 """
 from __future__ import annotations
 
+import glob
 import json
 import os
 import re
@@ -28,7 +29,9 @@ from typing import Any
 INSTALL_HINT = "apt-get install firefox-esr webkit2gtk-driver xvfb"
 FIREFOX = os.environ.get("FIREFOX", "/usr/bin/firefox-esr")
 WEBKIT_DRIVER = "/usr/bin/WebKitWebDriver"
-MINIBROWSER = "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser"
+# libwebkit2gtk-4.1-0 puts MiniBrowser under the multiarch directory.
+MINIBROWSER = os.environ.get("WEBKIT_MINIBROWSER") or next(
+    iter(sorted(glob.glob("/usr/lib/*/webkit2gtk-4.1/MiniBrowser"))), "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser")
 VIEWPORT = (1280, 900)
 ENTER = "\ue007"  # the WebDriver key code of Enter
 

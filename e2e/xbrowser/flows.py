@@ -11,7 +11,6 @@ one-section page and on the page split into Play and Review.
 """
 from __future__ import annotations
 
-import time
 from pathlib import Path
 from typing import Any, Callable
 
@@ -140,8 +139,11 @@ class XApp:
         self.show_view("play")
         before = self.seq()
         self.click("new-game")
-        time.sleep(0.2)  # the question, if any, is shown at once
-        if self.visible("confirm-dialog"):
+        asked = self.wait("(n) => { const q = document.querySelector('[data-testid=confirm-dialog]');"
+                          " return Number(document.body.dataset.seq || 0) > n ? 'done'"
+                          " : q && q.getClientRects().length ? 'asked' : ''; }",
+                          "a new game or the question before it", before)
+        if asked == "asked":
             self.click("confirm-yes")
         self.wait_seq(before)
         assert self.attr("draw-panel", "data-ply") == "0"
