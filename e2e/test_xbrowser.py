@@ -22,6 +22,7 @@ import pytest
 from xbrowser import drivers, flows
 
 WEB = Path(__file__).resolve().parent.parent / "web"
+ARTIFACTS = Path(__file__).resolve().parent / "artifacts"  # a screenshot of each failed flow
 BROWSERS = ["firefox", "webkit"]
 # Flows that fail in an engine because of a page bug: {(browser, flow): reason}.
 KNOWN_BUGS: dict[tuple[str, str], str] = {}
@@ -100,4 +101,12 @@ def test_main_flow(request: pytest.FixtureRequest, xapp: flows.XApp, flow: str) 
     bug = KNOWN_BUGS.get((xapp.d.name, flow))
     if bug:  # visible as xfail, and an error once it passes
         request.applymarker(pytest.mark.xfail(strict=True, reason=bug))
-    flows.FLOWS[flow](xapp)
+    try:
+        flows.FLOWS[flow](xapp)
+    except Exception:
+        ARTIFACTS.mkdir(exist_ok=True)
+        try:
+            xapp.d.screenshot(ARTIFACTS / f"xbrowser-{xapp.d.name}-{flow}.png")
+        except Exception:  # noqa: BLE001  (the browser may be what failed: the first error matters)
+            pass
+        raise

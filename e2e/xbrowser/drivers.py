@@ -15,13 +15,17 @@ promise. Limits: one tab, no dialogs (the page uses none), no downloads.
 """
 from __future__ import annotations
 
+import base64
+import collections
 import glob
 import json
 import os
+import queue
 import re
 import shutil
 import subprocess
 import tempfile
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -82,6 +86,10 @@ class Driver:
         """Choose `path` in the file input matched by the CSS `selector`."""
         raise NotImplementedError
 
+    def screenshot(self, path: Path) -> None:
+        """A PNG of the viewport (for the artifacts of a failed test)."""
+        raise NotImplementedError
+
     def quit(self) -> None:
         raise NotImplementedError
 
@@ -115,15 +123,31 @@ class FirefoxBiDi(Driver):
         self.cmd("browsingContext.setViewport", {"context": self.context,
                                                  "viewport": {"width": VIEWPORT[0], "height": VIEWPORT[1]}})
 
-    def _endpoint(self) -> str:
+    def _endpoint(self, timeout: float = 60.0) -> str:
+        """The BiDi address Firefox prints on stderr; stderr is drained from then
+        on (a full pipe would block Firefox), its last lines kept for errors."""
         assert self.proc.stderr is not None
-        seen = []
-        for line in self.proc.stderr:
-            seen.append(line)
-            m = re.search(r"WebDriver BiDi listening on (ws://\S+)", line)
-            if m:
-                return m.group(1)
-        raise RuntimeError(f"{FIREFOX} exited before opening WebDriver BiDi:\n{''.join(seen)[-2000:]}")
+        stderr = self.proc.stderr
+        self.log: collections.deque[str] = collections.deque(maxlen=200)
+        found: queue.Queue[str] = queue.Queue()
+
+        def drain() -> None:
+            for line in stderr:
+                self.log.append(line)
+                m = re.search(r"WebDriver BiDi listening on (ws://\S+)", line)
+                if m:
+                    found.put(m.group(1))
+            found.put("")  # Firefox exited
+
+        threading.Thread(target=drain, daemon=True).start()
+        try:
+            url = found.get(timeout=timeout)
+        except queue.Empty:
+            url = ""
+        if not url:
+            self.proc.kill()
+            raise RuntimeError(f"{FIREFOX} opened no WebDriver BiDi port within {timeout:.0f} s:\n{''.join(self.log)[-2000:]}")
+        return url
 
     def cmd(self, method: str, params: dict[str, Any]) -> Any:
         self.ids += 1
@@ -167,6 +191,10 @@ class FirefoxBiDi(Driver):
         assert node.get("type") == "node", f"no element {selector}"
         self.cmd("input.setFiles", {"context": self.context, "element": {"sharedId": node["sharedId"]},
                                     "files": [str(path)]})
+
+    def screenshot(self, path: Path) -> None:
+        data = self.cmd("browsingContext.captureScreenshot", {"context": self.context})["data"]
+        path.write_bytes(base64.b64decode(data))
 
     def quit(self) -> None:
         try:
@@ -237,6 +265,9 @@ class WebKitSelenium(Driver):
         from selenium.webdriver.common.by import By
 
         self.driver.find_element(By.CSS_SELECTOR, selector).send_keys(str(path))
+
+    def screenshot(self, path: Path) -> None:
+        self.driver.get_screenshot_as_file(str(path))
 
     def quit(self) -> None:
         try:

@@ -157,7 +157,10 @@ class XApp:
         self.wait("() => document.querySelector('[data-testid=clock-white]').dataset.running === 'false'",
                   "the clocks set and stopped")
         if self.d.js("() => !!document.querySelector('dialog[open] [data-testid=time-control]')"):
-            self.d.keys("\ue00c")  # Escape closes the settings dialog
+            if self.visible("settings-close"):
+                self.click("settings-close")
+            else:
+                self.d.keys("\ue00c")  # Escape closes a modal dialog
 
 
 # ------------------------------------------------------------------ the flows
