@@ -253,7 +253,7 @@ class WebKitSelenium(Driver):
         from selenium.webdriver.common.actions.action_builder import ActionBuilder
 
         actions = ActionBuilder(self.driver)
-        actions.pointer_action.move_to_location(round(x), round(y)).click()
+        actions.pointer_action.move_to_location(round(x), round(y)).click()  # type: ignore[no-untyped-call]
         actions.perform()
 
     def keys(self, text: str) -> None:

@@ -49,8 +49,9 @@ class XApp:
 
     # -- reading the page --------------------------------------------------
     def attr(self, testid: str, name: str) -> str | None:
-        return self.d.js("(t, n) => { const e = document.querySelector(`[data-testid=${t}]`);"
-                         " return e ? e.getAttribute(n) : null; }", testid, name)
+        value: str | None = self.d.js("(t, n) => { const e = document.querySelector(`[data-testid=${t}]`);"
+                                      " return e ? e.getAttribute(n) : null; }", testid, name)
+        return value
 
     def visible(self, testid: str) -> bool:
         return bool(self.d.js("(t) => { const e = document.querySelector(`[data-testid=${t}]`);"
@@ -170,7 +171,7 @@ def load(app: XApp) -> None:
     app.show_view("play")
     assert app.d.js("() => document.querySelectorAll('[data-testid=board] cg-board piece').length") == 32
     app.new_game()
-    assert app.attr("board", "data-fen").startswith("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w")
+    assert str(app.attr("board", "data-fen")).startswith("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w")
     assert not app.visible("error"), app.text("error")
 
 
@@ -183,23 +184,30 @@ def play(app: XApp) -> None:
     app.type_move("Nc6")
     assert app.sans() == ["e4", "e5", "Nf3", "Nc6"]
     assert app.attr("draw-panel", "data-ply") == "4"
-    assert app.attr("board", "data-fen").startswith("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w")
+    assert str(app.attr("board", "data-fen")).startswith("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w")
     assert not app.visible("error"), app.text("error")
 
 
 def claim(app: XApp) -> None:
-    """3. A threefold claim with an intended move: typing 4...Ng8 asks, "Claim" claims."""
-    app.new_game()
-    for move in KNIGHTS:
-        app.type_move(move)
-    prompt: list[str] = []
-    app.type_move("Ng8", then=lambda: prompt.append(app.text("claim-prompt") if app.visible("claim-prompt") else ""))
-    assert "Ng8 repeats the position a third time" in prompt[0], prompt
-    assert len(app.sans()) == 7  # nothing played yet
-    app.acting(lambda: app.click("claim-prompt-claim"))
-    assert app.attr("result", "data-termination") == "threefold_repetition"
-    assert app.sans()[-1] == "Ng8"
-    assert not app.visible("claim-prompt")
+    """3. A threefold claim with an intended move (FIDE 9.2.1), both ways the
+    page has: typing 4...Ng8 asks and "Claim" claims; or 4...Ng8 written in
+    the move box, then "Claim with typed move"."""
+    for way in ("prompt", "written"):
+        app.new_game()
+        for move in KNIGHTS:
+            app.type_move(move)
+        if way == "prompt":
+            prompt: list[str] = []
+            app.type_move("Ng8", then=lambda: prompt.append(app.text("claim-prompt") if app.visible("claim-prompt") else ""))
+            assert "Ng8 repeats the position a third time" in prompt[0], prompt
+            assert len(app.sans()) == 7  # nothing played yet
+            app.acting(lambda: app.click("claim-prompt-claim"))
+        else:
+            app.fill("move-input", "Ng8")
+            app.acting(lambda: app.click("claim-typed"))
+        assert app.attr("result", "data-termination") == "threefold_repetition", way
+        assert app.sans()[-1] == "Ng8" and len(app.sans()) == 8, way
+        assert not app.visible("claim-prompt"), way
 
 
 def flag_fall(app: XApp) -> None:
