@@ -103,6 +103,8 @@ def test_main_flow(request: pytest.FixtureRequest, xapp: flows.XApp, flow: str) 
         request.applymarker(pytest.mark.xfail(strict=True, reason=bug))
     try:
         flows.FLOWS[flow](xapp)
+        errors = xapp.d.page_errors()
+        assert not errors, f"the page logged errors in {xapp.d.name}:\n" + "\n".join(errors)
     except Exception:
         ARTIFACTS.mkdir(exist_ok=True)
         try:

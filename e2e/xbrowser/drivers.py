@@ -43,6 +43,17 @@ ENTER = "\ue007"  # the WebDriver key code of Enter
 _CALL = "(async () => JSON.stringify(await ({src})(...{args})) ?? 'null')()"
 
 
+# In the page: keep uncaught errors, unhandled rejections and console.error messages.
+_WATCH = """() => {
+  if (window.__xbErrors) return;
+  const errors = window.__xbErrors = [];
+  addEventListener('error', (e) => errors.push(`uncaught: ${e.message} (${e.filename}:${e.lineno})`));
+  addEventListener('unhandledrejection', (e) => errors.push(`unhandled rejection: ${e.reason && e.reason.stack || e.reason}`));
+  const error = console.error.bind(console);
+  console.error = (...a) => { errors.push(`console.error: ${a.map(String).join(' ')}`); error(...a); };
+}"""
+
+
 class Missing(Exception):
     """The browser (or its driver) is not installed: the message says what to install."""
 
@@ -90,6 +101,15 @@ class Driver:
         """A PNG of the viewport (for the artifacts of a failed test)."""
         raise NotImplementedError
 
+    def page_errors(self) -> list[str]:
+        """The page's uncaught errors and console.error messages since the last
+        call. Here: those the collector of watch_errors() saw (after the boot)."""
+        return list(self.js("() => (window.__xbErrors || []).splice(0)"))
+
+    def watch_errors(self) -> None:
+        """Start collecting the page's errors (again after each load)."""
+        self.js(_WATCH)
+
     def quit(self) -> None:
         raise NotImplementedError
 
@@ -118,7 +138,9 @@ class FirefoxBiDi(Driver):
         # Firefox refuses a WebSocket handshake that carries an Origin header.
         self.ws = websocket.create_connection(url + "/session", suppress_origin=True, timeout=timeout)
         self.ids = 0
+        self.logs: list[dict[str, Any]] = []
         self.cmd("session.new", {"capabilities": {}})
+        self.cmd("session.subscribe", {"events": ["log.entryAdded"]})
         self.context = self.cmd("browsingContext.getTree", {})["contexts"][0]["context"]
         self.cmd("browsingContext.setViewport", {"context": self.context,
                                                  "viewport": {"width": VIEWPORT[0], "height": VIEWPORT[1]}})
@@ -154,11 +176,23 @@ class FirefoxBiDi(Driver):
         self.ws.send(json.dumps({"id": self.ids, "method": method, "params": params}))
         while True:
             msg = json.loads(self.ws.recv())
+            if msg.get("method") == "log.entryAdded":
+                self.logs.append(msg["params"])
             if msg.get("id") != self.ids:
-                continue  # an event (none is subscribed) or a late answer
+                continue  # an event or a late answer
             if msg.get("type") == "error":
                 raise RuntimeError(f"{method}: {msg.get('error')}: {msg.get('message')}")
             return msg["result"]
+
+    def page_errors(self) -> list[str]:
+        """Every error Firefox logged for the page (the boot's too) since the last call."""
+        self.cmd("session.status", {})  # takes in the events sent so far
+        out = [f"{e.get('type')}: {e.get('text')}" for e in self.logs if e.get("level") == "error"]
+        self.logs.clear()
+        return out
+
+    def watch_errors(self) -> None:
+        pass  # WebDriver BiDi's log events see them all
 
     def goto(self, url: str) -> None:
         self.cmd("browsingContext.navigate", {"context": self.context, "url": url, "wait": "complete"})

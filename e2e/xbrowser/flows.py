@@ -81,6 +81,7 @@ class XApp:
     def wait_ready(self) -> None:
         self.wait("() => document.body && document.body.dataset.engine === 'ready'", "the referee ready",
                   timeout=BOOT_TIMEOUT)
+        self.d.watch_errors()
 
     # -- acting ---------------------------------------------------------------
     def show_view(self, name: str) -> None:
