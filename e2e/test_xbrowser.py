@@ -81,16 +81,18 @@ def xapp(request: pytest.FixtureRequest, site_dir: Path, tmp_path_factory: pytes
     if gone:
         pytest.skip(f"{name}: missing {', '.join(gone)}. Install: {drivers.INSTALL_HINT}")
     server = SiteServer(site_dir)
-    driver = drivers.launch(name)
-    app = flows.XApp(driver, f"http://127.0.0.1:{server.port}/", server, tmp_path_factory.mktemp(name))
     try:
-        start = time.monotonic()
-        driver.goto(app.base_url)
-        app.wait_ready()
-        print(f"\n[{name}] referee ready {time.monotonic() - start:.1f} s after navigation")
-        yield app
+        driver = drivers.launch(name)
+        try:
+            app = flows.XApp(driver, f"http://127.0.0.1:{server.port}/", server, tmp_path_factory.mktemp(name))
+            start = time.monotonic()
+            driver.goto(app.base_url)
+            app.wait_ready()
+            print(f"\n[{name}] referee ready {time.monotonic() - start:.1f} s after navigation")
+            yield app
+        finally:
+            driver.quit()
     finally:
-        driver.quit()
         server.stop()
 
 

@@ -134,16 +134,21 @@ class FirefoxBiDi(Driver):
         self.proc = subprocess.Popen(
             [FIREFOX, "--headless", "--no-remote", "--remote-debugging-port=0", "--profile", self.profile, "about:blank"],
             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-        url = self._endpoint()
-        # Firefox refuses a WebSocket handshake that carries an Origin header.
-        self.ws = websocket.create_connection(url + "/session", suppress_origin=True, timeout=timeout)
         self.ids = 0
         self.logs: list[dict[str, Any]] = []
-        self.cmd("session.new", {"capabilities": {}})
-        self.cmd("session.subscribe", {"events": ["log.entryAdded"]})
-        self.context = self.cmd("browsingContext.getTree", {})["contexts"][0]["context"]
-        self.cmd("browsingContext.setViewport", {"context": self.context,
-                                                 "viewport": {"width": VIEWPORT[0], "height": VIEWPORT[1]}})
+        try:
+            url = self._endpoint()
+            # Firefox refuses a WebSocket handshake that carries an Origin header.
+            self.ws = websocket.create_connection(url + "/session", suppress_origin=True, timeout=timeout)
+            self.cmd("session.new", {"capabilities": {}})
+            self.cmd("session.subscribe", {"events": ["log.entryAdded"]})
+            self.context = self.cmd("browsingContext.getTree", {})["contexts"][0]["context"]
+            self.cmd("browsingContext.setViewport", {"context": self.context,
+                                                     "viewport": {"width": VIEWPORT[0], "height": VIEWPORT[1]}})
+        except BaseException:
+            self.proc.kill()  # not left running when the session cannot start
+            shutil.rmtree(self.profile, ignore_errors=True)
+            raise
 
     def _endpoint(self, timeout: float = 60.0) -> str:
         """The BiDi address Firefox prints on stderr; stderr is drained from then
@@ -168,7 +173,7 @@ class FirefoxBiDi(Driver):
             url = ""
         if not url:
             self.proc.kill()
-            raise RuntimeError(f"{FIREFOX} opened no WebDriver BiDi port within {timeout:.0f} s:\n{''.join(self.log)[-2000:]}")
+            raise RuntimeError(f"{FIREFOX} exited or opened no WebDriver BiDi port within {timeout:.0f} s:\n{''.join(self.log)[-2000:]}")
         return url
 
     def cmd(self, method: str, params: dict[str, Any]) -> Any:
@@ -264,9 +269,13 @@ class WebKitSelenium(Driver):
         opts.binary_location = MINIBROWSER
         opts.add_argument("--automation")
         service = Service(executable_path=WEBKIT_DRIVER, env={**os.environ, "DISPLAY": f":{display}"})
-        self.driver = webdriver.WebKitGTK(options=opts, service=service)
-        self.driver.set_script_timeout(timeout)
-        self.driver.set_window_rect(0, 0, *VIEWPORT)
+        try:
+            self.driver = webdriver.WebKitGTK(options=opts, service=service)
+            self.driver.set_script_timeout(timeout)
+            self.driver.set_window_rect(0, 0, *VIEWPORT)
+        except BaseException:
+            self.xvfb.terminate()  # not left running when the session cannot start
+            raise
 
     def goto(self, url: str) -> None:
         self.driver.get(url)
