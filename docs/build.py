@@ -1,12 +1,15 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""Build the docs: docs/contract.md from the TypedDicts of
-pychessdraw.contract (the JSON contract, written down once), and the API
-reference of the library into docs/api/ with pdoc, with the browser
+"""Build the docs and the page's contract: docs/contract.md from the
+TypedDicts of pychessdraw.contract (the JSON contract, written down once),
+web/src/contract.js (the page's JSDoc typedefs, generated from
+pychessdraw.bridge_contract: the one source of the JS/Python contract), and
+the API reference of the library into docs/api/ with pdoc, with the browser
 bridge's contract beside it (docs/api/bridge-contract.md).
 
-    python docs/build.py            # both (make docs)
-    python docs/build.py --check    # exit 1 when docs/contract.md is stale
+    python docs/build.py              # all of them (make docs)
+    python docs/build.py --contract   # only docs/contract.md and web/src/contract.js
+    python docs/build.py --check      # exit 1 when either generated file is stale
 """
 
 from __future__ import annotations
@@ -125,6 +128,136 @@ def render_module(module: types.ModuleType) -> list[str]:
     return out
 
 
+# -- web/src/contract.js -------------------------------------------------------
+CONTRACT_JS = ROOT / "web" / "src" / "contract.js"
+_JS_SCALARS = {str: "string", int: "number", float: "number", bool: "boolean", type(None): "null", object: "unknown"}
+
+# Added by the worker and the referee client (timings for window.__perf): not
+# Python's, so written here, once.
+_JS_ONLY = """
+/**
+ * What the worker and the referee client add to a reply (timings for window.__perf).
+ * @typedef {Object} Timing
+ * @property {number} [worker_ms]
+ * @property {number} [t_worker_recv]
+ * @property {number} [t_worker_sent]
+ * @property {number} [t_main_sent]
+ * @property {number} [t_main_recv]
+ * @property {number} [recv_at]
+ */
+
+/** @typedef {Reply & Timing} Answer_ */
+
+/**
+ * The arguments of an operation.
+ * @template {OpName} K
+ * @typedef {Operations[K]["args"]} ArgsOf
+ */
+"""
+
+
+class _JsNames:
+    """The JSDoc name of each TypedDict and Literal alias met, and the order met."""
+
+    def __init__(self, modules: list[types.ModuleType]) -> None:
+        self.aliases: dict[object, str] = {}  # a Literal (or union of them) -> the name to use
+        self.literals: dict[str, object] = {}  # every such name -> its Literal
+        self.typeddicts: list[type] = []
+        self.renames: list[tuple[str, str]] = []  # an alias of a TypedDict: (alias, name)
+        for module in modules:  # a later module's name wins (bridge_contract's Color over ColorName)
+            for name, value in vars(module).items():
+                if name.startswith("_"):
+                    continue
+                if typing.get_origin(value) in (typing.Literal, typing.Union, types.UnionType):
+                    self.aliases[value] = name
+                    self.literals[name] = value
+                elif typing.is_typeddict(value) and value.__name__ != name:
+                    self.renames.append((name, value.__name__))
+
+    def meet(self, td: type) -> str:
+        if td not in self.typeddicts:
+            self.typeddicts.append(td)
+            for hint in typing.get_type_hints(td).values():
+                self.js(hint)  # meet what it refers to
+        return td.__name__
+
+    def js(self, hint: object, top: bool = False) -> str:
+        """A field type in JSDoc (TypeScript) words (``top``: spell out an alias itself)."""
+        if not top and hint in self.aliases:
+            return self.aliases[hint]
+        origin, args = typing.get_origin(hint), typing.get_args(hint)
+        if isinstance(hint, type) and hint in _JS_SCALARS:
+            return _JS_SCALARS[hint]
+        if origin in (typing.Union, types.UnionType):
+            return "|".join(self.js(a) for a in args)
+        if origin is typing.Literal:
+            return "|".join(f'"{a}"' for a in args)
+        if origin is list:
+            inner = self.js(args[0])
+            return f"({inner})[]" if "|" in inner else f"{inner}[]"
+        if origin is dict:
+            return f"Record<string, {self.js(args[1])}>"
+        if isinstance(hint, typing.TypeVar):
+            return hint.__name__
+        if origin is not None and typing.is_typeddict(origin):
+            return f"{self.meet(origin)}<{', '.join(self.js(a) for a in args)}>"
+        if typing.is_typeddict(hint):
+            return self.meet(hint)  # type: ignore[arg-type]
+        raise ValueError(f"no JSDoc type for {hint!r}")
+
+
+def _js_typedef(names: _JsNames, td: type) -> list[str]:
+    doc = inspect.cleandoc(td.__doc__ or "") if "__doc__" in vars(td) and td.__doc__ else ""
+    doc = re.sub(r":\w+:`~?([^`]+)`", r"\1", doc).replace("``", "`")  # reST roles to plain words
+    out = ["/**"] + [f" * {line}".rstrip() for line in doc.splitlines() if doc]
+    params = getattr(td, "__parameters__", ())
+    out += [f" * @template {p.__name__}" for p in params]
+    hints = typing.get_type_hints(td)
+    if not hints:
+        return out + [f" * @typedef {{Record<string, never>}} {td.__name__}", " */"]
+    out.append(f" * @typedef {{Object}} {td.__name__}")
+    notes = field_notes_all(td)
+    for key, hint in hints.items():
+        name = f"[{key}]" if key in td.__optional_keys__ else key  # type: ignore[attr-defined]
+        note = f"  {notes[key]}" if key in notes else ""
+        out.append(f" * @property {{{names.js(hint)}}} {name}{note}".rstrip())
+    return out + [" */"]
+
+
+def field_notes_all(td: type) -> dict[str, str]:
+    """:func:`field_notes` of ``td`` and of the TypedDicts it extends."""
+    notes: dict[str, str] = {}
+    for base in reversed(getattr(td, "__orig_bases__", ())):
+        if typing.is_typeddict(base):
+            notes.update(field_notes_all(base))
+    notes.update(field_notes(td))
+    return notes
+
+
+def render_contract_js() -> str:
+    """web/src/contract.js: the JSDoc typedefs of every TypedDict of
+    pychessdraw.bridge_contract and of what they refer to (committed, tested current)."""
+    from pychessdraw import bridge_contract
+    names = _JsNames([contract, bridge_contract])
+    for _, td in typeddicts(bridge_contract):
+        names.meet(td)
+    out = ["// SPDX-License-Identifier: GPL-3.0-or-later",
+           "// GENERATED by `python docs/build.py --contract` (make docs) from the TypedDicts of",
+           "// pychessdraw/bridge_contract.py and pychessdraw/contract.py: do not edit, change the",
+           "// Python and regenerate (tests/test_web_js.py fails while this file is stale).",
+           "// `tsc --checkJs` checks every module of the page against these types.",
+           ""]
+    for name, alias in sorted(names.literals.items()):
+        out.append(f"/** @typedef {{{names.js(alias, top=True)}}} {name} */")
+    out.append("")
+    for alias, name in names.renames:
+        out.append(f"/** @typedef {{{name}}} {alias} */")
+    for td in names.typeddicts:
+        out += [""] + _js_typedef(names, td)
+    out += _JS_ONLY.splitlines() + ["", "export {};"]
+    return "\n".join(out).rstrip() + "\n"
+
+
 def build_api(out: Path) -> None:
     try:
         import pdoc
@@ -141,19 +274,25 @@ def build_api(out: Path) -> None:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--check", action="store_true", help="only check that docs/contract.md is current")
+    parser.add_argument("--check", action="store_true", help="only check that the generated files are current")
+    parser.add_argument("--contract", action="store_true", help="only write docs/contract.md and web/src/contract.js")
     args = parser.parse_args()
-    text = render_contract()
     target = DOCS / "contract.md"
+    generated = {target: render_contract(), CONTRACT_JS: render_contract_js()}
     if args.check:
-        if not target.exists() or target.read_text() != text:
-            print("docs/contract.md is stale: run make docs", file=sys.stderr)
-            return 1
+        stale = [p for p, text in generated.items() if not p.exists() or p.read_text() != text]
+        for path in stale:
+            print(f"{path.relative_to(ROOT)} is stale: run python docs/build.py --contract", file=sys.stderr)
+        return 1 if stale else 0
+    for path, text in generated.items():
+        path.write_text(text)
+    if args.contract:
+        print(f"wrote {target.relative_to(ROOT)} and {CONTRACT_JS.relative_to(ROOT)}")
         return 0
-    target.write_text(text)
     build_api(DOCS / "api")
     (DOCS / "api" / "bridge-contract.md").write_text(render_bridge_contract())
-    print(f"wrote {target.relative_to(ROOT)} and {(DOCS / 'api').relative_to(ROOT)}/ (index.html, bridge-contract.md)")
+    print(f"wrote {target.relative_to(ROOT)}, {CONTRACT_JS.relative_to(ROOT)} and {(DOCS / 'api').relative_to(ROOT)}/ "
+          "(index.html, bridge-contract.md)")
     return 0
 
 

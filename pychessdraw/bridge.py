@@ -9,17 +9,19 @@ type is a ``bad_request``); a failed operation (bad JSON, a wrong type, an
 illegal move, anything) answers ``ok: false`` and leaves the game, its
 headers, its ending and the explanations shown exactly as they were: each
 request starts from a checkpoint that any failure, whatever the exception,
-puts back (a ``batch`` is one request: all or nothing). An unexpected
+puts back. An unexpected
 exception is answered with the code ``internal`` in the project's words,
 never Python's message. ``restore`` checks everything on a new game before it
 replaces the current one, its headers as an imported game's.
 
 A reply carries what changed, not the whole game: a move adds one row to the
 move list (``moves.keep`` rows stay, ``moves.add`` follow); only operations
-that replace the game (new, load_pgn, restore) send every row and ``game``.
+that replace the game (new, load_pgn, restore, state) send every row and ``game``.
 
 Operations: new, play, undo, load_pgn, claim, agree, resign, flag,
-status_at, export_pgn, state, analyse, restore, batch.
+status_at, export_pgn, state, analyse, restore, rules, review_start,
+review_feed, review_finish, engine_facts (:class:`pychessdraw.bridge_contract.Operations`
+gives each one's arguments and reply).
 
 Moves are answered at once with the cheap dead-position proofs; ``analyse``
 (``level`` 0..3, growing budgets up to the CLI's deep search) then searches
@@ -31,16 +33,18 @@ while a side's answer is still undecided.
 from __future__ import annotations
 
 import json
-from typing import Any, Callable, Literal, NamedTuple, TypeVar
+from typing import Any, Callable, Literal, NamedTuple, TypeVar, cast
 
 import chess
 
 from . import clockpgn, flagfall, pgn, present, probe
-from .bridge_contract import ClaimAsk, Ending, Facts, GameInfo, MoveRow, MovesDelta, OutcomeView, Reply
+from .contract import FlagRulesName
+from .bridge_contract import (ClaimAsk, arg_names, ClaimVerdict, Ending, ErrorInfo, Facts, GameInfo, MoveRow, MovesDelta,
+                              OutcomeView, Reply)
 from .errors import (BadFenError, BadPgnError, BadRequestError, GameOverError, InternalError, PromotionNeededError,
                      RefereeError, shown)
 from .game import Checkpoint, Game
-from .outcome import Termination
+from .outcome import Outcome, Termination, is_result
 from .review import ReviewOps
 from .rules import dead, timeout
 from .rules.dead import SearchBudget
@@ -51,10 +55,8 @@ LEVELS = (dead.PAGE, SearchBudget(nodes=1_000_000, seconds=0.08), SearchBudget(n
           dead.DEEP)
 MAX_REQUEST = 32_000_000  # characters of one request
 MAX_MOVES = 20_000  # moves of one restored or imported game
-MAX_BATCH = 20_000
 _MOVE_ERRORS = {"illegal_move": "is not legal here", "invalid_move": "is not a move",
                 "ambiguous_move": "is ambiguous here", "promotion_needed": "needs a promotion piece"}
-_PGN_RESULTS = ("1-0", "0-1", "1/2-1/2")
 _T = TypeVar("_T")
 _ENDING_OPS = ("agree", "resign", "flag", "claim", "recorded")
 _ENDING_TAGS = ("Result", "Termination", "TerminationDetails")  # exported from the game's own ending
@@ -92,9 +94,9 @@ class Bridge:
             "new": self._new, "play": self._play, "undo": self._undo, "load_pgn": self._load_pgn,
             "claim": self._claim, "agree": self._agree, "resign": self._resign, "flag": self._flag,
             "status_at": self._status_at, "export_pgn": self._export_pgn, "state": self._state,
-            "analyse": self._analyse, "restore": self._restore, "batch": self._batch,
-            "rules": self._rules, "review_start": self._review.start,  # type: ignore[dict-item]
-            "review_feed": self._review.feed, "review_finish": self._review.finish,  # type: ignore[dict-item]
+            "analyse": self._analyse, "restore": self._restore,
+            "rules": self._rules, "review_start": self._review.start,
+            "review_feed": self._review.feed, "review_finish": self._review.finish,
             "engine_facts": self._engine_facts,
         }
 
@@ -119,7 +121,7 @@ class Bridge:
             self._put_back(saved)
             if not isinstance(exc, Exception):
                 raise  # KeyboardInterrupt, SystemExit: not an answer
-            return finish({"ok": False, "error": _error(_referee_error(exc))})  # type: ignore[typeddict-item]
+            return finish({"ok": False, "error": _error(_referee_error(exc))})
 
     def _run(self, request: object) -> Reply:
         """Decode and run one request; raises on any failure (the caller puts the state back)."""
@@ -140,6 +142,7 @@ class Bridge:
             args = {}
         if not isinstance(args, dict):
             raise BadRequestError("args must be an object")
+        _only(args, arg_names(op))  # the names Operations gives, checked before anything else
         return self._ops[op](args)
 
     def _save(self) -> _Saved:
@@ -184,15 +187,17 @@ class Bridge:
         return {"start_fen": self.game.start_fen, "chess960": self.game.chess960, "headers": dict(self.headers),
                 "recorded": self._recorded}
 
-    def _reply(self, keep: int | None = None, *, replaced: bool = False, **extra: Any) -> Reply:
+    def _reply(self, keep: int | None = None, *, replaced: bool = False, claim: ClaimVerdict | None = None) -> Reply:
         if replaced:
             keep = 0
         keep = len(self._rows) if keep is None else keep
         moves: MovesDelta = {"keep": keep, "add": self._rows[keep:]}
-        reply: dict[str, Any] = {"ok": True, "facts": self.facts(), "moves": moves, "ending": self._ending, **extra}
+        reply: Reply = {"ok": True, "facts": self.facts(), "moves": moves, "ending": self._ending}
+        if claim is not None:
+            reply["claim"] = claim
         if replaced:
             reply["game"] = self.game_info()
-        return reply  # type: ignore[return-value]
+        return reply
 
     # -- replacing the game ----------------------------------------------------
     def _replay(self, game: Game, tokens: list[str]) -> tuple[list[MoveRow], tuple[int, OutcomeView] | None]:
@@ -202,7 +207,7 @@ class Bridge:
         if len(tokens) > MAX_MOVES:
             raise BadRequestError(f"at most {MAX_MOVES} moves")
         rows: list[MoveRow] = []
-        ended: tuple[int, Outcome_] | None = None
+        ended: tuple[int, Outcome] | None = None
         for token in tokens:
             if ended is None:
                 auto = game.automatic_outcome(has_legal_move=True, dead_check=game.is_irreversible())
@@ -231,7 +236,6 @@ class Bridge:
             self._ending = {"op": "recorded"}
 
     def _new(self, args: dict[str, Any]) -> Reply:
-        _only(args, "fen", "chess960", "flag_rules")
         fen = _fen(args, "fen")
         game = Game(fen or None, chess960=_flag(args, "chess960"),
                     flag_rules=_flag_rules(args) or self.game.flag_rules)
@@ -241,7 +245,6 @@ class Bridge:
     def _load_pgn(self, args: dict[str, Any]) -> Reply:
         """``partial: true`` (a reviewed game with an error) loads the moves
         before the first bad one, as an unfinished game."""
-        _only(args, "pgn", "index", "partial")
         partial = _flag(args, "partial")
         text = _text(args, "pgn", 8_000_000)
         index = args.get("index")
@@ -271,7 +274,7 @@ class Bridge:
                 row["clock_ms"] = ms  # [%clk]: each side's time while browsing
         result = parsed.result or parsed.headers.get("Result", "*")
         recorded = present.recorded_view(result, parsed.headers.get("Termination"), parsed.headers.get(
-            "TerminationDetails")) if result in _PGN_RESULTS else None
+            "TerminationDetails")) if is_result(result) else None
         self._adopt(game, rows, dict(parsed.headers), ended, recorded)
         return self._reply(replaced=True)
 
@@ -280,7 +283,6 @@ class Bridge:
         and the declared ending. Everything is checked and built on a new
         game first (the headers as an imported game's: their FEN and Variant
         must name the saved start position); the game is replaced only then."""
-        _only(args, "start_fen", "chess960", "moves", "ending", "headers", "flag_rules")
         fen = _fen(args, "start_fen")
         moves = args.get("moves", [])
         if not isinstance(moves, list) or not all(isinstance(m, str) and len(m) <= 12 for m in moves):
@@ -293,7 +295,7 @@ class Bridge:
         rows, ended = self._replay(game, moves)
         result = headers.get("Result", "*")
         recorded = None
-        if ending is not None and ending["op"] == "recorded" and result in _PGN_RESULTS:
+        if ending is not None and ending["op"] == "recorded" and is_result(result):
             recorded = present.recorded_view(result, headers.get("Termination"), headers.get("TerminationDetails"))
         declared = None
         if ending is not None and ending["op"] != "recorded":
@@ -313,7 +315,6 @@ class Bridge:
             raise GameOverError(f"the game is over: {outcome.reason()} ({outcome.result()})")
 
     def _play(self, args: dict[str, Any]) -> Reply:
-        _only(args, "move", "offer_claim")
         text = _text(args, "move", 20).strip()
         self._check_not_over()
         move = self._parse_or_promote(text)
@@ -342,7 +343,7 @@ class Bridge:
         for claim in self.game.claims():
             if claim.uci == uci:
                 san = claim.san or uci
-                return {"rule": claim.rule.value, "uci": uci, "san": san,
+                return {"rule": claim.rule_name, "uci": uci, "san": san,
                         "question": present.claim_question(claim.rule.value, san)}
         return None
 
@@ -350,7 +351,6 @@ class Bridge:
         self._pristine = False
 
     def _undo(self, args: dict[str, Any]) -> Reply:
-        _only(args)
         if self._recorded is not None and self._override() is self._recorded:
             self._changed()
             self._recorded = None  # lift the recorded result, keep the moves
@@ -370,7 +370,6 @@ class Bridge:
         return self._reply(len(self._rows))
 
     def _claim(self, args: dict[str, Any]) -> Reply:
-        _only(args, "move")
         text = _opt_text(args, "move", 20)
         self._check_not_over()
         before = self.game.ply
@@ -392,7 +391,6 @@ class Bridge:
         return self._reply(before, claim=present.claim_verdict(result, san))
 
     def _agree(self, args: dict[str, Any]) -> Reply:
-        _only(args)
         self._check_not_over()
         self._changed()
         self._ending, self._flag_words = _declare(self.game, {"op": "agree"})
@@ -407,7 +405,6 @@ class Bridge:
     def _side_ending(self, op: Literal["resign", "flag"], args: dict[str, Any]) -> Reply:
         """A resignation or a flag fall of ``args["color"]``, checked before
         anything changes (a refused one keeps an imported game's record)."""
-        _only(args, "color")
         color = _color(args)
         self._check_not_over()
         self._changed()
@@ -416,7 +413,6 @@ class Bridge:
 
     def _rules(self, args: dict[str, Any]) -> Reply:
         """Flag-fall rules for this game and the next ones: FIDE 6.9 or US Chess."""
-        _only(args, "flag_rules")
         rules = _flag_rules(args)
         if rules is None:
             raise BadRequestError(f"'flag_rules' must be one of {', '.join(timeout.RULES)}")
@@ -425,11 +421,9 @@ class Bridge:
 
     # -- questions ---------------------------------------------------------------
     def _state(self, args: dict[str, Any]) -> Reply:
-        _only(args)
         return self._reply(replaced=True)
 
     def _status_at(self, args: dict[str, Any]) -> Reply:
-        _only(args, "ply")
         ply = args.get("ply")
         if not isinstance(ply, int) or isinstance(ply, bool) or not 0 <= ply <= self.game.ply:
             raise BadRequestError(f"ply must be a whole number from 0 to {self.game.ply}")
@@ -443,20 +437,18 @@ class Bridge:
         return {"ok": True, "facts": view}
 
     def _analyse(self, args: dict[str, Any]) -> Reply:
-        _only(args, "level")
         level = args.get("level", 0)
         if not isinstance(level, int) or isinstance(level, bool) or not 0 <= level < len(LEVELS):
             raise BadRequestError(f"'level' must be a whole number from 0 to {len(LEVELS) - 1}")
         final = level == len(LEVELS) - 1
         facts = self.facts(LEVELS[level], can_search=not final)
-        decided = all(w["answer"] != "unknown" for w in facts["winnable"].values())
+        decided = all(facts["winnable"][side]["answer"] != "unknown" for side in ("white", "black"))
         return {"ok": True, "facts": facts, "analysed": {"level": level, "final": final or decided},
                 "ending": self._ending}
 
     def _engine_facts(self, args: dict[str, Any]) -> Reply:
         """The computer's question before it moves (pychessdraw.probe): the
         claims open now, and what each candidate move would let the opponent claim."""
-        _only(args, "moves")
         moves = args.get("moves")
         if not isinstance(moves, list) or len(moves) > probe.MAX_CANDIDATES \
                 or not all(isinstance(m, str) and len(m) <= 20 for m in moves):
@@ -465,7 +457,6 @@ class Bridge:
         return {"ok": True, "engine_facts": probe.engine_facts(self.game, moves)}
 
     def _export_pgn(self, args: dict[str, Any]) -> Reply:
-        _only(args, "time_control", "clocks")
         clocks = _clocks(args)
         if clocks is not None:  # the page's clocks: TimeControl and [%clk] per move
             headers = _tags(self.headers, _ENDING_TAGS)
@@ -474,31 +465,6 @@ class Bridge:
             result = self._recorded["result"] if self._recorded is not None else self._ended[1]["result"] if self._ended else "*"
             return {"ok": True, "pgn": _export_as_recorded(self.game, {"Result": result, **_tags(self.headers, ())})}
         return {"ok": True, "pgn": pgn.export(self.game, _tags(self.headers, _ENDING_TAGS))}
-
-    def _batch(self, args: dict[str, Any]) -> Reply:
-        """Several requests in one message, all or nothing: the first error
-        is the answer and the game is then as before the batch. Otherwise the
-        answer is the last reply's, moves relative to before the batch."""
-        _only(args, "requests")
-        requests = args.get("requests")
-        if not isinstance(requests, list) or len(requests) > MAX_BATCH:
-            raise BadRequestError(f"'requests' must be a list of at most {MAX_BATCH} requests")
-        kept = len(self._rows)
-        last: Reply = {"ok": True}
-        replaced = False
-        for req in requests:
-            if not isinstance(req, dict) or req.get("op") == "batch":
-                raise BadRequestError("a batch holds requests {op, args}, not a batch")
-            last = self._run(req)  # raises: call() puts back the state before the whole batch
-            delta = last.get("moves")
-            if delta is not None:
-                kept = min(kept, delta["keep"])
-            replaced = replaced or "game" in last
-        return self._reply(0 if replaced else kept, replaced=replaced, **{k: v for k, v in last.items()
-                                                                        if k in ("claim", "pgn", "analysed")})
-
-
-Outcome_ = Any  # the automatic Outcome found while replaying
 
 
 def _as_is(reply: Reply) -> Reply:
@@ -605,11 +571,12 @@ def _move_error(exc: RefereeError, label: str, ply: int | None = None) -> Refere
     return err
 
 
-def _error(exc: RefereeError) -> dict[str, Any]:
-    out = exc.to_dict()
+def _error(exc: RefereeError) -> ErrorInfo:
+    out: dict[str, object] = dict(exc.to_dict())
     out["message"] = _short(str(out.get("message", "")))
     # keep the structured fields JSON-safe and short
-    return {k: (v if isinstance(v, (int, bool, list)) or v is None else _short(str(v))) for k, v in out.items()}
+    return cast(ErrorInfo, {k: (v if isinstance(v, (int, bool, list)) or v is None else _short(str(v)))
+                            for k, v in out.items()})
 
 
 def _short(text: str, limit: int = 160) -> str:
@@ -639,7 +606,7 @@ def _export_as_recorded(game: Game, headers: dict[str, str]) -> str:
     return record.accept(exporter)
 
 
-def _only(args: dict[str, Any], *names: str) -> None:
+def _only(args: dict[str, Any], names: frozenset[str]) -> None:
     extra = [k for k in args if k not in names]
     if extra:
         raise BadRequestError(f"unknown argument {str(extra[0])[:40]!r}")
@@ -677,13 +644,13 @@ def _flag(args: dict[str, Any], name: str) -> bool:
     return value
 
 
-def _flag_rules(args: dict[str, Any]) -> str | None:
+def _flag_rules(args: dict[str, Any]) -> FlagRulesName | None:
     value = args.get("flag_rules")
     if value is None:
         return None
-    if not isinstance(value, str) or value not in timeout.RULES:
+    if not timeout.is_rules(value):
         raise BadRequestError(f"'flag_rules' must be one of {', '.join(timeout.RULES)}")
-    return str(value)
+    return value
 
 
 def _legal_prefix(start: Game, tokens: list[str]) -> list[str]:

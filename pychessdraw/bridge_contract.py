@@ -1,32 +1,47 @@
 """The JSON contract between the bridge and the page, as TypedDicts (the
 library's own shapes, Status and the rest, are in :mod:`pychessdraw.contract`).
 
-Every answer of :class:`pychessdraw.bridge.Bridge` follows these types; the
-page's JSDoc typedefs (``web/src/contract.js``) mirror them name for name
-(a test checks that they agree). The facts are display-ready: move labels,
-rule names, thresholds and FIDE articles are filled in here, so the page
-never parses a FEN or a sentence.
+This module is the one source of the contract: every answer of
+:class:`pychessdraw.bridge.Bridge` follows these types (``mypy --strict``
+checks the producers), and the page's JSDoc typedefs, ``web/src/contract.js``,
+are generated from them by ``python docs/build.py --contract`` (a quick test
+fails when the committed file is stale). :class:`Operations` maps each
+operation to its arguments and its reply, the way lila types its socket
+messages; the bridge takes the names of each operation's arguments from it.
+
+The facts are display-ready: move labels, rule names, thresholds and FIDE
+articles are filled in here, so the page never parses a FEN or a sentence.
+Closed sets are ``Literal`` unions, per-side values are ``ByColor``.
 """
 
-from __future__ import annotations
+# No "from __future__ import annotations": TypedDict reads NotRequired from
+# the evaluated annotations (Python 3.11), and the generator reads
+# __optional_keys__.
+from typing import Generic, Literal, NotRequired, TypedDict, TypeVar
 
-from typing import Literal, NotRequired, TypedDict, Union
+from .contract import (ByColor, ClaimArticle, ClaimDict, ClaimRuleName, ColorName, ErrorCode, FlagRulesName,
+                       LegalMoveDict, ResultName, TerminationName)
 
-from .contract import LegalMoveDict
-from .probe import EngineFactsDict
-
-Color = Literal["white", "black"]
+Color = ColorName
 Answer = Literal["yes", "no", "unknown"]
-
+Level = Literal["none", "near", "claim", "over"]
+How = Literal["automatic", "claimed", "declared", "recorded"]
+EndingOp = Literal["agree", "resign", "flag", "claim", "recorded"]
+EventKind = Literal["automatic", "claimable", "claimable_with_move"]
+VerdictName = Literal["ok", "wrong_result", "ended_earlier", "undecided", "error"]
+SearchName = Literal["auto", "static", "page"]
 
 #: A legal move: the library's own shape, sent as it is.
 LegalMove = LegalMoveDict
 
 
-class ErrorInfo(TypedDict, total=False):
-    code: str  # stable: illegal_move, bad_fen, bad_pgn, promotion_needed, bad_request, ...
+class ErrorInfo(TypedDict):
+    """A refusal. The bridge's codes are :data:`pychessdraw.contract.ErrorCode`'s; ``code`` is
+    text because the page shows its own refusals in this shape too ("loading", "empty"...)."""
+
+    code: str  # the bridge's: an ErrorCode, stable (pychessdraw.errors)
     message: str  # short, in chess words, no FEN
-    choices: list[LegalMove]  # promotion_needed: the moves to choose from
+    choices: NotRequired[list[LegalMove]]  # promotion_needed: the moves to choose from
 
 
 class MoveRow(TypedDict):
@@ -55,7 +70,7 @@ class Counter(TypedDict):
     auto_article: str
     text: str  # one sentence for the panel
     auto_text: str
-    level: Literal["none", "near", "claim", "over"]
+    level: Level
 
 
 class Occurrence(TypedDict):
@@ -68,12 +83,12 @@ class Repetition(Counter):
 
 
 class OutcomeView(TypedDict):
-    termination: str  # a Termination value, or "unknown" for a recorded result without a known reason
-    result: str  # "1-0" | "0-1" | "1/2-1/2"
+    termination: TerminationName | Literal["unknown"]  # "unknown": a recorded result without a known reason
+    result: ResultName
     winner: Color | None
     article: str | None
     reason: str
-    how: Literal["automatic", "claimed", "declared", "recorded"]
+    how: How
     headline: str  # "Draw: 1/2-1/2"
     detail: str  # "Threefold repetition, claimed (FIDE 9.2)"
     ended_at: int | None  # ply where the rules ended an imported game that went on
@@ -87,8 +102,8 @@ class ClaimChoice(TypedDict):
 
 
 class ClaimGroup(TypedDict):
-    rule: str  # threefold_repetition | fifty_moves
-    article: str
+    rule: ClaimRuleName
+    article: ClaimArticle
     rule_label: str
     now: bool  # claimable without a move
     text: str  # "Black may claim now: threefold repetition (FIDE 9.2.1.2)" or
@@ -106,7 +121,7 @@ class Winnability(TypedDict):
 
 
 class FlagView(TypedDict):
-    result: str | None
+    result: ResultName | None
     text: str
 
 
@@ -129,10 +144,10 @@ class Facts(TypedDict):
     outcome: OutcomeView | None
     claims: list[ClaimGroup]
     claims_text: str
-    winnable: dict[str, Winnability]  # keyed by colour
+    winnable: ByColor[Winnability]
     dead_text: str  # the dead-position line (FIDE 5.2.2)
-    flag_fall: dict[str, FlagView] | None
-    flag_rules: str
+    flag_fall: ByColor[FlagView] | None
+    flag_rules: FlagRulesName
     hints: list[str]  # never contradict the rules; empty once the game is over
     offer: Offer | None  # who would offer a draw now
     legal_moves: list[LegalMove]
@@ -148,7 +163,7 @@ class GameInfo(TypedDict):
 
 class ClaimVerdict(TypedDict):
     accepted: bool
-    rule: str | None
+    rule: ClaimRuleName | None
     move: str | None
     san: str | None
     headline: str  # "Claim accepted" | "Claim refused"
@@ -156,7 +171,7 @@ class ClaimVerdict(TypedDict):
 
 
 class ClaimAsk(TypedDict):
-    rule: str
+    rule: ClaimRuleName
     uci: str
     san: str
     question: str
@@ -167,36 +182,20 @@ class PgnGameInfo(TypedDict):
     label: str
 
 
-class Reply(TypedDict, total=False):
-    ok: bool
-    error: ErrorInfo
-    facts: Facts  # the current (or browsed) position
-    moves: MovesDelta  # what changed in the move list
-    game: GameInfo  # present when the whole game was replaced
-    claim: ClaimVerdict
-    ask: ClaimAsk  # play with offer_claim: the move would make a claim correct; nothing was played
-    pgn: str
-    games: list[PgnGameInfo]  # load_pgn of a text with several games and no index: nothing loaded
-    analysed: "Analysed"
-    ending: Union["Ending", None]  # the declared ending to save (agree/resign/flag/claim/recorded)
-    results: list["ReviewResult"]  # review_start/feed/finish: the games completed
-    engine_facts: EngineFactsDict  # engine_facts: what the computer asks before it moves
-
-
 class Analysed(TypedDict):
     level: int
     final: bool  # both sides decided, or the deepest budget was used
 
 
-class Ending(TypedDict, total=False):
-    op: str  # agree | resign | flag | claim | recorded
-    color: Color
+class Ending(TypedDict):
+    op: EndingOp
+    color: NotRequired[Color]  # resign, flag: the side that resigned or lost on time
 
 
 class ReviewEvent(TypedDict):
     ply: int
-    rule: str
-    kind: str  # automatic | claimable | claimable_with_move
+    rule: TerminationName
+    kind: EventKind
 
 
 class ReviewRow(TypedDict):
@@ -205,9 +204,9 @@ class ReviewRow(TypedDict):
     game: int
     white: str
     black: str
-    result: str  # as recorded
-    verdict: str  # ok | wrong_result | ended_earlier | undecided | error (pychessdraw.verdict)
-    expected_result: str | None
+    result: str  # as recorded (any text of the Result tag)
+    verdict: VerdictName  # pychessdraw.verdict
+    expected_result: ResultName | None
     ended_at: int | None
     plies: int
     events: list[ReviewEvent]
@@ -224,6 +223,181 @@ class ReviewResult(TypedDict):
     row: ReviewRow
 
 
-class Request(TypedDict, total=False):
-    op: str
-    args: dict[str, object]
+# -- the computer's questions (pychessdraw.probe) ------------------------------
+class AutomaticDict(TypedDict):
+    """A rule that would end the game by itself after the move."""
+
+    termination: TerminationName
+    winner: ColorName | None
+
+
+class MoveProbeDict(TypedDict):
+    """``MoveProbe.to_dict()``: the position after one candidate move."""
+
+    uci: str
+    san: str
+    repetition_count: int  #: occurrences of the position after the move, this one included
+    halfmove_clock: int
+    automatic: AutomaticDict | None
+    draw: bool  #: the move ends the game in a draw by itself
+    opponent_claims_now: list[ClaimRuleName]  #: the opponent may then claim at once (9.2.1.2, 9.3.2)
+    opponent_claims_with_move: list[ClaimRuleName]  #: ... or by declaring a move (9.2.1.1, 9.3.1)
+    opponent_claims: list[ClaimDict]
+
+
+class EngineFactsDict(TypedDict):
+    """:func:`pychessdraw.probe.engine_facts`: what a computer player asks before it moves."""
+
+    turn: ColorName
+    ply: int
+    claims: list[ClaimDict]  #: open to the side to move, now or with an intended move
+    repetition_count: int
+    halfmove_clock: int
+    practical_draw: str | None  #: the referee's hint (knowledge, not a rule)
+    probes: list[MoveProbeDict]
+
+
+class Reply(TypedDict):
+    ok: bool
+    error: NotRequired[ErrorInfo]
+    facts: NotRequired[Facts]  # the current (or browsed) position
+    moves: NotRequired[MovesDelta]  # what changed in the move list
+    game: NotRequired[GameInfo]  # present when the whole game was replaced
+    claim: NotRequired[ClaimVerdict]
+    ask: NotRequired[ClaimAsk]  # play with offer_claim: the move would make a claim correct; nothing was played
+    pgn: NotRequired[str]
+    games: NotRequired[list[PgnGameInfo]]  # load_pgn of a text with several games and no index: nothing loaded
+    analysed: NotRequired[Analysed]
+    ending: NotRequired[Ending | None]  # the declared ending to save (agree/resign/flag/claim/recorded)
+    results: NotRequired[list[ReviewResult]]  # review_start/feed/finish: the games completed
+    engine_facts: NotRequired[EngineFactsDict]  # engine_facts: what the computer asks before it moves
+
+
+# -- the operations: op -> args -> reply ---------------------------------------
+A = TypeVar("A")
+R = TypeVar("R")
+
+
+class Op(TypedDict, Generic[A, R]):
+    """One operation: the arguments it takes and the reply it gives."""
+
+    args: A
+    reply: R
+
+
+class NoArgs(TypedDict):
+    """An operation without arguments."""
+
+
+class NewArgs(TypedDict, total=False):
+    fen: str | None  # the start position (standard when absent)
+    chess960: bool | None
+    flag_rules: FlagRulesName | None
+
+
+class PlayArgs(TypedDict):
+    move: str  # SAN or UCI, at most 20 characters
+    offer_claim: NotRequired[bool | None]  # ask first when the move would make a claim correct
+
+
+class ClaimArgs(TypedDict, total=False):
+    move: str | None  # the intended move; none: claim now
+
+
+class ColorArgs(TypedDict):
+    color: Color
+
+
+class LoadPgnArgs(TypedDict):
+    pgn: str
+    index: NotRequired[int | None]  # which game of several (from 0)
+    partial: NotRequired[bool | None]  # load the moves before the first bad one
+
+
+class StatusAtArgs(TypedDict):
+    ply: int
+
+
+class TimeControlArgs(TypedDict):
+    base_s: float
+    increment_s: float
+    delay_s: float
+
+
+class ExportPgnArgs(TypedDict, total=False):
+    time_control: TimeControlArgs | None  # both or neither: TimeControl and [%clk] per move
+    clocks: dict[str, int] | None  # ply -> the mover's milliseconds after the move
+
+
+class AnalyseArgs(TypedDict, total=False):
+    level: int  # 0 .. 3, growing budgets
+
+
+class RestoreArgs(TypedDict, total=False):
+    start_fen: str | None
+    chess960: bool | None
+    moves: list[str]  # UCI
+    ending: Ending | None
+    headers: dict[str, str] | None
+    flag_rules: FlagRulesName | None
+
+
+class RulesArgs(TypedDict):
+    flag_rules: FlagRulesName
+
+
+class ReviewStartArgs(TypedDict, total=False):
+    flag_rules: FlagRulesName
+    start: int  # the first game's number
+    part: int  # this session's share of the games (number - start) % parts == part
+    parts: int
+    search: SearchName
+
+
+class ReviewFeedArgs(TypedDict):
+    text: str  # the next chunk of the file
+
+
+class EngineFactsArgs(TypedDict):
+    moves: list[str]  # the candidate moves to probe
+
+
+class Operations(TypedDict):
+    """Every operation of the bridge: ``{op, args}`` in, ``Reply`` out."""
+
+    new: Op[NewArgs, Reply]
+    play: Op[PlayArgs, Reply]
+    undo: Op[NoArgs, Reply]
+    load_pgn: Op[LoadPgnArgs, Reply]
+    claim: Op[ClaimArgs, Reply]
+    agree: Op[NoArgs, Reply]
+    resign: Op[ColorArgs, Reply]
+    flag: Op[ColorArgs, Reply]
+    status_at: Op[StatusAtArgs, Reply]
+    export_pgn: Op[ExportPgnArgs, Reply]
+    state: Op[NoArgs, Reply]
+    analyse: Op[AnalyseArgs, Reply]
+    restore: Op[RestoreArgs, Reply]
+    rules: Op[RulesArgs, Reply]
+    review_start: Op[ReviewStartArgs, Reply]
+    review_feed: Op[ReviewFeedArgs, Reply]
+    review_finish: Op[NoArgs, Reply]
+    engine_facts: Op[EngineFactsArgs, Reply]
+
+
+OpName = Literal["new", "play", "undo", "load_pgn", "claim", "agree", "resign", "flag", "status_at", "export_pgn",
+                 "state", "analyse", "restore", "rules", "review_start", "review_feed", "review_finish",
+                 "engine_facts"]
+"""The keys of :class:`Operations` (a test checks that they agree)."""
+
+
+class Request(TypedDict):
+    op: OpName
+    args: NotRequired[dict[str, object]]
+
+
+def arg_names(op: str) -> frozenset[str]:
+    """The argument names ``op`` takes, read from :class:`Operations`."""
+    spec = Operations.__annotations__[op]
+    args: type = spec.__args__[0]
+    return frozenset(args.__annotations__)

@@ -26,7 +26,6 @@ position, both sides.
 from __future__ import annotations
 
 import itertools
-from typing import cast
 
 import chess
 
@@ -126,8 +125,8 @@ def targeted_final(game: Game, flagged: chess.Color | None, budget: SearchBudget
         final["claims"] = []
         final["flag_fall"] = None
         return final
-    flags = {color_name(c): cast(ResultName, timeout.result_if_flag_falls(
-        board, c, cannot_mate(board, not c) or found[not c].winnable is False, game.flag_rules))
+    flags = {color_name(c): timeout.result_if_flag_falls(
+        board, c, cannot_mate(board, not c) or found[not c].winnable is False, game.flag_rules)
         for c in chess.COLORS}
     final["flag_fall"] = ByColor(white=flags["white"], black=flags["black"])
     return final

@@ -18,7 +18,7 @@ from typing import Literal, NamedTuple
 
 import chess
 
-from .contract import LegalMoveDict, WinnableDetailDict
+from .contract import FlagRulesName, LegalMoveDict, WinnableDetailDict
 from .errors import BadRequestError, GameOverError, IllegalMoveError, NothingToUndoError, shown
 from .fen import read_fen
 from .moves import move_label, parse_move
@@ -59,7 +59,7 @@ class Checkpoint(NamedTuple):
     clocks: list[int]
     declared: Outcome | None
     caches: _Caches  #: the automatic outcome, repetitions and verdicts found
-    flag_rules: str
+    flag_rules: FlagRulesName
     search: SearchBudget
     owner: int  #: id() of the game it was taken from
 
@@ -140,7 +140,7 @@ class Game:
         """``search`` bounds the dead-position search run on every position
         (per side; the default runs only the cheap static proofs).
         ``flag_rules`` ("fide" or "uscf") decides flag-fall results."""
-        if not isinstance(flag_rules, str) or flag_rules not in timeout.RULES:
+        if not timeout.is_rules(flag_rules):
             raise BadRequestError(f"flag rules must be one of {', '.join(timeout.RULES)}, not {shown(flag_rules)}")
         self.search = _budget(search)
         self.flag_rules = flag_rules

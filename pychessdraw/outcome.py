@@ -13,7 +13,7 @@ from __future__ import annotations
 import enum
 import re
 from dataclasses import dataclass
-from typing import cast
+from typing import TypeGuard, cast, get_args
 
 import chess
 
@@ -84,8 +84,18 @@ AUTOMATIC = frozenset({
 })
 
 
+def is_result(value: object) -> TypeGuard[ResultName]:
+    """``value`` is a finished game's result as PGN writes it ("*" is not)."""
+    return isinstance(value, str) and value in get_args(ResultName)
+
+
 def color_name(color: chess.Color) -> ColorName:
     return "white" if color else "black"
+
+
+def termination_name(termination: Termination) -> TerminationName:
+    """The JSON name of ``termination`` (its value: a test checks they are the Literal's)."""
+    return termination.value
 
 
 @dataclass(frozen=True)

@@ -13,22 +13,21 @@ from typing import Any, Callable
 
 import chess
 
-from .bridge_contract import (ClaimChoice, ClaimGroup, ClaimVerdict, Counter, Facts, FlagView, LegalMove,
-                       MoveRow, Occurrence, Offer, OutcomeView, Repetition, Winnability)
+from .bridge_contract import (ClaimChoice, ClaimGroup, ClaimVerdict, Counter, Facts, FlagView, How, LegalMove, Level,
+                              MoveRow, Occurrence, Offer, OutcomeView, Repetition, Winnability)
+from .contract import ByColor, ClaimRuleName, ColorName, ResultName
 from .game import Game
-from .outcome import Outcome, Termination, color_name, termination_from_record
+from .outcome import Outcome, Termination, color_name, termination_from_record, termination_name
 from .rules import fifty, repetition
 from .rules.hints import can_force_mate, practical_draw
-from .status import ClaimResult, Status
+from .status import ClaimResult, Status, claim_article
 
 Labeller = Callable[[int], str]  # ply -> "3...Qxf7" (the move that led to the ply)
 
-_RULE_LABEL = {
+_RULE_LABEL: dict[str, str] = {
     Termination.THREEFOLD_REPETITION.value: "threefold repetition",
     Termination.FIFTY_MOVES.value: "fifty-move rule",
 }
-_ARTICLE_NOW = {"threefold_repetition": "9.2.1.2", "fifty_moves": "9.3.2"}
-_ARTICLE_MOVE = {"threefold_repetition": "9.2.1.1", "fifty_moves": "9.3.1"}
 _DECLARED = {Termination.AGREEMENT, Termination.RESIGNATION, Termination.TIME_FORFEIT}
 _PIECE_WORDS = {chess.KING: ("king", "kings"), chess.QUEEN: ("queen", "queens"), chess.ROOK: ("rook", "rooks"),
                 chess.BISHOP: ("bishop", "bishops"), chess.KNIGHT: ("knight", "knights"),
@@ -56,9 +55,9 @@ def make_row(game: Game, move: chess.Move, *, after_end: bool = False) -> MoveRo
 
 def _counter(value: int, claim_at: int, auto_at: int, claim_article: str, auto_article: str,
              text: str, auto_text: str, near: int) -> Counter:
-    level = "over" if value >= auto_at else "claim" if value >= claim_at else "near" if value >= near else "none"
+    level: Level = "over" if value >= auto_at else "claim" if value >= claim_at else "near" if value >= near else "none"
     return {"value": value, "claim_at": claim_at, "auto_at": auto_at, "claim_article": claim_article,
-            "auto_article": auto_article, "text": text, "auto_text": auto_text, "level": level}  # type: ignore[typeddict-item]
+            "auto_article": auto_article, "text": text, "auto_text": auto_text, "level": level}
 
 
 def halfmove(clock: int) -> Counter:
@@ -83,19 +82,19 @@ def repetitions(count: int, earlier: list[int], label: Labeller) -> Repetition:
 
 def outcome_view(outcome: Outcome, *, ended_at: int | None = None, ended_at_label: str | None = None) -> OutcomeView:
     t = outcome.termination
-    how = "declared" if t in _DECLARED else "claimed" if outcome.claimed else "automatic"
+    how: How = "declared" if t in _DECLARED else "claimed" if outcome.claimed else "automatic"
     how_text = {"declared": "declared", "claimed": "claimed by the player to move", "automatic": "automatic"}[how]
     winner = None if outcome.winner is None else color_name(outcome.winner)
     head = f"{side(winner)} wins" if winner else "Draw"
     detail = f"{outcome.reason()} (FIDE {outcome.article}, {how_text})"
     if ended_at is not None:
         detail = f"{outcome.reason()} {ended_at_label} (FIDE {outcome.article}); the moves after it were played after the end"
-    return {"termination": t.value, "result": outcome.result(), "winner": winner, "article": outcome.article,
-            "reason": outcome.reason(), "how": how, "headline": f"{head}: {outcome.result()}",  # type: ignore[typeddict-item]
+    return {"termination": termination_name(t), "result": outcome.result(), "winner": winner,
+            "article": outcome.article, "reason": outcome.reason(), "how": how, "headline": f"{head}: {outcome.result()}",
             "detail": detail, "ended_at": ended_at, "ended_at_label": ended_at_label}
 
 
-def recorded_view(result: str, termination_tag: str | None, details: str | None = None) -> OutcomeView:
+def recorded_view(result: ResultName, termination_tag: str | None, details: str | None = None) -> OutcomeView:
     """A recorded result as recorded: the reason only where the record names
     one of the rules (the Termination tag's words, old or standard, or the
     article in pychessdraw's TerminationDetails tag ``details``: see
@@ -103,11 +102,11 @@ def recorded_view(result: str, termination_tag: str | None, details: str | None 
     ``termination: "unknown"``. Never guessed."""
     tag = (termination_tag or "").strip()
     named = termination_from_record(tag, details)
-    term = named.value if named is not None else "unknown"
-    winner = {"1-0": "white", "0-1": "black"}.get(result)
+    winner: ColorName | None = "white" if result == "1-0" else "black" if result == "0-1" else None
     head = f"{side(winner)} wins" if winner else "Draw"
     reason = f"as recorded, Termination \"{tag}\"" if tag else "reason not recorded"
-    return {"termination": term, "result": result, "winner": winner, "article": None,  # type: ignore[typeddict-item]
+    return {"termination": "unknown" if named is None else termination_name(named), "result": result,
+            "winner": winner, "article": None,
             "reason": reason, "how": "recorded", "headline": f"{head}: {result}",
             "detail": f"{result}, {reason} (the result of the imported game)", "ended_at": None,
             "ended_at_label": None}
@@ -158,7 +157,7 @@ def winnability(status: Status, board: chess.Board, color: chess.Color, *, can_s
             "word": "Not decided yet"}
 
 
-def _dead_text(status: Status, win: dict[str, Winnability]) -> str:
+def _dead_text(status: Status, win: ByColor[Winnability]) -> str:
     out = status.outcome
     if out is not None and out.termination in (Termination.DEAD_POSITION, Termination.INSUFFICIENT_MATERIAL):
         return "Neither side can checkmate: dead position, the game is drawn (FIDE 5.2.2)"
@@ -175,7 +174,7 @@ def _dead_text(status: Status, win: dict[str, Winnability]) -> str:
     return "Dead position (FIDE 5.2.2): not decided yet"
 
 
-def _hints(board: chess.Board, status: Status, win: dict[str, Winnability]) -> list[str]:
+def _hints(board: chess.Board, status: Status, win: ByColor[Winnability]) -> list[str]:
     """Chess knowledge, never rules: nothing once the game is over, nothing
     about a side the rules already proved unable to mate."""
     if status.outcome is not None:
@@ -202,21 +201,19 @@ def _claim_groups(status: Status, board: chess.Board) -> list[ClaimGroup]:
         return []
     who = side(board.turn)
     groups: list[ClaimGroup] = []
-    by_rule: dict[str, list[ClaimChoice]] = {}
-    now_rules = []
+    by_rule: dict[ClaimRuleName, list[ClaimChoice]] = {}
     for claim in status.claims:
-        rule = claim.rule.value
+        rule = claim.rule_name
         if claim.uci is None:
-            now_rules.append(rule)
+            article = claim.article
+            groups.append({"rule": rule, "article": article, "rule_label": _RULE_LABEL[rule], "now": True,
+                           "text": f"{who} may claim a draw now: {_RULE_LABEL[rule]} (FIDE {article})",
+                           "moves": [], "arrows": False})
         else:
             by_rule.setdefault(rule, []).append(
                 {"uci": claim.uci, "san": claim.san or claim.uci, "question": claim_question(rule, claim.san or claim.uci)})
-    for rule in now_rules:
-        groups.append({"rule": rule, "article": _ARTICLE_NOW[rule], "rule_label": _RULE_LABEL[rule], "now": True,
-                       "text": f"{who} may claim a draw now: {_RULE_LABEL[rule]} (FIDE {_ARTICLE_NOW[rule]})",
-                       "moves": [], "arrows": False})
     for rule, moves in by_rule.items():
-        article = _ARTICLE_MOVE[rule]
+        article = claim_article(Termination(rule), with_move=True)
         if rule == Termination.FIFTY_MOVES.value and len(moves) > MAX_ARROWS:
             text = (f"Any move that is not a pawn move or a capture lets {who} claim a draw by the "
                     f"fifty-move rule (FIDE {article}): pick it below, or just play it")
@@ -267,18 +264,18 @@ def facts(game: Game, status: Status, *, label: Labeller, live: bool = True, out
     (a recorded result, or an ending the rules reached earlier)."""
     board = game.current_board()
     searchable = can_search and status.outcome is None and outcome is None
-    win: dict[str, Winnability] = {
-        color_name(c): winnability(status, board, c, can_search=searchable, game_over=outcome is not None)
-        for c in chess.COLORS}
+    win: ByColor[Winnability] = {
+        "white": winnability(status, board, chess.WHITE, can_search=searchable, game_over=outcome is not None),
+        "black": winnability(status, board, chess.BLACK, can_search=searchable, game_over=outcome is not None)}
     groups = _claim_groups(status, board) if live and outcome is None else []
     over = status.outcome is not None or outcome is not None
     out_view = outcome if outcome is not None else (None if status.outcome is None else outcome_view(status.outcome))
     ply = status.ply
     where = "the start position" if ply == 0 else f"after {label(ply)}"
-    flag: dict[str, FlagView] | None = None
+    flag: ByColor[FlagView] | None = None
     if status.flag_results is not None and not over:
-        flag = {color_name(c): flag_view(status.flag_results[c], c, win[color_name(not c)]["answer"])
-                for c in chess.COLORS}
+        flag = {"white": flag_view(status.flag_results[chess.WHITE], chess.WHITE, win["black"]["answer"]),
+                "black": flag_view(status.flag_results[chess.BLACK], chess.BLACK, win["white"]["answer"])}
     offer: Offer | None = None
     if not over and live:
         by, to = color_name(not board.turn), color_name(board.turn)
@@ -307,7 +304,7 @@ def facts(game: Game, status: Status, *, label: Labeller, live: bool = True, out
     }
 
 
-def flag_view(result: str | None, flagged: chess.Color, opponent_answer: str) -> FlagView:
+def flag_view(result: ResultName | None, flagged: chess.Color, opponent_answer: str) -> FlagView:
     """What a flag fall of ``flagged`` would give, in words that never state
     more than the referee proved: a draw with its reason (the opponent
     proven unable to mate, FIDE 6.9; or US Chess 14E), a win where the
@@ -327,5 +324,6 @@ def flag_view(result: str | None, flagged: chess.Color, opponent_answer: str) ->
 
 def claim_verdict(result: ClaimResult, san: str | None) -> ClaimVerdict:
     headline = "Claim accepted" if result.accepted else "Claim refused"
-    return {"accepted": result.accepted, "rule": None if result.rule is None else result.rule.value,
+    rule: ClaimRuleName | None = None if result.rule is None else result.to_dict()["rule"]
+    return {"accepted": result.accepted, "rule": rule,
             "move": result.move, "san": san, "headline": headline, "text": result.reason}

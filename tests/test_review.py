@@ -192,19 +192,23 @@ def test_corpus_slice_matches_scan(shared: Callable[..., Any], full: bool) -> No
 
 
 def test_review_ops_validate_and_answer() -> None:
+    from pychessdraw.bridge import Bridge
     from pychessdraw.review import ReviewOps
     ops = ReviewOps()
     with pytest.raises(BadRequestError, match="review_start first"):
         ops.feed({"text": "x"})
     for bad in [{"parts": 0}, {"part": 2, "parts": 2}, {"start": 0}, {"flag_rules": "blitz"}, {"search": "deep"},
-                {"start": True}, {"start": "1"}, {"colour": "white"}, {"search": ["auto"]}, {"search": None}]:
+                {"start": True}, {"start": "1"}, {"search": ["auto"]}, {"search": None}]:
         with pytest.raises(BadRequestError):
             ops.start(bad)
+    # unknown arguments are refused by the bridge, from the names of bridge_contract.Operations
+    bridge = Bridge()
+    for op, bad in [("review_start", {"colour": "white"}), ("review_feed", {"text": "", "more": 1})]:
+        reply = bridge.call({"op": op, "args": bad})
+        assert not reply["ok"] and reply["error"]["code"] == "bad_request", (op, reply)
     assert ops.start({"flag_rules": "uscf", "start": 1, "part": 0, "parts": 1}) == {"ok": True, "results": []}
     with pytest.raises(BadRequestError):
         ops.feed({"text": 5})
-    with pytest.raises(BadRequestError):
-        ops.feed({"text": "", "more": 1})
     first = ops.feed({"text": TEXT[:300]})["results"]
     rest = ops.feed({"text": TEXT[300:]})["results"] + ops.finish({})["results"]
     assert [r["row"]["game"] for r in first + rest] == [1, 2, 3, 4, 5]
