@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import inspect
+import json
 import re
 import sys
 import types
@@ -254,8 +255,26 @@ def render_contract_js() -> str:
         out.append(f"/** @typedef {{{name}}} {alias} */")
     for td in names.typeddicts:
         out += [""] + _js_typedef(names, td)
-    out += _JS_ONLY.splitlines() + ["", "export {};"]
+    out += _JS_ONLY.splitlines()
+    for name, value in bridge_contract.sent_facts().items():
+        out += ["", f"/** Sent by pychessdraw.bridge_contract.sent_facts(). */",
+                f"export const {name} = Object.freeze({_js_value(value)});"]
     return "\n".join(out).rstrip() + "\n"
+
+
+def _js_value(value: object, top: bool = True) -> str:
+    """A JSON value as a deeply frozen JS literal (readonly types for tsc), a key a line at the top."""
+    if isinstance(value, dict):
+        sep, ends = (",\n  ", ("{\n  ", ",\n}")) if top else (", ", ("{ ", " }"))
+        return ends[0] + sep.join(f"{k}: {_js_nested(v)}" for k, v in value.items()) + ends[1] if value else "{}"
+    if isinstance(value, list):  # a tuple of literals for tsc
+        return "/** @type {const} */ ([" + ", ".join(_js_nested(v) for v in value) + "])"
+    return json.dumps(value)
+
+
+def _js_nested(value: object) -> str:
+    text = _js_value(value, top=False)
+    return f"Object.freeze({text})" if isinstance(value, (dict, list)) else text
 
 
 def build_api(out: Path) -> None:

@@ -43,6 +43,7 @@ from .bridge_contract import (ClaimAsk, arg_names, ClaimVerdict, Ending, ErrorIn
                               OutcomeView, Reply)
 from .errors import (BadFenError, BadPgnError, BadRequestError, GameOverError, InternalError, PromotionNeededError,
                      RefereeError, shown)
+from .fen import MAX_FEN
 from .game import Checkpoint, Game
 from .outcome import Outcome, Termination, is_result
 from .review import ReviewOps
@@ -54,7 +55,7 @@ _COLORS = {"white": chess.WHITE, "black": chess.BLACK}
 LEVELS = (dead.PAGE, SearchBudget(nodes=1_000_000, seconds=0.08), SearchBudget(nodes=2_000_000, seconds=0.3),
           dead.DEEP)
 MAX_REQUEST = 32_000_000  # characters of one request
-MAX_MOVES = 20_000  # moves of one restored or imported game
+MAX_MOVES = pgn.MAX_PLIES  # moves of one restored or imported game
 _MOVE_ERRORS = {"illegal_move": "is not legal here", "invalid_move": "is not a move",
                 "ambiguous_move": "is ambiguous here", "promotion_needed": "needs a promotion piece"}
 _T = TypeVar("_T")
@@ -213,7 +214,7 @@ class Bridge:
                 auto = game.automatic_outcome(has_legal_move=True, dead_check=game.is_irreversible())
                 if auto is not None:
                     ended = (game.ply, auto)
-            label = present.move_label(game.fullmove_number, game.turn == chess.WHITE, token)
+            label = game.move_label(token)
             try:
                 move = game.parse_move(token)
             except RefereeError as exc:
@@ -327,7 +328,7 @@ class Bridge:
         return self._reply(len(self._rows) - 1)
 
     def _parse_or_promote(self, text: str) -> chess.Move:
-        label = present.move_label(self.game.fullmove_number, self.game.turn == chess.WHITE, text)
+        label = self.game.move_label(text)
         try:
             return self.game.parse_move(text, typed=True)  # typed in the move box: lowercase bxc3 may mean Bxc3
         except RefereeError as exc:
@@ -372,7 +373,7 @@ class Bridge:
     def _claim(self, args: dict[str, Any]) -> Reply:
         text = _opt_text(args, "move", 20)
         self._check_not_over()
-        before = self.game.ply
+        before, claimer = self.game.ply, self.game.turn
         san = None
         parsed = None
         if text:
@@ -388,7 +389,7 @@ class Bridge:
             result = self.game.claim_draw(None)
         if result.accepted:
             self._ending = {"op": "claim"}
-        return self._reply(before, claim=present.claim_verdict(result, san))
+        return self._reply(before, claim=present.claim_verdict(result, san, claimer))
 
     def _agree(self, args: dict[str, Any]) -> Reply:
         self._check_not_over()
@@ -629,7 +630,7 @@ def _opt_text(args: dict[str, Any], name: str, limit: int) -> str | None:
 
 def _fen(args: dict[str, Any], name: str) -> str | None:
     fen = _opt_text(args, name, 100_000)
-    if fen is not None and (len(fen) > 120 or "\n" in fen.strip()):
+    if fen is not None and (len(fen) > MAX_FEN or "\n" in fen.strip()):
         hint = " (a game in PGN goes in the PGN box)" if "." in fen or "[" in fen else ""
         raise BadFenError(f"this is not a FEN: it is too long for one{hint}")
     return fen

@@ -17,8 +17,9 @@ Closed sets are ``Literal`` unions, per-side values are ``ByColor``.
 # No "from __future__ import annotations": TypedDict reads NotRequired from
 # the evaluated annotations (Python 3.11), and the generator reads
 # __optional_keys__.
-from typing import Generic, Literal, NotRequired, TypedDict, TypeVar
+from typing import Final, Generic, Literal, NotRequired, TypedDict, TypeVar
 
+from . import laws
 from .contract import (ByColor, ClaimArticle, ClaimDict, ClaimRuleName, ColorName, ErrorCode, FlagRulesName,
                        LegalMoveDict, ResultName, TerminationName)
 
@@ -161,6 +162,15 @@ class GameInfo(TypedDict):
     recorded: OutcomeView | None  # an imported game's recorded result
 
 
+class WrongClaim(TypedDict):
+    """FIDE 9.5.3: what a page with running clocks does after a refused claim."""
+
+    to: Color  # the claimer's opponent, who gets the time
+    bonus_ms: int
+    text: str  # appended to the verdict's text when the time is added
+    note: str  # the clocks' note
+
+
 class ClaimVerdict(TypedDict):
     accepted: bool
     rule: ClaimRuleName | None
@@ -168,6 +178,7 @@ class ClaimVerdict(TypedDict):
     san: str | None
     headline: str  # "Claim accepted" | "Claim refused"
     text: str
+    wrong_claim: WrongClaim | None  # a refused claim: the opponent's two minutes (FIDE 9.5.3)
 
 
 class ClaimAsk(TypedDict):
@@ -196,6 +207,7 @@ class ReviewEvent(TypedDict):
     ply: int
     rule: TerminationName
     kind: EventKind
+    label: str  # "Threefold repetition could be claimed after move 17 (White)"
 
 
 class ReviewRow(TypedDict):
@@ -391,6 +403,10 @@ OpName = Literal["new", "play", "undo", "load_pgn", "claim", "agree", "resign", 
 """The keys of :class:`Operations` (a test checks that they agree)."""
 
 
+REPLACES_GAME: Final = ("new", "load_pgn", "restore", "state")
+"""The operations whose reply replaces the whole game (``game`` and every row)."""
+
+
 class Request(TypedDict):
     op: OpName
     args: NotRequired[dict[str, object]]
@@ -401,3 +417,27 @@ def arg_names(op: str) -> frozenset[str]:
     spec = Operations.__annotations__[op]
     args: type = spec.__args__[0]
     return frozenset(args.__annotations__)
+
+
+def sent_facts() -> dict[str, object]:
+    """The facts the page needs that no reply carries, written into the
+    generated ``web/src/contract.js`` as constants: the Laws' articles and
+    rule names (:mod:`pychessdraw.laws`), the thresholds of the rules, the
+    limits of a request, the operations that replace the game."""
+    from . import fen, pgn, verdict
+    from .outcome import side_name
+    from .rules import fifty, repetition
+    return {
+        "LAWS": {
+            "article": dict(laws.ARTICLE), "claim_article": {f"{rule}{'_with_move' if move else ''}": article
+                                                             for (rule, move), article in laws.CLAIM_ARTICLE.items()},
+            "offer": laws.OFFER, "claim_stops_clocks": laws.CLAIM_STOPS_CLOCKS, "wrong_claim": laws.WRONG_CLAIM,
+            "wrong_claim_bonus_ms": laws.WRONG_CLAIM_BONUS_MS, "rule_name": dict(laws.RULE_NAME),
+            "claim_count": repetition.CLAIM_COUNT, "automatic_count": repetition.AUTOMATIC_COUNT,
+            "claim_plies": fifty.CLAIM_PLIES, "automatic_plies": fifty.AUTOMATIC_PLIES,
+        },
+        "LIMITS": {"max_moves": pgn.MAX_PLIES, "max_fen": fen.MAX_FEN},
+        "REPLACES_GAME": list(REPLACES_GAME),
+        "VERDICTS": list(verdict.VERDICTS),  # the order the page lists them in
+        "SIDE_NAME": {name: side_name(name) for name in ("white", "black")},
+    }

@@ -24,7 +24,7 @@ import tempfile
 import time
 from typing import TYPE_CHECKING, Callable, Iterable, Sequence, TextIO
 
-from . import __version__
+from . import __version__, laws
 from .errors import FileError, RefereeError
 from .game import Game
 from .rules import dead, timeout
@@ -296,7 +296,7 @@ def _search_options(parser: argparse.ArgumentParser, what: str, final: bool = Fa
         parser.add_argument("--search", choices=BUDGETS, default="deep",
                             help=f"{what}: static proofs only, ~15 ms or ~1 s per side (default: deep)")
     parser.add_argument("--flag-rules", choices=timeout.RULES, default=timeout.FIDE,
-                        help="flag-fall rules: FIDE 6.9 or US Chess (default: fide)")
+                        help=f"flag-fall rules: {laws.fide(laws.FLAG_FALL)} or US Chess (default: fide)")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -370,7 +370,7 @@ def build_parser() -> argparse.ArgumentParser:
                          "a terminal)")
     wa.add_argument("--no-readable", dest="readable", action="store_false")
     wa.add_argument("--flag-rules", choices=timeout.RULES, default=timeout.FIDE,
-                    help="flag-fall rules for games lost on time: FIDE 6.9 or US Chess (default: fide)")
+                    help=f"flag-fall rules for games lost on time: {laws.fide(laws.FLAG_FALL)} or US Chess (default: fide)")
     wa.set_defaults(run=cmd_watch)
     return parser
 

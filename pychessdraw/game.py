@@ -18,6 +18,7 @@ from typing import Literal, NamedTuple
 
 import chess
 
+from . import laws
 from .contract import FlagRulesName, LegalMoveDict, WinnableDetailDict
 from .errors import BadRequestError, GameOverError, IllegalMoveError, NothingToUndoError, shown
 from .fen import read_fen
@@ -543,10 +544,11 @@ class Game:
         where = "now" if move is None else "after the intended move"
         count, clock = self.repetition_count(), self._board.halfmove_clock
         facts = (f"{where} the position has occurred {count} time{'s' * (count != 1)} "
-                 f"(3 needed) and the halfmove clock is {clock} plies (100 needed)")
+                 f"({repetition.CLAIM_COUNT} needed) and the halfmove clock is {clock} plies ({fifty.CLAIM_PLIES} needed)")
         if accepted:
             return f"Draw claim correct: {facts}."
-        tail = " The intended move stands and the game goes on (FIDE 9.5.3)." if move else " The game goes on."
+        tail = f" The intended move stands and the game goes on ({laws.fide(laws.WRONG_CLAIM)})." if move \
+            else " The game goes on."
         return f"Draw claim refused: {facts}.{tail}"
 
     def agree_draw(self) -> Outcome:

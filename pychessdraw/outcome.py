@@ -17,6 +17,7 @@ from typing import TypeGuard, cast, get_args
 
 import chess
 
+from . import laws
 from .contract import ColorName, OutcomeDict, ResultName, TerminationName
 
 
@@ -36,19 +37,7 @@ class Termination(str, enum.Enum):
     TIME_FORFEIT = "time_forfeit"
 
 
-ARTICLE = {
-    Termination.CHECKMATE: "5.1.1",
-    Termination.STALEMATE: "5.2.1",
-    Termination.INSUFFICIENT_MATERIAL: "5.2.2",
-    Termination.DEAD_POSITION: "5.2.2",
-    Termination.FIVEFOLD_REPETITION: "9.6.1",
-    Termination.SEVENTYFIVE_MOVES: "9.6.2",
-    Termination.THREEFOLD_REPETITION: "9.2",
-    Termination.FIFTY_MOVES: "9.3",
-    Termination.AGREEMENT: "5.2.3",
-    Termination.RESIGNATION: "5.1.2",
-    Termination.TIME_FORFEIT: "6.9",
-}
+ARTICLE = {t: laws.ARTICLE[t.value] for t in Termination}  # the articles are written in pychessdraw.laws
 
 _LABEL = {
     Termination.CHECKMATE: "Checkmate",
@@ -93,6 +82,11 @@ def color_name(color: chess.Color) -> ColorName:
     return "white" if color else "black"
 
 
+def side_name(color: chess.Color | ColorName) -> str:
+    """A side as sentences name it: "White", "Black" (the one place)."""
+    return "White" if color is True or color == "white" else "Black"
+
+
 def termination_name(termination: Termination) -> TerminationName:
     """The JSON name of ``termination`` (its value: a test checks they are the Literal's)."""
     return termination.value
@@ -122,11 +116,11 @@ class Outcome:
     def reason(self) -> str:
         t = self.termination
         if t is Termination.RESIGNATION:
-            return f"{color_name(not self.winner).capitalize()} resigns"
+            return f"{side_name(not self.winner)} resigns"
         if t is Termination.TIME_FORFEIT:
             if self.winner is None:
                 return "Flag fall, but the opponent cannot checkmate by any series of legal moves"
-            return f"{color_name(not self.winner).capitalize()} lost on time"
+            return f"{side_name(not self.winner)} lost on time"
         return _LABEL[t]
 
     def words(self) -> str:
@@ -136,7 +130,7 @@ class Outcome:
         t = self.termination
         if self.winner is None:
             return f"{_DRAW_WORDS[t]} (FIDE {self.article})"
-        winner, loser = color_name(self.winner).capitalize(), color_name(not self.winner).capitalize()
+        winner, loser = side_name(self.winner), side_name(not self.winner)
         how = {Termination.CHECKMATE: " by checkmate", Termination.RESIGNATION: f": {loser} resigns",
                Termination.TIME_FORFEIT: f" on time: {loser}'s flag fell"}[t]
         return f"{winner} wins{how} (FIDE {self.article})"

@@ -14,20 +14,20 @@ from typing import Any, Callable
 import chess
 
 from .bridge_contract import (ClaimChoice, ClaimGroup, ClaimVerdict, Counter, Facts, FlagView, How, LegalMove, Level,
-                              MoveRow, Occurrence, Offer, OutcomeView, Repetition, Winnability)
+                              MoveRow, Occurrence, Offer, OutcomeView, Repetition, Winnability, WrongClaim)
 from .contract import ByColor, ClaimRuleName, ColorName, ResultName
+from . import laws
 from .game import Game
-from .outcome import Outcome, Termination, color_name, termination_from_record, termination_name
+from .moves import numbered
+from .outcome import Outcome, Termination, color_name, side_name, termination_from_record, termination_name
 from .rules import fifty, repetition
 from .rules.hints import can_force_mate, practical_draw
 from .status import ClaimResult, Status, claim_article
 
 Labeller = Callable[[int], str]  # ply -> "3...Qxf7" (the move that led to the ply)
 
-_RULE_LABEL: dict[str, str] = {
-    Termination.THREEFOLD_REPETITION.value: "threefold repetition",
-    Termination.FIFTY_MOVES.value: "fifty-move rule",
-}
+_RULE_LABEL = laws.RULE_NAME
+_DEAD, _FLAG, _OFFER = laws.fide(laws.DEAD_POSITION), laws.fide(laws.FLAG_FALL), laws.fide(laws.OFFER)
 _DECLARED = {Termination.AGREEMENT, Termination.RESIGNATION, Termination.TIME_FORFEIT}
 _PIECE_WORDS = {chess.KING: ("king", "kings"), chess.QUEEN: ("queen", "queens"), chess.ROOK: ("rook", "rooks"),
                 chess.BISHOP: ("bishop", "bishops"), chess.KNIGHT: ("knight", "knights"),
@@ -35,13 +35,7 @@ _PIECE_WORDS = {chess.KING: ("king", "kings"), chess.QUEEN: ("queen", "queens"),
 MAX_ARROWS = 3  # more intended moves than this are said in words, not drawn
 
 
-def side(color: chess.Color | str) -> str:
-    name = color if isinstance(color, str) else color_name(color)
-    return name.capitalize()
-
-
-def move_label(number: int, white: bool, san: str) -> str:
-    return f"{number}.{san}" if white else f"{number}...{san}"
+side = side_name  # "White", "Black"
 
 
 def make_row(game: Game, move: chess.Move, *, after_end: bool = False) -> MoveRow:
@@ -49,7 +43,7 @@ def make_row(game: Game, move: chess.Move, *, after_end: bool = False) -> MoveRo
     number, white = game.fullmove_number, game.turn == chess.WHITE
     san, uci = game.san(move), game.uci(move)
     game.push(move)
-    return {"ply": game.ply, "san": san, "uci": uci, "fen": game.fen(), "label": move_label(number, white, san),
+    return {"ply": game.ply, "san": san, "uci": uci, "fen": game.fen(), "label": numbered(number, white, san),
             "number": number, "white": white, "repetition_count": game.repetition_count(), "after_end": after_end}
 
 
@@ -62,20 +56,23 @@ def _counter(value: int, claim_at: int, auto_at: int, claim_article: str, auto_a
 
 def halfmove(clock: int) -> Counter:
     claim, auto = fifty.CLAIM_PLIES, fifty.AUTOMATIC_PLIES
-    return _counter(clock, claim, auto, "9.3", "9.6.2",
+    rule, art, auto_rule, auto_art = (laws.RULE_NAME["fifty_moves"], laws.ARTICLE["fifty_moves"],
+                                      laws.RULE_NAME["seventyfive_moves"], laws.ARTICLE["seventyfive_moves"])
+    return _counter(clock, claim, auto, art, auto_art,
                     f"{clock} {'ply' if clock == 1 else 'plies'} without a capture or pawn move: a claim is possible at {claim} "
-                    f"(fifty-move rule, FIDE 9.3), the game ends at {auto} (75-move rule, FIDE 9.6.2)",
-                    f"75-move rule: {clock} of {auto} plies{' (reached: game over)' if clock >= auto else ''} "
-                    "(FIDE 9.6.2)", claim - 10)
+                    f"({rule}, FIDE {art}), the game ends at {auto} ({auto_rule}, FIDE {auto_art})",
+                    f"{auto_rule}: {clock} of {auto} plies{' (reached: game over)' if clock >= auto else ''} "
+                    f"(FIDE {auto_art})", claim - 10)
 
 
 def repetitions(count: int, earlier: list[int], label: Labeller) -> Repetition:
     claim, auto = repetition.CLAIM_COUNT, repetition.AUTOMATIC_COUNT
-    base = _counter(count, claim, auto, "9.2", "9.6.1",
+    art, auto_art = laws.ARTICLE["threefold_repetition"], laws.ARTICLE["fivefold_repetition"]
+    base = _counter(count, claim, auto, art, auto_art,
                     f"{count} occurrence{'s' * (count != 1)} of this position so far "
-                    f"({claim} allow a claim, FIDE 9.2; {auto} end the game, FIDE 9.6.1)",
-                    f"Fivefold repetition: {count} of {auto}{' (reached: game over)' if count >= auto else ''} "
-                    "(FIDE 9.6.1)", claim - 1)
+                    f"({claim} allow a claim, FIDE {art}; {auto} end the game, FIDE {auto_art})",
+                    f"{laws.RULE_NAME['fivefold_repetition'].capitalize()}: {count} of {auto}"
+                    f"{' (reached: game over)' if count >= auto else ''} (FIDE {auto_art})", claim - 1)
     occ: list[Occurrence] = [{"ply": p, "label": "the start" if p == 0 else f"after {label(p)}"} for p in earlier]
     return {**base, "earlier": occ}
 
@@ -160,18 +157,19 @@ def winnability(status: Status, board: chess.Board, color: chess.Color, *, can_s
 def _dead_text(status: Status, win: ByColor[Winnability]) -> str:
     out = status.outcome
     if out is not None and out.termination in (Termination.DEAD_POSITION, Termination.INSUFFICIENT_MATERIAL):
-        return "Neither side can checkmate: dead position, the game is drawn (FIDE 5.2.2)"
+        return f"Neither side can checkmate: dead position, the game is drawn ({_DEAD})"
     if out is not None:
         return "The game is over."
-    yes = [c for c in ("white", "black") if win[c]["answer"] == "yes"]
+    sides: tuple[ColorName, ColorName] = ("white", "black")
+    yes = [c for c in sides if win[c]["answer"] == "yes"]
     if yes:
         who = " and ".join(side(c) for c in yes)
-        return f"Not a dead position: {who} can still checkmate (FIDE 5.2.2)"
-    no = [c for c in ("white", "black") if win[c]["answer"] == "no"]
+        return f"Not a dead position: {who} can still checkmate ({_DEAD})"
+    no = [c for c in sides if win[c]["answer"] == "no"]
     if no:
         return (f"{side(no[0])} cannot checkmate; whether {side('black' if no[0] == 'white' else 'white')} "
-                "can is not decided yet (FIDE 5.2.2)")
-    return "Dead position (FIDE 5.2.2): not decided yet"
+                f"can is not decided yet ({_DEAD})")
+    return f"Dead position ({_DEAD}): not decided yet"
 
 
 def _hints(board: chess.Board, status: Status, win: ByColor[Winnability]) -> list[str]:
@@ -280,7 +278,7 @@ def facts(game: Game, status: Status, *, label: Labeller, live: bool = True, out
     if not over and live:
         by, to = color_name(not board.turn), color_name(board.turn)
         offer = {"by": by, "to": to,
-                 "text": f"{side(by)} offers a draw (the player who has just moved, FIDE 9.1.2.2). {side(to)}:"}
+                 "text": f"{side(by)} offers a draw (the player who has just moved, {_OFFER}). {side(to)}:"}
     legal: list[LegalMove] = list(status.legal_moves or ()) if live and not over else []
     return {
         "ply": ply, "turn": color_name(board.turn), "fen": status.fen, "check": status.check,
@@ -314,16 +312,24 @@ def flag_view(result: ResultName | None, flagged: chess.Color, opponent_answer: 
     "can it still checkmate?" answer (yes / no / unknown)."""
     who = side(not flagged)
     if result == "1/2-1/2":
-        why = f"{who} cannot checkmate, FIDE 6.9" if opponent_answer == "no" else "US Chess 14E"
+        why = f"{who} cannot checkmate, {_FLAG}" if opponent_answer == "no" else "US Chess 14E"
         return {"result": result, "text": f"{result} (draw: {why})"}
     if opponent_answer == "yes":
-        return {"result": result, "text": f"{result} ({who} wins: {who} can still checkmate, FIDE 6.9)"}
+        return {"result": result, "text": f"{result} ({who} wins: {who} can still checkmate, {_FLAG})"}
     return {"result": result, "text": f"{result} unless a draw is proven: undecided, whether {who} can "
-                                      "checkmate is not decided yet (FIDE 6.9)"}
+                                      f"checkmate is not decided yet ({_FLAG})"}
 
 
-def claim_verdict(result: ClaimResult, san: str | None) -> ClaimVerdict:
+def claim_verdict(result: ClaimResult, san: str | None, claimer: chess.Color) -> ClaimVerdict:
+    """The arbiter's answer to ``claimer``'s claim; a refused one says what
+    FIDE 9.5.3 gives the opponent where clocks run (the page adds the time)."""
     headline = "Claim accepted" if result.accepted else "Claim refused"
     rule: ClaimRuleName | None = None if result.rule is None else result.to_dict()["rule"]
-    return {"accepted": result.accepted, "rule": rule,
-            "move": result.move, "san": san, "headline": headline, "text": result.reason}
+    wrong: WrongClaim | None = None
+    if not result.accepted:
+        to, article = side(not claimer), laws.fide(laws.WRONG_CLAIM)
+        wrong = {"to": color_name(not claimer), "bonus_ms": laws.WRONG_CLAIM_BONUS_MS,
+                 "text": f" Two minutes were added to {to}'s clock ({article}).",
+                 "note": f"{article}: {to} got two more minutes for the wrong claim."}
+    return {"accepted": result.accepted, "rule": rule, "move": result.move, "san": san, "headline": headline,
+            "text": result.reason, "wrong_claim": wrong}

@@ -25,8 +25,11 @@ import json
 import re
 from typing import Any, Iterator
 
-from .bridge_contract import Reply, ReviewResult, ReviewRow
+from . import laws
+from .bridge_contract import Reply, ReviewEvent, ReviewResult, ReviewRow
 from .errors import BadPgnError, BadRequestError
+from .moves import move_number, numbered, start_of
+from .outcome import side_name
 from . import pgn
 from .pgn import PgnGame, read_games
 from .rules import dead, timeout
@@ -189,22 +192,33 @@ def row_of(report: dict[str, Any], start: int = 0, end: int = 0) -> ReviewRow:
     """The fields a table of games shows, from a scan report."""
     headers = report.get("headers") or {}
     error = report.get("error")
+    first_move, black_first = start_of(headers)
     return {
         "game": report["game"], "white": headers.get("White", "?"), "black": headers.get("Black", "?"),
         "result": headers.get("Result", "*"), "verdict": report["verdict"],
         "expected_result": report["expected_result"], "ended_at": report["ended_at"],
-        "plies": report["plies"], "events": report["events"],
+        "plies": report["plies"], "events": [event_row(e, first_move, black_first) for e in report["events"]],
         "error": None if error is None else error_in_words(error, headers),
         "error_ply": None if error is None else error.get("ply"),
-        "first_move": _first_move(headers)[0], "black_first": _first_move(headers)[1],
+        "first_move": first_move, "black_first": black_first,
         "start": start, "end": end,
     }
 
 
-def _first_move(headers: dict[str, str]) -> tuple[int, bool]:
-    """The move number of the start position and whether Black moves first."""
-    fen = headers.get("FEN", "").split() if headers.get("SetUp", "1") != "0" else []
-    return (int(fen[5]) if len(fen) > 5 and fen[5].isdigit() else 1), fen[1:2] == ["b"]
+_KIND_WORDS = {"automatic": "ended the game", "claimable": "could be claimed",
+               "claimable_with_move": "could be claimed with a move"}
+
+
+def event_row(event: dict[str, Any], first_move: int = 1, black_first: bool = False) -> ReviewEvent:
+    """A scan event with its words: "Threefold repetition could be claimed
+    after move 17 (White)" (the move numbers are counted here, not on the page)."""
+    ply, rule = event["ply"], laws.RULE_NAME.get(event["rule"], event["rule"])
+    where = "at the start"
+    if ply > 0:
+        number, white = move_number(ply, first_move, black_first)
+        where = f"after move {number} ({side_name(white)})"
+    label = f"{rule[:1].upper()}{rule[1:]} {_KIND_WORDS.get(event['kind'], event['kind'])} {where}"
+    return {"ply": ply, "rule": event["rule"], "kind": event["kind"], "label": label}
 
 
 def error_in_words(error: dict[str, Any], headers: dict[str, str]) -> str:
@@ -215,11 +229,9 @@ def error_in_words(error: dict[str, Any], headers: dict[str, str]) -> str:
     ply, token = error.get("ply"), error.get("token")
     if not isinstance(ply, int) or ply < 1:
         return message
-    first_move, black_first = _first_move(headers)
-    half = ply - 1 + (1 if black_first else 0)
-    number, white = first_move + half // 2, half % 2 == 0
-    side = "White" if white else "Black"
-    where = f"{number}{'.' if white else '...'}"
+    number, white = move_number(ply, *start_of(headers))
+    side = side_name(white)
+    where = numbered(number, white, "")
     if token and error.get("code") != "bad_pgn":
         label = f"{where}{token}"
         rest = message[len(label):] if message.startswith(label) else f": {message}"

@@ -13,22 +13,17 @@ from typing import cast
 
 import chess
 
+from . import laws
 from .contract import (ByColor, ClaimArticle, ClaimDict, ClaimResultDict, ClaimRuleName, FlagRulesName,
                        LegalMoveDict, ResultName, StatusDict, TerminationName, WinnableDetailDict)
 from .outcome import Outcome, Termination, color_name
 from .rules.hints import Hints
 
-_CLAIM_ARTICLE: dict[tuple[Termination, bool], ClaimArticle] = {
-    (Termination.THREEFOLD_REPETITION, False): "9.2.1.2",
-    (Termination.THREEFOLD_REPETITION, True): "9.2.1.1",
-    (Termination.FIFTY_MOVES, False): "9.3.2",
-    (Termination.FIFTY_MOVES, True): "9.3.1",
-}
 
 
 def claim_article(rule: Termination, *, with_move: bool) -> ClaimArticle:
     """The article of a claim by ``rule``: with an intended move, or now."""
-    return _CLAIM_ARTICLE[(rule, with_move)]
+    return laws.CLAIM_ARTICLE[(cast(ClaimRuleName, rule.value), with_move)]  # KeyError: not a claim's rule
 
 
 @dataclass(frozen=True)
@@ -47,7 +42,7 @@ class Claim:
 
     @property
     def rule_name(self) -> ClaimRuleName:
-        return cast(ClaimRuleName, self.rule.value)  # a claim's rule is one of the two (_CLAIM_ARTICLE)
+        return cast(ClaimRuleName, self.rule.value)  # a claim's rule is one of the two (laws.CLAIM_ARTICLE)
 
     def to_dict(self) -> ClaimDict:
         return {"rule": self.rule_name, "move": self.uci, "san": self.san, "article": self.article}

@@ -46,6 +46,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from .moves import move_number, start_of
+
 OK, WRONG_RESULT, ENDED_EARLIER, ERROR = "ok", "wrong_result", "ended_earlier", "error"
 UNDECIDED = "undecided"
 VERDICTS = (OK, WRONG_RESULT, ENDED_EARLIER, UNDECIDED, ERROR)
@@ -86,11 +88,5 @@ def _result_of(rule: str, ply: int, report: Mapping[str, Any]) -> str:
     a draw but checkmate, won by the side that moved into ``ply``."""
     if rule != "checkmate":
         return "1/2-1/2"
-    start_turn_white = _start_turn_white(report)
-    mover_white = start_turn_white == (ply % 2 == 1)
+    _, mover_white = move_number(ply, *start_of(report.get("headers", {})))
     return "1-0" if mover_white else "0-1"
-
-
-def _start_turn_white(report: Mapping[str, Any]) -> bool:
-    fen = report.get("headers", {}).get("FEN")
-    return not fen or fen.split()[1:2] != ["b"]

@@ -64,7 +64,8 @@ def test_each_verdict_and_the_row() -> None:
     assert [r["game"] for r in rows] == [1, 2, 3, 4, 5]
     assert [(r["white"], r["black"], r["result"]) for r in rows][:2] == [("A", "B", "1-0"), ("C", "D", "1-0")]
     assert rows[1]["ended_at"] == 16 and rows[1]["expected_result"] == "1/2-1/2"
-    assert {"ply": 16, "rule": "fivefold_repetition", "kind": "automatic"} in rows[1]["events"]
+    assert {"ply": 16, "rule": "fivefold_repetition", "kind": "automatic",
+            "label": "Fivefold repetition ended the game after move 8 (Black)"} in rows[1]["events"]
     assert rows[2]["expected_result"] == "1/2-1/2"
     # the error is named by move number and side, and the next game is read as usual
     assert rows[3]["error"].startswith("2...Qxz9 (Black's move 2) is not a move")
@@ -288,3 +289,21 @@ def test_lichess_review_verdicts_equal_scans(shared: Callable[..., Any], full: b
     on_time = [r for r in reports if r["time_forfeit"] is not None]
     assert len(on_time) > 150
     assert not [r for r in on_time if r["verdict"] == "ok" and r["time_forfeit"]["opponent_winnable"] is None]
+
+
+def test_event_words_and_move_numbers_come_from_the_referee() -> None:
+    """The review's timeline words (once worked out by the page from plies):
+    one rule name each (pychessdraw.laws), move numbers from the start
+    position's FEN (pychessdraw.moves.move_number)."""
+    from pychessdraw.review import event_row
+    assert event_row({"ply": 33, "rule": "threefold_repetition", "kind": "claimable_with_move"})["label"] == \
+        "Threefold repetition could be claimed with a move after move 17 (White)"
+    assert event_row({"ply": 40, "rule": "fifty_moves", "kind": "claimable"})["label"] == \
+        "Fifty-move rule could be claimed after move 20 (Black)"
+    assert event_row({"ply": 60, "rule": "checkmate", "kind": "automatic"})["label"] == \
+        "Checkmate ended the game after move 30 (Black)"
+    assert event_row({"ply": 1, "rule": "stalemate", "kind": "automatic"}, 40, True)["label"] == \
+        "Stalemate ended the game after move 40 (Black)"
+    assert event_row({"ply": 2, "rule": "stalemate", "kind": "automatic"}, 40, True)["label"].endswith("move 41 (White)")
+    assert event_row({"ply": 0, "rule": "dead_position", "kind": "automatic"})["label"] == \
+        "Dead position ended the game at the start"

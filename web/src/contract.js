@@ -187,6 +187,15 @@
  */
 
 /**
+ * FIDE 9.5.3: what a page with running clocks does after a refused claim.
+ * @typedef {Object} WrongClaim
+ * @property {Color} to  the claimer's opponent, who gets the time
+ * @property {number} bonus_ms
+ * @property {string} text  appended to the verdict's text when the time is added
+ * @property {string} note  the clocks' note
+ */
+
+/**
  * @typedef {Object} ClaimVerdict
  * @property {boolean} accepted
  * @property {ClaimRuleName|null} rule
@@ -194,6 +203,7 @@
  * @property {string|null} san
  * @property {string} headline  "Claim accepted" | "Claim refused"
  * @property {string} text
+ * @property {WrongClaim|null} wrong_claim  a refused claim: the opponent's two minutes (FIDE 9.5.3)
  */
 
 /**
@@ -227,6 +237,7 @@
  * @property {number} ply
  * @property {TerminationName} rule
  * @property {EventKind} kind
+ * @property {string} label  "Threefold repetition could be claimed after move 17 (White)"
  */
 
 /**
@@ -463,4 +474,35 @@
  * @typedef {Operations[K]["args"]} ArgsOf
  */
 
-export {};
+/** Sent by pychessdraw.bridge_contract.sent_facts(). */
+export const LAWS = Object.freeze({
+  article: Object.freeze({ checkmate: "5.1.1", stalemate: "5.2.1", insufficient_material: "5.2.2", dead_position: "5.2.2", fivefold_repetition: "9.6.1", seventyfive_moves: "9.6.2", threefold_repetition: "9.2", fifty_moves: "9.3", agreement: "5.2.3", resignation: "5.1.2", time_forfeit: "6.9" }),
+  claim_article: Object.freeze({ threefold_repetition: "9.2.1.2", threefold_repetition_with_move: "9.2.1.1", fifty_moves: "9.3.2", fifty_moves_with_move: "9.3.1" }),
+  offer: "9.1.2.2",
+  claim_stops_clocks: "9.5.1",
+  wrong_claim: "9.5.3",
+  wrong_claim_bonus_ms: 120000,
+  rule_name: Object.freeze({ checkmate: "checkmate", stalemate: "stalemate", insufficient_material: "insufficient material", dead_position: "dead position", fivefold_repetition: "fivefold repetition", seventyfive_moves: "75-move rule", threefold_repetition: "threefold repetition", fifty_moves: "fifty-move rule", agreement: "agreement", resignation: "resignation", time_forfeit: "flag fall" }),
+  claim_count: 3,
+  automatic_count: 5,
+  claim_plies: 100,
+  automatic_plies: 150,
+});
+
+/** Sent by pychessdraw.bridge_contract.sent_facts(). */
+export const LIMITS = Object.freeze({
+  max_moves: 20000,
+  max_fen: 200,
+});
+
+/** Sent by pychessdraw.bridge_contract.sent_facts(). */
+export const REPLACES_GAME = Object.freeze(/** @type {const} */ (["new", "load_pgn", "restore", "state"]));
+
+/** Sent by pychessdraw.bridge_contract.sent_facts(). */
+export const VERDICTS = Object.freeze(/** @type {const} */ (["ok", "wrong_result", "ended_earlier", "undecided", "error"]));
+
+/** Sent by pychessdraw.bridge_contract.sent_facts(). */
+export const SIDE_NAME = Object.freeze({
+  white: "White",
+  black: "Black",
+});

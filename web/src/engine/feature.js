@@ -9,6 +9,7 @@
 // fails (missing files, a WebAssembly error), the opponent goes back to
 // "human", the state says why, and the game goes on between two players.
 
+import { LAWS } from "../contract.js";
 import { EngineClient } from "./client.js";
 import { ComputerPlayer, DEFAULT_LEVEL, levelById, LEVELS } from "./player.js";
 
@@ -90,7 +91,7 @@ export class ComputerOpponent {
       const side = this.side();
       if (side && f && !f.outcome && f.turn !== side) {
         this.offerAfterMove = true;
-        this.state.note = `Your draw offer will be made with your next move (FIDE 9.1.2.2).`;
+        this.state.note = `Your draw offer will be made with your next move (FIDE ${LAWS.offer}).`;
         this.emit();
         return;
       }

@@ -87,7 +87,7 @@ export class ComputerPlayer {
    */
   async think(t) {
     const gen = this.generation;
-    const base = { fen: t.fen, moves: t.moves, chess960: t.chess960, skill: t.level.skill,
+    const base = { fen: t.fen, moves: t.moves, turn: t.side, chess960: t.chess960, skill: t.level.skill,
                    movetime: t.level.movetime, clock: t.clock };
     const first = await this.engine.search({ ...base, multipv: MULTIPV });
     if (first.aborted || gen !== this.generation) return null;

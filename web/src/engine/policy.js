@@ -16,6 +16,8 @@
 // "drawn in practice" judgement is the referee's practical-draw hint, not a
 // tablebase.
 
+import { LAWS, SIDE_NAME } from "../contract.js";
+
 /** Level or worse: at most this, the computer is "not better" and claims. */
 export const NOT_BETTER_CP = 30;
 /** Worse: accepts a draw offer. */
@@ -104,19 +106,18 @@ export function judge(cp) {
   return "losing";
 }
 
-const RULE_WORDS = {
-  threefold_repetition: "threefold repetition",
-  fifty_moves: "the fifty-move rule",
-};
-
-/** @param {string} rule */
+/**
+ * A rule by the referee's name for it, as the object of "by": "the fifty-move rule", "threefold repetition".
+ * @param {import("../contract.js").TerminationName} rule
+ */
 function ruleWords(rule) {
-  return /** @type {Record<string, string>} */ (RULE_WORDS)[rule] ?? rule.replace(/_/g, " ");
+  const name = LAWS.rule_name[rule];
+  return name.endsWith(" rule") ? `the ${name}` : name;
 }
 
 /** @param {Side} side */
 function name(side) {
-  return side === "white" ? "White" : "Black";
+  return SIDE_NAME[side];
 }
 
 /** @param {Side} side @returns {Side} */
@@ -153,7 +154,7 @@ export function letsDraw(probe) {
 /** @param {MoveProbe|undefined} probe @param {Side} opponent */
 function drawWords(probe, opponent) {
   if (!probe) return "";
-  if (probe.draw && probe.automatic) return `would end the game in a draw (${probe.automatic.termination.replace(/_/g, " ")})`;
+  if (probe.draw && probe.automatic) return `would end the game in a draw (${ruleWords(probe.automatic.termination)})`;
   const rules = [...new Set([...probe.opponent_claims_now, ...probe.opponent_claims_with_move])].map(ruleWords);
   const when = probe.opponent_claims_now.length ? "at once" : "with its next move";
   return `would let ${name(opponent)} claim a draw by ${rules.join(" or ")} ${when}`;
