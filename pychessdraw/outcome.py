@@ -159,6 +159,17 @@ _BY_ARTICLE = {ARTICLE[t]: t for t in (Termination.THREEFOLD_REPETITION, Termina
 _ARTICLE_WORDS = re.compile(r"\(FIDE (\d+(?:\.\d+)*)\)")
 
 
+_TIME_WORDS = ("time forfeit", "time_forfeit", "on time")  # in a Termination or TerminationDetails tag
+
+
+def says_lost_on_time(tag: str | None, details: str | None) -> bool:
+    """A record's Termination and TerminationDetails tags say a flag fell
+    ("Time forfeit", "White lost on time", the old ``time_forfeit``): looser
+    than :func:`termination_from_record`, which names a rule only from an exact word."""
+    words = f"{tag or ''} {details or ''}".lower()
+    return any(w in words for w in _TIME_WORDS)
+
+
 def termination_from_record(tag: str | None, *details: str | None) -> Termination | None:
     """The rule a PGN record says ended the game: the ``Termination`` tag
     when it names one (old pychessdraw values such as

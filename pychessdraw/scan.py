@@ -15,7 +15,7 @@ import chess
 
 from .errors import RefereeError
 from .game import Game
-from .outcome import Termination, color_name
+from .outcome import Termination, color_name, says_lost_on_time
 from .pgn import PgnGame, game_from_headers, read_games
 from .rules import fifty, repetition, timeout
 from .rules.dead import SearchBudget
@@ -72,9 +72,8 @@ def observe(game: Game, events: Events, has_legal_move: bool | None = None) -> N
 
 def lost_on_time(headers: dict[str, str]) -> chess.Color | None:
     """The side the record says lost on time, if it does."""
-    words = (headers.get("Termination", "") + " " + headers.get("TerminationDetails", "")).lower()
     result = headers.get("Result")
-    if result not in ("1-0", "0-1") or not ("time forfeit" in words or "time_forfeit" in words or "on time" in words):
+    if result not in ("1-0", "0-1") or not says_lost_on_time(headers.get("Termination"), headers.get("TerminationDetails")):
         return None
     return chess.WHITE if result == "0-1" else chess.BLACK
 
