@@ -24,7 +24,6 @@ import json
 import os
 import stat
 import sys
-import time
 import uuid
 from collections import Counter
 from typing import Any, Sequence, TextIO
@@ -33,6 +32,7 @@ import dask
 from dask.distributed import Client, LocalCluster, as_completed
 
 from ..errors import BadRequestError, FileError, RefereeError
+from ..progress import Progress
 from ..inputs import STDIN, expand
 from ..verdict import UNDECIDED, VERDICTS
 from .chunks import Chunk, plan
@@ -185,25 +185,23 @@ def _load(out: str, options: dict[str, Any]) -> dict[str, Any] | None:
     return manifest
 
 
-class _Progress:
+class _Progress(Progress):
+    """Chunks done of ``total``, shown after each one."""
+
     def __init__(self, stream: TextIO, enabled: bool, total: int) -> None:
-        self.stream, self.enabled, self.total = stream, enabled, total
-        self.done = self.games = self.plies = 0
-        self.start = time.perf_counter()
+        super().__init__(stream, enabled, every=0)
+        self.total, self.chunks = total, 0
 
     def update(self, summary: dict[str, Any]) -> None:
-        self.done += 1
-        self.games += summary["games"]
-        self.plies += summary["plies"]
-        if self.enabled:
-            rate = self.games / max(1e-9, time.perf_counter() - self.start)
-            self.stream.write(f"\r{self.done}/{self.total} chunks, {self.games:,} games, "
-                              f"{self.plies:,} plies, {rate:,.0f} games/s ")
-            self.stream.flush()
+        self.chunks += 1
+        self.add(summary["games"], summary["plies"])
 
-    def close(self) -> None:
-        if self.enabled:
-            self.stream.write("\n")
+    def line(self, seconds: float) -> str:
+        return (f"{self.chunks}/{self.total} chunks, {self.games:,} games, "
+                f"{self.plies:,} plies, {self.games / seconds:,.0f} games/s ")
+
+    def done(self) -> str:
+        return "\n"
 
 
 def local_cluster(workers: int | None = None, **options: Any) -> LocalCluster:
