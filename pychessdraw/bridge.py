@@ -33,35 +33,45 @@ while a side's answer is still undecided.
 from __future__ import annotations
 
 import json
-from typing import Any, Callable, Literal, NamedTuple, TypeVar, cast
+from typing import Any, Callable, Literal, NamedTuple, TypeVar
 
 import chess
 
 from . import clockpgn, flagfall, pgn, present, probe
-from .contract import FlagRulesName
-from .bridge_contract import (ClaimAsk, arg_names, ClaimVerdict, Ending, ErrorInfo, Facts, GameInfo, MoveRow, MovesDelta,
-                              OutcomeView, Reply)
-from .errors import (BadFenError, BadPgnError, BadRequestError, GameOverError, InternalError, PromotionNeededError,
-                     RefereeError, shown)
-from .fen import MAX_FEN
+from .bridge_args import arg_clocks as _clocks  # the old names stay: a change to the ops merges
+from .bridge_args import arg_color as _color
+from .bridge_args import arg_fen as _fen
+from .bridge_args import arg_flag as _flag
+from .bridge_args import arg_flag_rules as _flag_rules
+from .bridge_args import arg_opt_text as _opt_text
+from .bridge_args import arg_text as _text
+from .bridge_args import check_start as _check_start
+from .bridge_args import error_info as _error
+from .bridge_args import move_error as _move_error
+from .bridge_args import only as _only
+from .bridge_args import promotions as _promotions
+from .bridge_args import referee_error as _referee_error
+from .bridge_args import saved_ending as _saved_ending
+from .bridge_args import saved_headers as _saved_headers
+from .bridge_contract import (ClaimAsk, ClaimVerdict, Ending, Facts, GameInfo, MoveRow, MovesDelta, OutcomeView, Reply,
+                              arg_names)
+from .bridge_export import export_pgn
+from .bridge_replay import declare as _declare
+from .bridge_replay import game_label as _game_label
+from .bridge_replay import legal_prefix as _legal_prefix
+from .bridge_replay import replay as _replay
+from .errors import BadPgnError, BadRequestError, GameOverError, PromotionNeededError, RefereeError, shown
 from .game import Checkpoint, Game
-from .outcome import Outcome, Termination, is_result
+from .outcome import Termination, is_result
 from .review import ReviewOps
 from .rules import dead, timeout
 from .rules.dead import SearchBudget
 
-_COLORS = {"white": chess.WHITE, "black": chess.BLACK}
 # analyse levels: the page budget first, then deeper, up to the CLI's deep search
 LEVELS = (dead.PAGE, SearchBudget(nodes=1_000_000, seconds=0.08), SearchBudget(nodes=2_000_000, seconds=0.3),
           dead.DEEP)
 MAX_REQUEST = 32_000_000  # characters of one request
-MAX_MOVES = pgn.MAX_PLIES  # moves of one restored or imported game
-_MOVE_ERRORS = {"illegal_move": "is not legal here", "invalid_move": "is not a move",
-                "ambiguous_move": "is ambiguous here", "promotion_needed": "needs a promotion piece"}
 _T = TypeVar("_T")
-_ENDING_OPS = ("agree", "resign", "flag", "claim", "recorded")
-_ENDING_TAGS = ("Result", "Termination", "TerminationDetails")  # exported from the game's own ending
-_BOARD_TAGS = ("FEN", "SetUp", "Variant")  # exported from the game's own start position, never from text
 
 
 class _Saved(NamedTuple):
@@ -201,32 +211,6 @@ class Bridge:
         return reply
 
     # -- replacing the game ----------------------------------------------------
-    def _replay(self, game: Game, tokens: list[str]) -> tuple[list[MoveRow], tuple[int, OutcomeView] | None]:
-        """Play ``tokens`` (each checked for legality) past any automatic
-        ending; returns the rows and where the rules ended the game, if
-        before the last move."""
-        if len(tokens) > MAX_MOVES:
-            raise BadRequestError(f"at most {MAX_MOVES} moves")
-        rows: list[MoveRow] = []
-        ended: tuple[int, Outcome] | None = None
-        for token in tokens:
-            if ended is None:
-                auto = game.automatic_outcome(has_legal_move=True, dead_check=game.is_irreversible())
-                if auto is not None:
-                    ended = (game.ply, auto)
-            label = game.move_label(token)
-            try:
-                move = game.parse_move(token)
-            except RefereeError as exc:
-                raise _move_error(exc, label, ply=game.ply + 1) from None
-            rows.append(present.make_row(game, move, after_end=ended is not None))
-        view = None
-        if ended is not None:
-            ply, outcome = ended
-            view = (ply, present.outcome_view(outcome, ended_at=ply,
-                                              ended_at_label="at the start" if ply == 0 else f"after {rows[ply - 1]['label']}"))
-        return rows, view
-
     def _adopt(self, game: Game, rows: list[MoveRow], headers: dict[str, str],
                ended: tuple[int, OutcomeView] | None, recorded: OutcomeView | None) -> None:
         self.game, self._rows, self.headers = game, rows, headers
@@ -269,7 +253,7 @@ class Bridge:
                 # the record breaks: its result is not shown as the game's
                 parsed.tokens, parsed.result = legal, None
                 parsed.headers = {**parsed.headers, "Result": "*"}
-        rows, ended = self._replay(game, parsed.tokens)
+        rows, ended = _replay(game, parsed.tokens)
         for row, ms in zip(rows, clockpgn.move_clocks(parsed)):
             if ms is not None:
                 row["clock_ms"] = ms  # [%clk]: each side's time while browsing
@@ -293,7 +277,7 @@ class Bridge:
         game = Game(fen or None, chess960=_flag(args, "chess960"),
                     flag_rules=_flag_rules(args) or self.game.flag_rules)
         _check_start(headers, game)
-        rows, ended = self._replay(game, moves)
+        rows, ended = _replay(game, moves)
         result = headers.get("Result", "*")
         recorded = None
         if ending is not None and ending["op"] == "recorded" and is_result(result):
@@ -458,234 +442,14 @@ class Bridge:
         return {"ok": True, "engine_facts": probe.engine_facts(self.game, moves)}
 
     def _export_pgn(self, args: dict[str, Any]) -> Reply:
-        clocks = _clocks(args)
-        if clocks is not None:  # the page's clocks: TimeControl and [%clk] per move
-            headers = _tags(self.headers, _ENDING_TAGS)
-            return {"ok": True, "pgn": clockpgn.export_with_clocks(self.game, headers, clocks[0], clocks[1])}
-        if self._pristine:
-            result = self._recorded["result"] if self._recorded is not None else self._ended[1]["result"] if self._ended else "*"
-            return {"ok": True, "pgn": _export_as_recorded(self.game, {"Result": result, **_tags(self.headers, ())})}
-        return {"ok": True, "pgn": pgn.export(self.game, _tags(self.headers, _ENDING_TAGS))}
+        recorded = self._recorded["result"] if self._recorded is not None else self._ended[1]["result"] \
+            if self._ended else "*"
+        return {"ok": True, "pgn": export_pgn(self.game, self.headers, _clocks(args),
+                                              recorded=recorded if self._pristine else None)}
 
 
 def _as_is(reply: Reply) -> Reply:
     return reply
-
-
-def _declare(game: Game, ending: dict[str, Any]) -> tuple[Ending, flagfall.FlagWords | None]:
-    """Declare ``ending`` ({op, color}) on ``game``: what the page saves, and
-    why a flag fall ended the game (the rule and the proof), if it did."""
-    op = ending["op"]
-    if op == "claim":
-        if not game.claim_draw().accepted:
-            raise BadRequestError("the saved draw claim does not hold in the saved position")
-        return {"op": "claim"}, None
-    if op == "agree":
-        game.agree_draw()
-        return {"op": "agree"}, None
-    color = _color(ending)
-    (game.resign if op == "resign" else game.flag)(_COLORS[color])
-    declared = Ending(op=op, color="white" if color == "white" else "black")
-    outcome = game.outcome()
-    if op == "flag" and outcome is not None and outcome.termination is Termination.TIME_FORFEIT:
-        # the banner names the rule and the proof (the search was just run by flag)
-        return declared, flagfall.explain(game.board, game.status(search=dead.DEEP), _COLORS[color])
-    return declared, None
-
-
-def _saved_headers(value: object) -> dict[str, str]:
-    """A saved game's tags (a new dict): checked in full by :func:`_check_start`."""
-    if value is None:
-        return {}
-    if not isinstance(value, dict) or len(value) > pgn.MAX_HEADERS:
-        raise BadRequestError(f"'headers' must map at most {pgn.MAX_HEADERS} tag names to text")
-    return dict(value)
-
-
-def _saved_ending(value: object) -> dict[str, Any] | None:
-    """A saved ending {op, color}, every part checked (a colour of any JSON type)."""
-    if value is None:
-        return None
-    if not isinstance(value, dict) or set(value) - {"op", "color"} or not isinstance(value.get("op"), str) \
-            or value["op"] not in _ENDING_OPS:
-        raise BadRequestError("'ending' must be null or {op: agree|resign|flag|claim|recorded, color}")
-    if value["op"] in ("resign", "flag") or value.get("color") is not None:
-        _color(value)
-    return value
-
-
-def _check_start(headers: dict[str, str], game: Game) -> None:
-    """Saved tags checked as an imported game's (tag names, one-line values,
-    a supported Variant, a legal FEN); the FEN and Variant they name must be
-    the saved game's own start, or every later export would be of another game."""
-    named = pgn.game_from_headers(headers)
-    if "Variant" in headers and named.chess960 != game.chess960:
-        raise BadRequestError(f"the saved Variant tag {headers['Variant'][:40]!r} is not the saved game's variant")
-    if "FEN" in headers and named.start_fen != game.start_fen:
-        raise BadRequestError("the saved FEN tag is not the saved game's start position")
-
-
-def _tags(headers: dict[str, str], drop: tuple[str, ...]) -> dict[str, str]:
-    """The tags to export: the start position's come from the game itself."""
-    return {k: v for k, v in headers.items() if k not in drop and k not in _BOARD_TAGS}
-
-
-def _referee_error(exc: Exception) -> RefereeError:
-    """Any failure as a RefereeError in the project's words: an unexpected
-    exception's own message (Python's) is never shown."""
-    if isinstance(exc, RefereeError):
-        return exc
-    if isinstance(exc, RecursionError):
-        return BadRequestError("the request is nested too deeply")
-    return InternalError("the referee could not answer this request (a fault of its own, not of the request); "
-                         "the game is as it was")
-
-
-def _promotions(game: Game, text: str) -> list[dict[str, Any]]:
-    """The legal promotions ``text`` names without a piece ("e8", "e7e8", "exd8")."""
-    base = text.strip().rstrip("+#")
-    if not base or base[-1] in "qrbnQRBN" or len(base) > 6:
-        return []
-    out = []
-    for piece in "qrbn":
-        for cand in (f"{base}={piece.upper()}", f"{base}{piece}"):
-            try:
-                move = game.parse_move(cand)
-            except RefereeError:
-                continue
-            if move.promotion is not None:
-                out.append({"uci": game.uci(move), "san": game.san(move), "from": chess.square_name(move.from_square),
-                            "to": chess.square_name(move.to_square), "promotion": piece})
-                break
-    return out
-
-
-def _move_error(exc: RefereeError, label: str, ply: int | None = None) -> RefereeError:
-    """A move error in chess words ("3...Qxz9 is not legal here"): the
-    library's own where it names the move, else worded here."""
-    if "move_label" in exc.details:
-        return exc
-    tail = _MOVE_ERRORS.get(exc.code)
-    if tail is None:
-        return exc
-    err = type(exc)(f"{label} {tail}", move_label=label, **({"ply": ply} if ply is not None else {}))
-    return err
-
-
-def _error(exc: RefereeError) -> ErrorInfo:
-    out: dict[str, object] = dict(exc.to_dict())
-    out["message"] = _short(str(out.get("message", "")))
-    # keep the structured fields JSON-safe and short
-    return cast(ErrorInfo, {k: (v if isinstance(v, (int, bool, list)) or v is None else _short(str(v)))
-                            for k, v in out.items()})
-
-
-def _short(text: str, limit: int = 160) -> str:
-    """One line, at most ``limit`` characters, no FEN dumps."""
-    import re
-    text = re.sub(r"\S+/\S+/\S+/\S+/\S+/\S+/\S+/\S+(?:\s+[wb]\s+\S+\s+\S+(?:\s+\d+\s+\d+)?)?", "the position", text)
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[:limit - 1] + "…"
-
-
-def _game_label(index: int, game: pgn.PgnGame) -> str:
-    h = game.headers
-    who = f"{h.get('White', '?')} - {h.get('Black', '?')}"
-    extra = ", ".join(x for x in (h.get("Event"), h.get("Date"), game.result or h.get("Result")) if x and x != "?")
-    plies = len(game.tokens)
-    return _short(f"{index + 1}. {who}" + (f" ({extra})" if extra else "") + f", {plies} plies", 120)
-
-
-def _export_as_recorded(game: Game, headers: dict[str, str]) -> str:
-    """The imported game with its tags as recorded (Result, Termination unchanged)."""
-    import chess.pgn
-    record = chess.pgn.Game.from_board(game.board)
-    for name, value in headers.items():
-        record.headers[name] = value
-    record.headers["Result"] = headers.get("Result", "*")
-    exporter = chess.pgn.StringExporter(headers=True, variations=False, comments=False)
-    return record.accept(exporter)
-
-
-def _only(args: dict[str, Any], names: frozenset[str]) -> None:
-    extra = [k for k in args if k not in names]
-    if extra:
-        raise BadRequestError(f"unknown argument {str(extra[0])[:40]!r}")
-
-
-def _text(args: dict[str, Any], name: str, limit: int) -> str:
-    value = args.get(name)
-    if not isinstance(value, str):
-        raise BadRequestError(f"'{name}' must be text")
-    if len(value) > limit:
-        raise BadRequestError(f"'{name}' is too long (at most {limit} characters)")
-    return value
-
-
-def _opt_text(args: dict[str, Any], name: str, limit: int) -> str | None:
-    if args.get(name) is None:
-        return None
-    return _text(args, name, limit)
-
-
-def _fen(args: dict[str, Any], name: str) -> str | None:
-    fen = _opt_text(args, name, 100_000)
-    if fen is not None and (len(fen) > MAX_FEN or "\n" in fen.strip()):
-        hint = " (a game in PGN goes in the PGN box)" if "." in fen or "[" in fen else ""
-        raise BadFenError(f"this is not a FEN: it is too long for one{hint}")
-    return fen
-
-
-def _flag(args: dict[str, Any], name: str) -> bool:
-    value = args.get(name, False)
-    if value is None:
-        return False
-    if not isinstance(value, bool):
-        raise BadRequestError(f"'{name}' must be true or false")
-    return value
-
-
-def _flag_rules(args: dict[str, Any]) -> FlagRulesName | None:
-    value = args.get("flag_rules")
-    if value is None:
-        return None
-    if not timeout.is_rules(value):
-        raise BadRequestError(f"'flag_rules' must be one of {', '.join(timeout.RULES)}")
-    return value
-
-
-def _legal_prefix(start: Game, tokens: list[str]) -> list[str]:
-    """The tokens before the first one that is not a legal move."""
-    game = Game(start.start_fen, chess960=start.chess960)
-    for i, token in enumerate(tokens[:MAX_MOVES]):
-        try:
-            game.push(game.parse_move(token))
-        except RefereeError:
-            return tokens[:i]
-    return tokens
-
-
-def _clocks(args: dict[str, Any]) -> tuple[dict[str, float], dict[int, int]] | None:
-    """export_pgn's ``time_control`` {base_s, increment_s, delay_s} and
-    ``clocks`` {ply: ms}, both or neither."""
-    tc, clocks = args.get("time_control"), args.get("clocks")
-    if tc is None and clocks is None:
-        return None
-    if not isinstance(tc, dict) or set(tc) - {"base_s", "increment_s", "delay_s"} or not all(
-            isinstance(v, (int, float)) and not isinstance(v, bool) and 0 <= v <= 86_400 for v in tc.values()):
-        raise BadRequestError("'time_control' must be {base_s, increment_s, delay_s} in seconds")
-    if not isinstance(clocks, dict) or len(clocks) > MAX_MOVES or not all(
-            isinstance(k, str) and k.isdigit() and isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 10**9
-            for k, v in clocks.items()):
-        raise BadRequestError("'clocks' must map plies to milliseconds")
-    return {k: float(v) for k, v in tc.items()}, {int(k): v for k, v in clocks.items()}
-
-
-def _color(args: dict[str, Any]) -> str:
-    name = args.get("color")
-    if not isinstance(name, str) or name not in _COLORS:
-        raise BadRequestError(f"'color' must be 'white' or 'black', not {shown(name)}")
-    return name
 
 
 __all__ = ["Bridge", "LEVELS", "Termination"]

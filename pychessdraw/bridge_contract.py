@@ -20,7 +20,7 @@ Closed sets are ``Literal`` unions, per-side values are ``ByColor``.
 from typing import Final, Generic, Literal, NotRequired, TypedDict, TypeVar
 
 from . import laws
-from .contract import (ByColor, ClaimArticle, ClaimDict, ClaimRuleName, ColorName, ErrorCode, FlagRulesName,
+from .contract import (ByColor, ClaimArticle, ClaimDict, ClaimRuleName, ColorName, FlagRulesName,
                        LegalMoveDict, ResultName, TerminationName)
 
 Color = ColorName
