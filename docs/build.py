@@ -257,7 +257,7 @@ def render_contract_js() -> str:
         out += [""] + _js_typedef(names, td)
     out += _JS_ONLY.splitlines()
     for name, value in bridge_contract.sent_facts().items():
-        out += ["", f"/** Sent by pychessdraw.bridge_contract.sent_facts(). */",
+        out += ["", "/** Sent by pychessdraw.bridge_contract.sent_facts(). */",
                 f"export const {name} = Object.freeze({_js_value(value)});"]
     return "\n".join(out).rstrip() + "\n"
 

@@ -33,7 +33,8 @@ while a side's answer is still undecided.
 from __future__ import annotations
 
 import json
-from typing import Any, Callable, Literal, NamedTuple, TypeVar
+from collections.abc import Callable
+from typing import Any, Literal, NamedTuple, TypeVar
 
 import chess
 
@@ -53,8 +54,18 @@ from .bridge_args import promotions as _promotions
 from .bridge_args import referee_error as _referee_error
 from .bridge_args import saved_ending as _saved_ending
 from .bridge_args import saved_headers as _saved_headers
-from .bridge_contract import (ClaimAsk, ClaimVerdict, Ending, Facts, GameInfo, MoveRow, MovesDelta, OutcomeView, Reply,
-                              arg_names)
+from .bridge_contract import (
+    ClaimAsk,
+    ClaimVerdict,
+    Ending,
+    Facts,
+    GameInfo,
+    MoveRow,
+    MovesDelta,
+    OutcomeView,
+    Reply,
+    arg_names,
+)
 from .bridge_export import export_pgn
 from .bridge_replay import declare as _declare
 from .bridge_replay import game_label as _game_label
@@ -254,7 +265,7 @@ class Bridge:
                 parsed.tokens, parsed.result = legal, None
                 parsed.headers = {**parsed.headers, "Result": "*"}
         rows, ended = _replay(game, parsed.tokens)
-        for row, ms in zip(rows, clockpgn.move_clocks(parsed)):
+        for row, ms in zip(rows, clockpgn.move_clocks(parsed), strict=False):
             if ms is not None:
                 row["clock_ms"] = ms  # [%clk]: each side's time while browsing
         result = parsed.result or parsed.headers.get("Result", "*")

@@ -20,8 +20,17 @@ Closed sets are ``Literal`` unions, per-side values are ``ByColor``.
 from typing import Final, Generic, Literal, NotRequired, TypedDict, TypeVar
 
 from . import laws
-from .contract import (ByColor, ClaimArticle, ClaimDict, ClaimRuleName, ColorName, FlagRulesName,
-                       LegalMoveDict, ResultName, TerminationName)
+from .contract import (
+    ByColor,
+    ClaimArticle,
+    ClaimDict,
+    ClaimRuleName,
+    ColorName,
+    FlagRulesName,
+    LegalMoveDict,
+    ResultName,
+    TerminationName,
+)
 
 Color = ColorName
 Answer = Literal["yes", "no", "unknown"]

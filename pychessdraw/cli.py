@@ -21,15 +21,16 @@ import os
 import re
 import sys
 import tempfile
-from typing import TYPE_CHECKING, Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING
 
 from . import __version__, laws
 from .errors import FileError, RefereeError
+from .final_search import AUTO, FinalSearch
 from .game import Game
+from .inputs import STDIN, TextLines, inputs, open_text
 from .progress import Progress
 from .rules import dead, timeout
-from .final_search import AUTO, FinalSearch
-from .inputs import STDIN, TextLines, inputs, open_text
 from .scan import scan
 from .watch import DEFAULT_INTERVAL, DEFAULT_MAX_BYTES, Tracker, describe, open_source, ticks
 

@@ -13,7 +13,8 @@ Exported times are whole seconds, cut down (a clock at 2.9 s writes
 from __future__ import annotations
 
 import re
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from .errors import BadRequestError
 from .game import Game

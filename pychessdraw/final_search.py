@@ -29,7 +29,7 @@ import itertools
 
 import chess
 
-from .contract import ByColor, ResultName, StatusDict, WinnableDetailDict
+from .contract import ByColor, StatusDict, WinnableDetailDict
 from .deadposition import Verdict, can_checkmate
 from .game import Game
 from .outcome import Outcome, Termination, color_name

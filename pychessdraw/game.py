@@ -20,13 +20,13 @@ import chess
 
 from . import laws
 from .contract import FlagRulesName, LegalMoveDict, WinnableDetailDict
+from .deadposition import Verdict
 from .errors import BadRequestError, GameOverError, IllegalMoveError, NothingToUndoError, shown
 from .fen import read_fen
 from .moves import move_label, parse_move
 from .outcome import AUTOMATIC, Outcome, Termination, color_name
 from .position import PositionKey, position_key
-from .deadposition import Verdict
-from .rules import dead, fifty, material, mate, repetition, timeout
+from .rules import dead, fifty, mate, material, repetition, timeout
 from .rules.dead import SearchBudget
 from .rules.hints import hints
 from .status import Claim, ClaimResult, Status

@@ -17,13 +17,14 @@ and side taken from the board, and carry ``ply``, ``token`` and
 from __future__ import annotations
 
 import re
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 import chess
 
 from .contract import MoveCandidateDict
-from .outcome import side_name
 from .errors import AmbiguousMoveError, BadRequestError, IllegalMoveError, InvalidMoveError, PromotionNeededError
+from .outcome import side_name
 
 _UCI = re.compile(r"^[a-h][1-8][a-h][1-8][qrbn]?$")
 _CASTLING = re.compile(r"^[oO0]-[oO0](-[oO0])?([+#]?)$")

@@ -13,7 +13,7 @@ from __future__ import annotations
 import enum
 import re
 from dataclasses import dataclass
-from typing import TypeGuard, cast, get_args
+from typing import TypeGuard, get_args
 
 import chess
 
@@ -21,7 +21,7 @@ from . import laws
 from .contract import ColorName, OutcomeDict, ResultName, TerminationName
 
 
-class Termination(str, enum.Enum):
+class Termination(str, enum.Enum):  # noqa: UP042  (str() of a member is its name, as before)
     """Why a game ended. The values are the JSON contract's names."""
 
     CHECKMATE = "checkmate"

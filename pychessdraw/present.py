@@ -9,14 +9,31 @@ grouped so that a rule that many moves allow is said once. Types:
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import chess
 
-from .bridge_contract import (ClaimChoice, ClaimGroup, ClaimVerdict, Counter, Facts, FlagView, How, LegalMove, Level,
-                              MoveRow, Occurrence, Offer, OutcomeView, Repetition, Winnability, WrongClaim)
-from .contract import ByColor, ClaimRuleName, ColorName, ResultName
 from . import laws
+from .bridge_contract import (
+    ClaimChoice,
+    ClaimGroup,
+    ClaimVerdict,
+    Counter,
+    Facts,
+    FlagView,
+    How,
+    LegalMove,
+    Level,
+    MoveRow,
+    Occurrence,
+    Offer,
+    OutcomeView,
+    Repetition,
+    Winnability,
+    WrongClaim,
+)
+from .contract import ByColor, ClaimRuleName, ColorName, ResultName
 from .game import Game
 from .moves import numbered
 from .outcome import Outcome, Termination, color_name, side_name, termination_from_record, termination_name

@@ -17,8 +17,8 @@ proves dead is reported as not ending the game.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 import chess
 

@@ -23,17 +23,17 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
-from . import laws
+from . import laws, pgn
 from .bridge_contract import Reply, ReviewEvent, ReviewResult, ReviewRow
 from .errors import BadPgnError, BadRequestError
+from .final_search import AUTO, FinalSearch
 from .moves import move_number, numbered, start_of
 from .outcome import side_name
-from . import pgn
 from .pgn import PgnGame, read_games
 from .rules import dead, timeout
-from .final_search import AUTO, FinalSearch
 from .scan import scan_game
 
 # Lines as a text file reads them (LF, CR LF or CR), not as str.splitlines

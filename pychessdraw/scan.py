@@ -9,18 +9,19 @@ for repetition costs nothing unless some position already stood twice.
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Iterator
+from collections.abc import Iterable, Iterator
+from typing import Any
 
 import chess
 
+from .contract import StatusDict
 from .errors import RefereeError
+from .final_search import AUTO, FinalSearch, dead_undecided, targeted_final
 from .game import Game
 from .outcome import Termination, color_name, says_lost_on_time
 from .pgn import PgnGame, game_from_headers, read_games
 from .rules import fifty, repetition, timeout
 from .rules.dead import SearchBudget
-from .contract import StatusDict
-from .final_search import AUTO, FinalSearch, dead_undecided, targeted_final
 from .verdict import judge
 
 AUTOMATIC, CLAIMABLE, WITH_MOVE = "automatic", "claimable", "claimable_with_move"

@@ -14,11 +14,20 @@ from typing import cast
 import chess
 
 from . import laws
-from .contract import (ByColor, ClaimArticle, ClaimDict, ClaimResultDict, ClaimRuleName, FlagRulesName,
-                       LegalMoveDict, ResultName, StatusDict, TerminationName, WinnableDetailDict)
+from .contract import (
+    ByColor,
+    ClaimArticle,
+    ClaimDict,
+    ClaimResultDict,
+    ClaimRuleName,
+    FlagRulesName,
+    LegalMoveDict,
+    ResultName,
+    StatusDict,
+    WinnableDetailDict,
+)
 from .outcome import Outcome, Termination, color_name
 from .rules.hints import Hints
-
 
 
 def claim_article(rule: Termination, *, with_move: bool) -> ClaimArticle:

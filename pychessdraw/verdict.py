@@ -44,7 +44,8 @@ that only a deep search would prove is not looked for.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from .moves import move_number, start_of
 

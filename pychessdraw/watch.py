@@ -45,9 +45,10 @@ import os
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from http.client import HTTPException, HTTPMessage
-from typing import IO, Any, Callable, Iterator, Protocol
+from typing import IO, Any, Protocol
 
 from .errors import BadRequestError, InternalError, RefereeError
 from .final_search import dead_undecided, targeted_final

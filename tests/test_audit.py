@@ -12,8 +12,9 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 
@@ -30,8 +31,8 @@ pytestmark = pytest.mark.slow  # Dask clusters and subprocesses: left out by `ma
 from pychessdraw.audit.chunks import PLAIN, ZSTD, plan
 from pychessdraw.audit.run import MANIFEST, local_cluster, run_audit
 from pychessdraw.audit.schema import row
-from pychessdraw.scan import scan
 from pychessdraw.rules.dead import STATIC
+from pychessdraw.scan import scan
 
 ROOT = Path(__file__).resolve().parents[1]
 TEXT = random_games(160, seed=3)

@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pychessdraw.bridge import Bridge
-from pychessdraw.bridge_contract import OpName, Operations
+from pychessdraw.bridge_contract import Operations, OpName
 
 
 def call(bridge: Bridge, op: str, **args: Any) -> dict:

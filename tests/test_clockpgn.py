@@ -5,8 +5,14 @@ from __future__ import annotations
 import pytest
 
 from pychessdraw import Game
-from pychessdraw.clockpgn import (export_with_clocks, format_clk, move_clocks, parse_clk,
-                                  parse_time_control_tag, time_control_tag)
+from pychessdraw.clockpgn import (
+    export_with_clocks,
+    format_clk,
+    move_clocks,
+    parse_clk,
+    parse_time_control_tag,
+    time_control_tag,
+)
 from pychessdraw.errors import BadRequestError
 from pychessdraw.pgn import parse_one, read_games
 from pychessdraw.rules import dead

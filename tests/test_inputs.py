@@ -10,8 +10,8 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from pgn_samples import pzstd_bytes, random_games
+
 from pychessdraw.inputs import compression_of, expand, open_text
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -24,7 +24,6 @@ by the benchmark instead.
 from __future__ import annotations
 
 import itertools
-import json
 import sys
 from pathlib import Path
 from typing import Any

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from itertools import islice
-from typing import Any, Callable
+from typing import Any
 
 import pytest
 

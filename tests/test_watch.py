@@ -8,11 +8,10 @@ from typing import Any
 
 import pytest
 
+from pychessdraw.errors import BadRequestError
 from pychessdraw.pgn import read_games
 from pychessdraw.scan import scan
-from pychessdraw.watch import (MAX_BACKOFF, FileSource, SourceDown, Tracker, describe, open_source,
-                               split_games, ticks)
-from pychessdraw.errors import BadRequestError
+from pychessdraw.watch import MAX_BACKOFF, FileSource, SourceDown, Tracker, describe, open_source, split_games, ticks
 
 SCAN_KINDS = ("automatic", "claimable", "claimable_with_move")
 # Knights out and back: threefold claimable with a move at ply 7, claimable at 8,
@@ -81,7 +80,7 @@ def test_the_same_text_again_gives_nothing_and_parses_nothing() -> None:
     parsed = [b.parsed for b in tracker.boards]
     assert tracker.update(text) == []
     assert [b.parsed for b in tracker.boards] == parsed and all(
-        a is b.parsed for a, b in zip(parsed, tracker.boards))  # the same objects: not parsed again
+        a is b.parsed for a, b in zip(parsed, tracker.boards, strict=False))  # the same objects: not parsed again
 
 
 def test_a_shorter_pgn_is_a_correction_that_voids_later_events() -> None:

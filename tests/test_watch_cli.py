@@ -11,12 +11,12 @@ import signal
 import subprocess
 import sys
 import threading
+from collections.abc import Callable, Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any
 
 import pytest
-
 from test_cli_faults import hear_ctrl_c
 from test_watch import FOOLS_MATE, SHUFFLE, pgn, prefixes, scanned, standing
 

@@ -26,14 +26,15 @@ import stat
 import sys
 import uuid
 from collections import Counter
-from typing import Any, Sequence, TextIO
+from collections.abc import Sequence
+from typing import Any, TextIO
 
 import dask
 from dask.distributed import Client, LocalCluster, as_completed
 
 from ..errors import BadRequestError, FileError, RefereeError
-from ..progress import Progress
 from ..inputs import STDIN, expand
+from ..progress import Progress
 from ..verdict import UNDECIDED, VERDICTS
 from .chunks import Chunk, plan
 from .work import audit_chunk, count_games, failed, part_name, write_atomically
@@ -112,7 +113,7 @@ def _changed(path: str, recorded: dict[str, Any] | None) -> str | None:
 
 
 def _check_inputs(manifest: dict[str, Any], out: str) -> None:
-    for path, recorded in zip(manifest["options"]["inputs"], manifest["files"]):
+    for path, recorded in zip(manifest["options"]["inputs"], manifest["files"], strict=False):
         why = _changed(path, recorded)
         if why is not None:
             raise FileError(f"{path} changed since the audit in {out} began: {why}; its rows there would not "
@@ -356,7 +357,7 @@ def _number(client: Client, entries: list[dict[str, Any]], manifest: dict[str, A
         o["file_index"] == e["file_index"] and o["chunk"]["index"] > e["chunk"]["index"] for o in entries)]
     if need:
         futures = client.map(_safe_count, [e["chunk"] for e in need], pure=False)
-        for entry, counted in zip(need, client.gather(futures)):
+        for entry, counted in zip(need, client.gather(futures), strict=False):
             entry["games"] = counted
     by_file: dict[int, list[dict[str, Any]]] = {}
     for entry in entries:

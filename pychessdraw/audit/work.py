@@ -13,7 +13,8 @@ from __future__ import annotations
 import os
 import uuid
 from collections import Counter
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import pyarrow.parquet as pq
 
