@@ -67,7 +67,7 @@ export class ClockKeeper {
       if (this.flagRules !== "fide") void ctrl.request("rules", { flag_rules: this.flagRules });
     });
     ctrl.on("acting", (/** @type {string} */ op) => this.#onActing(op));
-    ctrl.on("reply", (/** @type {string} */ op, /** @type {any} */ _args, /** @type {ClockReply} */ r) => this.#onReply(op, r));
+    ctrl.on("reply", (/** @type {string} */ op, /** @type {unknown} */ _args, /** @type {ClockReply} */ r) => this.#onReply(op, r));
     ctrl.on("ready", () => this.#onReady());
     ctrl.on("change", () => this.#onChange());
   }

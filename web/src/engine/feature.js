@@ -98,7 +98,7 @@ export class ComputerOpponent {
       pageOffer();
     };
     host.on("change", () => this.maybeThink());
-    host.on("reply", (/** @type {string} */ op, /** @type {any} */ _args, /** @type {any} */ r) => this.onReply(op, r));
+    host.on("reply", (/** @type {string} */ op, /** @type {unknown} */ _args, /** @type {import("../contract.js").Reply} */ r) => this.onReply(op, r));
     if (prefs.opponent !== "human") this.setOpponent(prefs.opponent);
   }
 
@@ -201,7 +201,7 @@ export class ComputerOpponent {
     this.player?.abort();
   }
 
-  /** @param {string} op @param {any} [reply] */
+  /** @param {string} op @param {import("../contract.js").Reply} [reply] */
   onReply(op, reply) {
     if ((op === "play" || op === "claim") && reply && reply.ok && reply.facts && this.offerAfterMove) {
       this.offerAfterMove = false;
