@@ -26,7 +26,7 @@ from .fen import read_fen
 from .moves import move_label, parse_move
 from .outcome import AUTOMATIC, Outcome, Termination, color_name
 from .position import PositionKey, position_key
-from .rules import dead, fifty, mate, material, repetition, timeout
+from .rules import dead, fifty, insufficient, mate, repetition, timeout
 from .rules.dead import SearchBudget
 from .rules.hints import hints
 from .status import Claim, ClaimResult, Status
@@ -379,7 +379,7 @@ class Game:
         moves_exist = mate.has_legal_move(board) if has_legal_move is None else has_legal_move
         if not moves_exist and board.is_check():
             result = Outcome(Termination.CHECKMATE, not board.turn)
-        elif material.is_insufficient_material(board):
+        elif insufficient.is_insufficient_material(board):
             result = Outcome(Termination.INSUFFICIENT_MATERIAL, None)
         elif not moves_exist:
             result = Outcome(Termination.STALEMATE, None)
@@ -468,7 +468,7 @@ class Game:
         moves = None
         if legal_moves:
             moves = () if outcome is not None else tuple(_describe(board, m) for m in board.generate_legal_moves())
-        cannot = {c: material.cannot_mate(board, c) for c in chess.COLORS}
+        cannot = {c: insufficient.cannot_mate(board, c) for c in chess.COLORS}
         verdicts = self.winnable(search)
         if outcome is None and search is not None and dead.is_dead(verdicts):
             # A deeper search proved what the game's own budget could not.

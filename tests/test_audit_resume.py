@@ -37,10 +37,10 @@ except ImportError:
 from pgn_samples import pzstd_bytes, random_games
 from test_audit import dataset, sequential
 
-from pychessdraw import cli
-from pychessdraw.audit import run, work
-from pychessdraw.audit.chunks import PLAIN, ZSTD, plan, zstd_frames
-from pychessdraw.audit.run import MANIFEST, MAX_CHUNK, MIN_CHUNK, default_chunk_bytes, run_audit
+from pychessdraw.batch import cli
+from pychessdraw.batch.audit import run, work
+from pychessdraw.batch.audit.chunks import PLAIN, ZSTD, plan, zstd_frames
+from pychessdraw.batch.audit.run import MANIFEST, MAX_CHUNK, MIN_CHUNK, default_chunk_bytes, run_audit
 from pychessdraw.errors import BadRequestError, FileError
 
 pytestmark = pytest.mark.slow  # a Dask cluster: left out by `make test-quick`

@@ -11,8 +11,8 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pychessdraw.bridge import Bridge
-from pychessdraw.bridge_contract import Operations, OpName
+from pychessdraw.web.bridge import Bridge
+from pychessdraw.web.contract import Operations, OpName
 
 
 def call(bridge: Bridge, op: str, **args: Any) -> dict:

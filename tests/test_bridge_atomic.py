@@ -17,9 +17,10 @@ from unittest import mock
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pychessdraw import Game, clockpgn, flagfall, pgn, present
-from pychessdraw.bridge import Bridge
+from pychessdraw import Game, pgn
 from pychessdraw.errors import CODES
+from pychessdraw.web import clockpgn, flagfall, present
+from pychessdraw.web.bridge import Bridge
 
 FLAG_FEN = "4k3/8/8/8/8/8/8/4K2R w K - 0 1"
 PYTHON_WORDS = ("unhashable", "Error", "object", "NoneType", "attribute", "argument", "'list'", "'dict'")

@@ -7,7 +7,7 @@ import json
 import re
 from typing import Any
 
-from pychessdraw.bridge import Bridge
+from pychessdraw.web.bridge import Bridge
 
 
 def ask(bridge: Bridge, op: str, **args: Any) -> dict[str, Any]:

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from pychessdraw import cli
+from pychessdraw.batch import cli
 
 ROOT = Path(__file__).resolve().parents[1]
 GAME = '[Event "x"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n\n'

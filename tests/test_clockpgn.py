@@ -5,7 +5,11 @@ from __future__ import annotations
 import pytest
 
 from pychessdraw import Game
-from pychessdraw.clockpgn import (
+from pychessdraw.batch.scan import scan
+from pychessdraw.errors import BadRequestError
+from pychessdraw.pgn import parse_one, read_games
+from pychessdraw.rules import dead
+from pychessdraw.web.clockpgn import (
     export_with_clocks,
     format_clk,
     move_clocks,
@@ -13,10 +17,6 @@ from pychessdraw.clockpgn import (
     parse_time_control_tag,
     time_control_tag,
 )
-from pychessdraw.errors import BadRequestError
-from pychessdraw.pgn import parse_one, read_games
-from pychessdraw.rules import dead
-from pychessdraw.scan import scan
 
 LICHESS = """[Event "Rated Blitz game"]
 [White "a"]

@@ -24,7 +24,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pychessdraw import Game, Termination
-from pychessdraw.rules.material import cannot_mate
+from pychessdraw.rules.insufficient import cannot_mate
 
 pytestmark = pytest.mark.slow  # left out by `make test-quick`
 

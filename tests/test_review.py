@@ -11,11 +11,11 @@ from typing import Any
 
 import pytest
 
+from pychessdraw.batch.scan import scan, scan_game
 from pychessdraw.errors import BadRequestError
 from pychessdraw.pgn import read_games
-from pychessdraw.review import ReviewSession, error_in_words
 from pychessdraw.rules import dead
-from pychessdraw.scan import scan, scan_game
+from pychessdraw.web.review import ReviewSession, error_in_words
 
 SHUFFLE = " ".join(f"{2 * i + 1}. Nf3 Nf6 {2 * i + 2}. Ng1 Ng8" for i in range(5))
 GAMES = {
@@ -194,8 +194,8 @@ def test_corpus_slice_matches_scan(shared: Callable[..., Any], full: bool) -> No
 
 
 def test_review_ops_validate_and_answer() -> None:
-    from pychessdraw.bridge import Bridge
-    from pychessdraw.review import ReviewOps
+    from pychessdraw.web.bridge import Bridge
+    from pychessdraw.web.review import ReviewOps
     ops = ReviewOps()
     with pytest.raises(BadRequestError, match="review_start first"):
         ops.feed({"text": "x"})
@@ -234,7 +234,7 @@ FLAG_FALLS = (
 
 @pytest.mark.parametrize("search", [None, "auto"])
 def test_review_ops_search_as_scan_does_by_default(search: str | None) -> None:
-    from pychessdraw.review import ReviewOps
+    from pychessdraw.web.review import ReviewOps
     ops = ReviewOps()
     ops.start({} if search is None else {"search": search})
     out = ops.feed({"text": FLAG_FALLS})["results"] + ops.finish({})["results"]
@@ -244,7 +244,7 @@ def test_review_ops_search_as_scan_does_by_default(search: str | None) -> None:
 
 
 def test_review_ops_static_says_undecided_never_ok() -> None:
-    from pychessdraw.review import ReviewOps
+    from pychessdraw.web.review import ReviewOps
     ops = ReviewOps()
     ops.start({"search": "static"})
     out = ops.feed({"text": FLAG_FALLS})["results"] + ops.finish({})["results"]
@@ -254,7 +254,7 @@ def test_review_ops_static_says_undecided_never_ok() -> None:
 def lichess_sample(shared: Callable[..., Any], full: bool) -> str:
     """Text of lichess-dev games: every game with --full, else the first
     1,500 (191 of them losses on time)."""
-    from pychessdraw.inputs import open_text
+    from pychessdraw.batch.inputs import open_text
     with open_text(str(shared("corpus", "lichess-dev.pgn.zst"))) as handle:
         if full:
             return handle.read()
@@ -273,7 +273,7 @@ def test_lichess_review_verdicts_equal_scans(shared: Callable[..., Any], full: b
     """The page's review (ReviewOps, default search, in parts as its workers
     share a file) gives the CLI's scan lines, byte for byte, on real lichess
     games; none says ok about a loss on time left open."""
-    from pychessdraw.review import ReviewOps
+    from pychessdraw.web.review import ReviewOps
     text = lichess_sample(shared, full)
     parts = [ReviewOps() for _ in range(2)]
     for k, ops in enumerate(parts):
@@ -296,7 +296,7 @@ def test_event_words_and_move_numbers_come_from_the_referee() -> None:
     """The review's timeline words (once worked out by the page from plies):
     one rule name each (pychessdraw.laws), move numbers from the start
     position's FEN (pychessdraw.moves.move_number)."""
-    from pychessdraw.review import event_row
+    from pychessdraw.web.review import event_row
     assert event_row({"ply": 33, "rule": "threefold_repetition", "kind": "claimable_with_move"})["label"] == \
         "Threefold repetition could be claimed with a move after move 17 (White)"
     assert event_row({"ply": 40, "rule": "fifty_moves", "kind": "claimable"})["label"] == \

@@ -1,4 +1,4 @@
-"""The watch's tracker (pychessdraw.watch): successive texts of a live PGN
+"""The watch's tracker (pychessdraw.batch.watch): successive texts of a live PGN
 give events that, once the text stops changing, are scan's events."""
 
 from __future__ import annotations
@@ -8,10 +8,19 @@ from typing import Any
 
 import pytest
 
+from pychessdraw.batch.scan import scan
+from pychessdraw.batch.watch import (
+    MAX_BACKOFF,
+    FileSource,
+    SourceDown,
+    Tracker,
+    describe,
+    open_source,
+    split_games,
+    ticks,
+)
 from pychessdraw.errors import BadRequestError
 from pychessdraw.pgn import read_games
-from pychessdraw.scan import scan
-from pychessdraw.watch import MAX_BACKOFF, FileSource, SourceDown, Tracker, describe, open_source, split_games, ticks
 
 SCAN_KINDS = ("automatic", "claimable", "claimable_with_move")
 # Knights out and back: threefold claimable with a move at ply 7, claimable at 8,
@@ -301,7 +310,7 @@ def test_a_hostile_tag_never_reaches_the_terminal_as_an_escape() -> None:
 
 
 def test_a_fault_of_the_referee_in_one_game_stops_only_that_game(monkeypatch: pytest.MonkeyPatch) -> None:
-    import pychessdraw.watch as watch_module
+    import pychessdraw.batch.watch as watch_module
 
     real = watch_module.observe
 
@@ -321,7 +330,7 @@ def test_a_fault_of_the_referee_in_one_game_stops_only_that_game(monkeypatch: py
 
 def test_a_file_written_while_it_is_read_is_read_again_whole(tmp_path: Any,
                                                               monkeypatch: pytest.MonkeyPatch) -> None:
-    import pychessdraw.watch as watch_module
+    import pychessdraw.batch.watch as watch_module
 
     path = tmp_path / "live.pgn"
     path.write_text(pgn("A", "B", "e4"))

@@ -183,8 +183,8 @@ def build_pychessdraw_wheel(project: Path) -> Path:
         whl = pip_wheel([str(src)], cdir)
     with zipfile.ZipFile(whl) as z:
         names = z.namelist()
-    if not any(n.startswith("pychessdraw/bridge.py") for n in names):
-        say("WARNING: the pychessdraw wheel has no pychessdraw/bridge.py; the page will fail to start")
+    if not any(n.startswith("pychessdraw/web/bridge.py") for n in names):
+        say("WARNING: the pychessdraw wheel has no pychessdraw/web/bridge.py; the page will fail to start")
     say(f"pychessdraw wheel: built {whl.name}")
     return whl
 

@@ -24,13 +24,13 @@ import tempfile
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from . import __version__, laws
-from .errors import FileError, RefereeError
+from .. import __version__, laws
+from ..errors import FileError, RefereeError
+from ..game import Game
+from ..rules import dead, timeout
 from .final_search import AUTO, FinalSearch
-from .game import Game
 from .inputs import STDIN, TextLines, inputs, open_text
 from .progress import Progress
-from .rules import dead, timeout
 from .scan import scan
 from .watch import DEFAULT_INTERVAL, DEFAULT_MAX_BYTES, Tracker, describe, open_source, ticks
 

@@ -16,7 +16,7 @@ searches deeply only where the answer can change the verdict:
 Everything else gets the cheap proofs only (material, locked pawn walls).
 Each search gets :data:`AUTO_BUDGET` (a node count, so the same answer on
 every machine); a side it leaves open makes a decisive record
-``undecided`` (:mod:`pychessdraw.verdict`), never ``ok``.
+``undecided`` (:mod:`pychessdraw.batch.judge`), never ``ok``.
 Limit: a dead position that none of these gates flags (pieces confined
 behind a wall that still leaves some pawn free, say) is not searched; use a
 budget such as ``rules.dead.DEEP`` (``--search deep``) to search every final
@@ -29,13 +29,13 @@ import itertools
 
 import chess
 
-from .contract import ByColor, StatusDict, WinnableDetailDict
-from .deadposition import Verdict, can_checkmate
-from .game import Game
-from .outcome import Outcome, Termination, color_name
-from .rules import dead, timeout
-from .rules.dead import SearchBudget
-from .rules.material import cannot_mate
+from ..contract import ByColor, StatusDict, WinnableDetailDict
+from ..deadposition import Verdict, can_checkmate
+from ..game import Game
+from ..outcome import Outcome, Termination, color_name
+from ..rules import dead, timeout
+from ..rules.dead import SearchBudget
+from ..rules.insufficient import cannot_mate
 
 AUTO = "auto"
 #: The budget of each side ``AUTO`` searches: the scan's, the audit's and the

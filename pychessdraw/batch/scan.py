@@ -14,15 +14,15 @@ from typing import Any
 
 import chess
 
-from .contract import StatusDict
-from .errors import RefereeError
+from ..contract import StatusDict
+from ..errors import RefereeError
+from ..game import Game
+from ..outcome import Termination, color_name, says_lost_on_time
+from ..pgn import PgnGame, game_from_headers, read_games
+from ..rules import fifty, repetition, timeout
+from ..rules.dead import SearchBudget
 from .final_search import AUTO, FinalSearch, dead_undecided, targeted_final
-from .game import Game
-from .outcome import Termination, color_name, says_lost_on_time
-from .pgn import PgnGame, game_from_headers, read_games
-from .rules import fifty, repetition, timeout
-from .rules.dead import SearchBudget
-from .verdict import judge
+from .judge import judge
 
 AUTOMATIC, CLAIMABLE, WITH_MOVE = "automatic", "claimable", "claimable_with_move"
 _CLAIM_RULES = (Termination.THREEFOLD_REPETITION, Termination.FIFTY_MOVES)
@@ -101,7 +101,7 @@ def scan_game(parsed: PgnGame, number: int, *, final_search: FinalSearch = AUTO,
     """One game's report: headers, plies played, final status, events, error,
     for a game lost on time, whether it should have been a draw, and
     ``dead_undecided``: whether the final position might be dead but was
-    not decided (:func:`pychessdraw.final_search.dead_undecided`).
+    not decided (:func:`pychessdraw.batch.final_search.dead_undecided`).
 
     Every ply gets the cheap checks. The final position is searched with
     ``final_search``: a budget searches both sides (``rules.dead.DEEP`` is

@@ -2,7 +2,7 @@
 the wrong JSON type is a ``bad_request``, never an exception of Python's),
 and every refusal worded for the page (one short line, no FEN dump, never
 Python's own message). The names each operation takes are
-:class:`pychessdraw.bridge_contract.Operations`'.
+:class:`pychessdraw.web.contract.Operations`'.
 """
 
 from __future__ import annotations
@@ -12,13 +12,13 @@ from typing import Any, cast
 
 import chess
 
-from . import pgn
-from .bridge_contract import ErrorInfo
-from .contract import FlagRulesName
-from .errors import BadFenError, BadRequestError, InternalError, RefereeError, shown
-from .fen import MAX_FEN
-from .game import Game
-from .rules import timeout
+from .. import pgn
+from ..contract import FlagRulesName
+from ..errors import BadFenError, BadRequestError, InternalError, RefereeError, shown
+from ..fen import MAX_FEN
+from ..game import Game
+from ..rules import timeout
+from .contract import ErrorInfo
 
 COLORS = {"white": chess.WHITE, "black": chess.BLACK}
 ENDING_OPS = ("agree", "resign", "flag", "claim", "recorded")

@@ -20,7 +20,7 @@ that replace the game (new, load_pgn, restore, state) send every row and ``game`
 
 Operations: new, play, undo, load_pgn, claim, agree, resign, flag,
 status_at, export_pgn, state, analyse, restore, rules, review_start,
-review_feed, review_finish, engine_facts (:class:`pychessdraw.bridge_contract.Operations`
+review_feed, review_finish, engine_facts (:class:`pychessdraw.web.contract.Operations`
 gives each one's arguments and reply).
 
 Moves are answered at once with the cheap dead-position proofs; ``analyse``
@@ -38,23 +38,29 @@ from typing import Any, Literal, NamedTuple, TypeVar
 
 import chess
 
-from . import clockpgn, flagfall, pgn, present, probe
-from .bridge_args import arg_clocks as _clocks  # the old names stay: a change to the ops merges
-from .bridge_args import arg_color as _color
-from .bridge_args import arg_fen as _fen
-from .bridge_args import arg_flag as _flag
-from .bridge_args import arg_flag_rules as _flag_rules
-from .bridge_args import arg_opt_text as _opt_text
-from .bridge_args import arg_text as _text
-from .bridge_args import check_start as _check_start
-from .bridge_args import error_info as _error
-from .bridge_args import move_error as _move_error
-from .bridge_args import only as _only
-from .bridge_args import promotions as _promotions
-from .bridge_args import referee_error as _referee_error
-from .bridge_args import saved_ending as _saved_ending
-from .bridge_args import saved_headers as _saved_headers
-from .bridge_contract import (
+from .. import pgn
+from ..errors import BadPgnError, BadRequestError, GameOverError, PromotionNeededError, RefereeError, shown
+from ..game import Checkpoint, Game
+from ..outcome import Termination, is_result
+from ..rules import dead, timeout
+from ..rules.dead import SearchBudget
+from . import clockpgn, flagfall, present, probe
+from .args import arg_clocks as _clocks  # the old names stay: a change to the ops merges
+from .args import arg_color as _color
+from .args import arg_fen as _fen
+from .args import arg_flag as _flag
+from .args import arg_flag_rules as _flag_rules
+from .args import arg_opt_text as _opt_text
+from .args import arg_text as _text
+from .args import check_start as _check_start
+from .args import error_info as _error
+from .args import move_error as _move_error
+from .args import only as _only
+from .args import promotions as _promotions
+from .args import referee_error as _referee_error
+from .args import saved_ending as _saved_ending
+from .args import saved_headers as _saved_headers
+from .contract import (
     ClaimAsk,
     ClaimVerdict,
     Ending,
@@ -66,17 +72,12 @@ from .bridge_contract import (
     Reply,
     arg_names,
 )
-from .bridge_export import export_pgn
-from .bridge_replay import declare as _declare
-from .bridge_replay import game_label as _game_label
-from .bridge_replay import legal_prefix as _legal_prefix
-from .bridge_replay import replay as _replay
-from .errors import BadPgnError, BadRequestError, GameOverError, PromotionNeededError, RefereeError, shown
-from .game import Checkpoint, Game
-from .outcome import Termination, is_result
+from .export import export_pgn
+from .replay import declare as _declare
+from .replay import game_label as _game_label
+from .replay import legal_prefix as _legal_prefix
+from .replay import replay as _replay
 from .review import ReviewOps
-from .rules import dead, timeout
-from .rules.dead import SearchBudget
 
 # analyse levels: the page budget first, then deeper, up to the CLI's deep search
 LEVELS = (dead.PAGE, SearchBudget(nodes=1_000_000, seconds=0.08), SearchBudget(nodes=2_000_000, seconds=0.3),
@@ -111,7 +112,7 @@ class Bridge:
         self._pristine = False  # the game is exactly as imported (export keeps Result/Termination)
         self._ending: Ending | None = None  # a declared ending, for the page to save
         self._flag_words: flagfall.FlagWords | None = None  # why a flag fall ended the game
-        self._review = ReviewOps()  # a PGN file's review (pychessdraw.review), apart from the game
+        self._review = ReviewOps()  # a PGN file's review (pychessdraw.web.review), apart from the game
         self._ops: dict[str, Callable[[dict[str, Any]], Reply]] = {
             "new": self._new, "play": self._play, "undo": self._undo, "load_pgn": self._load_pgn,
             "claim": self._claim, "agree": self._agree, "resign": self._resign, "flag": self._flag,
@@ -443,7 +444,7 @@ class Bridge:
                 "ending": self._ending}
 
     def _engine_facts(self, args: dict[str, Any]) -> Reply:
-        """The computer's question before it moves (pychessdraw.probe): the
+        """The computer's question before it moves (pychessdraw.web.probe): the
         claims open now, and what each candidate move would let the opponent claim."""
         moves = args.get("moves")
         if not isinstance(moves, list) or len(moves) > probe.MAX_CANDIDATES \

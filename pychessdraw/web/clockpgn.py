@@ -16,9 +16,9 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from .errors import BadRequestError
-from .game import Game
-from .pgn import PgnGame, export
+from ..errors import BadRequestError
+from ..game import Game
+from ..pgn import PgnGame, export
 
 _CLK = re.compile(r"\[%clk\s+(\d+):(\d{1,2}):(\d{1,2}(?:\.\d+)?)\s*\]")
 _TC = re.compile(r"^\s*(\d+(?:\.\d+)?)(?:([+d])(\d+(?:\.\d+)?))?\s*$")

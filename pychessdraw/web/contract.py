@@ -2,7 +2,7 @@
 library's own shapes, Status and the rest, are in :mod:`pychessdraw.contract`).
 
 This module is the one source of the contract: every answer of
-:class:`pychessdraw.bridge.Bridge` follows these types (``mypy --strict``
+:class:`pychessdraw.web.bridge.Bridge` follows these types (``mypy --strict``
 checks the producers), and the page's JSDoc typedefs, ``web/src/contract.js``,
 are generated from them by ``python docs/build.py --contract`` (a quick test
 fails when the committed file is stale). :class:`Operations` maps each
@@ -19,8 +19,8 @@ Closed sets are ``Literal`` unions, per-side values are ``ByColor``.
 # __optional_keys__.
 from typing import Final, Generic, Literal, NotRequired, TypedDict, TypeVar
 
-from . import laws
-from .contract import (
+from .. import laws
+from ..contract import (
     ByColor,
     ClaimArticle,
     ClaimDict,
@@ -220,13 +220,13 @@ class ReviewEvent(TypedDict):
 
 
 class ReviewRow(TypedDict):
-    """One reviewed game as the review table shows it (pychessdraw.review)."""
+    """One reviewed game as the review table shows it (pychessdraw.web.review)."""
 
     game: int
     white: str
     black: str
     result: str  # as recorded (any text of the Result tag)
-    verdict: VerdictName  # pychessdraw.verdict
+    verdict: VerdictName  # pychessdraw.batch.judge
     expected_result: ResultName | None
     ended_at: int | None
     plies: int
@@ -244,7 +244,7 @@ class ReviewResult(TypedDict):
     row: ReviewRow
 
 
-# -- the computer's questions (pychessdraw.probe) ------------------------------
+# -- the computer's questions (pychessdraw.web.probe) ------------------------------
 class AutomaticDict(TypedDict):
     """A rule that would end the game by itself after the move."""
 
@@ -267,7 +267,7 @@ class MoveProbeDict(TypedDict):
 
 
 class EngineFactsDict(TypedDict):
-    """:func:`pychessdraw.probe.engine_facts`: what a computer player asks before it moves."""
+    """:func:`pychessdraw.web.probe.engine_facts`: what a computer player asks before it moves."""
 
     turn: ColorName
     ply: int
@@ -433,9 +433,10 @@ def sent_facts() -> dict[str, object]:
     generated ``web/src/contract.js`` as constants: the Laws' articles and
     rule names (:mod:`pychessdraw.laws`), the thresholds of the rules, the
     limits of a request, the operations that replace the game."""
-    from . import fen, pgn, verdict
-    from .outcome import side_name
-    from .rules import fifty, repetition
+    from .. import fen, pgn
+    from ..batch import judge as verdict
+    from ..outcome import side_name
+    from ..rules import fifty, repetition
     return {
         "LAWS": {
             "article": dict(laws.ARTICLE), "claim_article": {f"{rule}{'_with_move' if move else ''}": article

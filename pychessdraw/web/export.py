@@ -5,8 +5,9 @@ untouched as recorded, and the page's clocks as TimeControl and [%clk].
 
 from __future__ import annotations
 
-from . import clockpgn, pgn
-from .game import Game
+from .. import pgn
+from ..game import Game
+from . import clockpgn
 
 ENDING_TAGS = ("Result", "Termination", "TerminationDetails")  # exported from the game's own ending
 BOARD_TAGS = ("FEN", "SetUp", "Variant")  # exported from the game's own start position, never from text

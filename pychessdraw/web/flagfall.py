@@ -15,12 +15,12 @@ from typing import TypedDict
 
 import chess
 
-from . import laws
-from .contract import FlagRulesName, ResultName
-from .outcome import side_name
+from .. import laws
+from ..contract import FlagRulesName, ResultName
+from ..outcome import side_name
+from ..rules import timeout
+from ..status import Status
 from .present import numbered_line
-from .rules import timeout
-from .status import Status
 
 
 class FlagWords(TypedDict):

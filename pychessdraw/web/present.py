@@ -14,8 +14,15 @@ from typing import Any
 
 import chess
 
-from . import laws
-from .bridge_contract import (
+from .. import laws
+from ..contract import ByColor, ClaimRuleName, ColorName, ResultName
+from ..game import Game
+from ..moves import numbered
+from ..outcome import Outcome, Termination, color_name, side_name, termination_from_record, termination_name
+from ..rules import fifty, repetition
+from ..rules.hints import can_force_mate, practical_draw
+from ..status import ClaimResult, Status, claim_article
+from .contract import (
     ClaimChoice,
     ClaimGroup,
     ClaimVerdict,
@@ -33,13 +40,6 @@ from .bridge_contract import (
     Winnability,
     WrongClaim,
 )
-from .contract import ByColor, ClaimRuleName, ColorName, ResultName
-from .game import Game
-from .moves import numbered
-from .outcome import Outcome, Termination, color_name, side_name, termination_from_record, termination_name
-from .rules import fifty, repetition
-from .rules.hints import can_force_mate, practical_draw
-from .status import ClaimResult, Status, claim_article
 
 Labeller = Callable[[int], str]  # ply -> "3...Qxf7" (the move that led to the ply)
 

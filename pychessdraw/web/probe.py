@@ -22,12 +22,12 @@ from dataclasses import dataclass
 
 import chess
 
-from .bridge_contract import AutomaticDict, EngineFactsDict, MoveProbeDict
-from .errors import BadRequestError, GameOverError
-from .game import Game
-from .outcome import Termination, color_name
-from .rules.hints import practical_draw
-from .status import Claim
+from ..errors import BadRequestError, GameOverError
+from ..game import Game
+from ..outcome import Termination, color_name
+from ..rules.hints import practical_draw
+from ..status import Claim
+from .contract import AutomaticDict, EngineFactsDict, MoveProbeDict
 
 MAX_CANDIDATES = 256  # more than any position's legal moves (218)
 

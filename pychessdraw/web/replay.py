@@ -8,13 +8,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import flagfall, pgn, present
-from .bridge_args import COLORS, arg_color, move_error, short
-from .bridge_contract import Ending, MoveRow, OutcomeView
-from .errors import BadRequestError, RefereeError
-from .game import Game
-from .outcome import Outcome, Termination
-from .rules import dead
+from .. import pgn
+from ..errors import BadRequestError, RefereeError
+from ..game import Game
+from ..outcome import Outcome, Termination
+from ..rules import dead
+from . import flagfall, present
+from .args import COLORS, arg_color, move_error, short
+from .contract import Ending, MoveRow, OutcomeView
 
 MAX_MOVES = pgn.MAX_PLIES  # moves of one restored or imported game
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Module worker: starts Python (Pyodide) with python-chess + pychessdraw from
 // this site, then answers {id, op, args} with {id, ok, ...} by calling
-// pychessdraw.bridge.Bridge().handle(json) -> json. Only strings cross into Python.
+// pychessdraw.web.bridge.Bridge().handle(json) -> json. Only strings cross into Python.
 //
 // Two ways to start, chosen per load (the "ready" event's timings.path says which):
 //  * "snapshot": restore the memory snapshot made by the build (web/snapshot.mjs:
@@ -256,7 +256,7 @@ async function boot() {
   }
   const py = pyodide || (await bootNormally(wheelUrls));
   progress("Starting the referee…", 3, 4);
-  const mod = py.pyimport("pychessdraw.bridge");
+  const mod = py.pyimport("pychessdraw.web.bridge");
   const made = bridge = mod.Bridge();
   mod.destroy();
   handle = made.handle;

@@ -42,9 +42,9 @@ from collections.abc import Iterable, Iterator
 from dataclasses import asdict, dataclass
 from typing import Any, BinaryIO
 
-from ..errors import FileError
+from ...errors import FileError
+from ...pgn import LINE_LIMIT, GameStarts, PgnGame, read_games, whole_line
 from ..inputs import compression_of, is_skippable_magic
-from ..pgn import LINE_LIMIT, GameStarts, PgnGame, read_games, whole_line
 
 PLAIN, ZSTD, WHOLE = "plain", "zstd", "whole"
 BLOCK = 1 << 20

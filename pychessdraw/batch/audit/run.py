@@ -32,10 +32,10 @@ from typing import Any, TextIO
 import dask
 from dask.distributed import Client, LocalCluster, as_completed
 
-from ..errors import BadRequestError, FileError, RefereeError
+from ...errors import BadRequestError, FileError, RefereeError
 from ..inputs import STDIN, expand
+from ..judge import UNDECIDED, VERDICTS
 from ..progress import Progress
-from ..verdict import UNDECIDED, VERDICTS
 from .chunks import Chunk, plan
 from .work import audit_chunk, count_games, failed, part_name, write_atomically
 

@@ -18,11 +18,11 @@ from typing import Any
 
 import pyarrow.parquet as pq
 
-from ..errors import FileError
+from ...errors import FileError
+from ...rules import dead
 from ..final_search import AUTO, FinalSearch
-from ..rules import dead
+from ..judge import judge
 from ..scan import scan_game
-from ..verdict import judge
 from .chunks import Chunk, games
 from .schema import row, table
 

@@ -39,7 +39,7 @@ export function levelById(id) {
 }
 
 /**
- * The referee's answer to `engine_facts` (pychessdraw.probe.engine_facts).
+ * The referee's answer to `engine_facts` (pychessdraw.web.probe.engine_facts).
  * @typedef {import("./policy.js").PositionFacts & {turn: "white"|"black", probes: import("./policy.js").MoveProbe[]}} EngineFacts
  */
 

@@ -33,7 +33,7 @@ export const MATE_CP = 100_000;
 /** No second draw offer within this many plies of the last one. */
 export const OFFER_INTERVAL_PLIES = 10;
 
-// The referee's shapes come from the generated contract (pychessdraw/bridge_contract.py).
+// The referee's shapes come from the generated contract (pychessdraw/web/contract.py).
 /** @typedef {import("../contract.js").Color} Side */
 /** @typedef {import("../contract.js").ClaimRuleName} ClaimRule */
 /** A claim the referee says is open to the computer (the side to move). @typedef {import("../contract.js").ClaimDict} ClaimOption */

@@ -19,7 +19,7 @@ import { VERDICTS as SENT_VERDICTS } from "../contract.js";
  * @typedef {ReviewEvent} TimelineMark
  */
 
-/** The referee's verdicts, in the order the page lists them (pychessdraw.verdict). @type {readonly Verdict[]} */
+/** The referee's verdicts, in the order the page lists them (pychessdraw.batch.judge). @type {readonly Verdict[]} */
 export const VERDICTS = SENT_VERDICTS;
 
 /** What each verdict means, for people. @type {Readonly<Record<Verdict, string>>} */
@@ -33,7 +33,7 @@ export const VERDICT_WORDS = Object.freeze({
 
 /**
  * Why an undecided game is undecided, for people: the referee neither
- * confirms nor refutes its result (pychessdraw.verdict).
+ * confirms nor refutes its result (pychessdraw.batch.judge).
  */
 export const UNDECIDED_WORDS = "not decided within the search budget: the recorded result stands unless a draw is proven";
 
