@@ -20,7 +20,7 @@ from ..game import Game
 from ..moves import numbered
 from ..outcome import Outcome, Termination, color_name, side_name, termination_from_record, termination_name
 from ..rules import fifty, repetition
-from ..rules.hints import can_force_mate, practical_draw
+from ..rules.hints import can_force_mate, practical_draw, side_notes
 from ..status import ClaimResult, Status, claim_article
 from .contract import (
     ClaimChoice,
@@ -196,14 +196,8 @@ def _hints(board: chess.Board, status: Status, win: ByColor[Winnability]) -> lis
         return []
     out: list[str] = []
     for color in chess.COLORS:
-        if win[color_name(color)]["answer"] == "no":
-            continue
-        ours = board.occupied_co[color] & ~board.kings
-        if ours and not can_force_mate(board, color):
-            out.append(f"{side(color)} cannot force mate: it needs the opponent's help")
-        if chess.popcount(ours) == 1 and ours & (board.knights | board.bishops) \
-                and board.occupied_co[not color] & board.pawns:
-            out.append(f"{side(color)} has a lone minor piece: it does not win against pawns in practice")
+        if win[color_name(color)]["answer"] != "no":
+            out += side_notes(board, color, can_force_mate(board, color))
     if all(win[c]["answer"] != "no" for c in ("white", "black")):
         drawn = practical_draw(board)
         if drawn:
