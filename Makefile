@@ -3,15 +3,19 @@
 #   make test    run every test (library, CLI, corpus, dead positions, browser)
 # Both create the virtual environment and install what they need first.
 # For day-to-day work on the library:
-#   make test-quick  the unit tests (no browser, no corpus, no packaging): under a minute
-#   make docs        the API reference into docs/api/ (and docs/contract.md from the TypedDicts)
+#   make test-quick  ruff (lint and format check) and the unit tests (no browser, no corpus, no packaging)
+#   make docs        the API reference into docs/api/ (and docs/contract.md, web/src/contract.js from the TypedDicts)
+#   make contract    only docs/contract.md and web/src/contract.js, after a change to a contract TypedDict
 
 PYTHON ?= python3
 VENV   := .venv
 VPY    := $(VENV)/bin/python
 PORT   ?= 8000
 
-.PHONY: serve test test-quick docs site venv bench clean
+.PHONY: serve test test-quick lint docs contract site venv bench clean
+
+# What ruff checks (pyproject.toml's [tool.ruff]): the package, the tests, the benchmarks, the docs' build.
+RUFF_PATHS := pychessdraw tests benchmarks docs
 
 # __init__.py holds the version: reinstall so that the metadata follows it.
 $(VENV)/.installed: pyproject.toml pychessdraw/__init__.py
@@ -31,11 +35,18 @@ serve: site
 test: site
 	$(VPY) -m pytest $(PYTEST_ARGS)
 
-test-quick: venv
+lint: venv
+	$(VENV)/bin/ruff check $(RUFF_PATHS)
+	$(VENV)/bin/ruff format --check $(RUFF_PATHS)
+
+test-quick: lint
 	$(VPY) -m pytest tests -m "not slow" -q $(PYTEST_ARGS)
 
 docs: venv
 	$(VPY) docs/build.py
+
+contract: venv
+	$(VPY) docs/build.py --contract
 
 bench: venv
 	$(VPY) benchmarks/bench_scan.py

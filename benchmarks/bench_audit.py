@@ -31,11 +31,11 @@ from pathlib import Path
 
 from dask.distributed import Client
 
-from pychessdraw.audit.run import default_chunk_bytes, fingerprint, local_cluster, run_audit
+from pychessdraw.batch.audit.run import default_chunk_bytes, fingerprint, local_cluster, run_audit
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_scan import first_games_text  # noqa: E402  (one reader of the first N games)
-from pychessdraw.scan import scan
+from pychessdraw.batch.scan import scan
 
 DEFAULT_PGN = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "tcec-dev.pgn"
 MONTH = 100_000_000
@@ -60,7 +60,7 @@ def warm() -> None:
     """Import on a worker what its first task would (start-up, not per-game work)."""
     import pyarrow.parquet  # noqa: F401
 
-    import pychessdraw.audit.work  # noqa: F401
+    import pychessdraw.batch.audit.work  # noqa: F401
 
 
 def audited(path: Path, workers: int, chunk_bytes: int) -> tuple[float, int, list[float]]:

@@ -20,7 +20,7 @@ import json
 import time
 from typing import Callable
 
-from pychessdraw.bridge import Bridge
+from pychessdraw.web.bridge import Bridge
 
 SHUFFLE = ["g1f3", "g8f6", "f3g1", "f6g8"]
 

@@ -64,7 +64,7 @@ from typing import IO, Any, Iterable, Iterator
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 from pgn_samples import pzstd_bytes  # noqa: E402  (the tests' pzstd writer)
-from pychessdraw.inputs import open_text  # noqa: E402  (the package of this checkout)
+from pychessdraw.batch.inputs import open_text  # noqa: E402  (the package of this checkout)
 
 CORPUS = ROOT.parent / "shared" / "corpus" / "lichess-dev.pgn.zst"
 MONTH = 100_000_000
@@ -301,7 +301,7 @@ def page_review(path: Path, parts: int = PAGE_PARTS) -> list[dict[str, Any]]:
     operations with the arguments the page's runner sends
     (web/src/review/runner.js), ``parts`` sessions sharing the games (one a
     worker), each fed every chunk of ``PAGE_CHUNK`` characters."""
-    from pychessdraw.review import ReviewOps
+    from pychessdraw.web.review import ReviewOps
 
     sessions = [ReviewOps() for _ in range(parts)]
     results = []

@@ -50,8 +50,8 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-
 def first_games(path: Path, games: int, keep_time_losses: bool = False) -> str:
     """The first ``games`` games of ``path`` (those the record says were
     lost on time left out unless ``keep_time_losses``)."""
-    from pychessdraw.inputs import open_text
-    from pychessdraw.scan import lost_on_time
+    from pychessdraw.batch.inputs import open_text
+    from pychessdraw.batch.scan import lost_on_time
 
     out: list[str] = []
     game: list[str] = []
@@ -182,9 +182,9 @@ def in_process(text: str, runs: int) -> int:
     """Time the review session (as the page's workers run it, one worker)
     with each search against ``scan --search static``, interleaved."""
     sys.path.insert(0, str(ROOT))
-    from pychessdraw.review import ReviewSession
+    from pychessdraw.web.review import ReviewSession
     from pychessdraw.rules import dead
-    from pychessdraw.scan import scan
+    from pychessdraw.batch.scan import scan
 
     def review(search: str) -> tuple[int, list[str]]:
         session = ReviewSession(final_search={"auto": "auto", "static": dead.STATIC}[search])

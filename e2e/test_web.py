@@ -365,7 +365,7 @@ def test_micropip_installs_the_wheels(browser, base_url):
               micropip.destroy();
               return py.runPython(`
 import json
-from pychessdraw.bridge import Bridge
+from pychessdraw.web.bridge import Bridge
 b = Bridge()
 for m in ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1"]:
     r = json.loads(b.handle(json.dumps({"op": "play", "args": {"move": m}})))

@@ -32,6 +32,15 @@ TerminationName = Literal[
 ClaimRuleName = Literal["threefold_repetition", "fifty_moves"]
 """The two draws a player claims (FIDE 9.2, 9.3)."""
 
+ClaimArticle = Literal["9.2.1.1", "9.2.1.2", "9.3.1", "9.3.2"]
+"""The article of a claim: with an intended move (9.2.1.1, 9.3.1) or now (9.2.1.2, 9.3.2)."""
+
+ErrorCode = Literal[
+    "bad_request", "bad_fen", "invalid_move", "illegal_move", "promotion_needed", "ambiguous_move",
+    "game_over", "bad_pgn", "unsupported_variant", "nothing_to_undo", "file_error", "internal",
+]
+"""Every stable error code (:mod:`pychessdraw.errors`: one class each)."""
+
 FlagRulesName = Literal["fide", "uscf"]
 """Whose rules decide a flag fall: FIDE 6.9, or US Chess."""
 
@@ -60,7 +69,7 @@ class ClaimDict(TypedDict):
     rule: ClaimRuleName
     move: str | None  #: UCI of the intended move
     san: str | None  #: SAN of the intended move
-    article: Literal["9.2.1.1", "9.2.1.2", "9.3.1", "9.3.2"]
+    article: ClaimArticle
 
 
 class HintsDict(TypedDict):
@@ -140,7 +149,7 @@ class ErrorDict(TypedDict):
     """A refused request (``RefereeError.to_dict()``): ``code`` is stable
     (see :mod:`pychessdraw.errors`); the other fields appear where they apply."""
 
-    code: str
+    code: ErrorCode
     message: str
     ply: NotRequired[int]  #: the ply the move would have made, or the game's ply
     token: NotRequired[str]  #: the text as given (cut to 40 characters)
@@ -153,7 +162,7 @@ class ErrorDict(TypedDict):
 
 
 __all__ = [
-    "ColorName", "ResultName", "TerminationName", "ClaimRuleName", "FlagRulesName", "ByColor",
+    "ColorName", "ResultName", "TerminationName", "ClaimRuleName", "ClaimArticle", "ErrorCode", "FlagRulesName", "ByColor",
     "OutcomeDict", "ClaimDict", "HintsDict", "WinnableDetailDict", "LegalMoveDict", "StatusDict",
     "ClaimResultDict", "MoveCandidateDict", "ErrorDict",
 ]

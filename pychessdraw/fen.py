@@ -101,7 +101,7 @@ def _check_placement(placement: str) -> None:
     if len(ranks) != 8:
         raise _Refusal(FIELDS[0], f"{len(ranks)} rank{'s' * (len(ranks) != 1)}, not 8 "
                                   "(ranks are separated by /, rank 8 first)")
-    for number, rank in zip(range(8, 0, -1), ranks):
+    for number, rank in zip(range(8, 0, -1), ranks, strict=False):
         squares, digit = 0, False
         for char in rank:
             if char in "0123456789" and digit:

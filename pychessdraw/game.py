@@ -18,14 +18,15 @@ from typing import Literal, NamedTuple
 
 import chess
 
-from .contract import LegalMoveDict, WinnableDetailDict
+from . import laws
+from .contract import FlagRulesName, LegalMoveDict, WinnableDetailDict
+from .deadposition import Verdict
 from .errors import BadRequestError, GameOverError, IllegalMoveError, NothingToUndoError, shown
 from .fen import read_fen
 from .moves import move_label, parse_move
 from .outcome import AUTOMATIC, Outcome, Termination, color_name
 from .position import PositionKey, position_key
-from .deadposition import Verdict
-from .rules import dead, fifty, material, mate, repetition, timeout
+from .rules import dead, fifty, insufficient, mate, repetition, timeout
 from .rules.dead import SearchBudget
 from .rules.hints import hints
 from .status import Claim, ClaimResult, Status
@@ -59,7 +60,7 @@ class Checkpoint(NamedTuple):
     clocks: list[int]
     declared: Outcome | None
     caches: _Caches  #: the automatic outcome, repetitions and verdicts found
-    flag_rules: str
+    flag_rules: FlagRulesName
     search: SearchBudget
     owner: int  #: id() of the game it was taken from
 
@@ -140,7 +141,7 @@ class Game:
         """``search`` bounds the dead-position search run on every position
         (per side; the default runs only the cheap static proofs).
         ``flag_rules`` ("fide" or "uscf") decides flag-fall results."""
-        if not isinstance(flag_rules, str) or flag_rules not in timeout.RULES:
+        if not timeout.is_rules(flag_rules):
             raise BadRequestError(f"flag rules must be one of {', '.join(timeout.RULES)}, not {shown(flag_rules)}")
         self.search = _budget(search)
         self.flag_rules = flag_rules
@@ -378,7 +379,7 @@ class Game:
         moves_exist = mate.has_legal_move(board) if has_legal_move is None else has_legal_move
         if not moves_exist and board.is_check():
             result = Outcome(Termination.CHECKMATE, not board.turn)
-        elif material.is_insufficient_material(board):
+        elif insufficient.is_insufficient_material(board):
             result = Outcome(Termination.INSUFFICIENT_MATERIAL, None)
         elif not moves_exist:
             result = Outcome(Termination.STALEMATE, None)
@@ -467,7 +468,7 @@ class Game:
         moves = None
         if legal_moves:
             moves = () if outcome is not None else tuple(_describe(board, m) for m in board.generate_legal_moves())
-        cannot = {c: material.cannot_mate(board, c) for c in chess.COLORS}
+        cannot = {c: insufficient.cannot_mate(board, c) for c in chess.COLORS}
         verdicts = self.winnable(search)
         if outcome is None and search is not None and dead.is_dead(verdicts):
             # A deeper search proved what the game's own budget could not.
@@ -543,10 +544,11 @@ class Game:
         where = "now" if move is None else "after the intended move"
         count, clock = self.repetition_count(), self._board.halfmove_clock
         facts = (f"{where} the position has occurred {count} time{'s' * (count != 1)} "
-                 f"(3 needed) and the halfmove clock is {clock} plies (100 needed)")
+                 f"({repetition.CLAIM_COUNT} needed) and the halfmove clock is {clock} plies ({fifty.CLAIM_PLIES} needed)")
         if accepted:
             return f"Draw claim correct: {facts}."
-        tail = " The intended move stands and the game goes on (FIDE 9.5.3)." if move else " The game goes on."
+        tail = f" The intended move stands and the game goes on ({laws.fide(laws.WRONG_CLAIM)})." if move \
+            else " The game goes on."
         return f"Draw claim refused: {facts}.{tail}"
 
     def agree_draw(self) -> Outcome:

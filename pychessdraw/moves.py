@@ -17,26 +17,46 @@ and side taken from the board, and carry ``ply``, ``token`` and
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any
 
 import chess
 
 from .contract import MoveCandidateDict
 from .errors import AmbiguousMoveError, BadRequestError, IllegalMoveError, InvalidMoveError, PromotionNeededError
+from .outcome import side_name
 
 _UCI = re.compile(r"^[a-h][1-8][a-h][1-8][qrbn]?$")
 _CASTLING = re.compile(r"^[oO0]-[oO0](-[oO0])?([+#]?)$")
 _ANNOTATION = re.compile(r"[!?]+$")
 _NULL = {"--", "0000", "Z0", "@@@@"}
 MAX_TOKEN = 40  # no move is longer; longer text is cut in errors, never parsed
-_SIDE = {chess.WHITE: "White", chess.BLACK: "Black"}
 _NOT_A_MOVE = "is not a move: write it in SAN (Nf3, O-O, e8=Q) or UCI (g1f3)"
 
 
+def numbered(number: int, white: bool, text: str) -> str:
+    """``text`` with a move number and side: "3.e4" (White), "3...e5" (Black)."""
+    return f"{number}.{text}" if white else f"{number}...{text}"
+
+
 def move_label(board: chess.Board, text: str) -> str:
-    """``text`` with the move number and side of ``board``: "3.e4", "3...e5"."""
-    dots = "." if board.turn == chess.WHITE else "..."
-    return f"{board.fullmove_number}{dots}{text}"
+    """``text`` with the move number and side of the move ``board`` awaits: "3.e4", "3...e5"."""
+    return numbered(board.fullmove_number, board.turn == chess.WHITE, text)
+
+
+def move_number(ply: int, first_move: int = 1, black_first: bool = False) -> tuple[int, bool]:
+    """The move number of the ``ply``-th ply of a game (from 1) and whether
+    White made it; the game starts at move ``first_move``, Black to move
+    when ``black_first``. The one place plies become move numbers."""
+    half = ply - 1 + (1 if black_first else 0)
+    return first_move + half // 2, half % 2 == 0
+
+
+def start_of(headers: Mapping[str, str]) -> tuple[int, bool]:
+    """A PGN game's first move number and whether Black moves first, from
+    its FEN tag (ignored under ``SetUp "0"``); (1, False) without one."""
+    fen = headers.get("FEN", "").split() if headers.get("SetUp", "1") != "0" else []
+    return (int(fen[5]) if len(fen) > 5 and fen[5].isdigit() else 1), fen[1:2] == ["b"]
 
 
 def candidates(board: chess.Board, moves: list[chess.Move]) -> list[MoveCandidateDict]:
@@ -144,7 +164,7 @@ def _illegal(board: chess.Board, token: str, label: str, details: dict[str, Any]
         names = ", ".join(c["san"] for c in promotions)
         return PromotionNeededError(f"{label}: say which piece the pawn becomes: {names}",
                                     candidates=promotions, **details)
-    why = f" ({_SIDE[board.turn]} is in check)" if board.is_check() else ""
+    why = f" ({side_name(board.turn)} is in check)" if board.is_check() else ""
     return IllegalMoveError(f"{label} is not legal here{why}", **details)
 
 

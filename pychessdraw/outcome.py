@@ -13,14 +13,15 @@ from __future__ import annotations
 import enum
 import re
 from dataclasses import dataclass
-from typing import cast
+from typing import TypeGuard, get_args
 
 import chess
 
+from . import laws
 from .contract import ColorName, OutcomeDict, ResultName, TerminationName
 
 
-class Termination(str, enum.Enum):
+class Termination(str, enum.Enum):  # noqa: UP042  (str() of a member is its name, as before)
     """Why a game ended. The values are the JSON contract's names."""
 
     CHECKMATE = "checkmate"
@@ -36,19 +37,7 @@ class Termination(str, enum.Enum):
     TIME_FORFEIT = "time_forfeit"
 
 
-ARTICLE = {
-    Termination.CHECKMATE: "5.1.1",
-    Termination.STALEMATE: "5.2.1",
-    Termination.INSUFFICIENT_MATERIAL: "5.2.2",
-    Termination.DEAD_POSITION: "5.2.2",
-    Termination.FIVEFOLD_REPETITION: "9.6.1",
-    Termination.SEVENTYFIVE_MOVES: "9.6.2",
-    Termination.THREEFOLD_REPETITION: "9.2",
-    Termination.FIFTY_MOVES: "9.3",
-    Termination.AGREEMENT: "5.2.3",
-    Termination.RESIGNATION: "5.1.2",
-    Termination.TIME_FORFEIT: "6.9",
-}
+ARTICLE = {t: laws.ARTICLE[t.value] for t in Termination}  # the articles are written in pychessdraw.laws
 
 _LABEL = {
     Termination.CHECKMATE: "Checkmate",
@@ -84,8 +73,23 @@ AUTOMATIC = frozenset({
 })
 
 
+def is_result(value: object) -> TypeGuard[ResultName]:
+    """``value`` is a finished game's result as PGN writes it ("*" is not)."""
+    return isinstance(value, str) and value in get_args(ResultName)
+
+
 def color_name(color: chess.Color) -> ColorName:
     return "white" if color else "black"
+
+
+def side_name(color: chess.Color | ColorName) -> str:
+    """A side as sentences name it: "White", "Black" (the one place)."""
+    return "White" if color is True or color == "white" else "Black"
+
+
+def termination_name(termination: Termination) -> TerminationName:
+    """The JSON name of ``termination`` (its value: a test checks they are the Literal's)."""
+    return termination.value
 
 
 @dataclass(frozen=True)
@@ -112,11 +116,11 @@ class Outcome:
     def reason(self) -> str:
         t = self.termination
         if t is Termination.RESIGNATION:
-            return f"{color_name(not self.winner).capitalize()} resigns"
+            return f"{side_name(not self.winner)} resigns"
         if t is Termination.TIME_FORFEIT:
             if self.winner is None:
                 return "Flag fall, but the opponent cannot checkmate by any series of legal moves"
-            return f"{color_name(not self.winner).capitalize()} lost on time"
+            return f"{side_name(not self.winner)} lost on time"
         return _LABEL[t]
 
     def words(self) -> str:
@@ -126,7 +130,7 @@ class Outcome:
         t = self.termination
         if self.winner is None:
             return f"{_DRAW_WORDS[t]} (FIDE {self.article})"
-        winner, loser = color_name(self.winner).capitalize(), color_name(not self.winner).capitalize()
+        winner, loser = side_name(self.winner), side_name(not self.winner)
         how = {Termination.CHECKMATE: " by checkmate", Termination.RESIGNATION: f": {loser} resigns",
                Termination.TIME_FORFEIT: f" on time: {loser}'s flag fell"}[t]
         return f"{winner} wins{how} (FIDE {self.article})"
@@ -153,6 +157,17 @@ _TAG_WORDS.update({"time": Termination.TIME_FORFEIT, "repetition": Termination.T
 _BY_ARTICLE = {ARTICLE[t]: t for t in (Termination.THREEFOLD_REPETITION, Termination.FIFTY_MOVES,
                                        Termination.AGREEMENT, Termination.RESIGNATION, Termination.TIME_FORFEIT)}
 _ARTICLE_WORDS = re.compile(r"\(FIDE (\d+(?:\.\d+)*)\)")
+
+
+_TIME_WORDS = ("time forfeit", "time_forfeit", "on time")  # in a Termination or TerminationDetails tag
+
+
+def says_lost_on_time(tag: str | None, details: str | None) -> bool:
+    """A record's Termination and TerminationDetails tags say a flag fell
+    ("Time forfeit", "White lost on time", the old ``time_forfeit``): looser
+    than :func:`termination_from_record`, which names a rule only from an exact word."""
+    words = f"{tag or ''} {details or ''}".lower()
+    return any(w in words for w in _TIME_WORDS)
 
 
 def termination_from_record(tag: str | None, *details: str | None) -> Termination | None:

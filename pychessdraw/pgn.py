@@ -44,12 +44,13 @@ from __future__ import annotations
 
 import io
 import re
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Iterator, Protocol
+from typing import Any, Protocol
 
 import chess
 
-from .errors import BadPgnError, BadRequestError, RefereeError, UnsupportedVariantError
+from .errors import BadPgnError, BadRequestError, UnsupportedVariantError
 from .game import Game
 from .outcome import PGN_TERMINATION, Outcome, Termination, termination_from_record
 

@@ -13,17 +13,26 @@ from typing import cast
 
 import chess
 
-from .contract import (ByColor, ClaimDict, ClaimResultDict, ClaimRuleName, FlagRulesName, LegalMoveDict,
-                       ResultName, StatusDict, TerminationName, WinnableDetailDict)
+from . import laws
+from .contract import (
+    ByColor,
+    ClaimArticle,
+    ClaimDict,
+    ClaimResultDict,
+    ClaimRuleName,
+    FlagRulesName,
+    LegalMoveDict,
+    ResultName,
+    StatusDict,
+    WinnableDetailDict,
+)
 from .outcome import Outcome, Termination, color_name
 from .rules.hints import Hints
 
-_CLAIM_ARTICLE = {
-    (Termination.THREEFOLD_REPETITION, False): "9.2.1.2",
-    (Termination.THREEFOLD_REPETITION, True): "9.2.1.1",
-    (Termination.FIFTY_MOVES, False): "9.3.2",
-    (Termination.FIFTY_MOVES, True): "9.3.1",
-}
+
+def claim_article(rule: Termination, *, with_move: bool) -> ClaimArticle:
+    """The article of a claim by ``rule``: with an intended move, or now."""
+    return laws.CLAIM_ARTICLE[(cast(ClaimRuleName, rule.value), with_move)]  # KeyError: not a claim's rule
 
 
 @dataclass(frozen=True)
@@ -37,12 +46,15 @@ class Claim:
     san: str | None = None
 
     @property
-    def article(self) -> str:
-        return _CLAIM_ARTICLE[(self.rule, self.move is not None)]
+    def article(self) -> ClaimArticle:
+        return claim_article(self.rule, with_move=self.move is not None)
+
+    @property
+    def rule_name(self) -> ClaimRuleName:
+        return cast(ClaimRuleName, self.rule.value)  # a claim's rule is one of the two (laws.CLAIM_ARTICLE)
 
     def to_dict(self) -> ClaimDict:
-        return cast(ClaimDict, {"rule": self.rule.value, "move": self.uci, "san": self.san,
-                                "article": self.article})
+        return {"rule": self.rule_name, "move": self.uci, "san": self.san, "article": self.article}
 
 
 @dataclass(frozen=True)
@@ -71,8 +83,8 @@ class Status:
     hints: Hints
     winnable: dict[chess.Color, bool | None] | None = None
     winnable_detail: dict[chess.Color, WinnableDetailDict] | None = field(default=None, compare=False)
-    flag_results: dict[chess.Color, str] | None = None
-    flag_rules: str = "fide"
+    flag_results: dict[chess.Color, ResultName] | None = None
+    flag_rules: FlagRulesName = "fide"
     legal_moves: tuple[LegalMoveDict, ...] | None = field(default=None, compare=False)
 
     @property
@@ -100,7 +112,7 @@ class Status:
             "insufficient_material": {"white": self.cannot_mate[chess.WHITE], "black": self.cannot_mate[chess.BLACK]},
             "flag_fall": None if self.flag_results is None else cast(ByColor[ResultName], {
                 "white": self.flag_results[chess.WHITE], "black": self.flag_results[chess.BLACK]}),
-            "flag_rules": cast(FlagRulesName, self.flag_rules),
+            "flag_rules": self.flag_rules,
             "hints": {
                 "can_force_mate": {"white": self.hints.can_force_mate[chess.WHITE],
                                    "black": self.hints.can_force_mate[chess.BLACK]},

@@ -12,8 +12,9 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 
@@ -27,10 +28,10 @@ except ImportError:
 from pgn_samples import pzstd_bytes, random_games
 
 pytestmark = pytest.mark.slow  # Dask clusters and subprocesses: left out by `make test-quick`
-from pychessdraw.audit.chunks import PLAIN, ZSTD, plan
-from pychessdraw.audit.run import MANIFEST, local_cluster, run_audit
-from pychessdraw.audit.schema import row
-from pychessdraw.scan import scan
+from pychessdraw.batch.audit.chunks import PLAIN, ZSTD, plan
+from pychessdraw.batch.audit.run import MANIFEST, local_cluster, run_audit
+from pychessdraw.batch.audit.schema import row
+from pychessdraw.batch.scan import scan
 from pychessdraw.rules.dead import STATIC
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -189,7 +190,7 @@ def test_cli_audit_prints_the_summary_and_counts_auto_search(pgn: Path, tmp_path
 
 def test_cli_audit_without_the_extra_says_what_to_install(tmp_path: Path) -> None:
     code = ("import sys; sys.modules['dask'] = None; sys.modules['dask.distributed'] = None\n"
-            "from pychessdraw.cli import main; sys.exit(main(sys.argv[1:]))")
+            "from pychessdraw.batch.cli import main; sys.exit(main(sys.argv[1:]))")
     done = subprocess.run([sys.executable, "-c", code, "audit", "x.pgn", "--out", str(tmp_path)],
                           capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert done.returncode == 1

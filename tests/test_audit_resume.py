@@ -21,8 +21,9 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 
@@ -36,10 +37,10 @@ except ImportError:
 from pgn_samples import pzstd_bytes, random_games
 from test_audit import dataset, sequential
 
-from pychessdraw import cli
-from pychessdraw.audit import run, work
-from pychessdraw.audit.chunks import PLAIN, ZSTD, plan, zstd_frames
-from pychessdraw.audit.run import MANIFEST, MAX_CHUNK, MIN_CHUNK, default_chunk_bytes, run_audit
+from pychessdraw.batch import cli
+from pychessdraw.batch.audit import run, work
+from pychessdraw.batch.audit.chunks import PLAIN, ZSTD, plan, zstd_frames
+from pychessdraw.batch.audit.run import MANIFEST, MAX_CHUNK, MIN_CHUNK, default_chunk_bytes, run_audit
 from pychessdraw.errors import BadRequestError, FileError
 
 pytestmark = pytest.mark.slow  # a Dask cluster: left out by `make test-quick`

@@ -5,12 +5,14 @@ display-ready facts, imported games as recorded, and the claim question."""
 from __future__ import annotations
 
 import json
+import typing
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pychessdraw.bridge import Bridge
+from pychessdraw.web.bridge import Bridge
+from pychessdraw.web.contract import Operations, OpName
 
 
 def call(bridge: Bridge, op: str, **args: Any) -> dict:
@@ -208,13 +210,17 @@ def test_draw_offer_comes_from_the_player_who_has_just_moved() -> None:
     assert facts["offer"]["by"] == "white" and facts["offer"]["to"] == "black"
 
 
-def test_batch_lives_in_the_bridge() -> None:
+def test_the_operations_are_the_contracts() -> None:
+    """The bridge answers exactly the operations of bridge_contract.Operations
+    (the page never sent ``batch``: it is gone), and refuses an argument the
+    contract does not name, for every operation."""
     bridge = Bridge()
-    reply = call(bridge, "batch", requests=[{"op": "play", "args": {"move": "e4"}},
-                                             {"op": "play", "args": {"move": "e5"}}])
-    assert reply["ok"] and [r["san"] for r in reply["moves"]["add"]] == ["e4", "e5"] and reply["moves"]["keep"] == 0
-    bad = call(bridge, "batch", requests=[{"op": "play", "args": {"move": "Nf3"}}, {"op": "play", "args": {"move": "Ke3"}}])
-    assert not bad["ok"] and bad["error"]["code"] == "illegal_move"
+    assert set(bridge._ops) == set(Operations.__annotations__) == set(typing.get_args(OpName))
+    gone = call(bridge, "batch", requests=[{"op": "play", "args": {"move": "e4"}}])
+    assert not gone["ok"] and gone["error"]["code"] == "bad_request" and "unknown operation" in gone["error"]["message"]
+    for op in Operations.__annotations__:
+        reply = call(bridge, op, nonsense=1)
+        assert not reply["ok"] and reply["error"]["message"] == "unknown argument 'nonsense'", op
 
 
 def test_a_record_that_contradicts_the_board_is_named() -> None:

@@ -10,16 +10,17 @@ from __future__ import annotations
 import contextlib
 import copy
 import json
-from typing import Any, Callable, Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 from unittest import mock
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pychessdraw import Game, clockpgn, flagfall, pgn, present
-from pychessdraw.bridge import Bridge
+from pychessdraw import Game, pgn
 from pychessdraw.errors import CODES
+from pychessdraw.web import clockpgn, flagfall, present
+from pychessdraw.web.bridge import Bridge
 
 FLAG_FEN = "4k3/8/8/8/8/8/8/4K2R w K - 0 1"
 PYTHON_WORDS = ("unhashable", "Error", "object", "NoneType", "attribute", "argument", "'list'", "'dict'")
@@ -151,14 +152,6 @@ def test_an_imported_variant_name_python_chess_does_not_know_still_exports() -> 
         assert "4. O-O" in reply["pgn"] and '[Variant "Chess960"]' in reply["pgn"]
 
 
-def test_a_failed_batch_changes_nothing() -> None:
-    bridge = copy.deepcopy(BASES["in_progress"])
-    reply = call(bridge, "batch", requests=[{"op": "play", "args": {"move": "a6"}},
-                                            {"op": "play", "args": {"move": "Ke3"}}])
-    assert reply["ok"] is False and reply["error"]["code"] == "illegal_move"
-    assert observe(bridge) == OBSERVED["in_progress"]
-
-
 @contextlib.contextmanager
 def faults(at: int, kind: type[Exception], message: str = "unhashable type: 'list'") -> Iterator[list[int]]:
     """Make the ``at``-th call (from 0) into the functions a bridge operation
@@ -203,7 +196,6 @@ GOOD_REQUESTS = [
     ("new", {"fen": FLAG_FEN}), ("load_pgn", {"pgn": PGN}), ("load_pgn", {"pgn": PGN + "\n" + PGN, "index": 1}),
     ("restore", {"moves": ["e2e4", "e7e5"], "headers": HEADERS, "ending": {"op": "resign", "color": "black"}}),
     ("restore", {"start_fen": FLAG_FEN, "moves": ["e1f2"], "ending": {"op": "flag", "color": "white"}}),
-    ("batch", {"requests": [{"op": "undo"}, {"op": "play", "args": {"move": "a3"}}, {"op": "agree"}]}),
     ("engine_facts", {"moves": ["a3", "h3"]}),
 ]
 
@@ -250,8 +242,6 @@ PLAUSIBLE: dict[str, list[Any]] = {
                {"op": "resign", "color": ["white"]}, {"op": "resign"}, {"op": "agree", "x": 1}],
     "headers": [HEADERS, {"FEN": FLAG_FEN}, {"Variant": "Chess960"}, {"bad name": "x"}, {"Event": "a\nb"},
                 {"Result": "1-0", "Termination": "time forfeit"}],
-    "requests": [[{"op": "play", "args": {"move": "a3"}}, {"op": "play", "args": {"move": "Ke3"}}],
-                 [{"op": "undo"}, {"op": "undo"}, {"op": "resign", "args": {"color": 5}}], [{"op": "batch"}], [5]],
     "time_control": [{"base_s": 60}, {"base_s": -1}], "clocks": [{"1": 1000}, {"x": 1}],
     "text": [PGN, "junk"], "search": ["static", "deep"], "start": [0], "part": [0], "parts": [1],
 }
@@ -260,7 +250,7 @@ ARGS = {
     "load_pgn": ["pgn", "index", "partial"], "claim": ["move"], "agree": [], "resign": ["color"],
     "flag": ["color"], "status_at": ["ply"], "export_pgn": ["time_control", "clocks"], "state": [],
     "analyse": ["level"], "restore": ["start_fen", "chess960", "moves", "ending", "headers", "flag_rules"],
-    "batch": ["requests"], "rules": ["flag_rules"], "engine_facts": ["moves"],
+    "rules": ["flag_rules"], "engine_facts": ["moves"],
     "review_start": ["flag_rules", "start", "part", "parts", "search"], "review_feed": ["text"], "review_finish": [],
 }
 

@@ -7,7 +7,7 @@ import json
 import re
 from typing import Any
 
-from pychessdraw.bridge import Bridge
+from pychessdraw.web.bridge import Bridge
 
 
 def ask(bridge: Bridge, op: str, **args: Any) -> dict[str, Any]:
@@ -97,3 +97,21 @@ def test_load_pgn_partial_stops_before_the_bad_move() -> None:
     r = ask(b, "load_pgn", pgn='[Result "1-0"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n', partial=True)
     assert r["facts"]["outcome"]["termination"] == "checkmate"
     assert not ask(b, "load_pgn", pgn=text, partial="yes")["ok"]
+
+
+def test_a_refused_claim_names_the_two_minutes_and_who_gets_them() -> None:
+    """FIDE 9.5.3, once worked out by the page's clock from the move list:
+    the referee names the claimer's opponent and the words; an accepted
+    claim names nothing."""
+    b = Bridge()
+    ask(b, "play", move="e4")
+    wrong = ask(b, "claim", move="e5")["claim"]  # Black claims with an intended move: refused, the move stands
+    assert not wrong["accepted"] and wrong["wrong_claim"] == {
+        "to": "white", "bonus_ms": 120_000, "text": " Two minutes were added to White's clock (FIDE 9.5.3).",
+        "note": "FIDE 9.5.3: White got two more minutes for the wrong claim."}
+    now = ask(b, "claim")["claim"]  # White claims now: refused, Black gets the time
+    assert now["wrong_claim"]["to"] == "black" and "Black's clock" in now["wrong_claim"]["text"]
+    for move in ("Nf3", "Nc6", "Ng1", "Nb8", "Nf3", "Nc6", "Ng1"):
+        ask(b, "play", move=move)
+    right = ask(b, "claim", move="Nb8")["claim"]
+    assert right["accepted"] and right["wrong_claim"] is None

@@ -15,13 +15,13 @@ import signal
 import socket
 import subprocess
 import sys
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator
 
 import pytest
 
-from pychessdraw import cli
+from pychessdraw.batch import cli
 
 ROOT = Path(__file__).resolve().parents[1]
 GAME = '[Event "x"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n\n'

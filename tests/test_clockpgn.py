@@ -5,12 +5,18 @@ from __future__ import annotations
 import pytest
 
 from pychessdraw import Game
-from pychessdraw.clockpgn import (export_with_clocks, format_clk, move_clocks, parse_clk,
-                                  parse_time_control_tag, time_control_tag)
+from pychessdraw.batch.scan import scan
 from pychessdraw.errors import BadRequestError
 from pychessdraw.pgn import parse_one, read_games
 from pychessdraw.rules import dead
-from pychessdraw.scan import scan
+from pychessdraw.web.clockpgn import (
+    export_with_clocks,
+    format_clk,
+    move_clocks,
+    parse_clk,
+    parse_time_control_tag,
+    time_control_tag,
+)
 
 LICHESS = """[Event "Rated Blitz game"]
 [White "a"]

@@ -9,9 +9,9 @@ from itertools import islice
 
 import pytest
 
+from pychessdraw.batch.scan import scan_game
 from pychessdraw.pgn import read_games
 from pychessdraw.rules.dead import DEEP, STATIC
-from pychessdraw.scan import scan_game
 
 pytestmark = pytest.mark.slow  # left out by `make test-quick`
 

@@ -24,7 +24,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pychessdraw import Game, Termination
-from pychessdraw.rules.material import cannot_mate
+from pychessdraw.rules.insufficient import cannot_mate
 
 pytestmark = pytest.mark.slow  # left out by `make test-quick`
 
@@ -136,7 +136,7 @@ def sparse_positions(draw: st.DrawFn) -> chess.Board:
     board.set_piece_at(squares[1], chess.Piece(chess.KING, chess.BLACK))
     pieces = draw(st.lists(st.tuples(st.sampled_from([chess.PAWN, chess.KNIGHT, chess.BISHOP, chess.ROOK, chess.QUEEN]),
                                      st.booleans()), max_size=4))
-    for square, (kind, color) in zip(squares[2:], pieces):
+    for square, (kind, color) in zip(squares[2:], pieces, strict=False):
         if kind == chess.PAWN and chess.square_rank(square) in (0, 7):
             kind = chess.BISHOP
         board.set_piece_at(square, chess.Piece(kind, color))

@@ -8,8 +8,14 @@ import chess
 import pytest
 
 from pychessdraw import Game, pgn
-from pychessdraw.errors import (CODES, AmbiguousMoveError, IllegalMoveError, InvalidMoveError, PromotionNeededError,
-                                RefereeError)
+from pychessdraw.errors import (
+    CODES,
+    AmbiguousMoveError,
+    IllegalMoveError,
+    InvalidMoveError,
+    PromotionNeededError,
+    RefereeError,
+)
 
 AFTER_TWO_MOVES = ["e4", "e5", "Nf3", "Nc6"]
 

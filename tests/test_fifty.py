@@ -75,7 +75,7 @@ def test_fifty_claim_with_intended_move() -> None:
 
 def test_the_counter_text_says_ply_for_one() -> None:
     """The panel's text reads "1 ply", "2 plies" (it was "1 plies" after a single move)."""
-    from pychessdraw.present import halfmove
+    from pychessdraw.web.present import halfmove
 
     assert halfmove(1)["text"].startswith("1 ply without a capture")
     assert halfmove(2)["text"].startswith("2 plies without a capture")

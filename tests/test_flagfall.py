@@ -5,8 +5,8 @@ from __future__ import annotations
 import chess
 
 from pychessdraw import Game
-from pychessdraw.flagfall import explain
 from pychessdraw.rules import dead
+from pychessdraw.web.flagfall import explain
 
 
 def words(fen: str, flagged: chess.Color, rules: str = "fide") -> dict:

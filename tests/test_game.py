@@ -6,8 +6,14 @@ import chess
 import pytest
 
 from pychessdraw import Game, Termination
-from pychessdraw.errors import (AmbiguousMoveError, BadFenError, GameOverError, IllegalMoveError,
-                                InvalidMoveError, NothingToUndoError)
+from pychessdraw.errors import (
+    AmbiguousMoveError,
+    BadFenError,
+    GameOverError,
+    IllegalMoveError,
+    InvalidMoveError,
+    NothingToUndoError,
+)
 
 
 @pytest.mark.parametrize("fen, words", [

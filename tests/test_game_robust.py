@@ -4,7 +4,8 @@ hypothesis (wrong types, junk text, odd chess.Move objects, huge input)."""
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 from unittest import mock
 
 import chess

@@ -10,9 +10,9 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from pgn_samples import pzstd_bytes, random_games
-from pychessdraw.inputs import compression_of, expand, open_text
+
+from pychessdraw.batch.inputs import compression_of, expand, open_text
 
 ROOT = Path(__file__).resolve().parents[1]
 TEXT = random_games(12, seed=5)

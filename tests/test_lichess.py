@@ -24,7 +24,6 @@ by the benchmark instead.
 from __future__ import annotations
 
 import itertools
-import json
 import sys
 from pathlib import Path
 from typing import Any
@@ -37,9 +36,9 @@ try:
 except ImportError:
     pytest.skip('the real-game tests need the audit extra: pip install "pychessdraw[audit]"', allow_module_level=True)
 
-from pychessdraw.audit.run import local_cluster, run_audit
-from pychessdraw.inputs import open_text
-from pychessdraw.scan import scan
+from pychessdraw.batch.audit.run import local_cluster, run_audit
+from pychessdraw.batch.inputs import open_text
+from pychessdraw.batch.scan import scan
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 from bench_lichess import finding, lichess_games, page_review, write_pzstd  # noqa: E402  (shared with the benchmark)

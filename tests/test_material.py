@@ -11,7 +11,7 @@ import pytest
 
 from pychessdraw import Game, Termination
 from pychessdraw.deadposition import can_checkmate, quick_verdict
-from pychessdraw.rules.material import cannot_mate
+from pychessdraw.rules.insufficient import cannot_mate
 
 # Both from ../shared/dead-positions: the side that has just mated is said
 # by python-chess to have insufficient material.

@@ -16,10 +16,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from pgn_samples import pzstd_bytes, random_games
-from pychessdraw.audit.chunks import ZSTD, games, plan
-from pychessdraw.inputs import open_text
+
+from pychessdraw.batch.audit.chunks import ZSTD, games, plan
+from pychessdraw.batch.inputs import open_text
 from pychessdraw.pgn import LINE_LIMIT, MAX_GAME_CHARS, MAX_TEXT_CHARS, PgnGame, read_games
 
 # Text that once made a chunk read on past its end, or a game split or merged.
@@ -196,7 +196,7 @@ def test_chunk_text_is_decoded_as_the_scan_decodes_it(monkeypatch: pytest.Monkey
     """Bytes cut in blocks anywhere (in a CR LF, in a UTF-8 character, bad
     UTF-8) give the pieces ``TextIOWrapper.readline(LINE_LIMIT)`` gives."""
     from pychessdraw import pgn
-    from pychessdraw.audit import chunks
+    from pychessdraw.batch.audit import chunks
     limit = 7
     monkeypatch.setattr(chunks, "LINE_LIMIT", limit)
     monkeypatch.setattr(pgn, "LINE_LIMIT", limit)
@@ -208,7 +208,7 @@ def test_chunk_text_is_decoded_as_the_scan_decodes_it(monkeypatch: pytest.Monkey
     while piece := wrapper.readline(limit):
         expected.append(piece)
     cuts = sorted({0, len(data), *(rng.randrange(len(data) + 1) for _ in range(rng.randrange(6)))})
-    blocks = [(1, a, data[a:b]) for a, b in zip(cuts, cuts[1:]) if b > a]
+    blocks = [(1, a, data[a:b]) for a, b in zip(cuts, cuts[1:], strict=False) if b > a]
     got = [piece for _, _, piece, _ in chunks._text_pieces(blocks)]
     assert got == expected, (data, cuts)
 
@@ -236,9 +236,9 @@ def test_the_review_cuts_lines_as_the_scan_reads_a_file(size: int) -> None:
     """A form feed or U+2028 is no line end in a file (str.splitlines made
     "\\x0c\\x0c" a blank line, which ends a game), and "\\r\\n" fed in two
     chunks is one line end."""
-    from pychessdraw.review import ReviewSession
+    from pychessdraw.batch.scan import scan
     from pychessdraw.rules import dead
-    from pychessdraw.scan import scan
+    from pychessdraw.web.review import ReviewSession
     game = '[Event "{n}"]\r\n[Result "*"]\r\n\r\n1. e4 e5 \x0c\x0c 2. Nf3 {{ a\u2028b }} Nc6 *\r\n\r\n'
     text = "".join(game.format(n=n) for n in range(3))
     wrapper = io.TextIOWrapper(io.BytesIO(text.encode()), encoding="utf-8", errors="replace")

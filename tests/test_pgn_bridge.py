@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 
 from pychessdraw import Termination
-from pychessdraw.bridge import Bridge
 from pychessdraw.pgn import export, parse_one, read_games
+from pychessdraw.web.bridge import Bridge
 
 TWO_GAMES = """[Event "one"]
 [Result "1-0"]

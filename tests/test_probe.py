@@ -6,7 +6,7 @@ import pytest
 
 from pychessdraw import Game, Termination
 from pychessdraw.errors import BadRequestError, GameOverError, IllegalMoveError
-from pychessdraw.probe import MAX_CANDIDATES, engine_facts, probe_moves
+from pychessdraw.web.probe import MAX_CANDIDATES, engine_facts, probe_moves
 
 
 def play(game: Game, moves: str) -> Game:
@@ -116,7 +116,7 @@ def test_engine_facts_give_the_claims_and_hints_of_the_position() -> None:
 
 
 def test_the_bridge_op_answers_and_validates() -> None:
-    from pychessdraw.bridge import Bridge
+    from pychessdraw.web.bridge import Bridge
 
     bridge = Bridge()
     for move in "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1".split():

@@ -5,16 +5,17 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from itertools import islice
-from typing import Any, Callable
+from typing import Any
 
 import pytest
 
+from pychessdraw.batch.scan import scan, scan_game
 from pychessdraw.errors import BadRequestError
 from pychessdraw.pgn import read_games
-from pychessdraw.review import ReviewSession, error_in_words
 from pychessdraw.rules import dead
-from pychessdraw.scan import scan, scan_game
+from pychessdraw.web.review import ReviewSession, error_in_words
 
 SHUFFLE = " ".join(f"{2 * i + 1}. Nf3 Nf6 {2 * i + 2}. Ng1 Ng8" for i in range(5))
 GAMES = {
@@ -64,7 +65,8 @@ def test_each_verdict_and_the_row() -> None:
     assert [r["game"] for r in rows] == [1, 2, 3, 4, 5]
     assert [(r["white"], r["black"], r["result"]) for r in rows][:2] == [("A", "B", "1-0"), ("C", "D", "1-0")]
     assert rows[1]["ended_at"] == 16 and rows[1]["expected_result"] == "1/2-1/2"
-    assert {"ply": 16, "rule": "fivefold_repetition", "kind": "automatic"} in rows[1]["events"]
+    assert {"ply": 16, "rule": "fivefold_repetition", "kind": "automatic",
+            "label": "Fivefold repetition ended the game after move 8 (Black)"} in rows[1]["events"]
     assert rows[2]["expected_result"] == "1/2-1/2"
     # the error is named by move number and side, and the next game is read as usual
     assert rows[3]["error"].startswith("2...Qxz9 (Black's move 2) is not a move")
@@ -192,19 +194,23 @@ def test_corpus_slice_matches_scan(shared: Callable[..., Any], full: bool) -> No
 
 
 def test_review_ops_validate_and_answer() -> None:
-    from pychessdraw.review import ReviewOps
+    from pychessdraw.web.bridge import Bridge
+    from pychessdraw.web.review import ReviewOps
     ops = ReviewOps()
     with pytest.raises(BadRequestError, match="review_start first"):
         ops.feed({"text": "x"})
     for bad in [{"parts": 0}, {"part": 2, "parts": 2}, {"start": 0}, {"flag_rules": "blitz"}, {"search": "deep"},
-                {"start": True}, {"start": "1"}, {"colour": "white"}, {"search": ["auto"]}, {"search": None}]:
+                {"start": True}, {"start": "1"}, {"search": ["auto"]}, {"search": None}]:
         with pytest.raises(BadRequestError):
             ops.start(bad)
+    # unknown arguments are refused by the bridge, from the names of bridge_contract.Operations
+    bridge = Bridge()
+    for op, bad in [("review_start", {"colour": "white"}), ("review_feed", {"text": "", "more": 1})]:
+        reply = bridge.call({"op": op, "args": bad})
+        assert not reply["ok"] and reply["error"]["code"] == "bad_request", (op, reply)
     assert ops.start({"flag_rules": "uscf", "start": 1, "part": 0, "parts": 1}) == {"ok": True, "results": []}
     with pytest.raises(BadRequestError):
         ops.feed({"text": 5})
-    with pytest.raises(BadRequestError):
-        ops.feed({"text": "", "more": 1})
     first = ops.feed({"text": TEXT[:300]})["results"]
     rest = ops.feed({"text": TEXT[300:]})["results"] + ops.finish({})["results"]
     assert [r["row"]["game"] for r in first + rest] == [1, 2, 3, 4, 5]
@@ -228,7 +234,7 @@ FLAG_FALLS = (
 
 @pytest.mark.parametrize("search", [None, "auto"])
 def test_review_ops_search_as_scan_does_by_default(search: str | None) -> None:
-    from pychessdraw.review import ReviewOps
+    from pychessdraw.web.review import ReviewOps
     ops = ReviewOps()
     ops.start({} if search is None else {"search": search})
     out = ops.feed({"text": FLAG_FALLS})["results"] + ops.finish({})["results"]
@@ -238,7 +244,7 @@ def test_review_ops_search_as_scan_does_by_default(search: str | None) -> None:
 
 
 def test_review_ops_static_says_undecided_never_ok() -> None:
-    from pychessdraw.review import ReviewOps
+    from pychessdraw.web.review import ReviewOps
     ops = ReviewOps()
     ops.start({"search": "static"})
     out = ops.feed({"text": FLAG_FALLS})["results"] + ops.finish({})["results"]
@@ -248,7 +254,7 @@ def test_review_ops_static_says_undecided_never_ok() -> None:
 def lichess_sample(shared: Callable[..., Any], full: bool) -> str:
     """Text of lichess-dev games: every game with --full, else the first
     1,500 (191 of them losses on time)."""
-    from pychessdraw.inputs import open_text
+    from pychessdraw.batch.inputs import open_text
     with open_text(str(shared("corpus", "lichess-dev.pgn.zst"))) as handle:
         if full:
             return handle.read()
@@ -267,7 +273,7 @@ def test_lichess_review_verdicts_equal_scans(shared: Callable[..., Any], full: b
     """The page's review (ReviewOps, default search, in parts as its workers
     share a file) gives the CLI's scan lines, byte for byte, on real lichess
     games; none says ok about a loss on time left open."""
-    from pychessdraw.review import ReviewOps
+    from pychessdraw.web.review import ReviewOps
     text = lichess_sample(shared, full)
     parts = [ReviewOps() for _ in range(2)]
     for k, ops in enumerate(parts):
@@ -284,3 +290,21 @@ def test_lichess_review_verdicts_equal_scans(shared: Callable[..., Any], full: b
     on_time = [r for r in reports if r["time_forfeit"] is not None]
     assert len(on_time) > 150
     assert not [r for r in on_time if r["verdict"] == "ok" and r["time_forfeit"]["opponent_winnable"] is None]
+
+
+def test_event_words_and_move_numbers_come_from_the_referee() -> None:
+    """The review's timeline words (once worked out by the page from plies):
+    one rule name each (pychessdraw.laws), move numbers from the start
+    position's FEN (pychessdraw.moves.move_number)."""
+    from pychessdraw.web.review import event_row
+    assert event_row({"ply": 33, "rule": "threefold_repetition", "kind": "claimable_with_move"})["label"] == \
+        "Threefold repetition could be claimed with a move after move 17 (White)"
+    assert event_row({"ply": 40, "rule": "fifty_moves", "kind": "claimable"})["label"] == \
+        "Fifty-move rule could be claimed after move 20 (Black)"
+    assert event_row({"ply": 60, "rule": "checkmate", "kind": "automatic"})["label"] == \
+        "Checkmate ended the game after move 30 (Black)"
+    assert event_row({"ply": 1, "rule": "stalemate", "kind": "automatic"}, 40, True)["label"] == \
+        "Stalemate ended the game after move 40 (Black)"
+    assert event_row({"ply": 2, "rule": "stalemate", "kind": "automatic"}, 40, True)["label"].endswith("move 41 (White)")
+    assert event_row({"ply": 0, "rule": "dead_position", "kind": "automatic"})["label"] == \
+        "Dead position ended the game at the start"

@@ -101,7 +101,7 @@ def check_shape(value: object, hint: object, where: str) -> None:
         assert isinstance(value, dict), (where, value)
         required, optional = set(td.__required_keys__), set(td.__optional_keys__)  # type: ignore[attr-defined]
         assert required <= value.keys() <= required | optional, (where, sorted(value.keys() ^ required))
-        params = dict(zip(getattr(td, "__parameters__", ()), args))
+        params = dict(zip(getattr(td, "__parameters__", ()), args, strict=False))
         hints = typing.get_type_hints(td)
         for key, item in value.items():
             field = hints[key]

@@ -4,11 +4,11 @@ from typing import Any
 
 import pytest
 
-from pychessdraw import final_search
+from pychessdraw.batch import final_search
+from pychessdraw.batch.judge import VERDICTS, judge
+from pychessdraw.batch.scan import scan
 from pychessdraw.rules import dead
 from pychessdraw.rules.dead import SearchBudget
-from pychessdraw.scan import scan
-from pychessdraw.verdict import VERDICTS, judge
 
 
 def _one(pgn: str) -> dict:
@@ -52,7 +52,7 @@ def test_error_verdict() -> None:
 
 @pytest.mark.parametrize("fen_turn,ply,expected", [("w", 1, "1-0"), ("b", 1, "0-1"), ("w", 2, "0-1")])
 def test_mate_result_follows_side_to_move(fen_turn: str, ply: int, expected: str) -> None:
-    from pychessdraw.verdict import _result_of
+    from pychessdraw.batch.judge import _result_of
     fen = f"8/8/8/8/8/8/8/8 {fen_turn} - - 0 1"
     assert _result_of("checkmate", ply, {"headers": {"FEN": fen}}) == expected
 
@@ -131,8 +131,8 @@ def test_judge_undecided_cases(forfeit: dict | None, dead_open: bool, recorded: 
 def test_the_audit_counts_and_explains_undecided_games() -> None:
     pytest.importorskip("pyarrow")
     pytest.importorskip("dask")
-    from pychessdraw.audit.run import format_summary, summarize
-    from pychessdraw.audit.schema import row, table
+    from pychessdraw.batch.audit.run import format_summary, summarize
+    from pychessdraw.batch.audit.schema import row, table
 
     report = _scanned(ROOK_V_KNIGHT, "1-0", ON_TIME, final_search=dead.STATIC)
     column = table([row(report, "games.pgn", 0)]).column("verdict").to_pylist()
@@ -157,12 +157,12 @@ def test_the_audit_counts_and_explains_undecided_games() -> None:
 def test_flag_fall_words(result: str, answer: str, expected: str) -> None:
     import chess
 
-    from pychessdraw.present import flag_view
+    from pychessdraw.web.present import flag_view
     assert flag_view(result, chess.WHITE, answer) == {"result": result, "text": expected}
 
 
 def test_the_panel_says_an_open_flag_fall_is_undecided() -> None:
-    from pychessdraw.bridge import Bridge
+    from pychessdraw.web.bridge import Bridge
     bridge = Bridge()
     # K+R v K+N: static proofs leave both sides open; the panel's first answer searches nothing.
     reply: Any = bridge.call({"op": "new", "args": {"fen": "4k3/8/8/8/8/8/n7/4K2R w - - 0 1"}})

@@ -1,4 +1,4 @@
-"""The watch's tracker (pychessdraw.watch): successive texts of a live PGN
+"""The watch's tracker (pychessdraw.batch.watch): successive texts of a live PGN
 give events that, once the text stops changing, are scan's events."""
 
 from __future__ import annotations
@@ -8,11 +8,19 @@ from typing import Any
 
 import pytest
 
-from pychessdraw.pgn import read_games
-from pychessdraw.scan import scan
-from pychessdraw.watch import (MAX_BACKOFF, FileSource, SourceDown, Tracker, describe, open_source,
-                               split_games, ticks)
+from pychessdraw.batch.scan import scan
+from pychessdraw.batch.watch import (
+    MAX_BACKOFF,
+    FileSource,
+    SourceDown,
+    Tracker,
+    describe,
+    open_source,
+    split_games,
+    ticks,
+)
 from pychessdraw.errors import BadRequestError
+from pychessdraw.pgn import read_games
 
 SCAN_KINDS = ("automatic", "claimable", "claimable_with_move")
 # Knights out and back: threefold claimable with a move at ply 7, claimable at 8,
@@ -81,7 +89,7 @@ def test_the_same_text_again_gives_nothing_and_parses_nothing() -> None:
     parsed = [b.parsed for b in tracker.boards]
     assert tracker.update(text) == []
     assert [b.parsed for b in tracker.boards] == parsed and all(
-        a is b.parsed for a, b in zip(parsed, tracker.boards))  # the same objects: not parsed again
+        a is b.parsed for a, b in zip(parsed, tracker.boards, strict=False))  # the same objects: not parsed again
 
 
 def test_a_shorter_pgn_is_a_correction_that_voids_later_events() -> None:
@@ -302,7 +310,7 @@ def test_a_hostile_tag_never_reaches_the_terminal_as_an_escape() -> None:
 
 
 def test_a_fault_of_the_referee_in_one_game_stops_only_that_game(monkeypatch: pytest.MonkeyPatch) -> None:
-    import pychessdraw.watch as watch_module
+    import pychessdraw.batch.watch as watch_module
 
     real = watch_module.observe
 
@@ -322,7 +330,7 @@ def test_a_fault_of_the_referee_in_one_game_stops_only_that_game(monkeypatch: py
 
 def test_a_file_written_while_it_is_read_is_read_again_whole(tmp_path: Any,
                                                               monkeypatch: pytest.MonkeyPatch) -> None:
-    import pychessdraw.watch as watch_module
+    import pychessdraw.batch.watch as watch_module
 
     path = tmp_path / "live.pgn"
     path.write_text(pgn("A", "B", "e4"))

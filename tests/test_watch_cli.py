@@ -11,12 +11,12 @@ import signal
 import subprocess
 import sys
 import threading
+from collections.abc import Callable, Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any
 
 import pytest
-
 from test_cli_faults import hear_ctrl_c
 from test_watch import FOOLS_MATE, SHUFFLE, pgn, prefixes, scanned, standing
 
@@ -214,7 +214,7 @@ def test_bad_usage_is_status_2(args: list[str], words: str) -> None:
 
 
 def test_a_redirect_away_from_http_is_refused() -> None:
-    from pychessdraw.watch import HttpSource, SourceDown
+    from pychessdraw.batch.watch import HttpSource, SourceDown
 
     class Redirect(BaseHTTPRequestHandler):
         def do_GET(self) -> None:  # noqa: N802
@@ -234,7 +234,7 @@ def test_a_redirect_away_from_http_is_refused() -> None:
 
 
 def test_an_endless_stream_is_cut_after_the_timeout_with_its_games_read() -> None:
-    from pychessdraw.watch import HttpSource
+    from pychessdraw.batch.watch import HttpSource
 
     class Endless(BaseHTTPRequestHandler):
         def do_GET(self) -> None:  # noqa: N802
@@ -269,8 +269,8 @@ def test_a_tcec_round_with_a_restart_a_correction_and_a_broken_game(shared: Any,
     """16 TCEC games served as they grow, 20 plies a tick: each event
     the CLI printed stands as scan of the final file has it, and every
     game ends with scan's verdict on the recorded result."""
+    from pychessdraw.batch.scan import scan
     from pychessdraw.pgn import read_games
-    from pychessdraw.scan import scan
 
     with open(shared("corpus", "tcec-dev.pgn")) as handle:
         games = [g for g in itertools.islice(read_games(handle), 200) if len(g.tokens) >= 40][:16]
@@ -320,7 +320,7 @@ def test_a_tcec_round_with_a_restart_a_correction_and_a_broken_game(shared: Any,
 
 
 def test_if_modified_since_is_sent_back_and_304_is_no_change() -> None:
-    from pychessdraw.watch import HttpSource
+    from pychessdraw.batch.watch import HttpSource
 
     stamp = "Wed, 25 Nov 2026 09:00:00 GMT"
     asked: list[str | None] = []

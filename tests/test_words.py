@@ -82,7 +82,7 @@ def test_typed_lowercase_b_that_fits_a_pawn_and_two_bishops_lists_all_three() ->
 def test_the_bridge_move_box_refuses_the_ambiguous_b_and_keeps_the_game() -> None:
     import json
 
-    from pychessdraw.bridge import Bridge
+    from pychessdraw.web.bridge import Bridge
     bridge = Bridge()
     assert json.loads(bridge.handle(json.dumps({"op": "new", "args": {"fen": B_PAWN_OR_BISHOP}})))["ok"]
     reply = json.loads(bridge.handle(json.dumps({"op": "play", "args": {"move": "bxc3"}})))
@@ -226,7 +226,7 @@ def test_chess960_castling_is_checked_on_the_rooks() -> None:
 def test_a_bad_fen_in_the_bridge_keeps_the_game_and_says_where() -> None:
     import json
 
-    from pychessdraw.bridge import Bridge
+    from pychessdraw.web.bridge import Bridge
     bridge = Bridge()
     assert json.loads(bridge.handle(json.dumps({"op": "play", "args": {"move": "e4"}})))["ok"]
     reply = json.loads(bridge.handle(json.dumps({"op": "new", "args": {"fen": "4k3/8/8/8/8/8/8/4K3 x - - 0 1"}})))
@@ -306,8 +306,8 @@ def test_export_writes_the_standard_word_and_the_rule_and_reads_back_the_same_en
 
 
 def test_the_final_comment_follows_a_clock_comment_and_stands_alone_without_moves() -> None:
-    from pychessdraw.clockpgn import export_with_clocks
     from pychessdraw.pgn import export
+    from pychessdraw.web.clockpgn import export_with_clocks
     game = _ended("flag_win")
     text = export_with_clocks(game, None, {"base_s": 60}, {1: 59_000})
     assert "1. e4 { [%clk 0:00:59] White wins on time: Black's flag fell (FIDE 6.9) } 1-0" in " ".join(text.split())
@@ -353,9 +353,9 @@ def test_the_rule_in_words_is_read_where_the_tag_says_normal() -> None:
 
 
 def test_recorded_view_and_lost_on_time_read_the_exported_words() -> None:
-    from pychessdraw import present
+    from pychessdraw.batch.scan import lost_on_time
     from pychessdraw.pgn import export, read_games
-    from pychessdraw.scan import lost_on_time
+    from pychessdraw.web import present
     view = present.recorded_view("1/2-1/2", "normal", "Threefold repetition, claimed (FIDE 9.2)")
     assert view["termination"] == "threefold_repetition"
     assert present.recorded_view("1/2-1/2", "normal")["termination"] == "unknown"
@@ -371,7 +371,7 @@ def test_recorded_view_and_lost_on_time_read_the_exported_words() -> None:
 def test_the_page_exports_standard_words_and_shows_the_rule_again_on_import() -> None:
     import json
 
-    from pychessdraw.bridge import Bridge
+    from pychessdraw.web.bridge import Bridge
 
     def call(bridge: Bridge, op: str, **args: object) -> dict:
         return json.loads(bridge.handle(json.dumps({"op": op, "args": args})))

@@ -171,20 +171,23 @@ def build_pychessdraw_wheel(project: Path) -> Path:
     # build from a copy so that no build/ or *.egg-info lands in the checkout
     with tempfile.TemporaryDirectory() as tmp:
         src = Path(tmp) / "src"
-        shutil.copytree(
-            project,
-            src,
-            ignore=shutil.ignore_patterns(
-                ".git", "web", "e2e", "node_modules", "dist", "build", "*.egg-info",
-                "__pycache__", ".venv", ".cache", "benchmarks", "tests", ".pytest_cache",
-                ".hypothesis",
-            ),
+        patterns = shutil.ignore_patterns(
+            ".git", "e2e", "node_modules", "dist", "build", "*.egg-info",
+            "__pycache__", ".venv", ".cache", "benchmarks", "tests", ".pytest_cache",
+            ".hypothesis",
         )
+
+        def ignore(folder: str, names: list[str]) -> set[str]:
+            # web/ (this folder) is left out at the top only: pychessdraw/web/ is the bridge
+            top = {"web"} & set(names) if Path(folder) == project else set()
+            return set(patterns(folder, names)) | top
+
+        shutil.copytree(project, src, ignore=ignore)
         whl = pip_wheel([str(src)], cdir)
     with zipfile.ZipFile(whl) as z:
         names = z.namelist()
-    if not any(n.startswith("pychessdraw/bridge.py") for n in names):
-        say("WARNING: the pychessdraw wheel has no pychessdraw/bridge.py; the page will fail to start")
+    if not any(n.startswith("pychessdraw/web/bridge.py") for n in names):
+        say("WARNING: the pychessdraw wheel has no pychessdraw/web/bridge.py; the page will fail to start")
     say(f"pychessdraw wheel: built {whl.name}")
     return whl
 

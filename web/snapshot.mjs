@@ -4,7 +4,7 @@
 //
 // The snapshot is the wasm memory of an interpreter that has booted from the
 // very files of the build (DIST/pyodide/), unpacked the very wheels the page
-// fetches (DIST/wheels/, in the order given) and imported pychessdraw.bridge
+// fetches (DIST/wheels/, in the order given) and imported pychessdraw.web.bridge
 // plus the modules it imports lazily. It is only valid with the same
 // pyodide.asm.wasm (Pyodide checks its build id), the same python_stdlib.zip
 // (zipimport keeps that zip's directory in memory) and the same wheels
@@ -44,7 +44,7 @@ const FILES_MODULE = "_pychessdraw_snapshot_files";
 const IMPORTS = [
   "import importlib",
   "importlib.invalidate_caches()",
-  "from pychessdraw.bridge import Bridge",
+  "from pychessdraw.web.bridge import Bridge",
   // imported lazily by pychessdraw (PGN export): free once in the snapshot
   "import chess.pgn",
   "Bridge().handle('{\"op\": \"state\", \"args\": {}}')",
@@ -121,7 +121,7 @@ import json, sys
 assert "fractions" not in sys.modules and "chess.polyglot" not in sys.modules
 import fractions, chess.polyglot
 assert chess.polyglot.__file__.endswith("site-packages/chess/polyglot.py"), chess.polyglot.__file__
-from pychessdraw.bridge import Bridge
+from pychessdraw.web.bridge import Bridge
 b = Bridge()
 for req in [{"op": "play", "args": {"move": m}} for m in ("e4", "e5", "Nf3", "Nc6", "Bb5")] + [
         {"op": "analyse", "args": {}}, {"op": "export_pgn", "args": {}}]:

@@ -21,7 +21,7 @@ import chess
 from ..deadposition import Verdict, can_checkmate, quick_verdict
 from ..deadposition.static import wall_candidate
 from ..errors import BadRequestError
-from .material import cannot_mate
+from .insufficient import cannot_mate
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import chess
 
-_NAMES = {chess.WHITE: "White", chess.BLACK: "Black"}
+from ..outcome import side_name
 
 
 def can_force_mate(board: chess.Board, color: chess.Color) -> bool:
@@ -69,15 +69,21 @@ def practical_draw(board: chess.Board) -> str | None:
     return None
 
 
+def side_notes(board: chess.Board, color: chess.Color, can_force: bool) -> list[str]:
+    """What is known of ``color``'s winning chances, in sentences (the one
+    place they are written; the page's panel shows them too)."""
+    name = side_name(color)
+    ours = board.occupied_co[color] & ~board.kings
+    notes = []
+    if not can_force and ours:
+        notes.append(f"{name} cannot force mate: it needs the opponent's help")
+    # One-sided draw knowledge: a lone minor piece does not win against pawns.
+    if chess.popcount(ours) == 1 and ours & (board.knights | board.bishops) and board.occupied_co[not color] & board.pawns:
+        notes.append(f"{name} has a lone minor piece: it does not win against pawns in practice")
+    return notes
+
+
 def hints(board: chess.Board) -> Hints:
     force = {c: can_force_mate(board, c) for c in chess.COLORS}
-    notes = []
-    for color in chess.COLORS:
-        if not force[color] and board.occupied_co[color] & ~board.kings:
-            notes.append(f"{_NAMES[color]} cannot force mate: it needs the opponent's help")
-        # One-sided draw knowledge: a lone minor piece does not win against pawns.
-        ours = board.occupied_co[color] & ~board.kings
-        theirs_pawns = board.occupied_co[not color] & board.pawns
-        if chess.popcount(ours) == 1 and ours & (board.knights | board.bishops) and theirs_pawns:
-            notes.append(f"{_NAMES[color]} has a lone minor piece: it does not win against pawns in practice")
+    notes = [note for color in chess.COLORS for note in side_notes(board, color, force[color])]
     return Hints(force, practical_draw(board), tuple(notes))

@@ -9,7 +9,7 @@ bounded by 150 plies whatever the length of the game.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Sequence
+from collections.abc import Sequence
 
 import chess
 

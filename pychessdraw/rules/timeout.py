@@ -10,11 +10,20 @@ under US Chess rules.
 
 from __future__ import annotations
 
+from typing import TypeGuard, get_args
+
 import chess
 
-FIDE = "fide"
-USCF = "uscf"
-RULES = (FIDE, USCF)
+from ..contract import FlagRulesName, ResultName
+
+FIDE: FlagRulesName = "fide"
+USCF: FlagRulesName = "uscf"
+RULES: tuple[FlagRulesName, ...] = get_args(FlagRulesName)
+
+
+def is_rules(value: object) -> TypeGuard[FlagRulesName]:
+    """``value`` names flag-fall rules (any JSON value may be asked)."""
+    return isinstance(value, str) and value in RULES
 
 
 def uscf_insufficient(board: chess.Board, color: chess.Color) -> bool:
@@ -28,7 +37,7 @@ def uscf_insufficient(board: chess.Board, color: chess.Color) -> bool:
 
 
 def result_if_flag_falls(board: chess.Board, flagged: chess.Color, opponent_cannot_mate: bool,
-                         rules: str = FIDE) -> str:
+                         rules: str = FIDE) -> ResultName:
     """The result if ``flagged`` ran out of time now. ``opponent_cannot_mate``
     is the proven answer of FIDE 6.9 (material or search)."""
     opponent = not flagged

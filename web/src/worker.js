@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Module worker: starts Python (Pyodide) with python-chess + pychessdraw from
 // this site, then answers {id, op, args} with {id, ok, ...} by calling
-// pychessdraw.bridge.Bridge().handle(json) -> json. Only strings cross into Python.
+// pychessdraw.web.bridge.Bridge().handle(json) -> json. Only strings cross into Python.
 //
 // Two ways to start, chosen per load (the "ready" event's timings.path says which):
 //  * "snapshot": restore the memory snapshot made by the build (web/snapshot.mjs:
@@ -12,14 +12,41 @@
 //  * "boot": a normal loadPyodide(), then unpack the wheels and import. Used when
 //    the build has no snapshot (boot.json "snapshot": null), or when the
 //    snapshot cannot be fetched, inflated or restored.
-// Imported dynamically: the snapshot's download starts without waiting for it.
-const pyodideModule = import("./pyodide/pyodide.mjs");
+//
+// Types: tsc --strict (web/tsconfig.worker.json, the worker's globals); the
+// requests and replies are the generated contract's (src/contract.js).
+
+/** @typedef {import("pyodide").PyodideAPI} Pyodide */
+/** @typedef {import("pyodide/ffi").PyProxy} PyProxy */
+/** @typedef {import("./contract.js").OpName} OpName */
+/** @typedef {import("./contract.js").Reply} Reply */
+/** @typedef {{wheels: string[], snapshot: string|null}} BootManifest */
+/** @typedef {{id: number, op: OpName|"__shutdown", args?: Record<string, unknown>, recv_abs?: number}} WorkerRequest */
+/**
+ * The finder's handle (web/snapshot_files.py) until the files are in place.
+ * @typedef {PyProxy & {files: PyProxy, pending: () => boolean, written_by_worker: (path: string) => void}} LazyFiles
+ */
+/**
+ * Start-up marks (ms since the worker started) and how it started.
+ * @typedef {{path: "snapshot"|"boot"|null, snapshot_inflated_by?: string, snapshot_error?: string} & Record<string, number|string|null|undefined>} Timings
+ */
+
+// Imported dynamically: the snapshot's download starts without waiting for
+// it. The path is built beside worker.js by web/build.py (not resolvable
+// here: the type is pyodide's own).
+const PYODIDE_MJS = "./pyodide/pyodide.mjs";
+const pyodideModule = /** @type {Promise<typeof import("pyodide")>} */ (import(PYODIDE_MJS));
 pyodideModule.catch(() => {}); // reported when awaited
 
 const t0 = performance.now();
+/** @type {Timings} */
 const timings = { path: null };
-const mark = (name) => { timings[name] = Math.round(performance.now() - t0); };
+const mark = (/** @type {string} */ name) => { timings[name] = Math.round(performance.now() - t0); };
 
+/** @param {unknown} e  what was thrown */
+const errorText = (e) => String((e instanceof Error && e.message) || e);
+
+/** @param {string} stage @param {number} step @param {number} steps */
 function progress(stage, step, steps) {
   postMessage({ type: "progress", stage, step, steps });
 }
@@ -28,14 +55,14 @@ let booted = false;
 // Pyodide does not reject loadPyodide() when the wasm cannot be fetched or
 // compiled (Emscripten aborts inside a promise): report such failures instead
 // of hanging.
+/** @param {string} what */
 function bootFailure(what) {
   if (booted) return;
   booted = true;
   postMessage({ type: "failed", message: what, timings });
 }
 addEventListener("unhandledrejection", (ev) => {
-  const r = ev.reason;
-  if (!ready) bootFailure(String((r && r.message) || r || "unknown error while loading Pyodide"));
+  if (!ready) bootFailure(ev.reason ? errorText(ev.reason) : "unknown error while loading Pyodide");
 });
 addEventListener("error", (ev) => {
   if (!ready) bootFailure(String(ev.message || "error while loading Pyodide"));
@@ -56,26 +83,32 @@ console.warn = (...a) => {
   }
 };
 
+/** @type {(PyProxy & ((request: string) => string))|null} */
 let handle = null; // PyProxy of Bridge.handle (destroyed on shutdown)
+/** @type {(PyProxy & {handle: PyProxy & ((request: string) => string)})|null} */
 let bridge = null; // PyProxy of the Bridge instance
-let hasBatch = null; // the bridge answers "batch" itself (null: not asked yet)
+/** @type {Pyodide|null} */
 let pyodide = null;
+/** @type {WorkerRequest[]} */
 const queue = [];
 let ready = false;
 
 const base = new URL("./", import.meta.url);
 // test hook (e2e/test_startup.py): the interpreter and the start-up marks
-self.__pychessdraw = { pyodide: () => pyodide, timings };
+/** @type {any} */ (self).__pychessdraw = { pyodide: () => pyodide, timings }; // any: a test hook on the global
 // {wheels: [paths in unpacking order], snapshot: path|null}, written in by
 // web/build.py (boot.json holds the same); null: fetch boot.json.
+/** @type {BootManifest|null} */
 const BOOT = /*BOOT*/ null;
 
+/** @param {string} url */
 async function fetchBytes(url) {
   const r = await fetch(url);
   if (!r.ok) throw new Error(`${url}: HTTP ${r.status}`);
   return r.arrayBuffer();
 }
 
+/** @param {string} name @returns {Promise<BootManifest>} */
 async function fetchJson(name) {
   const r = await fetch(new URL(name, base));
   if (!r.ok) throw new Error(`${name}: HTTP ${r.status}`);
@@ -85,13 +118,14 @@ async function fetchJson(name) {
 // The snapshot as bytes: gzipped on the server (any static host can serve it
 // as a plain file), inflated here as it arrives, unless it comes from the
 // service worker's cache, which keeps it inflated (faster than inflating).
+/** @param {string} rel */
 async function fetchSnapshot(rel) {
   const r = await fetch(new URL(rel, base));
   if (!r.ok) throw new Error(`${rel}: HTTP ${r.status}`);
   const inflated = r.headers.get("x-pychessdraw-inflated") === "1";
   const raw = inflated
     ? await r.arrayBuffer()
-    : await new Response(r.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
+    : await new Response(/** @type {ReadableStream<BufferSource>} */ (r.body).pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
   timings.snapshot_inflated_by = inflated ? "service worker" : "worker";
   mark("snapshot_fetched");
   return new Uint8Array(raw);
@@ -99,8 +133,8 @@ async function fetchSnapshot(rel) {
 
 const pyOptions = () => ({
   indexURL: new URL("pyodide/", base).href,
-  stdout: (s) => console.log("[py]", s),
-  stderr: (s) => console.warn("[py]", s),
+  stdout: (/** @type {string} */ s) => console.log("[py]", s),
+  stderr: (/** @type {string} */ s) => console.warn("[py]", s),
 });
 
 // After a restore, the snapshot holds every module pychessdraw uses, but not
@@ -110,6 +144,7 @@ const pyOptions = () => ({
 // needs them first lives in the snapshot (web/snapshot_files.py), so that no
 // Python source is compiled on the way to "ready"; it fetches with this.
 const WHEEL_DIR = "/tmp/pychessdraw-wheels";
+/** @param {string} url */
 function fetchSync(url) {
   const xhr = new XMLHttpRequest();
   xhr.open("GET", url, false); // a worker may block
@@ -118,26 +153,30 @@ function fetchSync(url) {
   if (xhr.status !== 200) throw new Error(`HTTP ${xhr.status}`);
   return new Uint8Array(xhr.response);
 }
+/** @type {LazyFiles|null} */
 let lazyFiles = null; // PyProxy of FilesAfterRestore until the files are in place
 
 // After "ready" on the snapshot path: the standard library and the wheels.
 async function filesLater() {
-  if (!lazyFiles) return;
+  const lazy = lazyFiles;
+  const py = pyodide;
+  if (!lazy || !py) return;
   try {
-    const proxy = lazyFiles.files;
+    const proxy = lazy.files;
+    /** @type {Record<string, string>} */
     const files = proxy.toJs({ dict_converter: Object.fromEntries });
     proxy.destroy();
     for (const [local, url] of Object.entries(files)) {
       const bytes = new Uint8Array(await fetchBytes(url));
-      if (!lazyFiles.pending()) break; // an import came first and did it all
-      pyodide.FS.mkdirTree(local.slice(0, local.lastIndexOf("/")) || "/");
-      pyodide.FS.writeFile(local, bytes);
-      lazyFiles.written_by_worker(local);
+      if (!lazy.pending()) break; // an import came first and did it all
+      py.FS.mkdirTree(local.slice(0, local.lastIndexOf("/")) || "/");
+      py.FS.writeFile(local, bytes);
+      lazy.written_by_worker(local);
     }
   } catch (e) {
     console.warn("pychessdraw: Python's files will be fetched when first needed:", e);
   } finally {
-    lazyFiles.destroy();
+    lazy.destroy();
     lazyFiles = null;
   }
 }
@@ -146,11 +185,13 @@ class StartError extends Error {}
 
 // A wheel that is not there fails the start (as it does when Python boots),
 // but its bytes are not needed yet: a HEAD request (sw.js answers those too).
+/** @param {string} url */
 async function checkPresent(url) {
   const r = await fetch(url, { method: "HEAD" });
   if (!r.ok) throw new StartError(`${url}: HTTP ${r.status}`);
 }
 
+/** @param {BootManifest & {snapshot: string}} manifest @param {string[]} wheelUrls */
 async function restore(manifest, wheelUrls) {
   // first: their answers come back at once and free their connections
   const present = Promise.all(wheelUrls.map(checkPresent));
@@ -159,14 +200,16 @@ async function restore(manifest, wheelUrls) {
   snap.catch(() => {}); // loadPyodide rejects with it
   const { loadPyodide } = await pyodideModule;
   const stdLibURL = URL.createObjectURL(new Blob([])); // the real one comes later
+  /** @type {Pyodide} */
+  let py;
   try {
-    pyodide = await loadPyodide({ ...pyOptions(), _loadSnapshot: snap, stdLibURL });
+    py = pyodide = await loadPyodide({ ...pyOptions(), _loadSnapshot: snap, stdLibURL });
   } finally {
     URL.revokeObjectURL(stdLibURL);
   }
   timings.path = "snapshot";
   mark("pyodide");
-  const files = pyodide.pyimport("_pychessdraw_snapshot_files");
+  const files = py.pyimport("_pychessdraw_snapshot_files");
   lazyFiles = files.install(new URL("pyodide/python_stdlib.zip", base).href, wheelUrls, WHEEL_DIR, fetchSync);
   files.destroy();
   mark("finder");
@@ -174,20 +217,22 @@ async function restore(manifest, wheelUrls) {
   mark("wheels_checked");
 }
 
+/** @param {string[]} wheelUrls @returns {Promise<Pyodide>} */
 async function bootNormally(wheelUrls) {
   const wheels = Promise.all(wheelUrls.map(fetchBytes)); // while Pyodide starts
   wheels.catch(() => {}); // reported when awaited below
   const { loadPyodide } = await pyodideModule;
-  pyodide = await loadPyodide(pyOptions());
+  const py = pyodide = await loadPyodide(pyOptions());
   timings.path = "boot";
   mark("pyodide");
   progress("Installing python-chess and pychessdraw…", 2, 4);
   const bufs = await wheels;
   mark("wheels_fetched");
-  const extractDir = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
-  for (const buf of bufs) pyodide.unpackArchive(buf, "wheel", { extractDir });
-  pyodide.runPython("import importlib; importlib.invalidate_caches()");
+  const extractDir = py.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
+  for (const buf of bufs) py.unpackArchive(buf, "wheel", { extractDir });
+  py.runPython("import importlib; importlib.invalidate_caches()");
   mark("wheels_unpacked");
+  return py;
 }
 
 async function boot() {
@@ -196,53 +241,40 @@ async function boot() {
   const manifest = BOOT || (await fetchJson("boot.json"));
   mark("manifest");
   const wheelUrls = manifest.wheels.map((w) => new URL(w, base).href);
-  if (manifest.snapshot) {
+  const snapshot = manifest.snapshot;
+  if (snapshot) {
     try {
-      await restore(manifest, wheelUrls);
+      await restore({ ...manifest, snapshot }, wheelUrls);
     } catch (e) {
       if (e instanceof StartError) throw e;
       // wrong build, truncated download, no DecompressionStream...: boot normally
-      timings.snapshot_error = String((e && e.message) || e).slice(0, 300);
+      timings.snapshot_error = errorText(e).slice(0, 300);
       console.warn("pychessdraw: the Python snapshot could not be used, starting Python normally:", e);
       if (lazyFiles) lazyFiles.destroy();
       lazyFiles = pyodide = null;
     }
   }
-  if (!pyodide) await bootNormally(wheelUrls);
+  const py = pyodide || (await bootNormally(wheelUrls));
   progress("Starting the referee…", 3, 4);
-  const mod = pyodide.pyimport("pychessdraw.bridge");
-  bridge = mod.Bridge();
+  const mod = py.pyimport("pychessdraw.web.bridge");
+  const made = bridge = mod.Bridge();
   mod.destroy();
-  handle = bridge.handle;
+  handle = made.handle;
   mark("bridge");
   progress("Ready", 4, 4);
 }
 
+/** @param {WorkerRequest} msg @returns {Reply & {id: number}} */
 function call(msg) {
   const { id, op, args } = msg;
-  if (op === "batch" && hasBatch !== false) {
-    // newer bridges take the whole batch; older ones refuse the op, unchanged
-    const r = JSON.parse(handle(JSON.stringify({ op, args: args || {} })));
-    hasBatch = !(r.ok === false && r.error && r.error.code === "bad_request" &&
-      /^unknown operation\W*batch\W*$/.test(r.error.message));
-    if (hasBatch) return { id, ...r };
-  }
-  if (op === "batch") {
-    // Several bridge requests in one message (restoring a saved game):
-    // stops at the first error; returns the last response.
-    let last = null;
-    for (const r of args.requests || []) {
-      last = JSON.parse(handle(JSON.stringify(r)));
-      if (!last.ok) break;
-    }
-    return { id, ...(last || JSON.parse(handle(JSON.stringify({ op: "state", args: {} })))) };
-  }
+  if (!handle) throw new Error("the referee is not running");
   const text = handle(JSON.stringify({ op, args: args || {} }));
-  return { id, ...JSON.parse(text) };
+  return { id, .../** @type {Reply} */ (JSON.parse(text)) };
 }
 
 const now = () => performance.timeOrigin + performance.now();
 
+/** @param {WorkerRequest} msg */
 function answer(msg) {
   const recvAbs = msg.recv_abs;
   if (msg.op === "__shutdown") {
@@ -253,12 +285,13 @@ function answer(msg) {
     close();
     return;
   }
+  /** @type {import("./contract.js").Answer_ & {id: number}} */
   let resp;
   const t = performance.now();
   try {
     resp = call(msg);
   } catch (e) {
-    resp = { id: msg.id, ok: false, error: { code: "internal", message: String(e && e.message || e) } };
+    resp = { id: msg.id, ok: false, error: { code: "internal", message: errorText(e) } };
   }
   resp.worker_ms = performance.now() - t;
   resp.t_worker_recv = recvAbs;
@@ -266,7 +299,7 @@ function answer(msg) {
   postMessage(resp);
 }
 
-onmessage = (ev) => {
+onmessage = (/** @type {MessageEvent<WorkerRequest>} */ ev) => {
   ev.data.recv_abs = now();
   if (ready) answer(ev.data);
   else queue.push(ev.data);
@@ -277,9 +310,9 @@ boot().then(
     if (booted) return;
     booted = true;
     ready = true;
-    postMessage({ type: "ready", timings, python: pyodide.version });
-    while (queue.length) answer(queue.shift());
+    postMessage({ type: "ready", timings, python: pyodide ? pyodide.version : "" });
+    for (let msg = queue.shift(); msg; msg = queue.shift()) answer(msg);
     filesLater();
   },
-  (e) => bootFailure(String((e && e.message) || e)),
+  (e) => bootFailure(errorText(e)),
 );

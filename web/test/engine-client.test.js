@@ -58,7 +58,8 @@ class FakeEngine {
   terminate() { this.terminated = true; }
 }
 
-const REQ = { fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", moves: [], skill: 20, multipv: 2, movetime: 50 };
+const REQ = { fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", moves: [], turn: /** @type {const} */ ("white"),
+  skill: 20, multipv: 2, movetime: 50 };
 
 test("start-up, a search, the candidates by rank, and the states on the way", async () => {
   const fake = new FakeEngine();

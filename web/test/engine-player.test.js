@@ -7,7 +7,7 @@ import { ComputerPlayer, LEVELS, levelById, DEFAULT_LEVEL } from "../src/engine/
 
 /** @param {string} uci @param {number} rank @param {number} cp */
 const line = (uci, rank, cp) => ({ uci, rank, score: { cp, mate: null }, depth: 10, pv: [uci] });
-/** @param {string} uci @param {string} san @param {string[]} [claims] */
+/** @param {string} uci @param {string} san @param {import("../src/engine/policy.js").ClaimRule[]} [claims] */
 const probe = (uci, san, claims = []) => ({ uci, san, repetition_count: 1, halfmove_clock: 99, draw: false,
   automatic: null, opponent_claims_now: [], opponent_claims_with_move: claims });
 

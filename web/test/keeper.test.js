@@ -151,19 +151,25 @@ test("the dead position found by the search after a move stops the clocks too", 
   assert.equal(w.keeper.clock.over, true);
 });
 
+// A refused claim as the referee answers it (pychessdraw.present.claim_verdict,
+// tests/test_bridge_clocks.py): the side and the words are the referee's.
+/** @param {"white"|"black"} to @param {string} who */
+const wrongClaim = (to, who) => ({ to, bonus_ms: 120_000,
+  text: ` Two minutes were added to ${who}'s clock (FIDE 9.5.3).`, note: `FIDE 9.5.3: ${who} got two more minutes for the wrong claim.` });
+
 test("FIDE 9.5.3: a wrong claim gives the opponent two minutes, and the message says so", () => {
   const w = world();
   w.keeper.setTimeControl("3+0");
   w.move();
   w.move();
   // White claims with an intended move: refused, the move stands
-  const claim = { accepted: false, text: "Draw claim refused." };
+  const claim = { accepted: false, text: "Draw claim refused.", wrong_claim: wrongClaim("black", "Black") };
   w.ctrl.state.rows.push({ ply: 3, white: true });
   w.reply("claim", { facts: { ply: 3, turn: "black", outcome: null }, moves: { keep: 2, add: [{}] }, claim });
   assert.equal(w.keeper.shown().black.ms, 180_000 + BONUS_MS);
   assert.match(claim.text, /Two minutes were added to Black's clock \(FIDE 9\.5\.3\)\./);
   // Black claims now (no move): refused, White gets two minutes
-  const now = { accepted: false, text: "Draw claim refused." };
+  const now = { accepted: false, text: "Draw claim refused.", wrong_claim: wrongClaim("white", "White") };
   w.reply("claim", { facts: { ply: 3, turn: "black", outcome: null }, moves: { keep: 3, add: [] }, claim: now });
   assert.equal(w.keeper.shown().white.ms, 180_000 + BONUS_MS);
   assert.match(now.text, /White's clock/);
@@ -287,7 +293,8 @@ test("a claim stops the clocks while it is judged, and its answer starts them ag
   w.advance(5_000); // the referee thinks: no time is charged, no flag falls
   assert.equal(w.keeper.shown().black.ms, before);
   // refused, no move made: Black's clock goes on from where it stopped
-  w.reply("claim", { facts: { ply: 1, turn: "black", outcome: null }, claim: { accepted: false, text: "refused." } });
+  w.reply("claim", { facts: { ply: 1, turn: "black", outcome: null },
+    claim: { accepted: false, text: "refused.", wrong_claim: wrongClaim("white", "White") } });
   assert.equal(w.keeper.clock.running, "black");
   assert.equal(w.keeper.shown().judging, false);
   assert.doesNotMatch(w.keeper.shown().note, /judges/);

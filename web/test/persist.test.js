@@ -39,6 +39,7 @@ test("a record round-trips through the URL hash", () => {
 });
 
 test("an imported game's recorded result travels in the hash as recorded", () => {
+  /** @type {import("../src/persist.js").GameRecord} */
   const rec = { start_fen: STD_FEN, chess960: false, moves: ["e2e4", "e7e5"], ending: { op: "recorded" },
     headers: { Result: "1-0", Termination: "Normal" } };
   const back = decodeHash(encodeHash(rec));

@@ -7,9 +7,10 @@
 // and the chosen time control survive a reload (the clocks come back
 // paused). No DOM: a view subscribes with `onChange`.
 
-import { ChessClock, other } from "./clock.js";
+import { ChessClock } from "./clock.js";
 import { clocksAt } from "./clk.js";
 import { UNTIMED, parseTimeControl } from "./timecontrol.js";
+import { LAWS, REPLACES_GAME } from "../contract.js";
 
 /**
  * @typedef {"white" | "black"} Color
@@ -17,7 +18,7 @@ import { UNTIMED, parseTimeControl } from "./timecontrol.js";
  * @typedef {{ply: number, white: boolean, clock_ms?: number | null}} ClockRow
  * @typedef {{ply: number, turn: Color, outcome: unknown}} LiveFacts
  * @typedef {{ok: boolean, facts?: LiveFacts, game?: unknown, moves?: {keep: number, add: unknown[]},
- *   claim?: {accepted: boolean, text: string} | null}} ClockReply
+ *   claim?: Pick<import("../contract.js").ClaimVerdict, "accepted"|"text"|"wrong_claim"> | null}} ClockReply
  * @typedef {{live: LiveFacts | null, rows: ClockRow[], browse: number | null, engine: string,
  *   game: {start_fen: string} | null}} CtrlLike
  * @typedef {{state: CtrlLike, userPending: number, on: (type: string, fn: (...a: any[]) => void) => unknown,
@@ -31,9 +32,9 @@ import { UNTIMED, parseTimeControl } from "./timecontrol.js";
  */
 
 export const STORE_KEY = "pychessdraw.clock.v1";
-export const BONUS_MS = 120_000; // FIDE 9.5.3
+export const BONUS_MS = LAWS.wrong_claim_bonus_ms; // FIDE 9.5.3, as the referee sends it
 const FLAG_RULES = ["fide", "uscf"];
-const REPLACING = new Set(["new", "load_pgn", "restore"]);
+const REPLACING = new Set(/** @type {readonly string[]} */ (REPLACES_GAME));
 
 export class ClockKeeper {
   /**
@@ -66,7 +67,7 @@ export class ClockKeeper {
       if (this.flagRules !== "fide") void ctrl.request("rules", { flag_rules: this.flagRules });
     });
     ctrl.on("acting", (/** @type {string} */ op) => this.#onActing(op));
-    ctrl.on("reply", (/** @type {string} */ op, /** @type {any} */ _args, /** @type {ClockReply} */ r) => this.#onReply(op, r));
+    ctrl.on("reply", (/** @type {string} */ op, /** @type {unknown} */ _args, /** @type {ClockReply} */ r) => this.#onReply(op, r));
     ctrl.on("ready", () => this.#onReady());
     ctrl.on("change", () => this.#onChange());
   }
@@ -174,13 +175,12 @@ export class ClockKeeper {
       while (clock.ply < facts.ply) {
         if (!clock.moveMade()) break; // the flag fell first: tick() reports it
       }
-      if (op === "claim" && r.claim && !r.claim.accepted && clock.timed && !facts.outcome) {
-        // the claimer moved (an intended move) or is still to move
-        const claimer = r.moves && r.moves.add.length ? other(facts.turn) : facts.turn;
-        const opponent = other(claimer);
-        clock.addTime(opponent, BONUS_MS);
-        r.claim.text += ` Two minutes were added to ${opponent === "white" ? "White" : "Black"}'s clock (FIDE 9.5.3).`;
-        this.note = `FIDE 9.5.3: ${opponent === "white" ? "White" : "Black"} got two more minutes for the wrong claim.`;
+      const wrong = op === "claim" && r.claim && !r.claim.accepted ? r.claim.wrong_claim : null;
+      if (r.claim && wrong && clock.timed && !facts.outcome) {
+        // the referee names the side and the words (FIDE 9.5.3); the clock adds the time
+        clock.addTime(wrong.to, wrong.bonus_ms);
+        r.claim.text += wrong.text;
+        this.note = wrong.note;
       }
     }
     if ((held || judged) && clock.paused) clock.resume(); // the answer made no move: the clock goes on
@@ -258,7 +258,7 @@ export class ClockKeeper {
     const s = this.ctrl.state;
     const c = this.clock;
     const ply = s.browse ?? (s.live ? s.live.ply : 0);
-    const note = this.judging ? "The clocks are stopped while the referee judges the claim (FIDE 9.5.1)." : this.note;
+    const note = this.judging ? `The clocks are stopped while the referee judges the claim (FIDE ${LAWS.claim_stops_clocks}).` : this.note;
     const base = { tc: c.tc.text, flagRules: this.flagRules, error: this.error, note, flagged: c.flagged,
       started: c.started, judging: this.judging };
     if (c.timed) {

@@ -30,6 +30,7 @@ export const SEARCH_GRACE_MS = 30_000;
 /**
  * @typedef {Object} SearchRequest
  * @property {string} fen  the game's start position
+ * @property {"white"|"black"} turn  the side to move after `moves` (the referee's facts.turn)
  * @property {string[]} moves  UCI moves from there (the engine needs the history to see repetitions)
  * @property {boolean} [chess960]
  * @property {number} skill  Stockfish "Skill Level", 0..20
@@ -113,12 +114,6 @@ export function goCommand(req, turn) {
   }
   if (req.searchmoves && req.searchmoves.length) cmd += ` searchmoves ${req.searchmoves.join(" ")}`;
   return cmd;
-}
-
-/** @param {string} fen @param {number} plies @returns {"white"|"black"} */
-function turnAfter(fen, plies) {
-  const white = fen.split(" ")[1] !== "b";
-  return (white ? plies % 2 === 0 : plies % 2 === 1) ? "white" : "black";
 }
 
 export class EngineClient {
@@ -286,7 +281,7 @@ export class EngineClient {
     this.option("MultiPV", String(Math.max(1, Math.min(8, r.multipv))));
     this.option("Skill Level", String(Math.max(0, Math.min(20, Math.round(r.skill)))));
     this.send(`position fen ${r.fen}${r.moves.length ? " moves " + r.moves.join(" ") : ""}`);
-    const turn = turnAfter(r.fen, r.moves.length);
+    const turn = r.turn;
     this.send(goCommand(r, turn));
     const own = r.clock ? Math.min(r.movetime, turn === "white" ? r.clock.wtime : r.clock.btime) : r.movetime;
     job.watchdog = setTimeout(() => this.fail("the engine stopped answering"), own + SEARCH_GRACE_MS);

@@ -9,6 +9,7 @@
 // fails (missing files, a WebAssembly error), the opponent goes back to
 // "human", the state says why, and the game goes on between two players.
 
+import { LAWS } from "../contract.js";
 import { EngineClient } from "./client.js";
 import { ComputerPlayer, DEFAULT_LEVEL, levelById, LEVELS } from "./player.js";
 
@@ -90,14 +91,14 @@ export class ComputerOpponent {
       const side = this.side();
       if (side && f && !f.outcome && f.turn !== side) {
         this.offerAfterMove = true;
-        this.state.note = `Your draw offer will be made with your next move (FIDE 9.1.2.2).`;
+        this.state.note = `Your draw offer will be made with your next move (FIDE ${LAWS.offer}).`;
         this.emit();
         return;
       }
       pageOffer();
     };
     host.on("change", () => this.maybeThink());
-    host.on("reply", (/** @type {string} */ op, /** @type {any} */ _args, /** @type {any} */ r) => this.onReply(op, r));
+    host.on("reply", (/** @type {string} */ op, /** @type {unknown} */ _args, /** @type {import("../contract.js").Reply} */ r) => this.onReply(op, r));
     if (prefs.opponent !== "human") this.setOpponent(prefs.opponent);
   }
 
@@ -200,7 +201,7 @@ export class ComputerOpponent {
     this.player?.abort();
   }
 
-  /** @param {string} op @param {any} [reply] */
+  /** @param {string} op @param {import("../contract.js").Reply} [reply] */
   onReply(op, reply) {
     if ((op === "play" || op === "claim") && reply && reply.ok && reply.facts && this.offerAfterMove) {
       this.offerAfterMove = false;

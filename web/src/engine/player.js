@@ -39,7 +39,7 @@ export function levelById(id) {
 }
 
 /**
- * The referee's answer to `engine_facts` (pychessdraw.probe.engine_facts).
+ * The referee's answer to `engine_facts` (pychessdraw.web.probe.engine_facts).
  * @typedef {import("./policy.js").PositionFacts & {turn: "white"|"black", probes: import("./policy.js").MoveProbe[]}} EngineFacts
  */
 
@@ -87,7 +87,7 @@ export class ComputerPlayer {
    */
   async think(t) {
     const gen = this.generation;
-    const base = { fen: t.fen, moves: t.moves, chess960: t.chess960, skill: t.level.skill,
+    const base = { fen: t.fen, moves: t.moves, turn: t.side, chess960: t.chess960, skill: t.level.skill,
                    movetime: t.level.movetime, clock: t.clock };
     const first = await this.engine.search({ ...base, multipv: MULTIPV });
     if (first.aborted || gen !== this.generation) return null;

@@ -16,6 +16,8 @@
 // "drawn in practice" judgement is the referee's practical-draw hint, not a
 // tablebase.
 
+import { LAWS, SIDE_NAME } from "../contract.js";
+
 /** Level or worse: at most this, the computer is "not better" and claims. */
 export const NOT_BETTER_CP = 30;
 /** Worse: accepts a draw offer. */
@@ -31,38 +33,18 @@ export const MATE_CP = 100_000;
 /** No second draw offer within this many plies of the last one. */
 export const OFFER_INTERVAL_PLIES = 10;
 
-/** @typedef {"white"|"black"} Side */
-/** @typedef {"threefold_repetition"|"fifty_moves"} ClaimRule */
-
+// The referee's shapes come from the generated contract (pychessdraw/web/contract.py).
+/** @typedef {import("../contract.js").Color} Side */
+/** @typedef {import("../contract.js").ClaimRuleName} ClaimRule */
+/** A claim the referee says is open to the computer (the side to move). @typedef {import("../contract.js").ClaimDict} ClaimOption */
 /**
- * A claim the referee says is open to the computer (the side to move).
- * @typedef {Object} ClaimOption
- * @property {ClaimRule} rule
- * @property {string|null} move  UCI of the intended move, null: claim now
- * @property {string|null} san
- * @property {string} article  "9.2.1.1", "9.2.1.2", "9.3.1", "9.3.2"
+ * What the policy reads of the referee's facts about the current position (op engine_facts).
+ * @typedef {Pick<import("../contract.js").EngineFactsDict, "claims"|"repetition_count"|"halfmove_clock"|"practical_draw"|"ply">} PositionFacts
  */
-
 /**
- * What the referee says about the current position.
- * @typedef {Object} PositionFacts
- * @property {ClaimOption[]} claims
- * @property {number} repetition_count
- * @property {number} halfmove_clock
- * @property {string|null} practical_draw  the referee's practical-draw hint, or null
- * @property {number} ply
- */
-
-/**
- * The referee's view of the position after one candidate move (pychessdraw.probe).
- * @typedef {Object} MoveProbe
- * @property {string} uci
- * @property {string} san
- * @property {number} repetition_count
- * @property {boolean} draw  the move ends the game in a draw by itself (stalemate, fivefold...)
- * @property {{termination: string, winner: Side|null}|null} automatic
- * @property {string[]} opponent_claims_now
- * @property {string[]} opponent_claims_with_move
+ * What the policy reads of the referee's view of the position after one candidate move.
+ * @typedef {Pick<import("../contract.js").MoveProbeDict,
+ *   "uci"|"san"|"repetition_count"|"draw"|"automatic"|"opponent_claims_now"|"opponent_claims_with_move">} MoveProbe
  */
 
 /**
@@ -124,19 +106,18 @@ export function judge(cp) {
   return "losing";
 }
 
-const RULE_WORDS = {
-  threefold_repetition: "threefold repetition",
-  fifty_moves: "the fifty-move rule",
-};
-
-/** @param {string} rule */
+/**
+ * A rule by the referee's name for it, as the object of "by": "the fifty-move rule", "threefold repetition".
+ * @param {import("../contract.js").TerminationName} rule
+ */
 function ruleWords(rule) {
-  return /** @type {Record<string, string>} */ (RULE_WORDS)[rule] ?? rule.replace(/_/g, " ");
+  const name = LAWS.rule_name[rule];
+  return name.endsWith(" rule") ? `the ${name}` : name;
 }
 
 /** @param {Side} side */
 function name(side) {
-  return side === "white" ? "White" : "Black";
+  return SIDE_NAME[side];
 }
 
 /** @param {Side} side @returns {Side} */
@@ -173,7 +154,7 @@ export function letsDraw(probe) {
 /** @param {MoveProbe|undefined} probe @param {Side} opponent */
 function drawWords(probe, opponent) {
   if (!probe) return "";
-  if (probe.draw && probe.automatic) return `would end the game in a draw (${probe.automatic.termination.replace(/_/g, " ")})`;
+  if (probe.draw && probe.automatic) return `would end the game in a draw (${ruleWords(probe.automatic.termination)})`;
   const rules = [...new Set([...probe.opponent_claims_now, ...probe.opponent_claims_with_move])].map(ruleWords);
   const when = probe.opponent_claims_now.length ? "at once" : "with its next move";
   return `would let ${name(opponent)} claim a draw by ${rules.join(" or ")} ${when}`;

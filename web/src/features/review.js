@@ -293,7 +293,7 @@ export function reviewFeature({ ctrl, addSection }) {
           () => void ctrl.act("load_pgn", { pgn: text, partial: true }));
       });
   });
-  ctrl.on("reply", (/** @type {string} */ op, /** @type {any} */ args, /** @type {any} */ r) => {
+  ctrl.on("reply", (/** @type {string} */ op, /** @type {{pgn?: unknown}} */ args, /** @type {import("../contract.js").Reply} */ r) => {
     if (op !== "load_pgn" || !opening || args.pgn !== opening.text) return;
     const row = opening.row;
     opening = null;

@@ -7,18 +7,20 @@
 // Memory: a row is a few hundred bytes; the JSON lines (the CLI's scan
 // format, about 1 KB a game) are kept for the download, joined in blocks.
 
+import { VERDICTS as SENT_VERDICTS } from "../contract.js";
+
 /**
- * @typedef {"ok" | "wrong_result" | "ended_earlier" | "undecided" | "error"} Verdict
+ * @typedef {import("../contract.js").VerdictName} Verdict
  * @typedef {import("../contract.js").ReviewEvent} ReviewEvent
  * @typedef {import("../contract.js").ReviewRow} ReviewRow
  * @typedef {import("../contract.js").ReviewResult} ReviewResult
  * @typedef {{total: number, plies: number, ok: number, wrong_result: number, ended_earlier: number,
  *   undecided: number, error: number}} ReviewSummary
- * @typedef {{ply: number, rule: string, kind: string, label: string}} TimelineMark
+ * @typedef {ReviewEvent} TimelineMark
  */
 
-/** @type {readonly Verdict[]} */
-export const VERDICTS = Object.freeze(["ok", "wrong_result", "ended_earlier", "undecided", "error"]);
+/** The referee's verdicts, in the order the page lists them (pychessdraw.batch.judge). @type {readonly Verdict[]} */
+export const VERDICTS = SENT_VERDICTS;
 
 /** What each verdict means, for people. @type {Readonly<Record<Verdict, string>>} */
 export const VERDICT_WORDS = Object.freeze({
@@ -31,26 +33,9 @@ export const VERDICT_WORDS = Object.freeze({
 
 /**
  * Why an undecided game is undecided, for people: the referee neither
- * confirms nor refutes its result (pychessdraw.verdict).
+ * confirms nor refutes its result (pychessdraw.batch.judge).
  */
 export const UNDECIDED_WORDS = "not decided within the search budget: the recorded result stands unless a draw is proven";
-
-const RULE_WORDS = /** @type {Record<string, string>} */ ({
-  checkmate: "Checkmate",
-  stalemate: "Stalemate",
-  insufficient_material: "Dead position (insufficient material)",
-  dead_position: "Dead position",
-  fivefold_repetition: "Fivefold repetition",
-  seventyfive_moves: "75-move rule",
-  threefold_repetition: "Threefold repetition",
-  fifty_moves: "50-move rule",
-});
-
-const KIND_WORDS = /** @type {Record<string, string>} */ ({
-  automatic: "ended the game",
-  claimable: "could be claimed",
-  claimable_with_move: "could be claimed with a move",
-});
 
 const BLOCK = 512; // JSON lines joined per stored block
 
@@ -142,18 +127,14 @@ export function csvCell(value) {
 }
 
 /**
- * A game's events in ply order, with words: where threefold and fifty first
- * became claimable, claimable with a move, and where the game ended.
+ * A game's events in ply order, with the referee's words (each event's
+ * label: where threefold and fifty first became claimable, claimable with a
+ * move, and where the game ended, by move number).
  * @param {ReviewRow} row
  * @returns {TimelineMark[]}
  */
 export function timeline(row) {
-  return [...row.events]
-    .sort((a, b) => a.ply - b.ply)
-    .map((e) => ({
-      ...e,
-      label: `${RULE_WORDS[e.rule] ?? e.rule} ${KIND_WORDS[e.kind] ?? e.kind} ${e.ply ? "after" : "at"} ${plyWords(e.ply, row.first_move, row.black_first)}`,
-    }));
+  return [...row.events].sort((a, b) => a.ply - b.ply);
 }
 
 /**
@@ -165,18 +146,4 @@ export function firstEventPly(row) {
   if (row.events.length) return Math.min(...row.events.map((e) => e.ply));
   if (row.error_ply !== null && row.error_ply > 0) return row.error_ply - 1;
   return row.plies;
-}
-
-/**
- * "after 12... Nf6" style words for a ply: "the start" for 0, otherwise the
- * move number and side of the move that led there.
- * @param {number} ply
- * @param {number} [firstMove] the start position's move number
- * @param {boolean} [blackFirst] whether Black moved first
- */
-export function plyWords(ply, firstMove = 1, blackFirst = false) {
-  if (ply <= 0) return "the start";
-  const half = ply - 1 + (blackFirst ? 1 : 0);
-  const n = firstMove + Math.floor(half / 2);
-  return half % 2 === 0 ? `move ${n} (White)` : `move ${n} (Black)`;
 }

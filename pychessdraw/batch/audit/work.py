@@ -13,15 +13,16 @@ from __future__ import annotations
 import os
 import uuid
 from collections import Counter
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import pyarrow.parquet as pq
 
-from ..errors import FileError
+from ...errors import FileError
+from ...rules import dead
 from ..final_search import AUTO, FinalSearch
-from ..rules import dead
+from ..judge import judge
 from ..scan import scan_game
-from ..verdict import judge
 from .chunks import Chunk, games
 from .schema import row, table
 

@@ -13,11 +13,12 @@ Exported times are whole seconds, cut down (a clock at 2.9 s writes
 from __future__ import annotations
 
 import re
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
-from .errors import BadRequestError
-from .game import Game
-from .pgn import PgnGame, export
+from ..errors import BadRequestError
+from ..game import Game
+from ..pgn import PgnGame, export
 
 _CLK = re.compile(r"\[%clk\s+(\d+):(\d{1,2}):(\d{1,2}(?:\.\d+)?)\s*\]")
 _TC = re.compile(r"^\s*(\d+(?:\.\d+)?)(?:([+d])(\d+(?:\.\d+)?))?\s*$")

@@ -14,11 +14,12 @@ import gzip
 import io
 import os
 import sys
+from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import BinaryIO, Iterator, Sequence, TextIO, cast
+from typing import BinaryIO, TextIO, cast
 
-from .errors import FileError
-from .pgn import LINE_LIMIT
+from ..errors import FileError
+from ..pgn import LINE_LIMIT
 
 SUFFIXES = (".pgn", ".pgn.gz", ".pgn.zst")
 GZIP_MAGIC = b"\x1f\x8b"

@@ -19,7 +19,7 @@ scan, the page's review and the archive audit.
      not already make a draw; the win stands under FIDE 6.9 unless a draw
      is proven, so ``expected_result`` stays null;
   2. any other decisive game whose final position might be dead (the gate
-     of :func:`pychessdraw.final_search.might_be_dead`: one side proven
+     of :func:`pychessdraw.batch.final_search.might_be_dead`: one side proven
      unable to mate, every side's pawns blocked or its material unable to
      mate, or a single legal move) and whose search left it open
      (``dead_undecided`` in the report): a dead final position would make
@@ -44,7 +44,10 @@ that only a deep search would prove is not looked for.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
+
+from ..moves import move_number, start_of
 
 OK, WRONG_RESULT, ENDED_EARLIER, ERROR = "ok", "wrong_result", "ended_earlier", "error"
 UNDECIDED = "undecided"
@@ -53,7 +56,7 @@ RESULTS = ("1-0", "0-1", "1/2-1/2")
 
 
 def judge(report: Mapping[str, Any]) -> dict[str, Any]:
-    """The verdict on one scan report (see :func:`pychessdraw.scan.scan_game`).
+    """The verdict on one scan report (see :func:`pychessdraw.batch.scan.scan_game`).
 
     Returns ``{"verdict", "expected_result", "ended_at"}``: the result the
     rules give where it differs from or is missing in the record (else
@@ -86,11 +89,5 @@ def _result_of(rule: str, ply: int, report: Mapping[str, Any]) -> str:
     a draw but checkmate, won by the side that moved into ``ply``."""
     if rule != "checkmate":
         return "1/2-1/2"
-    start_turn_white = _start_turn_white(report)
-    mover_white = start_turn_white == (ply % 2 == 1)
+    _, mover_white = move_number(ply, *start_of(report.get("headers", {})))
     return "1-0" if mover_white else "0-1"
-
-
-def _start_turn_white(report: Mapping[str, Any]) -> bool:
-    fen = report.get("headers", {}).get("FEN")
-    return not fen or fen.split()[1:2] != ["b"]

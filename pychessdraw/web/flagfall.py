@@ -15,23 +15,23 @@ from typing import TypedDict
 
 import chess
 
-from .outcome import color_name
+from .. import laws
+from ..contract import FlagRulesName, ResultName
+from ..outcome import side_name
+from ..rules import timeout
+from ..status import Status
 from .present import numbered_line
-from .rules import timeout
-from .status import Status
 
 
 class FlagWords(TypedDict):
-    result: str  # "1-0" | "0-1" | "1/2-1/2"
-    rules: str  # "fide" | "uscf"
+    result: ResultName
+    rules: FlagRulesName
     article: str  # "FIDE 6.9" | "US Chess 14E"
     text: str  # one sentence for the banner, naming the rule and the proof
     proof: str  # the mating line, or why the opponent cannot mate
 
 
-def _side(color: chess.Color) -> str:
-    return color_name(color).capitalize()
-
+_FIDE = laws.fide(laws.FLAG_FALL)
 
 #: Plies of a mating line shown in the banner; a longer one is cut, with its length.
 SHOWN_PLIES = 10
@@ -48,12 +48,12 @@ def explain(board: chess.Board, status: Status, flagged: chess.Color) -> FlagWor
     cannot = status.cannot_mate[opponent] or can is False
     rules = status.flag_rules
     result = timeout.result_if_flag_falls(board, flagged, cannot, rules)
-    who, other = _side(flagged), _side(opponent)
+    who, other = side_name(flagged), side_name(opponent)
     if cannot:
         proof = f"proven: {reason or 'not enough material to checkmate'}"
         text = (f"{who}'s flag fell, but {other} cannot checkmate by any series of legal moves "
-                f"({proof}): the game is drawn (FIDE 6.9)")
-        return {"result": result, "rules": rules, "article": "FIDE 6.9", "text": text, "proof": proof}
+                f"({proof}): the game is drawn ({_FIDE})")
+        return {"result": result, "rules": rules, "article": _FIDE, "text": text, "proof": proof}
     if result == "1/2-1/2":  # US Chess 14E: a lone minor piece or two knights, no pawns
         pieces = board.occupied_co[opponent] & ~board.kings
         what = ("king and two knights" if chess.popcount(pieces) == 2 else
@@ -64,8 +64,8 @@ def explain(board: chess.Board, status: Status, flagged: chess.Color) -> FlagWor
         return {"result": result, "rules": rules, "article": "US Chess 14E", "text": text, "proof": proof}
     if not can:
         proof = "the search did not prove that it cannot checkmate, and only such a proof makes a flag fall a draw"
-        text = f"{who}'s flag fell: {other} wins ({proof}; FIDE 6.9)"
-        return {"result": result, "rules": rules, "article": "FIDE 6.9", "text": text, "proof": proof}
+        text = f"{who}'s flag fell: {other} wins ({proof}; {_FIDE})"
+        return {"result": result, "rules": rules, "article": _FIDE, "text": text, "proof": proof}
     proof = f"a mating line: {numbered_line(board, line, SHOWN_PLIES)}" if line else (reason or "a checkmate exists")
-    text = f"{who}'s flag fell and {other} can still checkmate ({proof}): {other} wins (FIDE 6.9)"
-    return {"result": result, "rules": rules, "article": "FIDE 6.9", "text": text, "proof": proof}
+    text = f"{who}'s flag fell and {other} can still checkmate ({proof}): {other} wins ({_FIDE})"
+    return {"result": result, "rules": rules, "article": _FIDE, "text": text, "proof": proof}

@@ -24,17 +24,18 @@ import json
 import os
 import stat
 import sys
-import time
 import uuid
 from collections import Counter
-from typing import Any, Sequence, TextIO
+from collections.abc import Sequence
+from typing import Any, TextIO
 
 import dask
 from dask.distributed import Client, LocalCluster, as_completed
 
-from ..errors import BadRequestError, FileError, RefereeError
+from ...errors import BadRequestError, FileError, RefereeError
 from ..inputs import STDIN, expand
-from ..verdict import UNDECIDED, VERDICTS
+from ..judge import UNDECIDED, VERDICTS
+from ..progress import Progress
 from .chunks import Chunk, plan
 from .work import audit_chunk, count_games, failed, part_name, write_atomically
 
@@ -112,7 +113,7 @@ def _changed(path: str, recorded: dict[str, Any] | None) -> str | None:
 
 
 def _check_inputs(manifest: dict[str, Any], out: str) -> None:
-    for path, recorded in zip(manifest["options"]["inputs"], manifest["files"]):
+    for path, recorded in zip(manifest["options"]["inputs"], manifest["files"], strict=False):
         why = _changed(path, recorded)
         if why is not None:
             raise FileError(f"{path} changed since the audit in {out} began: {why}; its rows there would not "
@@ -185,25 +186,23 @@ def _load(out: str, options: dict[str, Any]) -> dict[str, Any] | None:
     return manifest
 
 
-class _Progress:
+class _Progress(Progress):
+    """Chunks done of ``total``, shown after each one."""
+
     def __init__(self, stream: TextIO, enabled: bool, total: int) -> None:
-        self.stream, self.enabled, self.total = stream, enabled, total
-        self.done = self.games = self.plies = 0
-        self.start = time.perf_counter()
+        super().__init__(stream, enabled, every=0)
+        self.total, self.chunks = total, 0
 
     def update(self, summary: dict[str, Any]) -> None:
-        self.done += 1
-        self.games += summary["games"]
-        self.plies += summary["plies"]
-        if self.enabled:
-            rate = self.games / max(1e-9, time.perf_counter() - self.start)
-            self.stream.write(f"\r{self.done}/{self.total} chunks, {self.games:,} games, "
-                              f"{self.plies:,} plies, {rate:,.0f} games/s ")
-            self.stream.flush()
+        self.chunks += 1
+        self.add(summary["games"], summary["plies"])
 
-    def close(self) -> None:
-        if self.enabled:
-            self.stream.write("\n")
+    def line(self, seconds: float) -> str:
+        return (f"{self.chunks}/{self.total} chunks, {self.games:,} games, "
+                f"{self.plies:,} plies, {self.games / seconds:,.0f} games/s ")
+
+    def done(self) -> str:
+        return "\n"
 
 
 def local_cluster(workers: int | None = None, **options: Any) -> LocalCluster:
@@ -358,7 +357,7 @@ def _number(client: Client, entries: list[dict[str, Any]], manifest: dict[str, A
         o["file_index"] == e["file_index"] and o["chunk"]["index"] > e["chunk"]["index"] for o in entries)]
     if need:
         futures = client.map(_safe_count, [e["chunk"] for e in need], pure=False)
-        for entry, counted in zip(need, client.gather(futures)):
+        for entry, counted in zip(need, client.gather(futures), strict=False):
             entry["games"] = counted
     by_file: dict[int, list[dict[str, Any]]] = {}
     for entry in entries:

@@ -21,15 +21,16 @@ import os
 import re
 import sys
 import tempfile
-import time
-from typing import TYPE_CHECKING, Callable, Iterable, Sequence, TextIO
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING
 
-from . import __version__
-from .errors import FileError, RefereeError
-from .game import Game
-from .rules import dead, timeout
+from .. import __version__, laws
+from ..errors import FileError, RefereeError
+from ..game import Game
+from ..rules import dead, timeout
 from .final_search import AUTO, FinalSearch
 from .inputs import STDIN, TextLines, inputs, open_text
+from .progress import Progress
 from .scan import scan
 from .watch import DEFAULT_INTERVAL, DEFAULT_MAX_BYTES, Tracker, describe, open_source, ticks
 
@@ -88,36 +89,6 @@ def cmd_status(args: argparse.Namespace) -> int:
     return 0
 
 
-class _Progress:
-    """Games and plies per second on standard error, only on a terminal;
-    it stops, and the scan goes on, when standard error cannot be written."""
-
-    def __init__(self, stream: TextIO, enabled: bool) -> None:
-        self.stream, self.enabled = stream, enabled
-        self.games = self.plies = 0
-        self.start = self.last = time.perf_counter()
-
-    def update(self, plies: int) -> None:
-        self.games += 1
-        self.plies += plies
-        now = time.perf_counter()
-        if self.enabled and now - self.last >= 0.5:
-            self.last = now
-            rate = self.plies / (now - self.start)
-            self._show(f"\r{self.games} games, {self.plies} plies, {rate:,.0f} plies/s")
-
-    def close(self) -> None:
-        if self.enabled:
-            self._show(f"\r{self.games} games, {self.plies} plies, done.{' ' * 20}\n")
-
-    def _show(self, text: str) -> None:
-        try:
-            self.stream.write(text)
-            self.stream.flush()
-        except OSError:  # a full or closed standard error: progress is not worth failing the scan
-            self.enabled = False
-
-
 def _sources(files: Sequence[str]) -> Iterable[tuple[str, TextLines | None, RefereeError | None]]:
     """Each input as lines: files, directories of PGN files, ``-`` (also when none)."""
     for name, problem in inputs(files or [STDIN]):
@@ -139,7 +110,7 @@ def _sources(files: Sequence[str]) -> Iterable[tuple[str, TextLines | None, Refe
 
 
 def cmd_scan(args: argparse.Namespace) -> int:
-    progress = _Progress(sys.stderr, sys.stderr.isatty() if args.progress is None else args.progress)
+    progress = Progress(sys.stderr, sys.stderr.isatty() if args.progress is None else args.progress)
     status = 0
     number = 1
     should_be_draws = []
@@ -159,7 +130,7 @@ def cmd_scan(args: argparse.Namespace) -> int:
             if report["time_forfeit"] and report["time_forfeit"]["should_be_draw"]:
                 should_be_draws.append(report["game"])
             _write(json.dumps(report) + "\n")
-            progress.update(report["plies"])
+            progress.add(1, report["plies"])
         if lines.error is not None:
             status = _fail(lines.error)
         elif number == first:  # not a success: a wrong file, an empty pipe
@@ -296,7 +267,7 @@ def _search_options(parser: argparse.ArgumentParser, what: str, final: bool = Fa
         parser.add_argument("--search", choices=BUDGETS, default="deep",
                             help=f"{what}: static proofs only, ~15 ms or ~1 s per side (default: deep)")
     parser.add_argument("--flag-rules", choices=timeout.RULES, default=timeout.FIDE,
-                        help="flag-fall rules: FIDE 6.9 or US Chess (default: fide)")
+                        help=f"flag-fall rules: {laws.fide(laws.FLAG_FALL)} or US Chess (default: fide)")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -370,7 +341,7 @@ def build_parser() -> argparse.ArgumentParser:
                          "a terminal)")
     wa.add_argument("--no-readable", dest="readable", action="store_false")
     wa.add_argument("--flag-rules", choices=timeout.RULES, default=timeout.FIDE,
-                    help="flag-fall rules for games lost on time: FIDE 6.9 or US Chess (default: fide)")
+                    help=f"flag-fall rules for games lost on time: {laws.fide(laws.FLAG_FALL)} or US Chess (default: fide)")
     wa.set_defaults(run=cmd_watch)
     return parser
 

@@ -16,7 +16,7 @@ searches deeply only where the answer can change the verdict:
 Everything else gets the cheap proofs only (material, locked pawn walls).
 Each search gets :data:`AUTO_BUDGET` (a node count, so the same answer on
 every machine); a side it leaves open makes a decisive record
-``undecided`` (:mod:`pychessdraw.verdict`), never ``ok``.
+``undecided`` (:mod:`pychessdraw.batch.judge`), never ``ok``.
 Limit: a dead position that none of these gates flags (pieces confined
 behind a wall that still leaves some pawn free, say) is not searched; use a
 budget such as ``rules.dead.DEEP`` (``--search deep``) to search every final
@@ -26,17 +26,16 @@ position, both sides.
 from __future__ import annotations
 
 import itertools
-from typing import cast
 
 import chess
 
-from .contract import ByColor, ResultName, StatusDict, WinnableDetailDict
-from .deadposition import Verdict, can_checkmate
-from .game import Game
-from .outcome import Outcome, Termination, color_name
-from .rules import dead, timeout
-from .rules.dead import SearchBudget
-from .rules.material import cannot_mate
+from ..contract import ByColor, StatusDict, WinnableDetailDict
+from ..deadposition import Verdict, can_checkmate
+from ..game import Game
+from ..outcome import Outcome, Termination, color_name
+from ..rules import dead, timeout
+from ..rules.dead import SearchBudget
+from ..rules.insufficient import cannot_mate
 
 AUTO = "auto"
 #: The budget of each side ``AUTO`` searches: the scan's, the audit's and the
@@ -126,8 +125,8 @@ def targeted_final(game: Game, flagged: chess.Color | None, budget: SearchBudget
         final["claims"] = []
         final["flag_fall"] = None
         return final
-    flags = {color_name(c): cast(ResultName, timeout.result_if_flag_falls(
-        board, c, cannot_mate(board, not c) or found[not c].winnable is False, game.flag_rules))
+    flags = {color_name(c): timeout.result_if_flag_falls(
+        board, c, cannot_mate(board, not c) or found[not c].winnable is False, game.flag_rules)
         for c in chess.COLORS}
     final["flag_fall"] = ByColor(white=flags["white"], black=flags["black"])
     return final

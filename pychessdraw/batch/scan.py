@@ -9,19 +9,20 @@ for repetition costs nothing unless some position already stood twice.
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Iterator
+from collections.abc import Iterable, Iterator
+from typing import Any
 
 import chess
 
-from .errors import RefereeError
-from .game import Game
-from .outcome import Termination, color_name
-from .pgn import PgnGame, game_from_headers, read_games
-from .rules import fifty, repetition, timeout
-from .rules.dead import SearchBudget
-from .contract import StatusDict
+from ..contract import StatusDict
+from ..errors import RefereeError
+from ..game import Game
+from ..outcome import Termination, color_name, says_lost_on_time
+from ..pgn import PgnGame, game_from_headers, read_games
+from ..rules import fifty, repetition, timeout
+from ..rules.dead import SearchBudget
 from .final_search import AUTO, FinalSearch, dead_undecided, targeted_final
-from .verdict import judge
+from .judge import judge
 
 AUTOMATIC, CLAIMABLE, WITH_MOVE = "automatic", "claimable", "claimable_with_move"
 _CLAIM_RULES = (Termination.THREEFOLD_REPETITION, Termination.FIFTY_MOVES)
@@ -72,9 +73,8 @@ def observe(game: Game, events: Events, has_legal_move: bool | None = None) -> N
 
 def lost_on_time(headers: dict[str, str]) -> chess.Color | None:
     """The side the record says lost on time, if it does."""
-    words = (headers.get("Termination", "") + " " + headers.get("TerminationDetails", "")).lower()
     result = headers.get("Result")
-    if result not in ("1-0", "0-1") or not ("time forfeit" in words or "time_forfeit" in words or "on time" in words):
+    if result not in ("1-0", "0-1") or not says_lost_on_time(headers.get("Termination"), headers.get("TerminationDetails")):
         return None
     return chess.WHITE if result == "0-1" else chess.BLACK
 
@@ -101,7 +101,7 @@ def scan_game(parsed: PgnGame, number: int, *, final_search: FinalSearch = AUTO,
     """One game's report: headers, plies played, final status, events, error,
     for a game lost on time, whether it should have been a draw, and
     ``dead_undecided``: whether the final position might be dead but was
-    not decided (:func:`pychessdraw.final_search.dead_undecided`).
+    not decided (:func:`pychessdraw.batch.final_search.dead_undecided`).
 
     Every ply gets the cheap checks. The final position is searched with
     ``final_search``: a budget searches both sides (``rules.dead.DEEP`` is

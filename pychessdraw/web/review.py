@@ -1,6 +1,6 @@
 """Reviewing a PGN file as it streams in: feed text chunks of any size, get
 back the report of every game completed so far (the scan report of
-:func:`pychessdraw.scan.scan_game`, with its verdict), then flush the last
+:func:`pychessdraw.batch.scan.scan_game`, with its verdict), then flush the last
 game at the end of the input. The page's review runs this in its worker.
 
 Memory is bounded by the longest game, not by the file: only the lines of
@@ -23,15 +23,18 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
-from .bridge_contract import ReviewResult, ReviewRow
-from .errors import BadPgnError, BadRequestError
-from . import pgn
-from .pgn import PgnGame, read_games
-from .rules import dead, timeout
-from .final_search import AUTO, FinalSearch
-from .scan import scan_game
+from .. import laws, pgn
+from ..batch.final_search import AUTO, FinalSearch
+from ..batch.scan import scan_game
+from ..errors import BadPgnError, BadRequestError
+from ..moves import move_number, numbered, start_of
+from ..outcome import side_name
+from ..pgn import PgnGame, read_games
+from ..rules import dead, timeout
+from .contract import Reply, ReviewEvent, ReviewResult, ReviewRow
 
 # Lines as a text file reads them (LF, CR LF or CR), not as str.splitlines
 # (which also cuts at form feeds, U+2028...): the scan's lines, so the same games.
@@ -189,22 +192,33 @@ def row_of(report: dict[str, Any], start: int = 0, end: int = 0) -> ReviewRow:
     """The fields a table of games shows, from a scan report."""
     headers = report.get("headers") or {}
     error = report.get("error")
+    first_move, black_first = start_of(headers)
     return {
         "game": report["game"], "white": headers.get("White", "?"), "black": headers.get("Black", "?"),
         "result": headers.get("Result", "*"), "verdict": report["verdict"],
         "expected_result": report["expected_result"], "ended_at": report["ended_at"],
-        "plies": report["plies"], "events": report["events"],
+        "plies": report["plies"], "events": [event_row(e, first_move, black_first) for e in report["events"]],
         "error": None if error is None else error_in_words(error, headers),
         "error_ply": None if error is None else error.get("ply"),
-        "first_move": _first_move(headers)[0], "black_first": _first_move(headers)[1],
+        "first_move": first_move, "black_first": black_first,
         "start": start, "end": end,
     }
 
 
-def _first_move(headers: dict[str, str]) -> tuple[int, bool]:
-    """The move number of the start position and whether Black moves first."""
-    fen = headers.get("FEN", "").split() if headers.get("SetUp", "1") != "0" else []
-    return (int(fen[5]) if len(fen) > 5 and fen[5].isdigit() else 1), fen[1:2] == ["b"]
+_KIND_WORDS = {"automatic": "ended the game", "claimable": "could be claimed",
+               "claimable_with_move": "could be claimed with a move"}
+
+
+def event_row(event: dict[str, Any], first_move: int = 1, black_first: bool = False) -> ReviewEvent:
+    """A scan event with its words: "Threefold repetition could be claimed
+    after move 17 (White)" (the move numbers are counted here, not on the page)."""
+    ply, rule = event["ply"], laws.RULE_NAME.get(event["rule"], event["rule"])
+    where = "at the start"
+    if ply > 0:
+        number, white = move_number(ply, first_move, black_first)
+        where = f"after move {number} ({side_name(white)})"
+    label = f"{rule[:1].upper()}{rule[1:]} {_KIND_WORDS.get(event['kind'], event['kind'])} {where}"
+    return {"ply": ply, "rule": event["rule"], "kind": event["kind"], "label": label}
 
 
 def error_in_words(error: dict[str, Any], headers: dict[str, str]) -> str:
@@ -215,11 +229,9 @@ def error_in_words(error: dict[str, Any], headers: dict[str, str]) -> str:
     ply, token = error.get("ply"), error.get("token")
     if not isinstance(ply, int) or ply < 1:
         return message
-    first_move, black_first = _first_move(headers)
-    half = ply - 1 + (1 if black_first else 0)
-    number, white = first_move + half // 2, half % 2 == 0
-    side = "White" if white else "Black"
-    where = f"{number}{'.' if white else '...'}"
+    number, white = move_number(ply, *start_of(headers))
+    side = side_name(white)
+    where = numbered(number, white, "")
     if token and error.get("code") != "bad_pgn":
         label = f"{where}{token}"
         rest = message[len(label):] if message.startswith(label) else f": {message}"
@@ -239,7 +251,7 @@ class ReviewOps:
     - ``review_start {flag_rules?, start?, part?, parts?, search?}``: a new
       review (any review under way is dropped); ``search`` is the final
       position's search: ``"auto"`` (default: ``scan``'s default,
-      :data:`pychessdraw.final_search.AUTO` with the same budget, so that
+      :data:`pychessdraw.batch.final_search.AUTO` with the same budget, so that
       the page's verdicts are the CLI's: the flagged side's opponent in a
       loss on time and the positions that might be dead, searched deeply),
       ``"static"`` (as ``scan --search static``: no search, faster, more
@@ -253,8 +265,7 @@ class ReviewOps:
     def __init__(self) -> None:
         self.session: ReviewSession | None = None
 
-    def start(self, args: dict[str, Any]) -> dict[str, Any]:
-        _only(args, "flag_rules", "start", "part", "parts", "search")
+    def start(self, args: dict[str, Any]) -> Reply:
         rules = args.get("flag_rules", timeout.FIDE)
         if rules not in timeout.RULES:
             raise BadRequestError(f"'flag_rules' must be one of {', '.join(timeout.RULES)}")
@@ -268,8 +279,7 @@ class ReviewOps:
                                      part=part, parts=parts)
         return {"ok": True, "results": []}
 
-    def feed(self, args: dict[str, Any]) -> dict[str, Any]:
-        _only(args, "text")
+    def feed(self, args: dict[str, Any]) -> Reply:
         text = args.get("text")
         if not isinstance(text, str):
             raise BadRequestError("'text' must be text")
@@ -277,20 +287,13 @@ class ReviewOps:
             raise BadRequestError(f"'text' is too long (at most {MAX_CHUNK} characters a chunk)")
         return {"ok": True, "results": self._session().feed(text)}
 
-    def finish(self, args: dict[str, Any]) -> dict[str, Any]:
-        _only(args)
+    def finish(self, args: dict[str, Any]) -> Reply:
         return {"ok": True, "results": self._session().finish()}
 
     def _session(self) -> ReviewSession:
         if self.session is None:
             raise BadRequestError("no review under way: send review_start first")
         return self.session
-
-
-def _only(args: dict[str, Any], *names: str) -> None:
-    extra = [k for k in args if k not in names]
-    if extra:
-        raise BadRequestError(f"unknown argument {str(extra[0])[:40]!r}")
 
 
 def _count(args: dict[str, Any], name: str, default: int) -> int:

@@ -17,52 +17,19 @@ proves dead is reported as not ending the game.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence, TypedDict
 
 import chess
 
-from .contract import ClaimDict, ClaimRuleName, ColorName, TerminationName
-from .errors import BadRequestError, GameOverError
-from .game import Game
-from .outcome import Termination, color_name
-from .rules.hints import practical_draw
-from .status import Claim
+from ..errors import BadRequestError, GameOverError
+from ..game import Game
+from ..outcome import Termination, color_name
+from ..rules.hints import practical_draw
+from ..status import Claim
+from .contract import AutomaticDict, EngineFactsDict, MoveProbeDict
 
 MAX_CANDIDATES = 256  # more than any position's legal moves (218)
-
-
-class AutomaticDict(TypedDict):
-    """A rule that would end the game by itself after the move."""
-
-    termination: TerminationName
-    winner: ColorName | None
-
-
-class MoveProbeDict(TypedDict):
-    """``MoveProbe.to_dict()``: the position after one candidate move."""
-
-    uci: str
-    san: str
-    repetition_count: int  #: occurrences of the position after the move, this one included
-    halfmove_clock: int
-    automatic: AutomaticDict | None
-    draw: bool  #: the move ends the game in a draw by itself
-    opponent_claims_now: list[ClaimRuleName]  #: the opponent may then claim at once (9.2.1.2, 9.3.2)
-    opponent_claims_with_move: list[ClaimRuleName]  #: ... or by declaring a move (9.2.1.1, 9.3.1)
-    opponent_claims: list[ClaimDict]
-
-
-class EngineFactsDict(TypedDict):
-    """:func:`engine_facts`: what a computer player asks before it moves."""
-
-    turn: ColorName
-    ply: int
-    claims: list[ClaimDict]  #: open to the side to move, now or with an intended move
-    repetition_count: int
-    halfmove_clock: int
-    practical_draw: str | None  #: the referee's hint (knowledge, not a rule)
-    probes: list[MoveProbeDict]
 
 
 @dataclass(frozen=True)

@@ -9,26 +9,42 @@ grouped so that a rule that many moves allow is said once. Types:
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import chess
 
-from .bridge_contract import (ClaimChoice, ClaimGroup, ClaimVerdict, Counter, Facts, FlagView, LegalMove,
-                       MoveRow, Occurrence, Offer, OutcomeView, Repetition, Winnability)
-from .game import Game
-from .outcome import Outcome, Termination, color_name, termination_from_record
-from .rules import fifty, repetition
-from .rules.hints import can_force_mate, practical_draw
-from .status import ClaimResult, Status
+from .. import laws
+from ..contract import ByColor, ClaimRuleName, ColorName, ResultName
+from ..game import Game
+from ..moves import numbered
+from ..outcome import Outcome, Termination, color_name, side_name, termination_from_record, termination_name
+from ..rules import fifty, repetition
+from ..rules.hints import can_force_mate, practical_draw, side_notes
+from ..status import ClaimResult, Status, claim_article
+from .contract import (
+    ClaimChoice,
+    ClaimGroup,
+    ClaimVerdict,
+    Counter,
+    Facts,
+    FlagView,
+    How,
+    LegalMove,
+    Level,
+    MoveRow,
+    Occurrence,
+    Offer,
+    OutcomeView,
+    Repetition,
+    Winnability,
+    WrongClaim,
+)
 
 Labeller = Callable[[int], str]  # ply -> "3...Qxf7" (the move that led to the ply)
 
-_RULE_LABEL = {
-    Termination.THREEFOLD_REPETITION.value: "threefold repetition",
-    Termination.FIFTY_MOVES.value: "fifty-move rule",
-}
-_ARTICLE_NOW = {"threefold_repetition": "9.2.1.2", "fifty_moves": "9.3.2"}
-_ARTICLE_MOVE = {"threefold_repetition": "9.2.1.1", "fifty_moves": "9.3.1"}
+_RULE_LABEL = laws.RULE_NAME
+_DEAD, _FLAG, _OFFER = laws.fide(laws.DEAD_POSITION), laws.fide(laws.FLAG_FALL), laws.fide(laws.OFFER)
 _DECLARED = {Termination.AGREEMENT, Termination.RESIGNATION, Termination.TIME_FORFEIT}
 _PIECE_WORDS = {chess.KING: ("king", "kings"), chess.QUEEN: ("queen", "queens"), chess.ROOK: ("rook", "rooks"),
                 chess.BISHOP: ("bishop", "bishops"), chess.KNIGHT: ("knight", "knights"),
@@ -36,13 +52,7 @@ _PIECE_WORDS = {chess.KING: ("king", "kings"), chess.QUEEN: ("queen", "queens"),
 MAX_ARROWS = 3  # more intended moves than this are said in words, not drawn
 
 
-def side(color: chess.Color | str) -> str:
-    name = color if isinstance(color, str) else color_name(color)
-    return name.capitalize()
-
-
-def move_label(number: int, white: bool, san: str) -> str:
-    return f"{number}.{san}" if white else f"{number}...{san}"
+side = side_name  # "White", "Black"
 
 
 def make_row(game: Game, move: chess.Move, *, after_end: bool = False) -> MoveRow:
@@ -50,52 +60,55 @@ def make_row(game: Game, move: chess.Move, *, after_end: bool = False) -> MoveRo
     number, white = game.fullmove_number, game.turn == chess.WHITE
     san, uci = game.san(move), game.uci(move)
     game.push(move)
-    return {"ply": game.ply, "san": san, "uci": uci, "fen": game.fen(), "label": move_label(number, white, san),
+    return {"ply": game.ply, "san": san, "uci": uci, "fen": game.fen(), "label": numbered(number, white, san),
             "number": number, "white": white, "repetition_count": game.repetition_count(), "after_end": after_end}
 
 
 def _counter(value: int, claim_at: int, auto_at: int, claim_article: str, auto_article: str,
              text: str, auto_text: str, near: int) -> Counter:
-    level = "over" if value >= auto_at else "claim" if value >= claim_at else "near" if value >= near else "none"
+    level: Level = "over" if value >= auto_at else "claim" if value >= claim_at else "near" if value >= near else "none"
     return {"value": value, "claim_at": claim_at, "auto_at": auto_at, "claim_article": claim_article,
-            "auto_article": auto_article, "text": text, "auto_text": auto_text, "level": level}  # type: ignore[typeddict-item]
+            "auto_article": auto_article, "text": text, "auto_text": auto_text, "level": level}
 
 
 def halfmove(clock: int) -> Counter:
     claim, auto = fifty.CLAIM_PLIES, fifty.AUTOMATIC_PLIES
-    return _counter(clock, claim, auto, "9.3", "9.6.2",
+    rule, art, auto_rule, auto_art = (laws.RULE_NAME["fifty_moves"], laws.ARTICLE["fifty_moves"],
+                                      laws.RULE_NAME["seventyfive_moves"], laws.ARTICLE["seventyfive_moves"])
+    return _counter(clock, claim, auto, art, auto_art,
                     f"{clock} {'ply' if clock == 1 else 'plies'} without a capture or pawn move: a claim is possible at {claim} "
-                    f"(fifty-move rule, FIDE 9.3), the game ends at {auto} (75-move rule, FIDE 9.6.2)",
-                    f"75-move rule: {clock} of {auto} plies{' (reached: game over)' if clock >= auto else ''} "
-                    "(FIDE 9.6.2)", claim - 10)
+                    f"({rule}, FIDE {art}), the game ends at {auto} ({auto_rule}, FIDE {auto_art})",
+                    f"{auto_rule}: {clock} of {auto} plies{' (reached: game over)' if clock >= auto else ''} "
+                    f"(FIDE {auto_art})", claim - 10)
 
 
 def repetitions(count: int, earlier: list[int], label: Labeller) -> Repetition:
     claim, auto = repetition.CLAIM_COUNT, repetition.AUTOMATIC_COUNT
-    base = _counter(count, claim, auto, "9.2", "9.6.1",
+    art, auto_art = laws.ARTICLE["threefold_repetition"], laws.ARTICLE["fivefold_repetition"]
+    base = _counter(count, claim, auto, art, auto_art,
                     f"{count} occurrence{'s' * (count != 1)} of this position so far "
-                    f"({claim} allow a claim, FIDE 9.2; {auto} end the game, FIDE 9.6.1)",
-                    f"Fivefold repetition: {count} of {auto}{' (reached: game over)' if count >= auto else ''} "
-                    "(FIDE 9.6.1)", claim - 1)
+                    f"({claim} allow a claim, FIDE {art}; {auto} end the game, FIDE {auto_art})",
+                    f"{laws.RULE_NAME['fivefold_repetition'].capitalize()}: {count} of {auto}"
+                    f"{' (reached: game over)' if count >= auto else ''} (FIDE {auto_art})", claim - 1)
     occ: list[Occurrence] = [{"ply": p, "label": "the start" if p == 0 else f"after {label(p)}"} for p in earlier]
     return {**base, "earlier": occ}
 
 
 def outcome_view(outcome: Outcome, *, ended_at: int | None = None, ended_at_label: str | None = None) -> OutcomeView:
     t = outcome.termination
-    how = "declared" if t in _DECLARED else "claimed" if outcome.claimed else "automatic"
+    how: How = "declared" if t in _DECLARED else "claimed" if outcome.claimed else "automatic"
     how_text = {"declared": "declared", "claimed": "claimed by the player to move", "automatic": "automatic"}[how]
     winner = None if outcome.winner is None else color_name(outcome.winner)
     head = f"{side(winner)} wins" if winner else "Draw"
     detail = f"{outcome.reason()} (FIDE {outcome.article}, {how_text})"
     if ended_at is not None:
         detail = f"{outcome.reason()} {ended_at_label} (FIDE {outcome.article}); the moves after it were played after the end"
-    return {"termination": t.value, "result": outcome.result(), "winner": winner, "article": outcome.article,
-            "reason": outcome.reason(), "how": how, "headline": f"{head}: {outcome.result()}",  # type: ignore[typeddict-item]
+    return {"termination": termination_name(t), "result": outcome.result(), "winner": winner,
+            "article": outcome.article, "reason": outcome.reason(), "how": how, "headline": f"{head}: {outcome.result()}",
             "detail": detail, "ended_at": ended_at, "ended_at_label": ended_at_label}
 
 
-def recorded_view(result: str, termination_tag: str | None, details: str | None = None) -> OutcomeView:
+def recorded_view(result: ResultName, termination_tag: str | None, details: str | None = None) -> OutcomeView:
     """A recorded result as recorded: the reason only where the record names
     one of the rules (the Termination tag's words, old or standard, or the
     article in pychessdraw's TerminationDetails tag ``details``: see
@@ -103,11 +116,11 @@ def recorded_view(result: str, termination_tag: str | None, details: str | None 
     ``termination: "unknown"``. Never guessed."""
     tag = (termination_tag or "").strip()
     named = termination_from_record(tag, details)
-    term = named.value if named is not None else "unknown"
-    winner = {"1-0": "white", "0-1": "black"}.get(result)
+    winner: ColorName | None = "white" if result == "1-0" else "black" if result == "0-1" else None
     head = f"{side(winner)} wins" if winner else "Draw"
     reason = f"as recorded, Termination \"{tag}\"" if tag else "reason not recorded"
-    return {"termination": term, "result": result, "winner": winner, "article": None,  # type: ignore[typeddict-item]
+    return {"termination": "unknown" if named is None else termination_name(named), "result": result,
+            "winner": winner, "article": None,
             "reason": reason, "how": "recorded", "headline": f"{head}: {result}",
             "detail": f"{result}, {reason} (the result of the imported game)", "ended_at": None,
             "ended_at_label": None}
@@ -158,38 +171,33 @@ def winnability(status: Status, board: chess.Board, color: chess.Color, *, can_s
             "word": "Not decided yet"}
 
 
-def _dead_text(status: Status, win: dict[str, Winnability]) -> str:
+def _dead_text(status: Status, win: ByColor[Winnability]) -> str:
     out = status.outcome
     if out is not None and out.termination in (Termination.DEAD_POSITION, Termination.INSUFFICIENT_MATERIAL):
-        return "Neither side can checkmate: dead position, the game is drawn (FIDE 5.2.2)"
+        return f"Neither side can checkmate: dead position, the game is drawn ({_DEAD})"
     if out is not None:
         return "The game is over."
-    yes = [c for c in ("white", "black") if win[c]["answer"] == "yes"]
+    sides: tuple[ColorName, ColorName] = ("white", "black")
+    yes = [c for c in sides if win[c]["answer"] == "yes"]
     if yes:
         who = " and ".join(side(c) for c in yes)
-        return f"Not a dead position: {who} can still checkmate (FIDE 5.2.2)"
-    no = [c for c in ("white", "black") if win[c]["answer"] == "no"]
+        return f"Not a dead position: {who} can still checkmate ({_DEAD})"
+    no = [c for c in sides if win[c]["answer"] == "no"]
     if no:
         return (f"{side(no[0])} cannot checkmate; whether {side('black' if no[0] == 'white' else 'white')} "
-                "can is not decided yet (FIDE 5.2.2)")
-    return "Dead position (FIDE 5.2.2): not decided yet"
+                f"can is not decided yet ({_DEAD})")
+    return f"Dead position ({_DEAD}): not decided yet"
 
 
-def _hints(board: chess.Board, status: Status, win: dict[str, Winnability]) -> list[str]:
+def _hints(board: chess.Board, status: Status, win: ByColor[Winnability]) -> list[str]:
     """Chess knowledge, never rules: nothing once the game is over, nothing
     about a side the rules already proved unable to mate."""
     if status.outcome is not None:
         return []
     out: list[str] = []
     for color in chess.COLORS:
-        if win[color_name(color)]["answer"] == "no":
-            continue
-        ours = board.occupied_co[color] & ~board.kings
-        if ours and not can_force_mate(board, color):
-            out.append(f"{side(color)} cannot force mate: it needs the opponent's help")
-        if chess.popcount(ours) == 1 and ours & (board.knights | board.bishops) \
-                and board.occupied_co[not color] & board.pawns:
-            out.append(f"{side(color)} has a lone minor piece: it does not win against pawns in practice")
+        if win[color_name(color)]["answer"] != "no":
+            out += side_notes(board, color, can_force_mate(board, color))
     if all(win[c]["answer"] != "no" for c in ("white", "black")):
         drawn = practical_draw(board)
         if drawn:
@@ -202,21 +210,19 @@ def _claim_groups(status: Status, board: chess.Board) -> list[ClaimGroup]:
         return []
     who = side(board.turn)
     groups: list[ClaimGroup] = []
-    by_rule: dict[str, list[ClaimChoice]] = {}
-    now_rules = []
+    by_rule: dict[ClaimRuleName, list[ClaimChoice]] = {}
     for claim in status.claims:
-        rule = claim.rule.value
+        rule = claim.rule_name
         if claim.uci is None:
-            now_rules.append(rule)
+            article = claim.article
+            groups.append({"rule": rule, "article": article, "rule_label": _RULE_LABEL[rule], "now": True,
+                           "text": f"{who} may claim a draw now: {_RULE_LABEL[rule]} (FIDE {article})",
+                           "moves": [], "arrows": False})
         else:
             by_rule.setdefault(rule, []).append(
                 {"uci": claim.uci, "san": claim.san or claim.uci, "question": claim_question(rule, claim.san or claim.uci)})
-    for rule in now_rules:
-        groups.append({"rule": rule, "article": _ARTICLE_NOW[rule], "rule_label": _RULE_LABEL[rule], "now": True,
-                       "text": f"{who} may claim a draw now: {_RULE_LABEL[rule]} (FIDE {_ARTICLE_NOW[rule]})",
-                       "moves": [], "arrows": False})
     for rule, moves in by_rule.items():
-        article = _ARTICLE_MOVE[rule]
+        article = claim_article(Termination(rule), with_move=True)
         if rule == Termination.FIFTY_MOVES.value and len(moves) > MAX_ARROWS:
             text = (f"Any move that is not a pawn move or a capture lets {who} claim a draw by the "
                     f"fifty-move rule (FIDE {article}): pick it below, or just play it")
@@ -267,23 +273,23 @@ def facts(game: Game, status: Status, *, label: Labeller, live: bool = True, out
     (a recorded result, or an ending the rules reached earlier)."""
     board = game.current_board()
     searchable = can_search and status.outcome is None and outcome is None
-    win: dict[str, Winnability] = {
-        color_name(c): winnability(status, board, c, can_search=searchable, game_over=outcome is not None)
-        for c in chess.COLORS}
+    win: ByColor[Winnability] = {
+        "white": winnability(status, board, chess.WHITE, can_search=searchable, game_over=outcome is not None),
+        "black": winnability(status, board, chess.BLACK, can_search=searchable, game_over=outcome is not None)}
     groups = _claim_groups(status, board) if live and outcome is None else []
     over = status.outcome is not None or outcome is not None
     out_view = outcome if outcome is not None else (None if status.outcome is None else outcome_view(status.outcome))
     ply = status.ply
     where = "the start position" if ply == 0 else f"after {label(ply)}"
-    flag: dict[str, FlagView] | None = None
+    flag: ByColor[FlagView] | None = None
     if status.flag_results is not None and not over:
-        flag = {color_name(c): flag_view(status.flag_results[c], c, win[color_name(not c)]["answer"])
-                for c in chess.COLORS}
+        flag = {"white": flag_view(status.flag_results[chess.WHITE], chess.WHITE, win["black"]["answer"]),
+                "black": flag_view(status.flag_results[chess.BLACK], chess.BLACK, win["white"]["answer"])}
     offer: Offer | None = None
     if not over and live:
         by, to = color_name(not board.turn), color_name(board.turn)
         offer = {"by": by, "to": to,
-                 "text": f"{side(by)} offers a draw (the player who has just moved, FIDE 9.1.2.2). {side(to)}:"}
+                 "text": f"{side(by)} offers a draw (the player who has just moved, {_OFFER}). {side(to)}:"}
     legal: list[LegalMove] = list(status.legal_moves or ()) if live and not over else []
     return {
         "ply": ply, "turn": color_name(board.turn), "fen": status.fen, "check": status.check,
@@ -307,7 +313,7 @@ def facts(game: Game, status: Status, *, label: Labeller, live: bool = True, out
     }
 
 
-def flag_view(result: str | None, flagged: chess.Color, opponent_answer: str) -> FlagView:
+def flag_view(result: ResultName | None, flagged: chess.Color, opponent_answer: str) -> FlagView:
     """What a flag fall of ``flagged`` would give, in words that never state
     more than the referee proved: a draw with its reason (the opponent
     proven unable to mate, FIDE 6.9; or US Chess 14E), a win where the
@@ -317,15 +323,24 @@ def flag_view(result: str | None, flagged: chess.Color, opponent_answer: str) ->
     "can it still checkmate?" answer (yes / no / unknown)."""
     who = side(not flagged)
     if result == "1/2-1/2":
-        why = f"{who} cannot checkmate, FIDE 6.9" if opponent_answer == "no" else "US Chess 14E"
+        why = f"{who} cannot checkmate, {_FLAG}" if opponent_answer == "no" else "US Chess 14E"
         return {"result": result, "text": f"{result} (draw: {why})"}
     if opponent_answer == "yes":
-        return {"result": result, "text": f"{result} ({who} wins: {who} can still checkmate, FIDE 6.9)"}
+        return {"result": result, "text": f"{result} ({who} wins: {who} can still checkmate, {_FLAG})"}
     return {"result": result, "text": f"{result} unless a draw is proven: undecided, whether {who} can "
-                                      "checkmate is not decided yet (FIDE 6.9)"}
+                                      f"checkmate is not decided yet ({_FLAG})"}
 
 
-def claim_verdict(result: ClaimResult, san: str | None) -> ClaimVerdict:
+def claim_verdict(result: ClaimResult, san: str | None, claimer: chess.Color) -> ClaimVerdict:
+    """The arbiter's answer to ``claimer``'s claim; a refused one says what
+    FIDE 9.5.3 gives the opponent where clocks run (the page adds the time)."""
     headline = "Claim accepted" if result.accepted else "Claim refused"
-    return {"accepted": result.accepted, "rule": None if result.rule is None else result.rule.value,
-            "move": result.move, "san": san, "headline": headline, "text": result.reason}
+    rule: ClaimRuleName | None = None if result.rule is None else result.to_dict()["rule"]
+    wrong: WrongClaim | None = None
+    if not result.accepted:
+        to, article = side(not claimer), laws.fide(laws.WRONG_CLAIM)
+        wrong = {"to": color_name(not claimer), "bonus_ms": laws.WRONG_CLAIM_BONUS_MS,
+                 "text": f" Two minutes were added to {to}'s clock ({article}).",
+                 "note": f"{article}: {to} got two more minutes for the wrong claim."}
+    return {"accepted": result.accepted, "rule": rule, "move": result.move, "san": san, "headline": headline,
+            "text": result.reason, "wrong_claim": wrong}

@@ -5,7 +5,7 @@ read again every interval; :class:`Tracker` compares each game's moves with
 what it saw last time and reports what is new as events, one dict each:
 
 - ``automatic``, ``claimable``, ``claimable_with_move``: the events of
-  ``pychessdraw scan`` (:func:`pychessdraw.scan.observe`), at the same ply
+  ``pychessdraw scan`` (:func:`pychessdraw.batch.scan.observe`), at the same ply
   with the same rule, found as the moves arrive;
 - ``ended``: a result was recorded (with the referee's verdict on it, and
   for a loss on time whether the opponent could mate, as ``scan`` says,
@@ -45,18 +45,19 @@ import os
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from http.client import HTTPException, HTTPMessage
-from typing import IO, Any, Callable, Iterator, Protocol
+from typing import IO, Any, Protocol
 
-from .errors import BadRequestError, InternalError, RefereeError
+from ..errors import BadRequestError, InternalError, RefereeError
+from ..game import Game
+from ..outcome import Termination, termination_from_record
+from ..pgn import LINE_LIMIT, GameStarts, PgnGame, game_from_headers, read_games
+from ..rules import timeout
 from .final_search import dead_undecided, targeted_final
-from .game import Game
-from .outcome import Termination, termination_from_record
-from .pgn import LINE_LIMIT, GameStarts, PgnGame, game_from_headers, read_games
-from .rules import timeout
+from .judge import RESULTS, judge
 from .scan import AUTOMATIC, Events, audit_time_forfeit, lost_on_time, observe
-from .verdict import RESULTS, judge
 
 ENDED, ERROR, CORRECTED, RESTARTED, REMOVED = "ended", "error", "corrected", "restarted", "removed"
 KINDS = ("automatic", "claimable", "claimable_with_move", ENDED, ERROR, CORRECTED, RESTARTED, REMOVED)

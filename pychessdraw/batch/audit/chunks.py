@@ -38,12 +38,13 @@ import io
 import os
 import re
 import struct
+from collections.abc import Iterable, Iterator
 from dataclasses import asdict, dataclass
-from typing import Any, BinaryIO, Iterable, Iterator
+from typing import Any, BinaryIO
 
-from ..errors import FileError
+from ...errors import FileError
+from ...pgn import LINE_LIMIT, GameStarts, PgnGame, read_games, whole_line
 from ..inputs import compression_of, is_skippable_magic
-from ..pgn import LINE_LIMIT, GameStarts, PgnGame, read_games, whole_line
 
 PLAIN, ZSTD, WHOLE = "plain", "zstd", "whole"
 BLOCK = 1 << 20
@@ -70,7 +71,7 @@ class Chunk:
         return asdict(self)
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> "Chunk":
+    def from_dict(cls, data: dict[str, Any]) -> Chunk:
         return cls(**data)
 
 
@@ -97,7 +98,7 @@ def _plan_plain(path: str, handle: BinaryIO, size: int, target: int) -> list[Chu
             break
         cuts.append(cut)
     cuts.append(size)
-    return [Chunk(path, i, PLAIN, a, b) for i, (a, b) in enumerate(zip(cuts, cuts[1:]))]
+    return [Chunk(path, i, PLAIN, a, b) for i, (a, b) in enumerate(zip(cuts, cuts[1:], strict=False))]
 
 
 def _next_game_start(handle: BinaryIO, offset: int) -> int | None:

@@ -1,0 +1,65 @@
+"""The FIDE Laws of Chess as this referee cites them: every article number and
+every rule's name, written once.
+
+The rules themselves live in :mod:`pychessdraw.rules` (their thresholds
+too: ``repetition.CLAIM_COUNT``, ``fifty.CLAIM_PLIES``...); this module
+only names them. Everything that cites an article or names a rule, in
+Python (outcomes, claims, the page's sentences) and on the page (the
+generated ``web/src/contract.js`` carries these values as ``LAWS``), takes
+it from here; ``tests/test_one_owner.py`` fails on an article number
+written anywhere else.
+"""
+
+from typing import Final
+
+from .contract import ClaimArticle, ClaimRuleName, TerminationName
+
+#: The article under which each termination ends a game.
+ARTICLE: Final[dict[TerminationName, str]] = {
+    "checkmate": "5.1.1",
+    "stalemate": "5.2.1",
+    "insufficient_material": "5.2.2",
+    "dead_position": "5.2.2",
+    "fivefold_repetition": "9.6.1",
+    "seventyfive_moves": "9.6.2",
+    "threefold_repetition": "9.2",
+    "fifty_moves": "9.3",
+    "agreement": "5.2.3",
+    "resignation": "5.1.2",
+    "time_forfeit": "6.9",
+}
+
+#: The article of a claim, by rule and whether it is made with an intended move.
+CLAIM_ARTICLE: Final[dict[tuple[ClaimRuleName, bool], ClaimArticle]] = {
+    ("threefold_repetition", False): "9.2.1.2",
+    ("threefold_repetition", True): "9.2.1.1",
+    ("fifty_moves", False): "9.3.2",
+    ("fifty_moves", True): "9.3.1",
+}
+
+DEAD_POSITION: Final = ARTICLE["dead_position"]  #: a position where no series of legal moves mates
+FLAG_FALL: Final = ARTICLE["time_forfeit"]  #: the flag falls: a loss, or a draw if the opponent cannot mate
+OFFER: Final = "9.1.2.2"  #: a draw is offered by the player who has just moved
+CLAIM_STOPS_CLOCKS: Final = "9.5.1"  #: the clocks stop while the arbiter judges a claim
+WRONG_CLAIM: Final = "9.5.3"  #: an incorrect claim: the intended move stands, the opponent gets time
+WRONG_CLAIM_BONUS_MS: Final = 120_000  #: 9.5.3: two minutes added to the opponent's clock
+
+#: Each rule by one name, in the words of the page and the reports.
+RULE_NAME: Final[dict[TerminationName, str]] = {
+    "checkmate": "checkmate",
+    "stalemate": "stalemate",
+    "insufficient_material": "insufficient material",
+    "dead_position": "dead position",
+    "fivefold_repetition": "fivefold repetition",
+    "seventyfive_moves": "75-move rule",
+    "threefold_repetition": "threefold repetition",
+    "fifty_moves": "fifty-move rule",
+    "agreement": "agreement",
+    "resignation": "resignation",
+    "time_forfeit": "flag fall",
+}
+
+
+def fide(article: str) -> str:
+    """``"FIDE 6.9"``: an article as the sentences cite it."""
+    return f"FIDE {article}"

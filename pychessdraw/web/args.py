@@ -1,0 +1,186 @@
+"""The bridge's validation: every argument of a request checked (a value of
+the wrong JSON type is a ``bad_request``, never an exception of Python's),
+and every refusal worded for the page (one short line, no FEN dump, never
+Python's own message). The names each operation takes are
+:class:`pychessdraw.web.contract.Operations`'.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, cast
+
+import chess
+
+from .. import pgn
+from ..contract import FlagRulesName
+from ..errors import BadFenError, BadRequestError, InternalError, RefereeError, shown
+from ..fen import MAX_FEN
+from ..game import Game
+from ..rules import timeout
+from .contract import ErrorInfo
+
+COLORS = {"white": chess.WHITE, "black": chess.BLACK}
+ENDING_OPS = ("agree", "resign", "flag", "claim", "recorded")
+_MOVE_ERRORS = {"illegal_move": "is not legal here", "invalid_move": "is not a move",
+                "ambiguous_move": "is ambiguous here", "promotion_needed": "needs a promotion piece"}
+_FEN_DUMP = re.compile(r"\S+/\S+/\S+/\S+/\S+/\S+/\S+/\S+(?:\s+[wb]\s+\S+\s+\S+(?:\s+\d+\s+\d+)?)?")
+
+
+def only(args: dict[str, Any], names: frozenset[str]) -> None:
+    extra = [k for k in args if k not in names]
+    if extra:
+        raise BadRequestError(f"unknown argument {str(extra[0])[:40]!r}")
+
+
+def arg_text(args: dict[str, Any], name: str, limit: int) -> str:
+    value = args.get(name)
+    if not isinstance(value, str):
+        raise BadRequestError(f"'{name}' must be text")
+    if len(value) > limit:
+        raise BadRequestError(f"'{name}' is too long (at most {limit} characters)")
+    return value
+
+
+def arg_opt_text(args: dict[str, Any], name: str, limit: int) -> str | None:
+    if args.get(name) is None:
+        return None
+    return arg_text(args, name, limit)
+
+
+def arg_fen(args: dict[str, Any], name: str) -> str | None:
+    fen = arg_opt_text(args, name, 100_000)
+    if fen is not None and (len(fen) > MAX_FEN or "\n" in fen.strip()):
+        hint = " (a game in PGN goes in the PGN box)" if "." in fen or "[" in fen else ""
+        raise BadFenError(f"this is not a FEN: it is too long for one{hint}")
+    return fen
+
+
+def arg_flag(args: dict[str, Any], name: str) -> bool:
+    value = args.get(name, False)
+    if value is None:
+        return False
+    if not isinstance(value, bool):
+        raise BadRequestError(f"'{name}' must be true or false")
+    return value
+
+
+def arg_flag_rules(args: dict[str, Any]) -> FlagRulesName | None:
+    value = args.get("flag_rules")
+    if value is None:
+        return None
+    if not timeout.is_rules(value):
+        raise BadRequestError(f"'flag_rules' must be one of {', '.join(timeout.RULES)}")
+    return value
+
+
+def arg_color(args: dict[str, Any]) -> str:
+    name = args.get("color")
+    if not isinstance(name, str) or name not in COLORS:
+        raise BadRequestError(f"'color' must be 'white' or 'black', not {shown(name)}")
+    return name
+
+
+def arg_clocks(args: dict[str, Any]) -> tuple[dict[str, float], dict[int, int]] | None:
+    """export_pgn's ``time_control`` {base_s, increment_s, delay_s} and
+    ``clocks`` {ply: ms}, both or neither."""
+    tc, clocks = args.get("time_control"), args.get("clocks")
+    if tc is None and clocks is None:
+        return None
+    if not isinstance(tc, dict) or set(tc) - {"base_s", "increment_s", "delay_s"} or not all(
+            isinstance(v, (int, float)) and not isinstance(v, bool) and 0 <= v <= 86_400 for v in tc.values()):
+        raise BadRequestError("'time_control' must be {base_s, increment_s, delay_s} in seconds")
+    if not isinstance(clocks, dict) or len(clocks) > pgn.MAX_PLIES or not all(
+            isinstance(k, str) and k.isdigit() and isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 10**9
+            for k, v in clocks.items()):
+        raise BadRequestError("'clocks' must map plies to milliseconds")
+    return {k: float(v) for k, v in tc.items()}, {int(k): v for k, v in clocks.items()}
+
+
+def saved_headers(value: object) -> dict[str, str]:
+    """A saved game's tags (a new dict): checked in full by :func:`_check_start`."""
+    if value is None:
+        return {}
+    if not isinstance(value, dict) or len(value) > pgn.MAX_HEADERS:
+        raise BadRequestError(f"'headers' must map at most {pgn.MAX_HEADERS} tag names to text")
+    return dict(value)
+
+
+def saved_ending(value: object) -> dict[str, Any] | None:
+    """A saved ending {op, color}, every part checked (a colour of any JSON type)."""
+    if value is None:
+        return None
+    if not isinstance(value, dict) or set(value) - {"op", "color"} or not isinstance(value.get("op"), str) \
+            or value["op"] not in ENDING_OPS:
+        raise BadRequestError("'ending' must be null or {op: agree|resign|flag|claim|recorded, color}")
+    if value["op"] in ("resign", "flag") or value.get("color") is not None:
+        arg_color(value)
+    return value
+
+
+def check_start(headers: dict[str, str], game: Game) -> None:
+    """Saved tags checked as an imported game's (tag names, one-line values,
+    a supported Variant, a legal FEN); the FEN and Variant they name must be
+    the saved game's own start, or every later export would be of another game."""
+    named = pgn.game_from_headers(headers)
+    if "Variant" in headers and named.chess960 != game.chess960:
+        raise BadRequestError(f"the saved Variant tag {headers['Variant'][:40]!r} is not the saved game's variant")
+    if "FEN" in headers and named.start_fen != game.start_fen:
+        raise BadRequestError("the saved FEN tag is not the saved game's start position")
+
+
+def referee_error(exc: Exception) -> RefereeError:
+    """Any failure as a RefereeError in the project's words: an unexpected
+    exception's own message (Python's) is never shown."""
+    if isinstance(exc, RefereeError):
+        return exc
+    if isinstance(exc, RecursionError):
+        return BadRequestError("the request is nested too deeply")
+    return InternalError("the referee could not answer this request (a fault of its own, not of the request); "
+                         "the game is as it was")
+
+
+def promotions(game: Game, text: str) -> list[dict[str, Any]]:
+    """The legal promotions ``text`` names without a piece ("e8", "e7e8", "exd8")."""
+    base = text.strip().rstrip("+#")
+    if not base or base[-1] in "qrbnQRBN" or len(base) > 6:
+        return []
+    out = []
+    for piece in "qrbn":
+        for cand in (f"{base}={piece.upper()}", f"{base}{piece}"):
+            try:
+                move = game.parse_move(cand)
+            except RefereeError:
+                continue
+            if move.promotion is not None:
+                out.append({"uci": game.uci(move), "san": game.san(move), "from": chess.square_name(move.from_square),
+                            "to": chess.square_name(move.to_square), "promotion": piece})
+                break
+    return out
+
+
+def move_error(exc: RefereeError, label: str, ply: int | None = None) -> RefereeError:
+    """A move error in chess words ("3...Qxz9 is not legal here"): the
+    library's own where it names the move, else worded here."""
+    if "move_label" in exc.details:
+        return exc
+    tail = _MOVE_ERRORS.get(exc.code)
+    if tail is None:
+        return exc
+    err = type(exc)(f"{label} {tail}", move_label=label, **({"ply": ply} if ply is not None else {}))
+    return err
+
+
+def error_info(exc: RefereeError) -> ErrorInfo:
+    out: dict[str, object] = dict(exc.to_dict())
+    out["message"] = short(str(out.get("message", "")))
+    # keep the structured fields JSON-safe and short
+    return cast(ErrorInfo, {k: (v if isinstance(v, (int, bool, list)) or v is None else short(str(v)))
+                            for k, v in out.items()})
+
+
+def short(text: str, limit: int = 160) -> str:
+    """One line, at most ``limit`` characters, no FEN dumps."""
+    text = _FEN_DUMP.sub("the position", text)
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[:limit - 1] + "…"

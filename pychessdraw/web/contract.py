@@ -1,0 +1,453 @@
+"""The JSON contract between the bridge and the page, as TypedDicts (the
+library's own shapes, Status and the rest, are in :mod:`pychessdraw.contract`).
+
+This module is the one source of the contract: every answer of
+:class:`pychessdraw.web.bridge.Bridge` follows these types (``mypy --strict``
+checks the producers), and the page's JSDoc typedefs, ``web/src/contract.js``,
+are generated from them by ``python docs/build.py --contract`` (a quick test
+fails when the committed file is stale). :class:`Operations` maps each
+operation to its arguments and its reply, the way lila types its socket
+messages; the bridge takes the names of each operation's arguments from it.
+
+The facts are display-ready: move labels, rule names, thresholds and FIDE
+articles are filled in here, so the page never parses a FEN or a sentence.
+Closed sets are ``Literal`` unions, per-side values are ``ByColor``.
+"""
+
+# No "from __future__ import annotations": TypedDict reads NotRequired from
+# the evaluated annotations (Python 3.11), and the generator reads
+# __optional_keys__.
+from typing import Final, Generic, Literal, NotRequired, TypedDict, TypeVar
+
+from .. import laws
+from ..contract import (
+    ByColor,
+    ClaimArticle,
+    ClaimDict,
+    ClaimRuleName,
+    ColorName,
+    FlagRulesName,
+    LegalMoveDict,
+    ResultName,
+    TerminationName,
+)
+
+Color = ColorName
+Answer = Literal["yes", "no", "unknown"]
+Level = Literal["none", "near", "claim", "over"]
+How = Literal["automatic", "claimed", "declared", "recorded"]
+EndingOp = Literal["agree", "resign", "flag", "claim", "recorded"]
+EventKind = Literal["automatic", "claimable", "claimable_with_move"]
+VerdictName = Literal["ok", "wrong_result", "ended_earlier", "undecided", "error"]
+SearchName = Literal["auto", "static", "page"]
+
+#: A legal move: the library's own shape, sent as it is.
+LegalMove = LegalMoveDict
+
+
+class ErrorInfo(TypedDict):
+    """A refusal. The bridge's codes are :data:`pychessdraw.contract.ErrorCode`'s; ``code`` is
+    text because the page shows its own refusals in this shape too ("loading", "empty"...)."""
+
+    code: str  # the bridge's: an ErrorCode, stable (pychessdraw.errors)
+    message: str  # short, in chess words, no FEN
+    choices: NotRequired[list[LegalMove]]  # promotion_needed: the moves to choose from
+
+
+class MoveRow(TypedDict):
+    ply: int
+    san: str
+    uci: str
+    fen: str
+    label: str  # "3...Qxf7"
+    number: int  # the fullmove number of the move
+    white: bool  # White made the move
+    repetition_count: int
+    after_end: bool  # played after the rules had already ended the game (imported)
+    clock_ms: NotRequired[int | None]  # the mover's [%clk] time after the move (imported PGN)
+
+
+class MovesDelta(TypedDict):
+    keep: int  # rows the page keeps (rows[0:keep]); the rest are replaced by `add`
+    add: list[MoveRow]
+
+
+class Counter(TypedDict):
+    value: int
+    claim_at: int
+    auto_at: int
+    claim_article: str
+    auto_article: str
+    text: str  # one sentence for the panel
+    auto_text: str
+    level: Level
+
+
+class Occurrence(TypedDict):
+    ply: int
+    label: str  # "the start", "after 2.Ng1"
+
+
+class Repetition(Counter):
+    earlier: list[Occurrence]
+
+
+class OutcomeView(TypedDict):
+    termination: TerminationName | Literal["unknown"]  # "unknown": a recorded result without a known reason
+    result: ResultName
+    winner: Color | None
+    article: str | None
+    reason: str
+    how: How
+    headline: str  # "Draw: 1/2-1/2"
+    detail: str  # "Threefold repetition, claimed (FIDE 9.2)"
+    ended_at: int | None  # ply where the rules ended an imported game that went on
+    ended_at_label: str | None
+
+
+class ClaimChoice(TypedDict):
+    uci: str
+    san: str
+    question: str  # "Ng8 repeats the position a third time: claim a draw with this move?"
+
+
+class ClaimGroup(TypedDict):
+    rule: ClaimRuleName
+    article: ClaimArticle
+    rule_label: str
+    now: bool  # claimable without a move
+    text: str  # "Black may claim now: threefold repetition (FIDE 9.2.1.2)" or
+    #           "any move that is not a pawn move or a capture lets White claim"
+    moves: list[ClaimChoice]  # the intended moves (empty for a claim now)
+    arrows: bool  # few enough moves to draw as arrows
+
+
+class Winnability(TypedDict):
+    answer: Answer
+    text: str  # "White can still checkmate", "White cannot checkmate (proven: ...)"
+    proof: str  # the mating line in SAN, or the reason it cannot, or "" while searching
+    searching: bool  # not decided yet; the page keeps searching in the background
+    word: str  # the answer in one word or three: "Yes", "No", "Not decided yet", "Not searched"
+
+
+class FlagView(TypedDict):
+    result: ResultName | None
+    text: str
+
+
+class Offer(TypedDict):
+    by: Color  # the player who has just moved (FIDE 9.1.2.2)
+    to: Color
+    text: str
+
+
+class Facts(TypedDict):
+    ply: int
+    turn: Color
+    fen: str
+    check: bool
+    where: str  # "the start position" or "after 3...Qxf7"
+    turn_text: str  # "White to move (check)", "Game over"
+    description: str  # the position in words, for screen readers
+    halfmove: Counter
+    repetition: Repetition
+    outcome: OutcomeView | None
+    claims: list[ClaimGroup]
+    claims_text: str
+    winnable: ByColor[Winnability]
+    dead_text: str  # the dead-position line (FIDE 5.2.2)
+    flag_fall: ByColor[FlagView] | None
+    flag_rules: FlagRulesName
+    hints: list[str]  # never contradict the rules; empty once the game is over
+    offer: Offer | None  # who would offer a draw now
+    legal_moves: list[LegalMove]
+    live: bool  # the current position (claims and moves only here)
+
+
+class GameInfo(TypedDict):
+    start_fen: str
+    chess960: bool
+    headers: dict[str, str]
+    recorded: OutcomeView | None  # an imported game's recorded result
+
+
+class WrongClaim(TypedDict):
+    """FIDE 9.5.3: what a page with running clocks does after a refused claim."""
+
+    to: Color  # the claimer's opponent, who gets the time
+    bonus_ms: int
+    text: str  # appended to the verdict's text when the time is added
+    note: str  # the clocks' note
+
+
+class ClaimVerdict(TypedDict):
+    accepted: bool
+    rule: ClaimRuleName | None
+    move: str | None
+    san: str | None
+    headline: str  # "Claim accepted" | "Claim refused"
+    text: str
+    wrong_claim: WrongClaim | None  # a refused claim: the opponent's two minutes (FIDE 9.5.3)
+
+
+class ClaimAsk(TypedDict):
+    rule: ClaimRuleName
+    uci: str
+    san: str
+    question: str
+
+
+class PgnGameInfo(TypedDict):
+    index: int
+    label: str
+
+
+class Analysed(TypedDict):
+    level: int
+    final: bool  # both sides decided, or the deepest budget was used
+
+
+class Ending(TypedDict):
+    op: EndingOp
+    color: NotRequired[Color]  # resign, flag: the side that resigned or lost on time
+
+
+class ReviewEvent(TypedDict):
+    ply: int
+    rule: TerminationName
+    kind: EventKind
+    label: str  # "Threefold repetition could be claimed after move 17 (White)"
+
+
+class ReviewRow(TypedDict):
+    """One reviewed game as the review table shows it (pychessdraw.web.review)."""
+
+    game: int
+    white: str
+    black: str
+    result: str  # as recorded (any text of the Result tag)
+    verdict: VerdictName  # pychessdraw.batch.judge
+    expected_result: ResultName | None
+    ended_at: int | None
+    plies: int
+    events: list[ReviewEvent]
+    error: str | None  # in chess words: "12...Qxf9 (Black's move 12) is not legal here"
+    error_ply: int | None
+    first_move: int  # the start position's move number
+    black_first: bool
+    start: int  # character offsets of the game in the text fed
+    end: int
+
+
+class ReviewResult(TypedDict):
+    line: str  # the game's report as the CLI's scan prints it
+    row: ReviewRow
+
+
+# -- the computer's questions (pychessdraw.web.probe) ------------------------------
+class AutomaticDict(TypedDict):
+    """A rule that would end the game by itself after the move."""
+
+    termination: TerminationName
+    winner: ColorName | None
+
+
+class MoveProbeDict(TypedDict):
+    """``MoveProbe.to_dict()``: the position after one candidate move."""
+
+    uci: str
+    san: str
+    repetition_count: int  #: occurrences of the position after the move, this one included
+    halfmove_clock: int
+    automatic: AutomaticDict | None
+    draw: bool  #: the move ends the game in a draw by itself
+    opponent_claims_now: list[ClaimRuleName]  #: the opponent may then claim at once (9.2.1.2, 9.3.2)
+    opponent_claims_with_move: list[ClaimRuleName]  #: ... or by declaring a move (9.2.1.1, 9.3.1)
+    opponent_claims: list[ClaimDict]
+
+
+class EngineFactsDict(TypedDict):
+    """:func:`pychessdraw.web.probe.engine_facts`: what a computer player asks before it moves."""
+
+    turn: ColorName
+    ply: int
+    claims: list[ClaimDict]  #: open to the side to move, now or with an intended move
+    repetition_count: int
+    halfmove_clock: int
+    practical_draw: str | None  #: the referee's hint (knowledge, not a rule)
+    probes: list[MoveProbeDict]
+
+
+class Reply(TypedDict):
+    ok: bool
+    error: NotRequired[ErrorInfo]
+    facts: NotRequired[Facts]  # the current (or browsed) position
+    moves: NotRequired[MovesDelta]  # what changed in the move list
+    game: NotRequired[GameInfo]  # present when the whole game was replaced
+    claim: NotRequired[ClaimVerdict]
+    ask: NotRequired[ClaimAsk]  # play with offer_claim: the move would make a claim correct; nothing was played
+    pgn: NotRequired[str]
+    games: NotRequired[list[PgnGameInfo]]  # load_pgn of a text with several games and no index: nothing loaded
+    analysed: NotRequired[Analysed]
+    ending: NotRequired[Ending | None]  # the declared ending to save (agree/resign/flag/claim/recorded)
+    results: NotRequired[list[ReviewResult]]  # review_start/feed/finish: the games completed
+    engine_facts: NotRequired[EngineFactsDict]  # engine_facts: what the computer asks before it moves
+
+
+# -- the operations: op -> args -> reply ---------------------------------------
+A = TypeVar("A")
+R = TypeVar("R")
+
+
+class Op(TypedDict, Generic[A, R]):
+    """One operation: the arguments it takes and the reply it gives."""
+
+    args: A
+    reply: R
+
+
+class NoArgs(TypedDict):
+    """An operation without arguments."""
+
+
+class NewArgs(TypedDict, total=False):
+    fen: str | None  # the start position (standard when absent)
+    chess960: bool | None
+    flag_rules: FlagRulesName | None
+
+
+class PlayArgs(TypedDict):
+    move: str  # SAN or UCI, at most 20 characters
+    offer_claim: NotRequired[bool | None]  # ask first when the move would make a claim correct
+
+
+class ClaimArgs(TypedDict, total=False):
+    move: str | None  # the intended move; none: claim now
+
+
+class ColorArgs(TypedDict):
+    color: Color
+
+
+class LoadPgnArgs(TypedDict):
+    pgn: str
+    index: NotRequired[int | None]  # which game of several (from 0)
+    partial: NotRequired[bool | None]  # load the moves before the first bad one
+
+
+class StatusAtArgs(TypedDict):
+    ply: int
+
+
+class TimeControlArgs(TypedDict):
+    base_s: float
+    increment_s: float
+    delay_s: float
+
+
+class ExportPgnArgs(TypedDict, total=False):
+    time_control: TimeControlArgs | None  # both or neither: TimeControl and [%clk] per move
+    clocks: dict[str, int] | None  # ply -> the mover's milliseconds after the move
+
+
+class AnalyseArgs(TypedDict, total=False):
+    level: int  # 0 .. 3, growing budgets
+
+
+class RestoreArgs(TypedDict, total=False):
+    start_fen: str | None
+    chess960: bool | None
+    moves: list[str]  # UCI
+    ending: Ending | None
+    headers: dict[str, str] | None
+    flag_rules: FlagRulesName | None
+
+
+class RulesArgs(TypedDict):
+    flag_rules: FlagRulesName
+
+
+class ReviewStartArgs(TypedDict, total=False):
+    flag_rules: FlagRulesName
+    start: int  # the first game's number
+    part: int  # this session's share of the games (number - start) % parts == part
+    parts: int
+    search: SearchName
+
+
+class ReviewFeedArgs(TypedDict):
+    text: str  # the next chunk of the file
+
+
+class EngineFactsArgs(TypedDict):
+    moves: list[str]  # the candidate moves to probe
+
+
+class Operations(TypedDict):
+    """Every operation of the bridge: ``{op, args}`` in, ``Reply`` out."""
+
+    new: Op[NewArgs, Reply]
+    play: Op[PlayArgs, Reply]
+    undo: Op[NoArgs, Reply]
+    load_pgn: Op[LoadPgnArgs, Reply]
+    claim: Op[ClaimArgs, Reply]
+    agree: Op[NoArgs, Reply]
+    resign: Op[ColorArgs, Reply]
+    flag: Op[ColorArgs, Reply]
+    status_at: Op[StatusAtArgs, Reply]
+    export_pgn: Op[ExportPgnArgs, Reply]
+    state: Op[NoArgs, Reply]
+    analyse: Op[AnalyseArgs, Reply]
+    restore: Op[RestoreArgs, Reply]
+    rules: Op[RulesArgs, Reply]
+    review_start: Op[ReviewStartArgs, Reply]
+    review_feed: Op[ReviewFeedArgs, Reply]
+    review_finish: Op[NoArgs, Reply]
+    engine_facts: Op[EngineFactsArgs, Reply]
+
+
+OpName = Literal["new", "play", "undo", "load_pgn", "claim", "agree", "resign", "flag", "status_at", "export_pgn",
+                 "state", "analyse", "restore", "rules", "review_start", "review_feed", "review_finish",
+                 "engine_facts"]
+"""The keys of :class:`Operations` (a test checks that they agree)."""
+
+
+REPLACES_GAME: Final = ("new", "load_pgn", "restore", "state")
+"""The operations whose reply replaces the whole game (``game`` and every row)."""
+
+
+class Request(TypedDict):
+    op: OpName
+    args: NotRequired[dict[str, object]]
+
+
+def arg_names(op: str) -> frozenset[str]:
+    """The argument names ``op`` takes, read from :class:`Operations`."""
+    spec = Operations.__annotations__[op]
+    args: type = spec.__args__[0]
+    return frozenset(args.__annotations__)
+
+
+def sent_facts() -> dict[str, object]:
+    """The facts the page needs that no reply carries, written into the
+    generated ``web/src/contract.js`` as constants: the Laws' articles and
+    rule names (:mod:`pychessdraw.laws`), the thresholds of the rules, the
+    limits of a request, the operations that replace the game."""
+    from .. import fen, pgn
+    from ..batch import judge as verdict
+    from ..outcome import side_name
+    from ..rules import fifty, repetition
+    return {
+        "LAWS": {
+            "article": dict(laws.ARTICLE), "claim_article": {f"{rule}{'_with_move' if move else ''}": article
+                                                             for (rule, move), article in laws.CLAIM_ARTICLE.items()},
+            "offer": laws.OFFER, "claim_stops_clocks": laws.CLAIM_STOPS_CLOCKS, "wrong_claim": laws.WRONG_CLAIM,
+            "wrong_claim_bonus_ms": laws.WRONG_CLAIM_BONUS_MS, "rule_name": dict(laws.RULE_NAME),
+            "claim_count": repetition.CLAIM_COUNT, "automatic_count": repetition.AUTOMATIC_COUNT,
+            "claim_plies": fifty.CLAIM_PLIES, "automatic_plies": fifty.AUTOMATIC_PLIES,
+        },
+        "LIMITS": {"max_moves": pgn.MAX_PLIES, "max_fen": fen.MAX_FEN},
+        "REPLACES_GAME": list(REPLACES_GAME),
+        "VERDICTS": list(verdict.VERDICTS),  # the order the page lists them in
+        "SIDE_NAME": {name: side_name(name) for name in ("white", "black")},
+    }

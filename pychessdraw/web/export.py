@@ -1,0 +1,42 @@
+"""The bridge's export: the game as PGN, its tags from the game itself where
+the game knows them (the start position, the ending), an imported game
+untouched as recorded, and the page's clocks as TimeControl and [%clk].
+"""
+
+from __future__ import annotations
+
+from .. import pgn
+from ..game import Game
+from . import clockpgn
+
+ENDING_TAGS = ("Result", "Termination", "TerminationDetails")  # exported from the game's own ending
+BOARD_TAGS = ("FEN", "SetUp", "Variant")  # exported from the game's own start position, never from text
+
+
+def export_pgn(game: Game, headers: dict[str, str], clocks: tuple[dict[str, float], dict[int, int]] | None,
+               *, recorded: str | None) -> str:
+    """``game`` as PGN with ``headers``: with the page's clocks (time control,
+    ms by ply) when given; else as recorded (``recorded``: the record's
+    result, for an imported game still exactly as imported); else with the
+    game's own ending."""
+    if clocks is not None:
+        return clockpgn.export_with_clocks(game, tags(headers, ENDING_TAGS), clocks[0], clocks[1])
+    if recorded is not None:
+        return export_as_recorded(game, {"Result": recorded, **tags(headers, ())})
+    return pgn.export(game, tags(headers, ENDING_TAGS))
+
+
+def tags(headers: dict[str, str], drop: tuple[str, ...]) -> dict[str, str]:
+    """The tags to export: the start position's come from the game itself."""
+    return {k: v for k, v in headers.items() if k not in drop and k not in BOARD_TAGS}
+
+
+def export_as_recorded(game: Game, headers: dict[str, str]) -> str:
+    """The imported game with its tags as recorded (Result, Termination unchanged)."""
+    import chess.pgn
+    record = chess.pgn.Game.from_board(game.board)
+    for name, value in headers.items():
+        record.headers[name] = value
+    record.headers["Result"] = headers.get("Result", "*")
+    exporter = chess.pgn.StringExporter(headers=True, variations=False, comments=False)
+    return record.accept(exporter)
