@@ -34,7 +34,7 @@ from typing import Any
 import chess
 
 from .clockpgn import parse_clk
-from .errors import BadRequestError, RefereeError
+from .errors import BadRequestError, InternalError, RefereeError
 from .outcome import Termination
 from .present import numbered_line
 from .rules import timeout
@@ -128,19 +128,28 @@ def flag_sentence(ended: dict[str, Any], board: chess.Board) -> str | None:
     return f"{said}: {forfeit['by_rule'] or forfeit['recorded']} by {article}"
 
 
+def _base_view(number: int, board: Board) -> dict[str, Any]:
+    """A board's view with nothing worked out: its tags and counts only."""
+    plies = len(board.seen)
+    return {"game": number, "white": board.headers.get("White"), "black": board.headers.get("Black"),
+            "round": board.headers.get("Round"), "plies": plies, "moves": (plies + 1) // 2, "last_move": None,
+            "last_uci": None, "clocks": {"white": None, "black": None}, "fen": None, "state": PLAYING,
+            "claim_moves": [], "error": None, "removed": board.parsed is None, "result": board.ended,
+            "expected_result": None, "verdict": None, "flag": None, "urgency": _URGENCY[PLAYING]}
+
+
 def board_view(number: int, board: Board, ended: dict[str, Any] | None) -> dict[str, Any]:
     """What the page shows of one board, plain JSON-able data."""
     game = board.game
     state, moves = _state(board)
-    plies = len(board.seen)
-    view: dict[str, Any] = {
-        "game": number, "white": board.headers.get("White"), "black": board.headers.get("Black"),
-        "round": board.headers.get("Round"), "plies": plies, "moves": (plies + 1) // 2,
-        "last_move": board.sans[-1] if board.sans else None, "clocks": _clocks(board),
-        "fen": game.board.fen() if game is not None else None, "state": state, "claim_moves": moves,
-        "error": board.error[1] if board.error is not None else None, "removed": board.parsed is None,
-        "result": board.ended, "expected_result": None, "verdict": None, "flag": None,
-    }
+    view = _base_view(number, board)
+    view.update(state=state, claim_moves=moves, clocks=_clocks(board),
+                error=board.error[1] if board.error is not None else None)
+    if board.sans:
+        view["last_move"] = board.sans[-1]
+    if game is not None:
+        view["fen"] = game.board.fen()
+        view["last_uci"] = game.last_move.uci() if game.last_move is not None else None
     if ended is not None:
         view["verdict"], view["expected_result"] = ended["verdict"], ended["expected_result"]
         if game is not None:
@@ -183,8 +192,26 @@ class Follower:
             # the same parse and ended event (identity: comparing parses would cost a walk of their moves)
             if shown is None or shown[0] is not made_of[0] or shown[1] is not made_of[1] or shown[2:] != made_of[2:]:
                 self._shown[number] = made_of
-                boards.append(board_view(number, board, self.ended.get(number)))
+                boards.append(self._view(number, board, new))
         return {"events": new, "voided": voided, "boards": boards, "count": len(self.tracker.boards)}
+
+    def _view(self, number: int, board: Board, new: list[dict[str, Any]]) -> dict[str, Any]:
+        """The board's view; a fault of the referee in it is said on that
+        board and as an ``error`` event in ``new``, not raised: the other
+        boards go on."""
+        try:
+            return board_view(number, board, self.ended.get(number))
+        except Exception as exc:  # a fault of the referee: said, not raised
+            view = _base_view(number, board)
+            view["error"] = f"internal error of the referee ({type(exc).__name__}): board not shown"
+            view["urgency"] = 1
+            fault = {"game": number, "white": view["white"], "black": view["black"], "round": view["round"],
+                     "ply": view["plies"], "move": None, "rule": None, "kind": ERROR, "code": InternalError.code,
+                     "reason": view["error"], "id": len(self.log) + 1}
+            fault["text"] = describe(fault)
+            self.log.append(fault)
+            new.append(fault)
+            return view
 
     def _void(self, event: dict[str, Any]) -> list[int]:
         """Keep the game's standing events; the ids this event voids."""

@@ -53,6 +53,7 @@ def test_the_board_states_follow_the_game_move_by_move() -> None:
         out = follower.update(pgn("A", "B", " ".join(words[:n])))
         (board,) = out["boards"]
         seen[n] = (board["state"], board["claim_moves"], board["last_move"], board["plies"], board["moves"])
+        assert board["last_uci"] == ("f3g1" if n == 7 else "f6g8" if n in (8, 16) else "g8f6")
     assert seen == {6: ("playing", [], "Nf6", 6, 3), 7: ("claimable_with_move", ["Ng8"], "Ng1", 7, 4),
                     8: ("claimable", [], "Ng8", 8, 4), 16: ("must_stop", [], "Ng8", 16, 8)}
     assert {"playing", "claimable_with_move", "claimable", "must_stop"} < set(STATES)
@@ -141,3 +142,23 @@ def test_hostile_tags_pass_through_as_plain_text(hostile: str) -> None:
     board's data (the CLI's line replaces unprintable characters)."""
     _, events, boards = follow([pgn(hostile, "B", FOOLS_MATE)])
     assert boards[1]["white"] == hostile and events[0]["white"] == hostile
+
+
+def test_a_fault_in_one_boards_view_is_said_on_that_board(monkeypatch: pytest.MonkeyPatch) -> None:
+    import pychessdraw.follow as follow_module
+
+    real = follow_module._clocks
+
+    def broken(board: Any) -> Any:
+        if board.headers.get("White") == "C":
+            raise RuntimeError("boom")
+        return real(board)
+
+    monkeypatch.setattr(follow_module, "_clocks", broken)
+    follower = Follower()
+    out = follower.update(pgn("A", "B", "e4") + pgn("C", "D", "d4"))
+    views = {b["game"]: b for b in out["boards"]}
+    assert views[1]["error"] is None and views[1]["last_move"] == "e4"
+    assert views[2]["error"].startswith("internal error of the referee (RuntimeError)") and views[2]["urgency"] == 1
+    assert [(e["game"], e["kind"], e["code"]) for e in out["events"]] == [(2, "error", "internal")]
+    assert follower.log == out["events"]
