@@ -21,6 +21,8 @@ from typing import Any, Iterator
 import pytest
 from playwright.sync_api import Page, expect
 
+from test_page import _axe
+
 ROOT = Path(__file__).resolve().parent.parent
 BOOT_TIMEOUT_MS = 120_000
 SHARED = ROOT.parent / "shared"
@@ -274,6 +276,12 @@ def test_hostile_tags_in_a_live_source_are_text(arbiter: Page) -> None:
         assert HOSTILE in row.inner_text() and row.get_attribute("data-rule") == "checkmate"
         assert arbiter.locator("#arbiter-view img, #arbiter-view script, #arbiter-view b").count() == 0
         assert arbiter.evaluate("() => window.__pwned") is None
+        # the page may read https hosts and loopback, and runs only its own scripts
+        csp = arbiter.locator("meta[http-equiv='Content-Security-Policy']").get_attribute("content") or ""
+        directives = dict(d.strip().split(" ", 1) for d in csp.split(";"))
+        assert directives["connect-src"].split() == ["'self'", "https:", "http://127.0.0.1:*", "http://localhost:*"]
+        scripts = directives["script-src"].split()
+        assert scripts[0] == "'self'" and "'unsafe-inline'" not in scripts and not any(":" in s for s in scripts)
     finally:
         server.shutdown()
         server.server_close()
@@ -308,3 +316,5 @@ def test_pasted_text_is_read_once(arbiter: Page) -> None:
     row = arbiter.locator("[data-testid=arbiter-event]").first
     assert (row.get_attribute("data-game"), row.get_attribute("data-ply"), row.get_attribute("data-kind")) == \
         ("1", "7", "claimable_with_move")
+    expect(arbiter.get_by_test_id("arbiter-follow")).to_have_text("Follow")  # read once: not following
+    assert _axe(arbiter) == []
