@@ -70,7 +70,7 @@ def _clocks(board: Board) -> dict[str, str | None]:
     if game is None or parsed is None:
         return out
     plies = len(board.seen)
-    last_mover_white = game.board.turn == chess.BLACK
+    last_mover_white = game.turn == chess.BLACK  # not game.board: that copies the move stack
     for ply in range(plies, 0, -1):  # from the last move back, until both are known
         white = last_mover_white == ((plies - ply) % 2 == 0)
         side = "white" if white else "black"
@@ -148,7 +148,7 @@ def board_view(number: int, board: Board, ended: dict[str, Any] | None) -> dict[
     if board.sans:
         view["last_move"] = board.sans[-1]
     if game is not None:
-        view["fen"] = game.board.fen()
+        view["fen"] = game.fen()
         view["last_uci"] = game.last_move.uci() if game.last_move is not None else None
     if ended is not None:
         view["verdict"], view["expected_result"] = ended["verdict"], ended["expected_result"]
