@@ -53,11 +53,12 @@ def main() -> int:
         page = browser.new_page(viewport={"width": 1180, "height": 900})
         page.goto(f"http://127.0.0.1:{server.server_address[1]}/#arbiter")
         round_.follow(page, round_.url(source, "round.pgn"))
+        round_.wait_updates(page, 1)
         for n, text in enumerate([*texts[1:round_.TICKS - 1], picture], 1):
             live.set(text)
             round_.wait_updates(page, n + 1)
         page.get_by_test_id("arbiter-follow").click()  # stop: the status line says so
-        page.screenshot(path=str(args.out), full_page=False)
+        page.screenshot(path=str(args.out), full_page=True, clip={"x": 0, "y": 0, "width": 1180, "height": 1560})
         browser.close()
     server.shutdown()
     source.shutdown()
