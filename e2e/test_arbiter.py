@@ -318,3 +318,58 @@ def test_pasted_text_is_read_once(arbiter: Page) -> None:
         ("1", "7", "claimable_with_move")
     expect(arbiter.get_by_test_id("arbiter-follow")).to_have_text("Follow")  # read once: not following
     assert _axe(arbiter) == []
+
+
+def test_a_local_file_chosen_again_is_followed_on(arbiter: Page, tmp_path: Path) -> None:
+    """Chromium's file chooser gives a File that does not follow the disk:
+    choosing it again while followed reads its changes, as one source."""
+    path = tmp_path / "round.pgn"
+    path.write_text('[White "F"]\n[Black "G"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 *\n')
+    arbiter.get_by_test_id("arbiter-file-input").set_input_files(str(path))
+    expect(arbiter.get_by_test_id("arbiter-status")).to_contain_text("round.pgn chosen")
+    arbiter.get_by_test_id("arbiter-interval").fill("1")
+    arbiter.get_by_test_id("arbiter-follow").click()
+    wait_updates(arbiter, 1)
+    board = arbiter.locator("[data-testid=arbiter-board][data-game='1']")
+    expect(board).to_have_attribute("data-state", "playing")
+    path.write_text('[White "F"]\n[Black "G"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 *\n')
+    arbiter.get_by_test_id("arbiter-file-input").set_input_files(str(path))
+    wait_updates(arbiter, 2)
+    expect(board).to_have_attribute("data-state", "claimable")
+    rows = [(e["ply"], e["rule"], e["kind"]) for e in page_events(arbiter)]
+    assert rows == [(8, "threefold_repetition", "claimable"), (7, "threefold_repetition", "claimable_with_move")]
+
+
+def test_a_source_over_the_limit_is_cut_with_a_message(arbiter: Page) -> None:
+    filler = "".join(f"{'x' * 99}\n" for _ in range(17 * (1 << 20) // 100))  # 17 MB of comment lines
+    live = Round()
+    live.set(f'[White "A"]\n[Black "B"]\n\n1. f3 e5 2. g4 Qh4# *\n\n[White "C"]\n[Black "D"]\n\n1. e4 {{{filler}}} *\n')
+    server = serve({"huge.pgn": live})
+    try:
+        follow(arbiter, url(server, "huge.pgn"), interval=5)
+        wait_updates(arbiter, 1)
+        expect(arbiter.get_by_test_id("arbiter-status")).to_contain_text("larger than the limit (16 MB)")
+        expect(arbiter.locator("[data-testid=arbiter-board][data-game='1']")).to_have_attribute("data-state", "must_stop")
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_a_file_handle_is_read_again_whenever_it_changes(arbiter: Page) -> None:
+    """Where the File System Access API is there, the file is followed
+    without choosing it again (the picker stands in for the user's choice)."""
+    arbiter.evaluate("""() => {
+        window.__file = {text: '[White "H"]\\n[Black "I"]\\n\\n1. f3 e5 *\\n', time: 1};
+        window.showOpenFilePicker = async () => [{name: "live.pgn",
+            getFile: async () => new File([window.__file.text], "live.pgn", {lastModified: window.__file.time})}];
+    }""")
+    arbiter.get_by_test_id("arbiter-file").click()
+    expect(arbiter.get_by_test_id("arbiter-status")).to_contain_text("live.pgn chosen: Follow reads it again whenever it changes.")
+    arbiter.get_by_test_id("arbiter-interval").fill("1")
+    arbiter.get_by_test_id("arbiter-follow").click()
+    wait_updates(arbiter, 1)
+    arbiter.evaluate("""() => { window.__file = {text: window.__file.text.replace("*", "2. g4 Qh4# 0-1"), time: 2}; }""")
+    wait_updates(arbiter, 2)
+    expect(arbiter.locator("[data-testid=arbiter-board][data-game='1']")).to_have_attribute("data-state", "ended")
+    kinds = [(e["ply"], e["rule"], e["kind"]) for e in page_events(arbiter)]
+    assert kinds == [(4, None, "ended"), (4, "checkmate", "automatic")]  # ended: the record names no rule

@@ -147,6 +147,13 @@ export class FileSource {
     this.cut = null;
   }
 
+  /** The file chosen again (a browser without handles gives a new File each time). @param {File} file */
+  replace(file) {
+    this.file = file;
+    this.name = file.name;
+    this.stamp = "";
+  }
+
   async read() {
     /** @type {File} */
     let f;

@@ -155,6 +155,8 @@ export function mountArbiterView(section) {
   const log = [];
   /** @type {{stop: () => void} | null} */
   let following = null;
+  /** @type {FileSource | null} */
+  let followedFile = null; // the file being followed, when it is a File from the chooser
   /** @type {{getFile: () => Promise<File>} | File | null} */
   let chosen = null;
   /** @type {any} */
@@ -251,6 +253,7 @@ export function mountArbiterView(section) {
     section.dataset.following = "1";
     say(source instanceof TextSource ? "Reading the pasted text once." : `Following ${source.name}, every ${interval} s.`);
     const once = source instanceof TextSource;
+    followedFile = source instanceof FileSource && source.file ? source : null;
     following = poll(source, { interval, onText, onNote: say, once, onDone: () => {
       stop();
       say("The pasted text was read: change it and press Follow to read it again.");
@@ -279,13 +282,20 @@ export function mountArbiterView(section) {
   ui.fileInput.addEventListener("change", () => {
     const f = ui.fileInput.files && ui.fileInput.files[0];
     if (f) choose(f, f.name);
+    ui.fileInput.value = ""; // so that choosing the same file again is a change
   });
   /** @param {{getFile: () => Promise<File>} | File} file @param {string} name */
   const choose = (file, name) => {
     chosen = file;
     ui.source.value = "";
+    if (following && followedFile && file instanceof File) {
+      // chosen again while followed: read at the next tick, as a change of the same source
+      followedFile.replace(file);
+      return say(`${name} chosen again: its changes are read at the next tick.`);
+    }
     stop();
-    say(`${name} chosen: Follow reads it again whenever it changes.`);
+    say(`${name} chosen: Follow reads it again whenever it changes` +
+      ("getFile" in file ? "." : " (this browser needs it chosen again after each change)."));
   };
   ui.notify.addEventListener("change", () => {
     if (ui.notify.checked && "Notification" in window && Notification.permission === "default") {
