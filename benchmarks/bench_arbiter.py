@@ -25,7 +25,7 @@ import sys
 import tempfile
 import threading
 import time
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
@@ -33,7 +33,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent / "web"))
-from bench_watch import DEFAULT_PGN, Writer  # noqa: E402
+from bench_watch import DEFAULT_PGN, Writer, serve as watch_serve  # noqa: E402
 from pychessdraw.pgn import read_games  # noqa: E402
 
 DIST = HERE.parent / "web" / "dist"
@@ -57,28 +57,8 @@ class EpochWriter(Writer):
 
 
 def serve(writer: EpochWriter) -> ThreadingHTTPServer:
-    class Handler(BaseHTTPRequestHandler):
-        def do_GET(self) -> None:  # noqa: N802
-            body, etag = writer.body, f'"{writer.version}"'
-            if self.headers.get("If-None-Match") == etag:
-                self.send_response(304)
-                self.send_header("Access-Control-Allow-Origin", "*")
-                self.end_headers()
-                return
-            self.send_response(200)
-            self.send_header("ETag", etag)
-            self.send_header("Cache-Control", "no-cache")
-            self.send_header("Access-Control-Allow-Origin", "*")
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
-
-        def log_message(self, *args: Any) -> None:
-            pass
-
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server
+    """bench_watch's loopback server, readable by the page (CORS)."""
+    return watch_serve(writer, (("Access-Control-Allow-Origin", "*"), ("Cache-Control", "no-cache")))
 
 
 def descendants_cpu() -> float:
