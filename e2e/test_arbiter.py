@@ -373,3 +373,29 @@ def test_a_file_handle_is_read_again_whenever_it_changes(arbiter: Page) -> None:
     expect(arbiter.locator("[data-testid=arbiter-board][data-game='1']")).to_have_attribute("data-state", "ended")
     kinds = [(e["ply"], e["rule"], e["kind"]) for e in page_events(arbiter)]
     assert kinds == [(4, None, "ended"), (4, "checkmate", "automatic")]  # ended: the record names no rule
+
+
+def test_the_arbiter_tab_and_the_address_leave_the_game_on_the_board(app) -> None:
+    """Opening and leaving the view, by its tab or by Back and Forward,
+    never touches the game on the board (``#arbiter`` is no game link)."""
+    page = app.page
+    app.type_move("e4")
+    app.type_move("e5")
+    game = page.evaluate("() => location.hash")
+    view, main = page.locator("#arbiter-view"), page.locator("main.layout")
+    page.get_by_test_id("arbiter-mode").click()
+    expect(view).to_be_visible()
+    expect(main).to_be_hidden()
+    expect(page.get_by_test_id("arbiter-mode")).to_have_attribute("aria-pressed", "true")
+    page.get_by_test_id("arbiter-mode").click()
+    expect(main).to_be_visible()
+    assert page.evaluate("() => location.hash") == game and app.sans() == ["e4", "e5"]
+    page.go_back()  # to #arbiter
+    expect(view).to_be_visible()
+    page.go_back()  # to the game
+    expect(main).to_be_visible()
+    page.go_forward()  # to #arbiter again: no new game behind it
+    expect(view).to_be_visible()
+    page.go_back()
+    expect(main).to_be_visible()
+    assert app.sans() == ["e4", "e5"] and page.evaluate("() => location.hash") == game
