@@ -399,3 +399,26 @@ def test_the_arbiter_tab_and_the_address_leave_the_game_on_the_board(app) -> Non
     page.go_back()
     expect(main).to_be_visible()
     assert app.sans() == ["e4", "e5"] and page.evaluate("() => location.hash") == game
+
+
+def test_must_stop_notifies_when_asked_and_the_log_downloads_as_json_lines(arbiter: Page) -> None:
+    arbiter.evaluate("""() => {
+        window.__notes = [];
+        window.Notification = class { constructor(title, o) { window.__notes.push([title, o.body]); } };
+        window.Notification.permission = "granted";
+        window.Notification.requestPermission = async () => "granted";
+    }""")
+    follow(arbiter, '[White "C"]\n[Black "D"]\n\n1. f3 e5 2. g4 Qh4# *\n')  # off by default: not notified
+    wait_updates(arbiter, 1)
+    expect(arbiter.locator("[data-testid=arbiter-board]")).to_have_attribute("data-state", "must_stop")
+    arbiter.locator("#arbiter-notify").check()
+    follow(arbiter, '[White "A"]\n[Black "B"]\n\n1. f3 e5 2. g4 Qh4# *\n')
+    wait_updates(arbiter, 2)
+    notes = arbiter.evaluate("() => window.__notes")
+    assert notes == [["Must stop now", "game 1 (A - B) ply 4 Qh4#: checkmate automatic"]]
+    with arbiter.expect_download() as got:
+        arbiter.get_by_test_id("arbiter-download").click()
+    lines = Path(got.value.path()).read_text().splitlines()
+    rows = [json.loads(line) for line in lines]
+    assert [(r["game"], r["ply"], r["rule"], r["kind"], r["move"]) for r in rows] == [(1, 4, "checkmate", "automatic", "Qh4#")]
+    assert rows[0]["white"] == "A" and rows[0]["text"] == notes[0][1]
