@@ -209,10 +209,13 @@ export function mountArbiterView(section) {
     }
   };
 
+  let generation = 0; // one per Follow: an answer for an earlier one is dropped
   /** @param {string} text @param {number} readAt */
   const onText = async (text, readAt) => {
     const got = performance.now();
+    const asked = generation;
     const answer = /** @type {any} */ (await client.update(text));
+    if (asked !== generation) return;
     if (!answer.ok) return say(`The referee failed: ${answer.error ? answer.error.message : "unknown error"}`);
     const shown = apply(answer, readAt);
     // for benchmarks/bench_arbiter.py: times on this page's clock (performance.timeOrigin + ms is the epoch)
@@ -241,11 +244,12 @@ export function mountArbiterView(section) {
     } catch (e) {
       return say(/** @type {Error} */ (e).message);
     }
+    generation++;
     for (const { card } of cards.values()) card.remove();
     cards.clear();
     log.length = 0;
     ui.log.replaceChildren();
-    const interval = Math.max(1, Number(ui.interval.value) || 3);
+    const interval = Math.min(600, Math.max(1, Number(ui.interval.value) || 3));
     if (client.referee?.state !== "ready") say("Starting the referee (Python) for the arbiter…");
     const r = /** @type {any} */ (await client.start(ui.rules.value));
     if (!r.ok) return say(`The referee could not start: ${r.error ? r.error.message : "unknown error"}`);
