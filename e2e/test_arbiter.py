@@ -45,6 +45,7 @@ class Round:
         self.text = ""
         self.lock = threading.Lock()
         self.gets = 0
+        self.down = False  # answer 503 Service Unavailable
 
     def set(self, text: str) -> None:
         with self.lock:
@@ -62,6 +63,11 @@ def serve(rounds: dict[str, Round], cors: bool = True) -> ThreadingHTTPServer:
             with found.lock:
                 body = found.text.encode()
                 found.gets += 1
+            if found.down:
+                self.send_response(503)
+                self.cors()
+                self.end_headers()
+                return
             etag = '"' + hashlib.sha1(body).hexdigest() + '"'
             if self.headers.get("If-None-Match") == etag:
                 self.send_response(304)
@@ -422,3 +428,26 @@ def test_must_stop_notifies_when_asked_and_the_log_downloads_as_json_lines(arbit
     rows = [json.loads(line) for line in lines]
     assert [(r["game"], r["ply"], r["rule"], r["kind"], r["move"]) for r in rows] == [(1, 4, "checkmate", "automatic", "Qh4#")]
     assert rows[0]["white"] == "A" and rows[0]["text"] == notes[0][1]
+
+
+def test_a_source_that_stops_answering_is_said_and_followed_on(arbiter: Page) -> None:
+    live = Round()
+    live.set('[White "A"]\n[Black "B"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 *\n')
+    server = serve({"flaky.pgn": live})
+    try:
+        follow(arbiter, url(server, "flaky.pgn"))
+        wait_updates(arbiter, 1)
+        live.down = True
+        status = arbiter.get_by_test_id("arbiter-status")
+        expect(status).to_contain_text("HTTP 503", timeout=10_000)
+        expect(status).to_contain_text("Trying again, less often, until it answers.")
+        live.set('[White "A"]\n[Black "B"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 *\n')
+        live.down = False
+        wait_updates(arbiter, 2)
+        expect(status).to_contain_text("answers again")
+        board = arbiter.locator("[data-testid=arbiter-board][data-game='1']")
+        expect(board).to_have_attribute("data-state", "claimable")  # nothing lost while it was down
+        assert [e["kind"] for e in page_events(arbiter)] == ["claimable", "claimable_with_move"]
+    finally:
+        server.shutdown()
+        server.server_close()
