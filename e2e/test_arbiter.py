@@ -451,3 +451,78 @@ def test_a_source_that_stops_answering_is_said_and_followed_on(arbiter: Page) ->
     finally:
         server.shutdown()
         server.server_close()
+
+
+class Stream:
+    """A source that streams: every game at connection, then each game's whole
+    PGN again whenever it changes (as lichess's broadcast stream does)."""
+
+    def __init__(self) -> None:
+        self.games: dict[str, str] = {}
+        self.sent: list[str] = []
+        self.connection = 0  # bumped: the open connections end
+        self.lock = threading.Lock()
+
+    def send(self, key: str, text: str) -> None:
+        with self.lock:
+            self.games[key] = text
+            self.sent.append(text)
+
+    def handler(self, request: BaseHTTPRequestHandler) -> None:
+        with self.lock:
+            at, connection = len(self.sent), self.connection
+            pieces = list(self.games.values())
+        request.send_response(200)
+        request.send_header("Content-Type", "application/x-chess-pgn")
+        request.send_header("Access-Control-Allow-Origin", "*")
+        request.end_headers()
+        while True:
+            for piece in pieces:
+                request.wfile.write(piece.encode() + b"\n")
+            request.wfile.flush()
+            time.sleep(0.05)
+            with self.lock:
+                if self.connection != connection:
+                    return
+                pieces, at = self.sent[at:], len(self.sent)
+
+
+def test_a_stream_is_followed_as_the_round_and_again_after_it_ends(arbiter: Page) -> None:
+    stream = Stream()
+
+    class Handler(BaseHTTPRequestHandler):
+        def do_GET(self) -> None:  # noqa: N802
+            stream.handler(self)
+
+        def log_message(self, *args: Any) -> None:
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    shuffle = "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8"
+    game = lambda url, names, moves, result="*": (  # noqa: E731
+        f'[GameURL "{url}"]\n[White "{names[0]}"]\n[Black "{names[1]}"]\n[Result "{result}"]\n\n{moves} {result}\n\n')
+    stream.send("1", game("https://x/1", "A B", shuffle[:24]))
+    stream.send("2", game("https://x/2", "C D", "1. e4"))
+    try:
+        follow(arbiter, f"http://127.0.0.1:{server.server_address[1]}/api/stream/broadcast/round/x.pgn")
+        boards = arbiter.locator("[data-testid=arbiter-board]")
+        expect(boards).to_have_count(2, timeout=BOOT_TIMEOUT_MS)
+        expect(arbiter.get_by_test_id("arbiter-status")).to_contain_text("Following the stream")
+        stream.send("1", game("https://x/1", "A B", shuffle))
+        expect(boards.nth(0)).to_have_attribute("data-state", "claimable")
+        with stream.lock:
+            stream.connection += 1  # the stream ends; the page connects again and gets every game again
+        expect(arbiter.get_by_test_id("arbiter-status")).to_contain_text("the stream ended")
+        stream.send("2", game("https://x/2", "C D", "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7#", "1-0"))
+        board2 = arbiter.locator("[data-testid=arbiter-board][data-game='2']")
+        expect(board2).to_have_attribute("data-state", "ended", timeout=15_000)
+        rows = [(e["game"], e["ply"], e["rule"], e["kind"]) for e in page_events(arbiter)]
+        assert rows == [(2, 7, None, "ended"), (2, 7, "checkmate", "automatic"),
+                        (1, 8, "threefold_repetition", "claimable"),
+                        (1, 7, "threefold_repetition", "claimable_with_move")]  # nothing said twice
+    finally:
+        with stream.lock:
+            stream.connection += 1
+        server.shutdown()
+        server.server_close()

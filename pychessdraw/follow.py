@@ -39,7 +39,8 @@ from .outcome import Termination
 from .present import numbered_line
 from .rules import timeout
 from .scan import AUTOMATIC, CLAIMABLE, WITH_MOVE
-from .watch import CORRECTED, ENDED, ERROR, RESTARTED, Tracker, Board, describe
+from .pgn import read_games
+from .watch import CORRECTED, DEFAULT_MAX_BYTES, ENDED, ERROR, RESTARTED, Board, Tracker, describe, split_games
 
 PLAYING, MUST_STOP = "playing", "must_stop"
 #: The board's state words, the page's ``data-state``.
@@ -233,15 +234,77 @@ class Follower:
         return [e["id"] for e in gone]
 
 
+#: Tags that name a game in a stream, in the order tried (a relay's game URL first).
+STREAM_KEYS = ("GameURL", "Event", "Site", "Round", "Board", "White", "Black")
+
+
+class StreamRound:
+    """A source that sends each game's whole PGN again whenever it changes
+    (as lichess's broadcast stream does), kept as the round's whole text
+    for :class:`Follower`: each game at the place it first came, replaced
+    by its latest version. A game is taken once it is followed by a blank
+    line after its move text, or by the next game's tags.
+
+    Limits: a game is known by its ``GameURL`` tag, else by its event,
+    site, round, board and players, so a game whose players' names are
+    corrected is a new game (the old one stays); a game longer than
+    ``limit`` characters is dropped, with a note."""
+
+    def __init__(self, limit: int = DEFAULT_MAX_BYTES) -> None:
+        self.limit = limit
+        self.pending = ""
+        self.games: dict[tuple[str | None, ...], str] = {}
+
+    def feed(self, chunk: str) -> tuple[bool, str | None]:
+        """Take what the stream sent next: (whether the round changed, a note)."""
+        self.pending += chunk
+        pieces = split_games(self.pending)
+        if pieces and not self._whole(pieces[-1]):
+            self.pending = pieces.pop()
+        else:
+            self.pending = ""
+        note = None
+        if len(self.pending) > self.limit:
+            note = f"a game of the stream is larger than the limit ({self.limit:,} characters): dropped"
+            self.pending = ""
+        changed = False
+        for piece in pieces:
+            games = read_games(piece.splitlines(keepends=True))
+            first = next(iter(games), None)
+            if first is None:
+                continue
+            key = tuple(first.headers.get(tag) for tag in STREAM_KEYS)
+            key = key[:1] if key[0] else key
+            if self.games.get(key) != piece:
+                self.games[key] = piece
+                changed = True
+        return changed, note
+
+    @staticmethod
+    def _whole(piece: str) -> bool:
+        """Move text, then a blank line: nothing more of this game will come."""
+        body = piece.rstrip(" \t")
+        if not body.endswith(("\n\n", "\r\n\r\n")):
+            return False
+        return any(line.strip() and not line.lstrip().startswith("[") for line in piece.splitlines())
+
+    def text(self) -> str:
+        return "".join(piece if piece.endswith("\n\n") else piece.rstrip() + "\n\n" for piece in self.games.values())
+
+
 class Bridge:
     """The arbiter worker's entry: :meth:`handle` takes a JSON request
     ``{"op", "args"}`` and returns a JSON answer ``{"ok": true, ...}`` or
     ``{"ok": false, "error": {"code", "message"}}``. Ops: ``follow_start``
     (``flag_rules``: a new follower, the old one dropped), ``follow_update``
-    (``text``: :meth:`Follower.update`), ``follow_log`` (every event so far)."""
+    (``text``, the source's whole text: :meth:`Follower.update`),
+    ``follow_feed`` (``text``, what a stream sent next: :class:`StreamRound`,
+    then :meth:`Follower.update`, with a ``note`` when a game was dropped),
+    ``follow_log`` (every event so far)."""
 
     def __init__(self) -> None:
         self.follower = Follower()
+        self.stream = StreamRound()
 
     def handle(self, request: str) -> str:
         try:
@@ -256,7 +319,16 @@ class Bridge:
         op, args = request.get("op"), request.get("args") or {}
         if op == "follow_start":
             self.follower = Follower(args.get("flag_rules", timeout.FIDE))
+            self.stream = StreamRound()
             return {"ok": True}
+        if op == "follow_feed":  # the next piece of a stream (StreamRound)
+            text = args.get("text")
+            if not isinstance(text, str):
+                raise BadRequestError("follow_feed needs the stream's next text")
+            changed, note = self.stream.feed(text)
+            out = self.follower.update(self.stream.text()) if changed else \
+                {"events": [], "voided": [], "boards": [], "count": len(self.follower.tracker.boards)}
+            return {"ok": True, "note": note, **out}
         if op == "follow_update":
             text = args.get("text")
             if not isinstance(text, str):

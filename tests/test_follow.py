@@ -162,3 +162,40 @@ def test_a_fault_in_one_boards_view_is_said_on_that_board(monkeypatch: pytest.Mo
     assert views[2]["error"].startswith("internal error of the referee (RuntimeError)") and views[2]["urgency"] == 1
     assert [(e["game"], e["kind"], e["code"]) for e in out["events"]] == [(2, "error", "internal")]
     assert follower.log == out["events"]
+
+
+def test_a_stream_that_resends_each_game_is_followed_as_the_round() -> None:
+    """Each game's whole PGN again at each change, cut anywhere: the round
+    keeps each game at its first place, its latest version, events once."""
+    bridge = Bridge()
+    words = SHUFFLE.split()
+
+    def feed(text: str) -> dict[str, Any]:
+        answer: dict[str, Any] = json.loads(bridge.handle(json.dumps({"op": "follow_feed", "args": {"text": text}})))
+        assert answer["ok"], answer
+        return answer
+
+    first = pgn("A", "B", " ".join(words[:6]), GameURL="https://x/1") + pgn("C", "D", "e4", GameURL="https://x/2")
+    assert feed(first[:40])["count"] == 0  # half a game: nothing yet
+    out = feed(first[40:])
+    assert out["count"] == 2 and [b["game"] for b in out["boards"]] == [1, 2]
+    again = pgn("A", "B", " ".join(words[:8]), GameURL="https://x/1")
+    cut = again.index("Nf3")
+    assert feed(again[:cut])["boards"] == []  # its tags only: not taken yet
+    out = feed(again[cut:])
+    assert [(e["game"], e["ply"], e["kind"]) for e in out["events"]] == [(1, 7, "claimable_with_move"),
+                                                                          (1, 8, "claimable")]
+    assert feed(again)["events"] == []  # the same game again: nothing new
+    out = feed(pgn("C", "D", "e4 e5 Qh5 Nc6 Bc4 Nf6 Qxf7#", "1-0", GameURL="https://x/2"))
+    assert [(e["game"], e["kind"]) for e in out["events"]] == [(2, "automatic"), (2, "ended")]
+    assert out["count"] == 2
+
+
+def test_a_stream_game_over_the_limit_is_dropped_with_a_note() -> None:
+    from pychessdraw.follow import StreamRound
+
+    stream = StreamRound(limit=100)
+    changed, note = stream.feed('[White "A"]\n\n1. e4 {' + "x" * 200)
+    assert not changed and note is not None and "larger than the limit (100 characters)" in note
+    assert stream.feed(pgn("C", "D", "e4")) == (True, None)
+    assert stream.text() == pgn("C", "D", "e4")

@@ -25,6 +25,11 @@ export class ArbiterClient {
     return this.warm().request("follow_start", { flag_rules: flagRules });
   }
 
+  /** What a stream sent next (the worker puts the round together). @param {string} text */
+  feed(text) {
+    return this.warm().request("follow_feed", { text });
+  }
+
   /** The source's whole new text. @param {string} text */
   update(text) {
     return this.warm().request("follow_update", { text });

@@ -68,6 +68,16 @@ async function readLimited(body, limit) {
   return decodeLimited(parts, size, limit);
 }
 
+/** @param {string} url  an http(s) URL, else SourceError */
+function httpUrl(url) {
+  const u = new URL(url);
+  if (u.protocol !== "https:" && u.protocol !== "http:") throw new SourceError(`not an http(s) URL: ${url.slice(0, 80)}`);
+  return u.href;
+}
+
+/** @type {typeof fetch} */
+const pageFetch = (input, init) => fetch(input, init);
+
 /** A source that is the same text every time (pasted): read once. */
 export class TextSource {
   /** @param {string} text */
@@ -93,10 +103,8 @@ export class TextSource {
 export class UrlSource {
   /** @param {string} url @param {{fetch?: typeof fetch, limit?: number}} [opts] */
   constructor(url, opts = {}) {
-    const u = new URL(url);
-    if (u.protocol !== "https:" && u.protocol !== "http:") throw new SourceError(`not an http(s) URL: ${url.slice(0, 80)}`);
-    this.name = u.href;
-    this.fetch = opts.fetch ?? ((input, init) => fetch(input, init));
+    this.name = httpUrl(url);
+    this.fetch = opts.fetch ?? pageFetch;
     this.limit = opts.limit ?? MAX_BYTES;
     /** @type {string | null} */
     this.last = null;
@@ -128,6 +136,83 @@ export class UrlSource {
     } finally {
       clearTimeout(timer);
     }
+  }
+}
+
+/**
+ * A URL that streams (lichess's broadcast stream sends each game's whole PGN
+ * again whenever it changes): one connection kept open; read() gives what
+ * came since the last read (a piece, not the whole text: the worker's
+ * StreamRound puts the round together), null when nothing came. A stream
+ * that ends or breaks throws once; the next read connects again (the host
+ * then sends every game again: nothing is said twice).
+ */
+export class StreamSource {
+  /** @param {string} url @param {{fetch?: typeof fetch}} [opts] */
+  constructor(url, opts = {}) {
+    this.name = httpUrl(url);
+    this.fetch = opts.fetch ?? pageFetch;
+    /** @type {string | null} */
+    this.cut = null;
+    /** @type {string[]} */
+    this.buffer = [];
+    /** @type {ReadableStreamDefaultReader<Uint8Array> | null} */
+    this.reader = null;
+    /** @type {SourceError | null} */
+    this.failed = null;
+  }
+
+  /** Whether a URL names a stream: lichess's streaming API, or one marked so. @param {string} url */
+  static names(url) {
+    return /\/api\/stream\//.test(url);
+  }
+
+  async read() {
+    if (this.failed) {
+      const e = this.failed;
+      this.failed = this.reader = null;
+      throw e;
+    }
+    if (!this.reader) await this.connect();
+    if (!this.buffer.length) return null;
+    const text = this.buffer.join("");
+    this.buffer = [];
+    return text;
+  }
+
+  async connect() {
+    /** @type {Response} */
+    let r;
+    try {
+      r = await this.fetch(this.name, { cache: "no-store", credentials: "omit", redirect: "follow" });
+    } catch (e) {
+      if (e instanceof TypeError) throw new SourceError(`${this.name} cannot be read from this page. ${CORS_HELP}`);
+      throw new SourceError(`${this.name}: ${/** @type {Error} */ (e).message}`);
+    }
+    if (!r.ok || !r.body) throw new SourceError(`${this.name}: HTTP ${r.status} ${r.statusText}`.trim());
+    const reader = (this.reader = r.body.getReader());
+    void this.pump(reader);
+  }
+
+  /** @param {ReadableStreamDefaultReader<Uint8Array>} reader */
+  async pump(reader) {
+    const decoder = new TextDecoder("utf-8");
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        this.buffer.push(decoder.decode(value, { stream: true }));
+      }
+      if (this.reader === reader) this.failed = new SourceError(`${this.name}: the stream ended.`);
+    } catch (e) {
+      if (this.reader === reader) this.failed = new SourceError(`${this.name}: the stream broke (${/** @type {Error} */ (e).message}).`);
+    }
+  }
+
+  close() {
+    const reader = this.reader;
+    this.reader = null;
+    if (reader) void reader.cancel().catch(() => {});
   }
 }
 
@@ -178,7 +263,7 @@ export class FileSource {
  * planned when the last one ends); after a failure, every 2, 4, 8...
  * intervals up to MAX_BACKOFF_S. Calls onText(text) with each new text,
  * onNote(message) when it fails (once) or answers again. stop() ends it.
- * @param {{read: () => Promise<string | null>, name: string, cut: string | null}} source
+ * @param {{read: () => Promise<string | null>, name: string, cut: string | null, close?: () => void}} source
  * @param {{interval: number, onText: (text: string, at: number) => Promise<void> | void, onNote: (m: string) => void,
  *   setTimer?: (fn: () => void, ms: number) => unknown, clearTimer?: (t: any) => void, once?: boolean,
  *   onDone?: () => void}} opts  once: read once (pasted text), then onDone()
@@ -214,6 +299,7 @@ export function poll(source, opts) {
     stop() {
       stopped = true;
       if (timer != null) clearTimer(timer);
+      source.close?.();
     },
   };
 }

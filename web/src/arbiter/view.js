@@ -7,7 +7,7 @@
 import { Chessground } from "@lichess-org/chessground";
 import { el } from "../ui/dom.js";
 import { ArbiterClient } from "./client.js";
-import { FileSource, SourceError, TextSource, UrlSource, poll } from "./sources.js";
+import { FileSource, SourceError, StreamSource, TextSource, UrlSource, poll } from "./sources.js";
 
 /**
  * @typedef {{game: number, white: string|null, black: string|null, round: string|null, plies: number, moves: number,
@@ -210,12 +210,14 @@ export function mountArbiterView(section) {
   };
 
   let generation = 0; // one per Follow: an answer for an earlier one is dropped
+  let streaming = false; // the source sends pieces (StreamSource), not the whole text
   /** @param {string} text @param {number} readAt */
   const onText = async (text, readAt) => {
     const got = performance.now();
     const asked = generation;
-    const answer = /** @type {any} */ (await client.update(text));
+    const answer = /** @type {any} */ (await (streaming ? client.feed(text) : client.update(text)));
     if (asked !== generation) return;
+    if (answer.note) say(answer.note);
     if (!answer.ok) return say(`The referee failed: ${answer.error ? answer.error.message : "unknown error"}`);
     const shown = apply(answer, readAt);
     // for benchmarks/bench_arbiter.py: times on this page's clock (performance.timeOrigin + ms is the epoch)
@@ -238,13 +240,14 @@ export function mountArbiterView(section) {
     let source;
     try {
       if (chosen && !typed) source = new FileSource(chosen);
-      else if (/^https?:\/\/\S+$/i.test(typed)) source = new UrlSource(typed);
+      else if (/^https?:\/\/\S+$/i.test(typed)) source = StreamSource.names(typed) ? new StreamSource(typed) : new UrlSource(typed);
       else if (typed) source = new TextSource(ui.source.value);
       else return say("Give a URL, paste PGN text, or choose a local file.");
     } catch (e) {
       return say(/** @type {Error} */ (e).message);
     }
     generation++;
+    streaming = source instanceof StreamSource;
     for (const { card } of cards.values()) card.remove();
     cards.clear();
     log.length = 0;
@@ -255,7 +258,8 @@ export function mountArbiterView(section) {
     if (!r.ok) return say(`The referee could not start: ${r.error ? r.error.message : "unknown error"}`);
     ui.follow.textContent = "Stop";
     section.dataset.following = "1";
-    say(source instanceof TextSource ? "Reading the pasted text once." : `Following ${source.name}, every ${interval} s.`);
+    say(source instanceof TextSource ? "Reading the pasted text once." : streaming
+      ? `Following the stream ${source.name}, shown every ${interval} s.` : `Following ${source.name}, every ${interval} s.`);
     const once = source instanceof TextSource;
     followedFile = source instanceof FileSource && source.file ? source : null;
     following = poll(source, { interval, onText, onNote: say, once, onDone: () => {
