@@ -17,7 +17,9 @@ of the tracker it keeps what the page shows:
   recorded result with the rules' other result where they give one, and
   for a loss on time whether the opponent could mate, with the proof.
 
-:class:`Bridge` wraps it in JSON in, JSON out, for the arbiter's worker
+:class:`StreamRound` turns a stream that sends each game's whole PGN again
+at each change (lichess's broadcast stream) into that whole text.
+:class:`Bridge` wraps both in JSON in, JSON out, for the arbiter's worker
 (web/build.py makes ``arbiter-worker.js`` from the page's worker with this
 module in place of :mod:`pychessdraw.bridge`).
 
@@ -38,8 +40,8 @@ from .errors import BadRequestError, InternalError, RefereeError
 from .outcome import Termination
 from .present import numbered_line
 from .rules import timeout
-from .scan import AUTOMATIC, CLAIMABLE, WITH_MOVE
 from .pgn import read_games
+from .scan import AUTOMATIC, CLAIMABLE, WITH_MOVE
 from .watch import CORRECTED, DEFAULT_MAX_BYTES, ENDED, ERROR, RESTARTED, Board, Tracker, describe, split_games
 
 PLAYING, MUST_STOP = "playing", "must_stop"
@@ -222,7 +224,7 @@ class Follower:
             gone, rows[:] = list(rows), []
         elif kind == CORRECTED:
             gone = [e for e in rows if e["ply"] > event["ply"] or e["kind"] == ENDED]
-            rows[:] = [e for e in rows if e not in gone]
+            rows[:] = [e for e in rows if e["ply"] <= event["ply"] and e["kind"] != ENDED]
         else:
             if kind == ENDED:
                 self.ended[number] = event
