@@ -83,19 +83,27 @@ class Writer(threading.Thread):
         self.done.set()
 
 
-def serve(writer: Writer) -> ThreadingHTTPServer:
+def serve(writer: Writer, headers: tuple[tuple[str, str], ...] = ()) -> ThreadingHTTPServer:
+    """The round on loopback; ``headers`` are sent with every answer
+    (bench_arbiter.py adds CORS's, for the page)."""
     class Handler(BaseHTTPRequestHandler):
         def do_GET(self) -> None:  # noqa: N802
             body, etag = writer.body, f'"{writer.version}"'
             if self.headers.get("If-None-Match") == etag:
                 self.send_response(304)
+                self.extra()
                 self.end_headers()
                 return
             self.send_response(200)
+            self.extra()
             self.send_header("ETag", etag)
             self.send_header("Content-Length", str(len(body)))
             self.end_headers()
             self.wfile.write(body)
+
+        def extra(self) -> None:
+            for name, value in headers:
+                self.send_header(name, value)
 
         def log_message(self, *args: Any) -> None:
             pass

@@ -450,12 +450,33 @@ def write_index(dist: Path, preload: list[str]) -> None:
         return f"<style>{css}</style>\n" if keep else ""
 
     html = STYLESHEET.sub(inline, html)
+    if CONNECT_SRC[0] + ";" not in html:
+        die("web/src/index.html lost its CSP connect-src 'self'")
+    html = html.replace(CONNECT_SRC[0] + ";", CONNECT_SRC[1] + ";", 1)
     html = html.replace(STYLE_SRC, f"{STYLE_SRC}{start_board.csp_hash(css)} ", 1)
     try:
         html = start_board.insert(html, SRC / "persist.js")
     except ValueError as e:
         die(str(e))
     (dist / "index.html").write_text(html)
+
+
+# ---------------------------------------------------------------- arbiter (issue #24)
+ARBITER_BRIDGE = ('pyodide.pyimport("pychessdraw.bridge")', 'pyodide.pyimport("pychessdraw.follow")')
+#: Where the Arbiter view may fetch a followed source from: any https host, and
+#: plain http only on this machine (a relay such as DGT LiveChess on localhost,
+#: the tests' loopback server). Scripts stay the page's own ('self').
+CONNECT_SRC = ("connect-src 'self'", "connect-src 'self' https: http://127.0.0.1:* http://localhost:*")
+
+
+def write_arbiter_worker(dist: Path, worker: str) -> None:
+    """dist/arbiter-worker.js: the page's worker (same start-up, same
+    snapshot) answering with pychessdraw.follow.Bridge (the Arbiter view's
+    follower) instead of pychessdraw.bridge.Bridge, so that following a
+    round never waits behind the game on the board, nor the other way."""
+    if ARBITER_BRIDGE[0] not in worker:
+        die("web/src/worker.js no longer imports pychessdraw.bridge as the arbiter worker expects")
+    (dist / "arbiter-worker.js").write_text(worker.replace(*ARBITER_BRIDGE))
 
 
 # ---------------------------------------------------------------- main
@@ -616,6 +637,7 @@ def main() -> int:
     if "/*BOOT*/ null" not in worker:
         die("web/src/worker.js lost its BOOT line")
     (dist / "worker.js").write_text(worker.replace("/*BOOT*/ null", json.dumps(boot)))
+    write_arbiter_worker(dist, worker.replace("/*BOOT*/ null", json.dumps(boot)))
     write_service_worker(dist)
     size = sum(p.stat().st_size for p in dist.rglob("*") if p.is_file())
     say(f"done in {time.monotonic() - t0:.1f} s: {dist} ({size / 1e6:.1f} MB)")

@@ -75,7 +75,7 @@ class SourceDown(Exception):
 
 
 @dataclass
-class _Board:
+class Board:
     """What was seen of one game: its Game, the tokens pushed and their SAN."""
 
     key: tuple[str | None, ...]
@@ -125,7 +125,7 @@ class Tracker:
 
     def __init__(self, flag_rules: str = timeout.FIDE) -> None:
         self.flag_rules = flag_rules
-        self.boards: list[_Board] = []
+        self.boards: list[Board] = []
         self.cache: dict[str, list[PgnGame]] = {}  # piece of text -> its games
         self.plies_pushed = 0  # referee work done, for tests and benchmarks
 
@@ -160,7 +160,7 @@ class Tracker:
             if board is None or board.key != key:
                 if board is not None:
                     out.append(_event(number, board, RESTARTED, None, 0, reason="another game at this number"))
-                board = _Board(key=key, headers=parsed.headers)
+                board = Board(key=key, headers=parsed.headers)
                 self.boards[number - 1:number] = [board]
                 self._start(number, board, out)
             try:
@@ -176,7 +176,7 @@ class Tracker:
                 out.append(_event(number, board, REMOVED, None, board.game.ply if board.game else 0))
         return out
 
-    def _start(self, number: int, board: _Board, out: list[dict[str, Any]]) -> None:
+    def _start(self, number: int, board: Board, out: list[dict[str, Any]]) -> None:
         """Set the board at its start position and observe it."""
         try:
             board.game = game_from_headers(board.headers, flag_rules=self.flag_rules)
@@ -186,7 +186,7 @@ class Tracker:
             return
         self._observe(number, board, out)
 
-    def _follow(self, number: int, board: _Board, parsed: PgnGame, out: list[dict[str, Any]]) -> None:
+    def _follow(self, number: int, board: Board, parsed: PgnGame, out: list[dict[str, Any]]) -> None:
         board.headers, board.parsed = parsed.headers, parsed
         if board.game is None:
             return  # its start position cannot be set up: said once in _start
@@ -201,7 +201,7 @@ class Tracker:
         if error is None and result is not None and board.ended != result:
             self._end(number, board, result, out)
 
-    def _take_back(self, number: int, board: _Board, kept: int, out: list[dict[str, Any]]) -> None:
+    def _take_back(self, number: int, board: Board, kept: int, out: list[dict[str, Any]]) -> None:
         """Undo the moves after ``kept``; events after it are void."""
         game = board.game
         assert game is not None
@@ -212,7 +212,7 @@ class Tracker:
         board.ended = board.error = None
         out.append(_event(number, board, CORRECTED, None, kept, reason="moves or result taken back"))
 
-    def _push(self, number: int, board: _Board, tokens: list[str],
+    def _push(self, number: int, board: Board, tokens: list[str],
               out: list[dict[str, Any]]) -> tuple[str, str] | None:
         """Play the new tokens, observing each new position once; the first
         bad one stops it: ``(code, reason)``, the way ``scan`` words it."""
@@ -231,7 +231,7 @@ class Tracker:
             self._observe(number, board, out)
         return None
 
-    def _say_error(self, number: int, board: _Board, error: tuple[str, str] | None,
+    def _say_error(self, number: int, board: Board, error: tuple[str, str] | None,
                    out: list[dict[str, Any]]) -> None:
         """Report an error once, until it changes or is mended."""
         if error is None:
@@ -242,14 +242,14 @@ class Tracker:
             board.error = seen
             out.append(_event(number, board, ERROR, None, len(board.seen), code=error[0], reason=error[1]))
 
-    def _observe(self, number: int, board: _Board, out: list[dict[str, Any]]) -> None:
+    def _observe(self, number: int, board: Board, out: list[dict[str, Any]]) -> None:
         assert board.game is not None
         before = len(board.events.first)
         observe(board.game, board.events)
         for rule, kind in list(board.events.first)[before:]:
             out.append(self._found(number, board, rule, kind))
 
-    def _found(self, number: int, board: _Board, rule: str, kind: str) -> dict[str, Any]:
+    def _found(self, number: int, board: Board, rule: str, kind: str) -> dict[str, Any]:
         game = board.game
         assert game is not None
         extra: dict[str, Any] = {}
@@ -257,7 +257,7 @@ class Tracker:
             extra["moves"] = [game.san(m) for m in game.intended_moves(rule)]
         return _event(number, board, kind, rule, game.ply, **extra)
 
-    def _end(self, number: int, board: _Board, result: str, out: list[dict[str, Any]]) -> None:
+    def _end(self, number: int, board: Board, result: str, out: list[dict[str, Any]]) -> None:
         """A result was recorded: the final position's search, as ``scan``
         runs it, then the referee's verdict on the record."""
         game = board.game
@@ -288,7 +288,7 @@ def _result(parsed: PgnGame) -> str | None:
     return result if result in RESULTS else None
 
 
-def _event(number: int, board: _Board, kind: str, rule: str | None, ply: int, **extra: Any) -> dict[str, Any]:
+def _event(number: int, board: Board, kind: str, rule: str | None, ply: int, **extra: Any) -> dict[str, Any]:
     move = board.sans[ply - 1] if 0 < ply <= len(board.sans) else None
     return {"game": number, "white": board.headers.get("White"), "black": board.headers.get("Black"),
             "round": board.headers.get("Round"), "ply": ply, "move": move, "rule": rule, "kind": kind, **extra}

@@ -6,6 +6,7 @@
 // referee/client.js (the worker), ui/*.js (views).
 import { Controller } from "./ctrl.js";
 import { Referee } from "./referee/client.js";
+import { mountArbiter } from "./arbiter/mount.js";
 import { mountBoard } from "./ui/board.js";
 
 /** @type {any} */
@@ -46,6 +47,7 @@ try {
 // start is known (a link to a game saved elsewhere), the board counts as drawn
 // once the referee has replayed the moves.
 mountBoard(ctrl);
+mountArbiter();
 w.__boot.board_known = ctrl.state.early.known;
 if (ctrl.state.early.known) boardDrawn();
 else ctrl.on("ready", () => { if (w.__boot.board_ms == null) boardDrawn(); });

@@ -1,0 +1,341 @@
+"""Following a live PGN source in the page: the Arbiter view's Python side.
+
+:class:`Follower` takes the whole current text of a source at each change
+(a URL re-fetched, a file re-read, pasted text) and hands it to the CLI's
+:class:`pychessdraw.watch.Tracker`, so that the events are the CLI's, word
+for word and ply for ply (``automatic``, ``claimable``,
+``claimable_with_move``, ``ended``, ``error``, ``corrected``, ``restarted``,
+``removed``), found with one ply of referee work per appended move. On top
+of the tracker it keeps what the page shows:
+
+- the event log, each event with a serial ``id`` and its ``text`` (the
+  CLI's readable line); the ids of events that a later ``corrected`` or
+  ``restarted`` voided are returned as ``voided``;
+- per board, display-ready plain data (:func:`board_view`): players,
+  round, move count, last move, clocks from ``%clk``, the FEN, and the state
+  in one word (:data:`STATES`), with the moves of a claim with a move, the
+  recorded result with the rules' other result where they give one, and
+  for a loss on time whether the opponent could mate, with the proof.
+
+:class:`StreamRound` turns a stream that sends each game's whole PGN again
+at each change (lichess's broadcast stream) into that whole text.
+:class:`Bridge` wraps both in JSON in, JSON out, for the arbiter's worker
+(web/build.py makes ``arbiter-worker.js`` from the page's worker with this
+module in place of :mod:`pychessdraw.bridge`).
+
+Limits: the text is cut by the caller (the page) at its size limit; a
+board's state is that of its last position read (a board whose text broke
+keeps the state of the position before the bad move, with ``error`` set).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import chess
+
+from .clockpgn import parse_clk
+from .errors import BadRequestError, InternalError, RefereeError
+from .outcome import Termination
+from .present import numbered_line
+from .rules import timeout
+from .pgn import read_games
+from .scan import AUTOMATIC, CLAIMABLE, WITH_MOVE
+from .watch import CORRECTED, DEFAULT_MAX_BYTES, ENDED, ERROR, RESTARTED, Board, Tracker, describe, split_games
+
+PLAYING, MUST_STOP = "playing", "must_stop"
+#: The board's state words, the page's ``data-state``.
+STATES = (PLAYING, CLAIMABLE, WITH_MOVE, MUST_STOP, ENDED)
+#: Which boards need the arbiter first (lower first): a game that must stop,
+#: a broken game, a claim to judge, a result the rules contradict.
+_URGENCY = {MUST_STOP: 0, CLAIMABLE: 2, WITH_MOVE: 2, PLAYING: 4, ENDED: 5}
+_CLAIM_RULES = (Termination.THREEFOLD_REPETITION, Termination.FIFTY_MOVES)
+#: Plies of a mating line shown in a flag fall's proof.
+PROOF_PLIES = 10
+
+
+def clock_text(ms: int) -> str:
+    """A clock for people: ``1:02:03``, ``2:03``, ``0:09.5`` under ten seconds."""
+    if ms < 10_000:
+        return f"0:{ms / 1000:04.1f}"
+    seconds = ms // 1000
+    hours, minutes = seconds // 3600, seconds % 3600 // 60
+    if hours:
+        return f"{hours}:{minutes:02d}:{seconds % 60:02d}"
+    return f"{minutes}:{seconds % 60:02d}"
+
+
+def _clocks(board: Board) -> dict[str, str | None]:
+    """Each side's last ``%clk`` among the moves followed (None: none given)."""
+    out: dict[str, str | None] = {"white": None, "black": None}
+    game, parsed = board.game, board.parsed
+    if game is None or parsed is None:
+        return out
+    plies = len(board.seen)
+    last_mover_white = game.turn == chess.BLACK  # not game.board: that copies the move stack
+    for ply in range(plies, 0, -1):  # from the last move back, until both are known
+        white = last_mover_white == ((plies - ply) % 2 == 0)
+        side = "white" if white else "black"
+        if out[side] is None:
+            ms = parse_clk(parsed.comments.get(ply, ""))
+            if ms is not None:
+                out[side] = clock_text(ms)
+        if out["white"] is not None and out["black"] is not None:
+            break
+    return out
+
+
+def _state(board: Board) -> tuple[str, list[str]]:
+    """The board's state word, and the moves that make a claim good when
+    it is ``claimable_with_move``."""
+    if board.ended is not None:
+        return ENDED, []
+    if any(kind == AUTOMATIC for _, kind in board.events.first):
+        return MUST_STOP, []  # an ending the rules impose: the arbiter stops the game
+    game = board.game
+    if game is None:
+        return PLAYING, []
+    if game.claimable_now():
+        return CLAIMABLE, []
+    moves: list[str] = []
+    for rule in _CLAIM_RULES:
+        for move in game.intended_moves(rule):
+            san = game.san(move)
+            if san not in moves:
+                moves.append(san)
+    return (WITH_MOVE, moves) if moves else (PLAYING, [])
+
+
+def flag_sentence(ended: dict[str, Any], board: chess.Board) -> str | None:
+    """For a loss on time, one sentence: whether the opponent could mate
+    (FIDE 6.9, or US Chess 14E when those rules were chosen), with the
+    proof; None for any other ending. ``board``: the final position."""
+    forfeit = ended.get("time_forfeit")
+    if not forfeit:
+        return None
+    who = forfeit["flagged"].capitalize()
+    other = "Black" if forfeit["flagged"] == "white" else "White"
+    proof = ended.get("proof") or {}
+    article = "FIDE 6.9" if forfeit["rules"] == timeout.FIDE else "US Chess 14E"
+    can = forfeit["opponent_winnable"]
+    if can is True:
+        line = numbered_line(board, proof.get("line"), PROOF_PLIES)
+        how = f"a mating line: {line}" if line else proof.get("reason") or "a checkmate exists"
+        said = f"{who}'s flag fell and {other} can still checkmate ({how})"
+    elif can is False:
+        said = (f"{who}'s flag fell, but {other} cannot checkmate by any series of legal moves "
+                f"(proven: {proof.get('reason') or 'not enough material to checkmate'})")
+    else:
+        said = f"{who}'s flag fell; whether {other} can checkmate was not decided within the search"
+    return f"{said}: {forfeit['by_rule'] or forfeit['recorded']} by {article}"
+
+
+def _base_view(number: int, board: Board) -> dict[str, Any]:
+    """A board's view with nothing worked out: its tags and counts only."""
+    plies = len(board.seen)
+    return {"game": number, "white": board.headers.get("White"), "black": board.headers.get("Black"),
+            "round": board.headers.get("Round"), "plies": plies, "moves": (plies + 1) // 2, "last_move": None,
+            "last_uci": None, "clocks": {"white": None, "black": None}, "fen": None, "state": PLAYING,
+            "claim_moves": [], "error": None, "removed": board.parsed is None, "result": board.ended,
+            "expected_result": None, "verdict": None, "flag": None, "urgency": _URGENCY[PLAYING]}
+
+
+def board_view(number: int, board: Board, ended: dict[str, Any] | None) -> dict[str, Any]:
+    """What the page shows of one board, plain JSON-able data."""
+    game = board.game
+    state, moves = _state(board)
+    view = _base_view(number, board)
+    view.update(state=state, claim_moves=moves, clocks=_clocks(board),
+                error=board.error[1] if board.error is not None else None)
+    if board.sans:
+        view["last_move"] = board.sans[-1]
+    if game is not None:
+        view["fen"] = game.fen()
+        view["last_uci"] = game.last_move.uci() if game.last_move is not None else None
+    if ended is not None:
+        view["verdict"], view["expected_result"] = ended["verdict"], ended["expected_result"]
+        if game is not None:
+            view["flag"] = flag_sentence(ended, game.board)
+    urgent = _URGENCY[state]
+    if view["error"] is not None or view["expected_result"] is not None:
+        urgent = min(urgent, 1 if view["error"] is not None else 3)
+    view["urgency"] = urgent
+    return view
+
+
+class Follower:
+    """The games of one source as last seen, and the page's log of them."""
+
+    def __init__(self, flag_rules: str = timeout.FIDE) -> None:
+        if flag_rules not in (timeout.FIDE, timeout.USCF):
+            raise BadRequestError(f"flag_rules must be {timeout.FIDE!r} or {timeout.USCF!r}")
+        self.tracker = Tracker(flag_rules)
+        self.log: list[dict[str, Any]] = []
+        self.ended: dict[int, dict[str, Any]] = {}  # per game, its standing ``ended`` event
+        self._standing: dict[int, list[dict[str, Any]]] = {}  # per game, events a correction may void
+        self._shown: dict[int, tuple[Any, ...]] = {}  # per game, what its view was made from
+
+    def update(self, text: str) -> dict[str, Any]:
+        """Follow the source's whole new text. Returns ``events`` (new, in
+        the source's order, each with ``id`` and ``text``), ``voided`` (ids
+        of earlier events a correction or restart made void), ``boards``
+        (the views of the boards that changed) and ``count`` (boards in all)."""
+        new = self.tracker.update(text)
+        voided: list[int] = []
+        for event in new:
+            event["id"] = len(self.log) + 1
+            event["text"] = describe(event)
+            self.log.append(event)
+            voided += self._void(event)
+        boards = []
+        for number, board in enumerate(self.tracker.boards, 1):
+            made_of = (board.parsed, self.ended.get(number), board.ended, board.error, len(board.seen))
+            shown = self._shown.get(number)
+            # the same parse and ended event (identity: comparing parses would cost a walk of their moves)
+            if shown is None or shown[0] is not made_of[0] or shown[1] is not made_of[1] or shown[2:] != made_of[2:]:
+                self._shown[number] = made_of
+                boards.append(self._view(number, board, new))
+        return {"events": new, "voided": voided, "boards": boards, "count": len(self.tracker.boards)}
+
+    def _view(self, number: int, board: Board, new: list[dict[str, Any]]) -> dict[str, Any]:
+        """The board's view; a fault of the referee in it is said on that
+        board and as an ``error`` event in ``new``, not raised: the other
+        boards go on."""
+        try:
+            return board_view(number, board, self.ended.get(number))
+        except Exception as exc:  # a fault of the referee: said, not raised
+            view = _base_view(number, board)
+            view["error"] = f"internal error of the referee ({type(exc).__name__}): board not shown"
+            view["urgency"] = 1
+            fault = {"game": number, "white": view["white"], "black": view["black"], "round": view["round"],
+                     "ply": view["plies"], "move": None, "rule": None, "kind": ERROR, "code": InternalError.code,
+                     "reason": view["error"], "id": len(self.log) + 1}
+            fault["text"] = describe(fault)
+            self.log.append(fault)
+            new.append(fault)
+            return view
+
+    def _void(self, event: dict[str, Any]) -> list[int]:
+        """Keep the game's standing events; the ids this event voids."""
+        number, kind = event["game"], event["kind"]
+        rows = self._standing.setdefault(number, [])
+        if kind == RESTARTED:
+            gone, rows[:] = list(rows), []
+        elif kind == CORRECTED:
+            gone = [e for e in rows if e["ply"] > event["ply"] or e["kind"] == ENDED]
+            rows[:] = [e for e in rows if e["ply"] <= event["ply"] and e["kind"] != ENDED]
+        else:
+            if kind == ENDED:
+                self.ended[number] = event
+            if kind in (AUTOMATIC, CLAIMABLE, WITH_MOVE, ENDED, ERROR):
+                rows.append(event)
+            return []
+        if kind == RESTARTED or any(e["kind"] == ENDED for e in gone):
+            self.ended.pop(number, None)
+        return [e["id"] for e in gone]
+
+
+#: Tags that name a game in a stream, in the order tried (a relay's game URL first).
+STREAM_KEYS = ("GameURL", "Event", "Site", "Round", "Board", "White", "Black")
+
+
+class StreamRound:
+    """A source that sends each game's whole PGN again whenever it changes
+    (as lichess's broadcast stream does), kept as the round's whole text
+    for :class:`Follower`: each game at the place it first came, replaced
+    by its latest version. A game is taken once it is followed by a blank
+    line after its move text, or by the next game's tags.
+
+    Limits: a game is known by its ``GameURL`` tag, else by its event,
+    site, round, board and players, so a game whose players' names are
+    corrected is a new game (the old one stays); a game longer than
+    ``limit`` characters is dropped, with a note."""
+
+    def __init__(self, limit: int = DEFAULT_MAX_BYTES) -> None:
+        self.limit = limit
+        self.pending = ""
+        self.games: dict[tuple[str | None, ...], str] = {}
+
+    def feed(self, chunk: str) -> tuple[bool, str | None]:
+        """Take what the stream sent next: (whether the round changed, a note)."""
+        self.pending += chunk
+        pieces = split_games(self.pending)
+        if pieces and not self._whole(pieces[-1]):
+            self.pending = pieces.pop()
+        else:
+            self.pending = ""
+        note = None
+        if len(self.pending) > self.limit:
+            note = f"a game of the stream is larger than the limit ({self.limit:,} characters): dropped"
+            self.pending = ""
+        changed = False
+        for piece in pieces:
+            games = read_games(piece.splitlines(keepends=True))
+            first = next(iter(games), None)
+            if first is None:
+                continue
+            key = tuple(first.headers.get(tag) for tag in STREAM_KEYS)
+            key = key[:1] if key[0] else key
+            if self.games.get(key) != piece:
+                self.games[key] = piece
+                changed = True
+        return changed, note
+
+    @staticmethod
+    def _whole(piece: str) -> bool:
+        """Move text, then a blank line: nothing more of this game will come."""
+        body = piece.rstrip(" \t")
+        if not body.endswith(("\n\n", "\r\n\r\n")):
+            return False
+        return any(line.strip() and not line.lstrip().startswith("[") for line in piece.splitlines())
+
+    def text(self) -> str:
+        return "".join(piece if piece.endswith("\n\n") else piece.rstrip() + "\n\n" for piece in self.games.values())
+
+
+class Bridge:
+    """The arbiter worker's entry: :meth:`handle` takes a JSON request
+    ``{"op", "args"}`` and returns a JSON answer ``{"ok": true, ...}`` or
+    ``{"ok": false, "error": {"code", "message"}}``. Ops: ``follow_start``
+    (``flag_rules``: a new follower, the old one dropped), ``follow_update``
+    (``text``, the source's whole text: :meth:`Follower.update`),
+    ``follow_feed`` (``text``, what a stream sent next: :class:`StreamRound`,
+    then :meth:`Follower.update`, with a ``note`` when a game was dropped),
+    ``follow_log`` (every event so far)."""
+
+    def __init__(self) -> None:
+        self.follower = Follower()
+        self.stream = StreamRound()
+
+    def handle(self, request: str) -> str:
+        try:
+            answer = self._handle(json.loads(request))
+        except RefereeError as exc:
+            answer = {"ok": False, "error": exc.to_dict()}
+        except (ValueError, TypeError, AttributeError, KeyError) as exc:
+            answer = {"ok": False, "error": {"code": BadRequestError.code, "message": f"bad request: {exc}"}}
+        return json.dumps(answer)
+
+    def _handle(self, request: dict[str, Any]) -> dict[str, Any]:
+        op, args = request.get("op"), request.get("args") or {}
+        if op == "follow_start":
+            self.follower = Follower(args.get("flag_rules", timeout.FIDE))
+            self.stream = StreamRound()
+            return {"ok": True}
+        if op == "follow_feed":  # the next piece of a stream (StreamRound)
+            text = args.get("text")
+            if not isinstance(text, str):
+                raise BadRequestError("follow_feed needs the stream's next text")
+            changed, note = self.stream.feed(text)
+            out = self.follower.update(self.stream.text()) if changed else \
+                {"events": [], "voided": [], "boards": [], "count": len(self.follower.tracker.boards)}
+            return {"ok": True, "note": note, **out}
+        if op == "follow_update":
+            text = args.get("text")
+            if not isinstance(text, str):
+                raise BadRequestError("follow_update needs the source's text")
+            return {"ok": True, **self.follower.update(text)}
+        if op == "follow_log":
+            return {"ok": True, "events": self.follower.log}
+        raise BadRequestError(f"unknown operation {op!r}")

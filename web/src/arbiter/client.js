@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The arbiter's worker: arbiter-worker.js (made by web/build.py from the
+// page's worker, answering with pychessdraw.follow.Bridge), a Python of its
+// own, so that following a round and the game on the board never wait on
+// each other. Talks through the page's referee client.
+import { Referee } from "../referee/client.js";
+
+export class ArbiterClient {
+  constructor() {
+    /** @type {Referee | null} */
+    this.referee = null;
+  }
+
+  /** Start the worker (Python loads meanwhile). */
+  warm() {
+    if (!this.referee) {
+      this.referee = new Referee({}, { workerUrl: new URL("arbiter-worker.js", document.baseURI) });
+      this.referee.start();
+    }
+    return this.referee;
+  }
+
+  /** A new follower (the old one dropped). @param {string} flagRules */
+  start(flagRules) {
+    return this.warm().request("follow_start", { flag_rules: flagRules });
+  }
+
+  /** What a stream sent next (the worker puts the round together). @param {string} text */
+  feed(text) {
+    return this.warm().request("follow_feed", { text });
+  }
+
+  /** The source's whole new text. @param {string} text */
+  update(text) {
+    return this.warm().request("follow_update", { text });
+  }
+}

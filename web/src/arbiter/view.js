@@ -1,0 +1,324 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The Arbiter view: a source to follow (a URL, a local file, pasted text),
+// a grid of small view-only boards with the referee's state of each, most
+// urgent first, and the event log, newest first. The chess is done in the
+// arbiter's own worker (pychessdraw.follow, see client.js); everything from
+// the source (tags, names, moves, reasons) goes into the page as text only.
+import { Chessground } from "@lichess-org/chessground";
+import { el } from "../ui/dom.js";
+import { ArbiterClient } from "./client.js";
+import { FileSource, SourceError, StreamSource, TextSource, UrlSource, poll } from "./sources.js";
+
+/**
+ * @typedef {{game: number, white: string|null, black: string|null, round: string|null, plies: number, moves: number,
+ *   last_move: string|null, last_uci: string|null, clocks: {white: string|null, black: string|null}, fen: string|null,
+ *   state: string, claim_moves: string[], error: string|null, removed: boolean, result: string|null,
+ *   expected_result: string|null, verdict: string|null, flag: string|null, urgency: number}} BoardView
+ * @typedef {{id: number, game: number, ply: number, move: string|null, rule: string|null, kind: string, text: string,
+ *   [k: string]: unknown}} ArbiterEvent
+ * @typedef {{events: ArbiterEvent[], voided: number[], boards: BoardView[], count: number}} Update
+ */
+
+/** The state words on the boards, for people. */
+const STATE_WORDS = /** @type {Record<string, string>} */ ({
+  playing: "playing", claimable: "claimable", claimable_with_move: "claim with a move", must_stop: "must stop",
+  ended: "ended",
+});
+
+/** @param {string|null} s */
+const orDash = (s) => (s == null || s === "" ? "?" : s);
+
+/**
+ * One board of the grid.
+ * @param {BoardView} b
+ */
+function makeCard(b) {
+  const cgHost = el("div", { class: "arb-cg" });
+  const card = el("article", { class: "arb-board", dataset: { testid: "arbiter-board", game: String(b.game) } },
+    el("header", { class: "arb-head" }, el("span", { class: "arb-num", text: `#${b.game}` }),
+      el("span", { class: "arb-players" }), el("span", { class: "arb-round" })),
+    cgHost,
+    el("p", { class: "arb-line" }, el("span", { class: "arb-state" }), el("span", { class: "arb-moves" })),
+    el("p", { class: "arb-clocks" }),
+    el("p", { class: "arb-note" }));
+  const cg = Chessground(cgHost, { viewOnly: true, coordinates: false, animation: { enabled: false },
+    drawable: { enabled: false, visible: false }, highlight: { lastMove: true, check: false } });
+  return { card, cg };
+}
+
+/** @param {HTMLElement} card @param {string} cls @param {string} text */
+const setText = (card, cls, text) => {
+  const e = /** @type {HTMLElement} */ (card.querySelector(`.${cls}`));
+  if (e.textContent !== text) e.textContent = text;
+};
+
+/**
+ * Show a board's latest view in its card.
+ * @param {{card: HTMLElement, cg: ReturnType<typeof Chessground>}} c @param {BoardView} b
+ */
+function fillCard(c, b) {
+  const { card, cg } = c;
+  card.dataset.state = b.state;
+  card.dataset.urgency = String(b.urgency);
+  card.dataset.error = b.error ? "1" : "";
+  card.style.order = String(b.urgency * 100000 + b.game);
+  setText(card, "arb-players", `${orDash(b.white)} – ${orDash(b.black)}`);
+  setText(card, "arb-round", b.round && b.round !== "?" ? `round ${b.round}` : "");
+  setText(card, "arb-state", STATE_WORDS[b.state] || b.state);
+  setText(card, "arb-moves", `move ${b.moves}${b.last_move ? ` ${b.plies % 2 ? `${b.moves}.` : `${b.moves}…`}${b.last_move}` : ""}`);
+  const clocks = b.clocks.white || b.clocks.black ? `⏱ ${b.clocks.white ?? "–"} · ${b.clocks.black ?? "–"}` : "";
+  setText(card, "arb-clocks", clocks);
+  const notes = [];
+  if (b.error) notes.push(`Cannot be read further: ${b.error}`);
+  if (b.removed) notes.push("No longer in the source.");
+  if (b.claim_moves.length) notes.push(`Claim with: ${b.claim_moves.join(", ")}`);
+  if (b.result) {
+    notes.push(b.expected_result ? `${b.result} recorded ⚑ the rules give ${b.expected_result} (${b.verdict})`
+      : `${b.result}${b.verdict && b.verdict !== "ok" ? ` (${b.verdict})` : ""}`);
+  }
+  if (b.flag) notes.push(b.flag);
+  setText(card, "arb-note", notes.join(" · "));
+  card.title = notes.join("\n");
+  if (b.fen) {
+    const last = b.last_uci ? [b.last_uci.slice(0, 2), b.last_uci.slice(2, 4)] : undefined;
+    cg.set({ fen: b.fen.split(" ")[0], lastMove: /** @type {any} */ (last) });
+  }
+}
+
+/** @param {ArbiterEvent} e */
+function eventRow(e) {
+  const time = new Date().toLocaleTimeString("en-GB");
+  return el("li", {
+    class: `arb-event arb-kind-${e.kind}`,
+    dataset: { testid: "arbiter-event", id: String(e.id), game: String(e.game), ply: String(e.ply),
+      rule: e.rule ?? "", kind: e.kind },
+  }, el("time", { text: time }), " ", el("span", { text: e.text }));
+}
+
+/** A short beep (no sound file: nothing to fetch). */
+function beep() {
+  try {
+    const ctx = new AudioContext();
+    const osc = ctx.createOscillator();
+    osc.frequency.value = 880;
+    osc.connect(ctx.destination);
+    osc.start();
+    osc.stop(ctx.currentTime + 0.25);
+    osc.onended = () => void ctx.close();
+  } catch {
+    // no audio here: the log and the grid still say it
+  }
+}
+
+/** @param {HTMLElement} section */
+function buildControls(section) {
+  const source = el("textarea", { attrs: { id: "arbiter-source", rows: "3", spellcheck: "false",
+    placeholder: "https://… a PGN that changes, or paste PGN text" }, dataset: { testid: "arbiter-source" } });
+  const fileInput = el("input", { attrs: { type: "file", accept: ".pgn,text/plain", hidden: "" }, dataset: { testid: "arbiter-file-input" } });
+  const parts = {
+    source, fileInput,
+    file: el("button", { attrs: { type: "button" }, dataset: { testid: "arbiter-file" }, text: "Choose a local file…" }),
+    interval: el("input", { attrs: { type: "number", min: "1", max: "600", step: "1", value: "3", id: "arbiter-interval" },
+      dataset: { testid: "arbiter-interval" } }),
+    rules: el("select", { attrs: { id: "arbiter-rules" } }, el("option", { attrs: { value: "fide" }, text: "FIDE 6.9" }),
+      el("option", { attrs: { value: "uscf" }, text: "US Chess 14E" })),
+    follow: el("button", { class: "primary", attrs: { type: "button" }, dataset: { testid: "arbiter-follow" }, text: "Follow" }),
+    sound: el("input", { attrs: { type: "checkbox", id: "arbiter-sound" } }),
+    notify: el("input", { attrs: { type: "checkbox", id: "arbiter-notify" } }),
+    download: el("button", { attrs: { type: "button" }, dataset: { testid: "arbiter-download" }, text: "Download the log (JSON lines)" }),
+    status: el("p", { class: "arb-status", attrs: { role: "status" }, dataset: { testid: "arbiter-status" } }),
+    summary: el("p", { class: "arb-summary", dataset: { testid: "arbiter-summary" } }),
+    grid: el("div", { class: "arb-grid", dataset: { testid: "arbiter-grid" } }),
+    log: el("ol", { class: "arb-log", attrs: { reversed: "" }, dataset: { testid: "arbiter-log" } }),
+  };
+  section.append(
+    el("h2", { text: "Arbiter: follow a live round" }),
+    el("label", { attrs: { for: "arbiter-source" }, text: "A URL of a PGN that changes (re-read every few seconds), or PGN text" }),
+    source,
+    el("div", { class: "row" }, parts.file, fileInput,
+      el("label", { attrs: { for: "arbiter-interval" }, text: "every (s)" }), parts.interval,
+      el("label", { attrs: { for: "arbiter-rules" }, text: "flag falls by" }), parts.rules, parts.follow),
+    el("div", { class: "row" }, el("label", { class: "inline" }, parts.sound, " sound at “must stop”"),
+      el("label", { class: "inline" }, parts.notify, " browser notification at “must stop”"), parts.download),
+    parts.status, parts.summary, parts.grid,
+    el("h3", { text: "Events, newest first" }), parts.log);
+  return parts;
+}
+
+/** @param {HTMLElement} section */
+export function mountArbiterView(section) {
+  const ui = buildControls(section);
+  const client = new ArbiterClient();
+  /** @type {Map<number, {card: HTMLElement, cg: ReturnType<typeof Chessground>}>} */
+  const cards = new Map();
+  /** @type {ArbiterEvent[]} */
+  const log = [];
+  /** @type {{stop: () => void} | null} */
+  let following = null;
+  /** @type {FileSource | null} */
+  let followedFile = null; // the file being followed, when it is a File from the chooser
+  /** @type {{getFile: () => Promise<File>} | File | null} */
+  let chosen = null;
+  /** @type {any} */
+  const w = window;
+  const perf = (w.__arbiter = { updates: /** @type {any[]} */ ([]), applied: 0 });
+
+  /** @param {string} m */
+  const say = (m) => { ui.status.textContent = m; };
+
+  /** @param {Update} u @param {number} readAt */
+  const apply = (u, readAt) => {
+    const fragment = document.createDocumentFragment();
+    for (const e of u.events) {
+      log.push(e);
+      fragment.prepend(eventRow(e));
+    }
+    ui.log.prepend(fragment);
+    for (const id of u.voided) {
+      const row = ui.log.querySelector(`[data-id="${Number(id)}"]`);
+      if (row instanceof HTMLElement) {
+        row.dataset.void = "1";
+        row.title = "void: moves taken back or another game at this number";
+      }
+    }
+    for (const b of u.boards) {
+      let c = cards.get(b.game);
+      if (!c) {
+        c = makeCard(b);
+        cards.set(b.game, c);
+        ui.grid.append(c.card);
+      }
+      fillCard(c, b);
+    }
+    const counts = /** @type {Record<string, number>} */ ({});
+    for (const { card } of cards.values()) counts[card.dataset.state || ""] = (counts[card.dataset.state || ""] || 0) + 1;
+    ui.summary.textContent = `${cards.size} board${cards.size === 1 ? "" : "s"}: ` +
+      Object.keys(STATE_WORDS).filter((s) => counts[s]).map((s) => `${counts[s]} ${STATE_WORDS[s]}`).join(", ");
+    perf.applied++;
+    section.dataset.updates = String(perf.applied);
+    const mustStop = u.events.filter((e) => e.kind === "automatic");
+    if (mustStop.length) alarm(mustStop);
+    return performance.now();
+  };
+
+  /** @param {ArbiterEvent[]} events */
+  const alarm = (events) => {
+    if (ui.sound.checked) beep();
+    if (ui.notify.checked && "Notification" in window && Notification.permission === "granted") {
+      for (const e of events.slice(0, 3)) new Notification("Must stop now", { body: e.text });
+    }
+  };
+
+  let generation = 0; // one per Follow: an answer for an earlier one is dropped
+  let streaming = false; // the source sends pieces (StreamSource), not the whole text
+  /** @param {string} text @param {number} readAt */
+  const onText = async (text, readAt) => {
+    const got = performance.now();
+    const asked = generation;
+    const answer = /** @type {any} */ (await (streaming ? client.feed(text) : client.update(text)));
+    if (asked !== generation) return;
+    if (answer.note) say(answer.note);
+    if (!answer.ok) return say(`The referee failed: ${answer.error ? answer.error.message : "unknown error"}`);
+    const shown = apply(answer, readAt);
+    // for benchmarks/bench_arbiter.py: times on this page's clock (performance.timeOrigin + ms is the epoch)
+    const rec = { read_at: readAt, text_at: got, shown_at: shown, painted_at: 0, worker_ms: answer.worker_ms,
+      bytes: text.length, events: answer.events.length, boards: answer.boards.length };
+    perf.updates.push(rec);
+    requestAnimationFrame(() => setTimeout(() => { rec.painted_at = performance.now(); }, 0));
+  };
+
+  const stop = () => {
+    following?.stop();
+    following = null;
+    ui.follow.textContent = "Follow";
+    section.dataset.following = "0";
+  };
+
+  const start = async () => {
+    const typed = ui.source.value.trim();
+    /** @type {{read: () => Promise<string|null>, name: string, cut: string|null}} */
+    let source;
+    try {
+      if (chosen && !typed) source = new FileSource(chosen);
+      else if (/^https?:\/\/\S+$/i.test(typed)) source = StreamSource.names(typed) ? new StreamSource(typed) : new UrlSource(typed);
+      else if (typed) source = new TextSource(ui.source.value);
+      else return say("Give a URL, paste PGN text, or choose a local file.");
+    } catch (e) {
+      return say(/** @type {Error} */ (e).message);
+    }
+    generation++;
+    streaming = source instanceof StreamSource;
+    for (const { card } of cards.values()) card.remove();
+    cards.clear();
+    log.length = 0;
+    ui.log.replaceChildren();
+    const interval = Math.min(600, Math.max(1, Number(ui.interval.value) || 3));
+    if (client.referee?.state !== "ready") say("Starting the referee (Python) for the arbiter…");
+    const r = /** @type {any} */ (await client.start(ui.rules.value));
+    if (!r.ok) return say(`The referee could not start: ${r.error ? r.error.message : "unknown error"}`);
+    ui.follow.textContent = "Stop";
+    section.dataset.following = "1";
+    say(source instanceof TextSource ? "Reading the pasted text once." : streaming
+      ? `Following the stream ${source.name}, shown every ${interval} s.` : `Following ${source.name}, every ${interval} s.`);
+    const once = source instanceof TextSource;
+    followedFile = source instanceof FileSource && source.file ? source : null;
+    following = poll(source, { interval, onText, onNote: say, once, onDone: () => {
+      stop();
+      say("The pasted text was read: change it and press Follow to read it again.");
+    } });
+  };
+
+  ui.follow.addEventListener("click", () => {
+    if (following) {
+      stop();
+      say("Stopped.");
+    } else {
+      void start().catch((e) => say(e instanceof SourceError ? e.message : `Could not follow: ${e.message}`));
+    }
+  });
+  ui.file.addEventListener("click", async () => {
+    /** @type {any} */
+    const picker = /** @type {any} */ (window).showOpenFilePicker;
+    if (typeof picker !== "function") return ui.fileInput.click();
+    try {
+      const [handle] = await picker.call(window, { types: [{ description: "PGN", accept: { "text/plain": [".pgn"] } }] });
+      choose(handle, handle.name);
+    } catch {
+      // the chooser was closed
+    }
+  });
+  ui.fileInput.addEventListener("change", () => {
+    const f = ui.fileInput.files && ui.fileInput.files[0];
+    if (f) choose(f, f.name);
+    ui.fileInput.value = ""; // so that choosing the same file again is a change
+  });
+  /** @param {{getFile: () => Promise<File>} | File} file @param {string} name */
+  const choose = (file, name) => {
+    chosen = file;
+    ui.source.value = "";
+    if (following && followedFile && file instanceof File) {
+      // chosen again while followed: read at the next tick, as a change of the same source
+      followedFile.replace(file);
+      return say(`${name} chosen again: its changes are read at the next tick.`);
+    }
+    stop();
+    say(`${name} chosen: Follow reads it again whenever it changes` +
+      ("getFile" in file ? "." : " (this browser needs it chosen again after each change)."));
+  };
+  ui.notify.addEventListener("change", () => {
+    if (ui.notify.checked && "Notification" in window && Notification.permission === "default") {
+      void Notification.requestPermission().then((p) => {
+        if (p !== "granted") say("Notifications are not allowed by the browser: the log and the grid still say it.");
+      });
+    }
+  });
+  ui.download.addEventListener("click", () => {
+    const body = log.map((e) => JSON.stringify(e)).join("\n") + (log.length ? "\n" : "");
+    const url = URL.createObjectURL(new Blob([body], { type: "application/x-ndjson" }));
+    const a = el("a", { attrs: { href: url, download: "arbiter-log.jsonl" } });
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  });
+  client.warm();
+  section.dataset.mounted = "1";
+}
