@@ -14,13 +14,13 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
-
 from test_page import _axe
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -200,8 +200,8 @@ def scan_events(text: str, tmp: Path) -> dict[int, dict[str, Any]]:
 
 
 def follower_states(texts: list[str]) -> list[dict[int, str]]:
-    """The grid's states at each tick, as pychessdraw.follow gives them."""
-    from pychessdraw.follow import Follower
+    """The grid's states at each tick, as pychessdraw.web.follow gives them."""
+    from pychessdraw.web.follow import Follower
 
     follower, states, out = Follower(), {}, []
     for text in texts:

@@ -1,4 +1,4 @@
-"""The Arbiter view's Python side (pychessdraw.follow): the CLI watch's events,
+"""The Arbiter view's Python side (pychessdraw.web.follow): the CLI watch's events,
 word for word, plus the boards as the page shows them and the log's voids."""
 
 from __future__ import annotations
@@ -7,11 +7,10 @@ import json
 from typing import Any
 
 import pytest
-
-from pychessdraw.follow import STATES, Bridge, Follower, clock_text
-from pychessdraw.watch import Tracker
-
 from test_watch import FOOLS_MATE, SHUFFLE, pgn, prefixes, scanned
+
+from pychessdraw.batch.watch import Tracker
+from pychessdraw.web.follow import STATES, Bridge, Follower, clock_text
 
 # White: king and queen; Black: a lone king. Black to move, not stalemated.
 KQK = "4k3/8/8/8/8/8/8/3QK3 b - - 0 1"
@@ -145,7 +144,7 @@ def test_hostile_tags_pass_through_as_plain_text(hostile: str) -> None:
 
 
 def test_a_fault_in_one_boards_view_is_said_on_that_board(monkeypatch: pytest.MonkeyPatch) -> None:
-    import pychessdraw.follow as follow_module
+    import pychessdraw.web.follow as follow_module
 
     real = follow_module._clocks
 
@@ -192,7 +191,7 @@ def test_a_stream_that_resends_each_game_is_followed_as_the_round() -> None:
 
 
 def test_a_stream_game_over_the_limit_is_dropped_with_a_note() -> None:
-    from pychessdraw.follow import StreamRound
+    from pychessdraw.web.follow import StreamRound
 
     stream = StreamRound(limit=100)
     changed, note = stream.feed('[White "A"]\n\n1. e4 {' + "x" * 200)

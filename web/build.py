@@ -462,7 +462,7 @@ def write_index(dist: Path, preload: list[str]) -> None:
 
 
 # ---------------------------------------------------------------- arbiter (issue #24)
-ARBITER_BRIDGE = ('pyodide.pyimport("pychessdraw.bridge")', 'pyodide.pyimport("pychessdraw.follow")')
+ARBITER_BRIDGE = ('py.pyimport("pychessdraw.web.bridge")', 'py.pyimport("pychessdraw.web.follow")')
 #: Where the Arbiter view may fetch a followed source from: any https host, and
 #: plain http only on this machine (a relay such as DGT LiveChess on localhost,
 #: the tests' loopback server). Scripts stay the page's own ('self').
@@ -471,11 +471,11 @@ CONNECT_SRC = ("connect-src 'self'", "connect-src 'self' https: http://127.0.0.1
 
 def write_arbiter_worker(dist: Path, worker: str) -> None:
     """dist/arbiter-worker.js: the page's worker (same start-up, same
-    snapshot) answering with pychessdraw.follow.Bridge (the Arbiter view's
-    follower) instead of pychessdraw.bridge.Bridge, so that following a
+    snapshot) answering with pychessdraw.web.follow.Bridge (the Arbiter view's
+    follower) instead of pychessdraw.web.bridge.Bridge, so that following a
     round never waits behind the game on the board, nor the other way."""
     if ARBITER_BRIDGE[0] not in worker:
-        die("web/src/worker.js no longer imports pychessdraw.bridge as the arbiter worker expects")
+        die("web/src/worker.js no longer imports pychessdraw.web.bridge as the arbiter worker expects")
     (dist / "arbiter-worker.js").write_text(worker.replace(*ARBITER_BRIDGE))
 
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The arbiter's worker: arbiter-worker.js (made by web/build.py from the
-// page's worker, answering with pychessdraw.follow.Bridge), a Python of its
+// page's worker, answering with pychessdraw.web.follow.Bridge), a Python of its
 // own, so that following a round and the game on the board never wait on
 // each other. Talks through the page's referee client.
 import { Referee } from "../referee/client.js";

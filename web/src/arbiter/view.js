@@ -2,16 +2,18 @@
 // The Arbiter view: a source to follow (a URL, a local file, pasted text),
 // a grid of small view-only boards with the referee's state of each, most
 // urgent first, and the event log, newest first. The chess is done in the
-// arbiter's own worker (pychessdraw.follow, see client.js); everything from
+// arbiter's own worker (pychessdraw.web.follow, see client.js); everything from
 // the source (tags, names, moves, reasons) goes into the page as text only.
 import { Chessground } from "@lichess-org/chessground";
+import { LAWS } from "../contract.js";
 import { el } from "../ui/dom.js";
 import { ArbiterClient } from "./client.js";
 import { FileSource, SourceError, StreamSource, TextSource, UrlSource, poll } from "./sources.js";
 
 /**
  * @typedef {{game: number, white: string|null, black: string|null, round: string|null, plies: number, moves: number,
- *   last_move: string|null, last_uci: string|null, clocks: {white: string|null, black: string|null}, fen: string|null,
+ *   move_text: string, last_move: string|null, last_uci: string|null, clocks: {white: string|null, black: string|null},
+ *   fen: string|null, placement: string|null,
  *   state: string, claim_moves: string[], error: string|null, removed: boolean, result: string|null,
  *   expected_result: string|null, verdict: string|null, flag: string|null, urgency: number}} BoardView
  * @typedef {{id: number, game: number, ply: number, move: string|null, rule: string|null, kind: string, text: string,
@@ -65,7 +67,7 @@ function fillCard(c, b) {
   setText(card, "arb-players", `${orDash(b.white)} – ${orDash(b.black)}`);
   setText(card, "arb-round", b.round && b.round !== "?" ? `round ${b.round}` : "");
   setText(card, "arb-state", STATE_WORDS[b.state] || b.state);
-  setText(card, "arb-moves", `move ${b.moves}${b.last_move ? ` ${b.plies % 2 ? `${b.moves}.` : `${b.moves}…`}${b.last_move}` : ""}`);
+  setText(card, "arb-moves", b.move_text);
   const clocks = b.clocks.white || b.clocks.black ? `⏱ ${b.clocks.white ?? "–"} · ${b.clocks.black ?? "–"}` : "";
   setText(card, "arb-clocks", clocks);
   const notes = [];
@@ -81,7 +83,7 @@ function fillCard(c, b) {
   card.title = notes.join("\n");
   if (b.fen) {
     const last = b.last_uci ? [b.last_uci.slice(0, 2), b.last_uci.slice(2, 4)] : undefined;
-    cg.set({ fen: b.fen.split(" ")[0], lastMove: /** @type {any} */ (last) });
+    cg.set({ fen: b.placement ?? undefined, lastMove: /** @type {any} */ (last) });
   }
 }
 
@@ -120,7 +122,7 @@ function buildControls(section) {
     file: el("button", { attrs: { type: "button" }, dataset: { testid: "arbiter-file" }, text: "Choose a local file…" }),
     interval: el("input", { attrs: { type: "number", min: "1", max: "600", step: "1", value: "3", id: "arbiter-interval" },
       dataset: { testid: "arbiter-interval" } }),
-    rules: el("select", { attrs: { id: "arbiter-rules" } }, el("option", { attrs: { value: "fide" }, text: "FIDE 6.9" }),
+    rules: el("select", { attrs: { id: "arbiter-rules" } }, el("option", { attrs: { value: "fide" }, text: `FIDE ${LAWS.article.time_forfeit}` }),
       el("option", { attrs: { value: "uscf" }, text: "US Chess 14E" })),
     follow: el("button", { class: "primary", attrs: { type: "button" }, dataset: { testid: "arbiter-follow" }, text: "Follow" }),
     sound: el("input", { attrs: { type: "checkbox", id: "arbiter-sound" } }),

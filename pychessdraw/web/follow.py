@@ -2,7 +2,7 @@
 
 :class:`Follower` takes the whole current text of a source at each change
 (a URL re-fetched, a file re-read, pasted text) and hands it to the CLI's
-:class:`pychessdraw.watch.Tracker`, so that the events are the CLI's, word
+:class:`pychessdraw.batch.watch.Tracker`, so that the events are the CLI's, word
 for word and ply for ply (``automatic``, ``claimable``,
 ``claimable_with_move``, ``ended``, ``error``, ``corrected``, ``restarted``,
 ``removed``), found with one ply of referee work per appended move. On top
@@ -21,7 +21,7 @@ of the tracker it keeps what the page shows:
 at each change (lichess's broadcast stream) into that whole text.
 :class:`Bridge` wraps both in JSON in, JSON out, for the arbiter's worker
 (web/build.py makes ``arbiter-worker.js`` from the page's worker with this
-module in place of :mod:`pychessdraw.bridge`).
+module in place of :mod:`pychessdraw.web.bridge`).
 
 Limits: the text is cut by the caller (the page) at its size limit; a
 board's state is that of its last position read (a board whose text broke
@@ -35,14 +35,16 @@ from typing import Any
 
 import chess
 
+from .. import laws
+from ..batch.scan import AUTOMATIC, CLAIMABLE, WITH_MOVE
+from ..batch.watch import CORRECTED, DEFAULT_MAX_BYTES, ENDED, ERROR, RESTARTED, Board, Tracker, describe, split_games
+from ..errors import BadRequestError, InternalError, RefereeError
+from ..moves import move_number, numbered, start_of
+from ..outcome import Termination
+from ..pgn import read_games
+from ..rules import timeout
 from .clockpgn import parse_clk
-from .errors import BadRequestError, InternalError, RefereeError
-from .outcome import Termination
 from .present import numbered_line
-from .rules import timeout
-from .pgn import read_games
-from .scan import AUTOMATIC, CLAIMABLE, WITH_MOVE
-from .watch import CORRECTED, DEFAULT_MAX_BYTES, ENDED, ERROR, RESTARTED, Board, Tracker, describe, split_games
 
 PLAYING, MUST_STOP = "playing", "must_stop"
 #: The board's state words, the page's ``data-state``.
@@ -117,7 +119,7 @@ def flag_sentence(ended: dict[str, Any], board: chess.Board) -> str | None:
     who = forfeit["flagged"].capitalize()
     other = "Black" if forfeit["flagged"] == "white" else "White"
     proof = ended.get("proof") or {}
-    article = "FIDE 6.9" if forfeit["rules"] == timeout.FIDE else "US Chess 14E"
+    article = laws.fide(laws.FLAG_FALL) if forfeit["rules"] == timeout.FIDE else "US Chess 14E"
     can = forfeit["opponent_winnable"]
     if can is True:
         line = numbered_line(board, proof.get("line"), PROOF_PLIES)
@@ -134,9 +136,11 @@ def flag_sentence(ended: dict[str, Any], board: chess.Board) -> str | None:
 def _base_view(number: int, board: Board) -> dict[str, Any]:
     """A board's view with nothing worked out: its tags and counts only."""
     plies = len(board.seen)
+    moves = move_number(plies, *start_of(board.headers))[0] if plies else 0
     return {"game": number, "white": board.headers.get("White"), "black": board.headers.get("Black"),
-            "round": board.headers.get("Round"), "plies": plies, "moves": (plies + 1) // 2, "last_move": None,
-            "last_uci": None, "clocks": {"white": None, "black": None}, "fen": None, "state": PLAYING,
+            "round": board.headers.get("Round"), "plies": plies, "moves": moves, "move_text": f"move {moves}",
+            "last_move": None, "last_uci": None, "clocks": {"white": None, "black": None}, "fen": None,
+            "placement": None, "state": PLAYING,
             "claim_moves": [], "error": None, "removed": board.parsed is None, "result": board.ended,
             "expected_result": None, "verdict": None, "flag": None, "urgency": _URGENCY[PLAYING]}
 
@@ -150,8 +154,11 @@ def board_view(number: int, board: Board, ended: dict[str, Any] | None) -> dict[
                 error=board.error[1] if board.error is not None else None)
     if board.sans:
         view["last_move"] = board.sans[-1]
+        number, white = move_number(len(board.seen), *start_of(board.headers))
+        view["move_text"] = f"move {number} {numbered(number, white, board.sans[-1])}"
     if game is not None:
         view["fen"] = game.fen()
+        view["placement"] = view["fen"].split(" ")[0]  # what the small board draws
         view["last_uci"] = game.last_move.uci() if game.last_move is not None else None
     if ended is not None:
         view["verdict"], view["expected_result"] = ended["verdict"], ended["expected_result"]
