@@ -511,6 +511,8 @@ export class Controller {
     if (rec && !rec.ok) return this.showError({ code: "bad_link", message: `This link holds no game the page can show (${rec.problem}).` });
     const target = rec ? rec.record : null;
     if (current && target && encodeHash(current) === encodeHash(target)) return;
+    // a new game already (the address changed its view only): nothing to start
+    if (!target && current && isEmpty(current)) return;
     if (!target) void this.act("new", {}, { push: false });
     else void this.act("restore", restoreArgs(target), { push: false });
   }

@@ -1,14 +1,75 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The draw panel: renders the bridge's facts as they come (rule texts,
-// thresholds, articles, one answer per side to "can it still checkmate?").
-// It parses nothing. Claims: a button per claim now, a button per intended
-// move when few moves allow the claim, one picker when many do.
+// The draw panel, read at a glance: the claim first (a button per claim now,
+// a button per intended move when few moves allow the claim, one picker when
+// many do; "Claim a draw" as the main action), then one line per rule with
+// its count against its threshold ("50-move: 12/100", "Repetition: 2 of 3",
+// "Can mate: ..."), then the details (the rules in words, articles, proofs,
+// mating lines, hints) behind one click. The facts are the bridge's, shown
+// as they come: the panel parses nothing and counts nothing, it only chooses
+// what to show. The details open by themselves only when they matter (the
+// game is over, a flag fall would be a draw, a side cannot mate), unless the
+// player has opened or closed them on this device (remembered).
 import { $, el, focusFirst, setText } from "./dom.js";
 
 /** @typedef {import("../ctrl.js").Controller} Controller */
 /** @typedef {import("../contract.js").Facts} Facts */
+/** @typedef {import("../contract.js").Counter} Counter */
 
-const ANSWER_WORD = { yes: "Yes", no: "No", unknown: "Not decided yet" };
+export const DETAILS_KEY = "pychessdraw.panel.v1";
+
+/**
+ * The player's choice for the details on this device: "open", "closed", or
+ * null (not chosen: they open when they matter).
+ * @param {Pick<Storage, "getItem">} storage
+ * @returns {"open"|"closed"|null}
+ */
+export function loadDetailsChoice(storage) {
+  try {
+    const v = storage.getItem(DETAILS_KEY);
+    return v === "open" || v === "closed" ? v : null;
+  } catch {
+    return null; // storage disabled
+  }
+}
+
+/** @param {Pick<Storage, "setItem">} storage @param {"open"|"closed"} choice */
+function saveDetailsChoice(storage, choice) {
+  try {
+    storage.setItem(DETAILS_KEY, choice);
+  } catch {
+    /* not remembered */
+  }
+}
+
+/**
+ * Whether the details matter in these facts: the game is over, a flag fall
+ * now would be a draw, or a side cannot checkmate (a dead position, or
+ * insufficient material on one side).
+ * @param {Facts} f
+ */
+export function detailsMatter(f) {
+  if (f.outcome) return true;
+  const sides = /** @type {const} */ (["white", "black"]);
+  if (f.flag_fall && sides.some((c) => f.flag_fall && f.flag_fall[c].result === "1/2-1/2")) return true;
+  return sides.some((c) => f.winnable[c] && f.winnable[c].answer === "no");
+}
+
+/**
+ * One counter line: the value against the claim threshold, its meter (the
+ * claim threshold as "high", the automatic end as the maximum).
+ * @param {string} id @param {Counter} c @param {string} text
+ */
+function paintCounter(id, c, text) {
+  const value = $(id);
+  setText(value, text);
+  const li = /** @type {HTMLElement} */ (value.closest("li"));
+  li.dataset.level = c.level;
+  li.title = c.text;
+  const m = /** @type {HTMLMeterElement} */ ($(`${id}-meter`));
+  m.max = c.auto_at;
+  m.high = c.claim_at;
+  m.value = c.value;
+}
 
 /** @param {Controller} ctrl */
 export function mountPanel(ctrl) {
@@ -21,6 +82,10 @@ export function mountPanel(ctrl) {
     const live = ctrl.isLive();
     panel.dataset.ply = String(ctrl.shownPly());
     setText($("dp-where"), live ? "(current position)" : `(${f.where}, not the current position)`);
+    paintCounter("c-fifty", f.halfmove, `${f.halfmove.value}/${f.halfmove.claim_at}`);
+    paintCounter("c-rep", f.repetition, `${f.repetition.value} of ${f.repetition.claim_at}`);
+    setText($("c-mate"), `White: ${f.winnable.white.word} · Black: ${f.winnable.black.word}`);
+    showDetails(f);
     setText($("halfmove-clock"), f.halfmove.text);
     const bar = $("clock-bar");
     bar.style.width = `${Math.min(100, (f.halfmove.value / f.halfmove.auto_at) * 100)}%`;
@@ -51,7 +116,7 @@ export function mountPanel(ctrl) {
     for (const c of /** @type {const} */ (["white", "black"])) {
       const w = f.winnable[c];
       const cell = $(`mat-${c}`);
-      setText(cell, w.word || ANSWER_WORD[w.answer]);
+      setText(cell, w.word);
       cell.className = `answer ${w.answer}`;
       const flag = $(`flag-${c}`);
       setText(flag, f.flag_fall ? f.flag_fall[c].text : "game over");
@@ -113,6 +178,25 @@ export function mountPanel(ctrl) {
         el("div", { class: "row" }, select, go)));
     }
   }
+
+  const details = $("dp-details");
+  const toggle = $("details-toggle");
+  /** @param {boolean} open */
+  function setDetails(open) {
+    if (details.hidden === !open) return;
+    details.hidden = !open;
+    toggle.setAttribute("aria-expanded", String(open));
+  }
+  /** @param {Facts} f */
+  function showDetails(f) {
+    const choice = loadDetailsChoice(localStorage);
+    setDetails(choice ? choice === "open" : detailsMatter(f));
+  }
+  toggle.addEventListener("click", () => {
+    const open = toggle.getAttribute("aria-expanded") !== "true";
+    saveDetailsChoice(localStorage, open ? "open" : "closed");
+    setDetails(open);
+  });
 
   claims.addEventListener("click", (ev) => {
     const b = /** @type {HTMLElement} */ (ev.target).closest("button.claim[data-rule]");

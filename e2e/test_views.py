@@ -1,0 +1,162 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""Views as chess sites have them (issue #21): Play and Review reached by
+tabs and by the address (#play, #review), kept by Back, Forward and a reload;
+a view joins with markup only; the settings in a dialog beside the board;
+on a phone the first screen of Play holds the board, both clocks, the move
+box and the claim button; the draw panel's counters at a glance, its details
+one click away (remembered on the device) and open by themselves only when
+they matter."""
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import expect
+from test_page import KNIGHTS
+from viewkit import open_view, settings, type_time_control
+
+
+def shown(app, testid: str) -> bool:
+    return app.tid(testid).is_visible()
+
+
+def test_tabs_and_the_address_choose_the_view_and_keep_the_game(app):
+    page = app.page
+    app.type_move("e4")
+    expect(page.locator("html")).to_have_attribute("data-view", "play")
+    assert shown(app, "draw-panel") and not shown(app, "review-drop")
+    app.tid("view-review").click()
+    expect(app.tid("review-drop")).to_be_visible()
+    assert not shown(app, "draw-panel")
+    assert shown(app, "board"), "the Review view shows the board, for the games it opens"
+    assert re.search(r"#review&m=e2e4$", page.url), page.url
+    assert app.tid("view-review").get_attribute("aria-current") == "page"
+    assert app.tid("view-play").get_attribute("aria-current") is None
+    # Back: Play, the game as it was
+    page.go_back()
+    expect(page.locator("html")).to_have_attribute("data-view", "play")
+    expect(app.tid("draw-panel")).to_be_visible()
+    expect(app.tid("review-drop")).to_be_hidden()
+    page.go_forward()
+    expect(app.tid("review-drop")).to_be_visible()
+    # a reload keeps the view and the game
+    page.reload()
+    app.wait_ready()
+    app.wait_seq(-1)
+    expect(page.locator("html")).to_have_attribute("data-view", "review")
+    expect(app.tid("review-drop")).to_be_visible()
+    assert app.sans() == ["e4"]
+    # a move made in the Review view (the board is there) keeps the view in the address
+    app.type_move("e5")
+    assert re.search(r"#review&m=e2e4(,|%2C)e7e5$", page.url), page.url
+    open_view(page, "play")
+    assert re.search(r"#m=e2e4(,|%2C)e7e5$", page.url), page.url
+    assert app.sans() == ["e4", "e5"]
+
+
+def test_the_address_opens_a_view(app):
+    page = app.page
+    page.goto(app.base_url + "#review")
+    app.wait_ready()
+    expect(app.tid("review-drop")).to_be_visible()
+    expect(app.tid("draw-panel")).to_be_hidden()
+    page.goto(app.base_url + "#play")
+    expect(app.tid("draw-panel")).to_be_visible()
+    expect(app.tid("review-drop")).to_be_hidden()
+
+
+def test_a_view_joins_with_markup_only(browser, base_url):
+    """A section [data-view=NAME] and a tab [data-view-tab=NAME] in index.html,
+    nothing else (the arbiter view joins so): the tab and #NAME open it."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800}, service_workers="block")
+
+    def with_extra_view(route) -> None:
+        html = route.fetch().text()
+        html = html.replace('</nav>', '<button type="button" data-view-tab="extra" data-testid="extra-tab">Extra</button></nav>', 1)
+        html = html.replace('</main>', '<section data-view="extra" data-testid="extra-view">An extra view</section></main>', 1)
+        route.fulfill(body=html, content_type="text/html")
+
+    ctx.route(re.compile(r".*/(index\.html)?$"), with_extra_view)
+    page = ctx.new_page()
+    tid = page.get_by_test_id
+    try:
+        page.goto(base_url + "#extra")
+        page.wait_for_selector("body[data-engine=ready]", state="attached", timeout=120_000)
+        expect(tid("extra-view")).to_be_visible()
+        for other in ("draw-panel", "board", "review-drop"):
+            expect(tid(other)).to_be_hidden()
+        assert tid("extra-tab").get_attribute("aria-current") == "page"
+        tid("view-play").click()
+        expect(tid("extra-view")).to_be_hidden()
+        expect(tid("board")).to_be_visible()
+        tid("extra-tab").click()
+        expect(tid("extra-view")).to_be_visible()
+        assert page.url.endswith("#extra")
+        page.go_back()
+        expect(tid("extra-view")).to_be_hidden()
+        expect(tid("draw-panel")).to_be_visible()
+        page.go_forward()
+        expect(tid("extra-view")).to_be_visible()
+    finally:
+        ctx.close()
+
+
+def test_settings_in_a_dialog_beside_the_board(app):
+    page = app.page
+    expect(app.tid("time-control")).to_be_hidden()
+    app.tid("settings").click()
+    for name in ("time-control", "opponent", "engine-level", "flag-rules", "low-time-sound"):
+        expect(app.tid(name)).to_be_visible()
+    # Escape closes it and the keyboard is back on the control that opened it
+    page.keyboard.press("Escape")
+    expect(app.tid("settings-dialog")).to_be_hidden()
+    assert page.evaluate("() => document.activeElement.dataset.testid") == "settings"
+    # the computer's line is on the Play view, not in the dialog
+    with settings(page):
+        assert not app.tid("settings-dialog").locator("[data-testid=engine-note]").count()
+
+
+def test_phone_first_screen_holds_board_clocks_move_box_and_claim(app):
+    page = app.page
+    type_time_control(page, "5+3")
+    try:
+        for frm, to in KNIGHTS + KNIGHTS[:3]:
+            app.click_move(frm, to)
+        page.set_viewport_size({"width": 390, "height": 844})
+        page.evaluate("() => window.scrollTo(0, 0)")
+        page.wait_for_timeout(100)
+        for name in ("board", "clock-white", "clock-black", "move-input", "claim-any", "claims", "counters"):
+            box = app.tid(name).bounding_box()
+            assert box is not None, name
+            assert box["y"] >= 0 and box["y"] + box["height"] <= 844, (name, box)
+            assert box["x"] >= 0 and box["x"] + box["width"] <= 390, (name, box)
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 900})
+        type_time_control(page, "untimed")
+
+
+def test_counters_at_a_glance_details_one_click_away_and_remembered(app):
+    page = app.page
+    page.evaluate("() => localStorage.removeItem('pychessdraw.panel.v1')")
+    for frm, to in KNIGHTS + KNIGHTS[:3]:
+        app.click_move(frm, to)
+    expect(app.tid("counter-fifty")).to_contain_text("50-move: 7/100")
+    expect(app.tid("counter-repetition")).to_contain_text("Repetition: 2 of 3")
+    expect(app.tid("counter-mate")).to_contain_text("White: Yes")
+    # the opening: nothing that matters in the details, so they are closed
+    expect(app.tid("details")).to_be_hidden()
+    assert app.tid("details-toggle").get_attribute("aria-expanded") == "false"
+    # a dead position: they open by themselves
+    app.set_fen("8/8/4k3/8/8/3BK3/8/8 w - - 0 1")
+    expect(app.tid("details")).to_be_visible()
+    expect(app.tid("winnable")).to_be_visible()
+    # the player closes them: remembered on the device, across a reload
+    app.tid("details-toggle").click()
+    expect(app.tid("details")).to_be_hidden()
+    assert page.evaluate("() => localStorage.getItem('pychessdraw.panel.v1')") == "closed"
+    page.reload()
+    app.wait_ready()
+    app.wait_seq(-1)
+    expect(app.tid("details")).to_be_hidden()
+    app.tid("details-toggle").click()
+    expect(app.tid("details")).to_be_visible()
+    page.evaluate("() => localStorage.removeItem('pychessdraw.panel.v1')")
