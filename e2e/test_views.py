@@ -12,6 +12,7 @@ import re
 
 from playwright.sync_api import expect
 from test_page import KNIGHTS
+from test_startup import PythonGate
 from viewkit import open_view, settings, type_time_control
 
 
@@ -160,3 +161,61 @@ def test_counters_at_a_glance_details_one_click_away_and_remembered(app):
     app.tid("details-toggle").click()
     expect(app.tid("details")).to_be_visible()
     page.evaluate("() => localStorage.removeItem('pychessdraw.panel.v1')")
+
+
+def test_moves_made_while_the_referee_starts_are_judged_once_it_is_ready(browser, base_url):
+    """Issue #21: a move made on the board, and one typed, before the referee
+    is ready are kept and shown, then judged in order (an illegal one refused
+    then, with the usual message)."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    gate = PythonGate(ctx)
+    page = ctx.new_page()
+    tid = page.get_by_test_id
+    try:
+        page.goto(base_url + "?nosw")
+        page.wait_for_selector("[data-testid=board] cg-board piece")
+        assert page.locator("body").get_attribute("data-engine") == "loading"
+        b = page.locator("[data-testid=board] cg-board").bounding_box()
+        s = b["width"] / 8
+        page.mouse.click(b["x"] + 4.5 * s, b["y"] + 6.5 * s)  # e2
+        page.mouse.click(b["x"] + 4.5 * s, b["y"] + 4.5 * s)  # e4
+        box = tid("move-input")
+        box.fill("e5")
+        box.press("Enter")
+        expect(tid("queued-moves")).to_have_text("Waiting for the referee: e2e4 e5")
+        expect(tid("error")).to_be_hidden()
+        assert box.input_value() == ""
+        gate.release()
+        page.wait_for_selector("body[data-engine=ready]", state="attached", timeout=120_000)
+        expect(tid("draw-panel")).to_have_attribute("data-ply", "2")
+        expect(tid("queued-moves")).to_be_empty()
+        sans = page.eval_on_selector_all("[data-testid=move-list] button.ply[data-ply]:not([data-ply='0'])",
+                                         "bs => bs.map(b => b.firstChild.textContent)")
+        assert sans == ["e4", "e5"]
+    finally:
+        ctx.close()
+
+
+def test_low_time_beeps_once_when_turned_on(app):
+    """Off by default; turned on, one beep as the player's clock turns low."""
+    page = app.page
+    page.evaluate("() => localStorage.removeItem('pychessdraw.sound.v1')")
+    sound = app.tid("low-time-sound")
+    try:
+        type_time_control(page, "0.05+0")  # 3 s: low under 2 s
+        assert not sound.is_checked()
+        app.click_move("e2", "e4")
+        expect(app.tid("clock-black")).to_have_attribute("data-low", "true", timeout=5_000)
+        assert sound.get_attribute("data-beeps") == "0"
+        app.new_game()
+        with settings(page):
+            sound.check()
+        type_time_control(page, "0.05+0")
+        app.click_move("e2", "e4")
+        expect(app.tid("clock-black")).to_have_attribute("data-low", "true", timeout=5_000)
+        expect(sound).to_have_attribute("data-beeps", "1")
+        assert page.evaluate("() => localStorage.getItem('pychessdraw.sound.v1')") == "on"
+    finally:
+        with settings(page):
+            sound.uncheck()
+        type_time_control(page, "untimed")
