@@ -219,3 +219,32 @@ def test_low_time_beeps_once_when_turned_on(app):
         with settings(page):
             sound.uncheck()
         type_time_control(page, "untimed")
+
+
+def test_the_web_app_manifest_parses_and_its_icons_load(app, site_dir):
+    """Installable as chess sites are: the manifest linked from the page (the
+    CSP allows it), standalone, its 192 and 512 px icons load, and the service
+    worker caches them so that the installed app opens offline."""
+    page = app.page
+    got = page.evaluate("""async () => {
+      const link = document.querySelector('link[rel=manifest]');
+      const csp = document.querySelector('meta[http-equiv=Content-Security-Policy]').content;
+      const r = await fetch(link.href);
+      const m = await r.json();
+      const icons = [];
+      for (const i of m.icons) {
+        const img = new Image();
+        img.src = new URL(i.src, link.href).href;
+        await img.decode();
+        icons.push([i.sizes, img.naturalWidth, img.naturalHeight]);
+      }
+      return {m, icons, csp};
+    }""")
+    m = got["m"]
+    assert m["name"] and m["short_name"] == "pychessdraw"
+    assert m["display"] == "standalone" and m["theme_color"].startswith("#") and m["start_url"]
+    assert got["icons"] == [["192x192", 192, 192], ["512x512", 512, 512]]
+    assert "manifest-src 'self'" in got["csp"]
+    sw = (site_dir / "sw.js").read_text()
+    for name in ("manifest.webmanifest", "icon-192.png", "icon-512.png"):
+        assert f'"{name}"' in sw, f"the service worker does not cache {name}"
