@@ -9,11 +9,23 @@ they matter."""
 from __future__ import annotations
 
 import re
+from contextlib import contextmanager
 
+import pytest
 from playwright.sync_api import expect
-from test_page import KNIGHTS
+from test_page import KNIGHTS, _axe
 from test_startup import PythonGate
 from viewkit import open_view, settings, type_time_control
+
+
+@pytest.fixture(autouse=True)
+def back_to_play(request):
+    """The shared page left on Play, whatever a test did (the next tests use its hooks)."""
+    uses_app = "app" in request.fixturenames
+    shared = request.getfixturevalue("shared_app") if uses_app else None
+    yield
+    if shared is not None:
+        open_view(shared.page, "play")
 
 
 def shown(app, testid: str) -> bool:
@@ -32,6 +44,7 @@ def test_tabs_and_the_address_choose_the_view_and_keep_the_game(app):
     assert re.search(r"#review&m=e2e4$", page.url), page.url
     assert app.tid("view-review").get_attribute("aria-current") == "page"
     assert app.tid("view-play").get_attribute("aria-current") is None
+    assert _axe(page) == [], "axe, the Review view"
     # Back: Play, the game as it was
     page.go_back()
     expect(page.locator("html")).to_have_attribute("data-view", "play")
@@ -107,6 +120,7 @@ def test_settings_in_a_dialog_beside_the_board(app):
     app.tid("settings").click()
     for name in ("time-control", "opponent", "engine-level", "flag-rules", "low-time-sound"):
         expect(app.tid(name)).to_be_visible()
+    assert _axe(page) == [], "axe, the settings open"
     # Escape closes it and the keyboard is back on the control that opened it
     page.keyboard.press("Escape")
     expect(app.tid("settings-dialog")).to_be_hidden()
@@ -163,28 +177,42 @@ def test_counters_at_a_glance_details_one_click_away_and_remembered(app):
     page.evaluate("() => localStorage.removeItem('pychessdraw.panel.v1')")
 
 
-def test_moves_made_while_the_referee_starts_are_judged_once_it_is_ready(browser, base_url):
-    """Issue #21: a move made on the board, and one typed, before the referee
-    is ready are kept and shown, then judged in order (an illegal one refused
-    then, with the usual message)."""
+@contextmanager
+def held_boot(browser, url: str):
+    """A first visit to url with Python's wasm held back (the referee stays
+    "loading") until gate.release(); yields (page, gate) once the board is drawn."""
     ctx = browser.new_context(viewport={"width": 1280, "height": 800})
     gate = PythonGate(ctx)
     page = ctx.new_page()
-    tid = page.get_by_test_id
     try:
-        page.goto(base_url + "?nosw")
+        page.goto(url)
         page.wait_for_selector("[data-testid=board] cg-board piece")
         assert page.locator("body").get_attribute("data-engine") == "loading"
+        yield page, gate
+    finally:
+        ctx.close()
+
+
+def typed(page, move: str) -> None:
+    box = page.get_by_test_id("move-input")
+    box.fill(move)
+    box.press("Enter")
+
+
+def test_moves_made_while_the_referee_starts_are_judged_once_it_is_ready(browser, base_url):
+    """Issue #21: a move made on the board, and one typed, before the referee
+    is ready are kept and shown, then judged in order (a refused one drops
+    the rest: web/test/ctrl.test.js)."""
+    with held_boot(browser, base_url + "?nosw") as (page, gate):
+        tid = page.get_by_test_id
         b = page.locator("[data-testid=board] cg-board").bounding_box()
         s = b["width"] / 8
         page.mouse.click(b["x"] + 4.5 * s, b["y"] + 6.5 * s)  # e2
         page.mouse.click(b["x"] + 4.5 * s, b["y"] + 4.5 * s)  # e4
-        box = tid("move-input")
-        box.fill("e5")
-        box.press("Enter")
+        typed(page, "e5")
         expect(tid("queued-moves")).to_have_text("Waiting for the referee: e2e4 e5")
         expect(tid("error")).to_be_hidden()
-        assert box.input_value() == ""
+        assert tid("move-input").input_value() == ""
         gate.release()
         page.wait_for_selector("body[data-engine=ready]", state="attached", timeout=120_000)
         expect(tid("draw-panel")).to_have_attribute("data-ply", "2")
@@ -192,8 +220,19 @@ def test_moves_made_while_the_referee_starts_are_judged_once_it_is_ready(browser
         sans = page.eval_on_selector_all("[data-testid=move-list] button.ply[data-ply]:not([data-ply='0'])",
                                          "bs => bs.map(b => b.firstChild.textContent)")
         assert sans == ["e4", "e5"]
-    finally:
-        ctx.close()
+
+
+def test_no_move_is_kept_while_the_board_shows_another_position(browser, base_url):
+    """A link to a game made elsewhere: until the referee has replayed it the
+    board shows the game's start, so a move made then is refused, with why."""
+    with held_boot(browser, base_url + "?nosw#m=e2e4,e7e5") as (page, gate):
+        tid = page.get_by_test_id
+        typed(page, "Nf3")
+        expect(tid("error")).to_contain_text("still replaying")
+        expect(tid("queued-moves")).to_be_empty()
+        gate.release()
+        page.wait_for_selector("body[data-engine=ready]", state="attached", timeout=120_000)
+        expect(tid("draw-panel")).to_have_attribute("data-ply", "2")
 
 
 def test_low_time_beeps_once_when_turned_on(app):

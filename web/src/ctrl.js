@@ -73,6 +73,8 @@ import { clearRecord, decodeHash, encodeHash, isEmpty, loadPrefs, loadRecord, po
  * @property {(hash: string, push: boolean) => void} set
  */
 
+/** A move made before the referee has replayed a game whose position the board does not show yet. */
+const REPLAYING = { code: "loading", message: "The referee is still replaying the game: moves can be played in a moment." };
 const DEEPER_AFTER_MS = 200; // pause before each deeper dead-position search
 const REPLACING = new Set(["new", "load_pgn", "restore"]);
 const CHANGING = new Set(["new", "play", "undo", "load_pgn", "claim", "agree", "resign", "flag", "restore", "state", "batch"]);
@@ -578,11 +580,18 @@ export class Controller {
   // ---------------------------------------------------------------- moves made while the referee starts
   /**
    * Keep a move made before the referee is ready; it is judged, in order,
-   * once the referee has restored the game (playQueued).
+   * once the referee has restored the game (playQueued). Only where the
+   * board shows the game's position (state.early.known): else refused, with
+   * the reason.
    * @param {string} move  SAN or UCI, as typed or moved on the board
    * @returns {Promise<null>}
    */
   queueMove(move) {
+    if (!this.state.early.known) {
+      // the board shows the game's start, not its position: a move made there would be judged in another
+      this.showError(REPLAYING);
+      return Promise.resolve(null);
+    }
     this.state.queued = [...this.state.queued, move];
     this.announce(`${move} will be played when the referee is ready`);
     this.changed("queue");
@@ -840,7 +849,8 @@ export class Controller {
   /** The board was touched while no move can be made: say why. */
   explainNoMove() {
     const s = this.state;
-    if (s.engine === "loading") return; // a move made now is kept (queueMove)
-    if (s.engine === "failed") this.showError({ code: "not_running", message: "The referee could not start: moves cannot be played (see the message at the top)." });
+    if (s.engine === "loading" && s.early.known) return; // a move made now is kept (queueMove)
+    if (s.engine === "loading") this.showError(REPLAYING);
+    else if (s.engine === "failed") this.showError({ code: "not_running", message: "The referee could not start: moves cannot be played (see the message at the top)." });
   }
 }

@@ -46,7 +46,7 @@ export function mountBoard(ctrl) {
     fen: ctrl.shownFen(),
     orientation: s.orientation,
     coordinates: true,
-    movable: { free: s.engine === "loading", color: s.engine === "loading" ? "both" : undefined, dests: new Map(), showDests: true,
+    movable: { free: false, color: undefined, dests: new Map(), showDests: true,
       events: { after: (orig, dest) => { ctrl.boardMove(orig, dest, performance.now()); } } },
     premovable: { enabled: false },
     draggable: { enabled: true, showGhost: true },
@@ -70,7 +70,7 @@ export function mountBoard(ctrl) {
     const row = ply > 0 ? ctrl.state.rows[ply - 1] : null;
     const canMove = ctrl.canMove() && !ctrl.state.ask && !ctrl.state.promotion;
     // while the referee starts, any piece may be moved: the move is kept and judged once it is ready
-    const early = ctrl.state.engine === "loading";
+    const early = ctrl.state.engine === "loading" && ctrl.state.early.known;
     const fen = ctrl.shownFen();
     cg.set({
       fen,
