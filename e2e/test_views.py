@@ -8,6 +8,7 @@ one click away (remembered on the device) and open by themselves only when
 they matter."""
 from __future__ import annotations
 
+import json
 import re
 from contextlib import contextmanager
 
@@ -164,15 +165,19 @@ def test_counters_at_a_glance_details_one_click_away_and_remembered(app):
     app.set_fen("8/8/4k3/8/8/3BK3/8/8 w - - 0 1")
     expect(app.tid("details")).to_be_visible()
     expect(app.tid("winnable")).to_be_visible()
-    # the player closes them: remembered on the device, across a reload
+    # the player closes them there: remembered on the device, across a reload
     app.tid("details-toggle").click()
     expect(app.tid("details")).to_be_hidden()
-    assert page.evaluate("() => localStorage.getItem('pychessdraw.panel.v1')") == "closed"
+    assert json.loads(page.evaluate("() => localStorage.getItem('pychessdraw.panel.v1')")) == {"matters": "closed"}
     page.reload()
     app.wait_ready()
     app.wait_seq(-1)
     expect(app.tid("details")).to_be_hidden()
+    # opened in a position where they do not matter: open in the next such position too
+    app.new_game()
+    expect(app.tid("details")).to_be_hidden()
     app.tid("details-toggle").click()
+    app.click_move("e2", "e4")
     expect(app.tid("details")).to_be_visible()
     page.evaluate("() => localStorage.removeItem('pychessdraw.panel.v1')")
 

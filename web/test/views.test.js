@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { decodeHash } from "../src/persist.js";
-import { detailsMatter, DETAILS_KEY, loadDetailsChoice } from "../src/ui/panel.js";
+import { detailsMatter, detailsOpen, DETAILS_KEY, loadDetailsChoice } from "../src/ui/panel.js";
 import { joinHash, splitHash } from "../src/ui/views.js";
 
 const NAMES = ["play", "review", "arbiter"];
@@ -54,11 +54,19 @@ test("the details open by themselves only when they matter", () => {
   assert.equal(detailsMatter(facts({ winnable: { white: unknown, black: unknown } })), false);
 });
 
-test("the player's choice for the details is read back, anything else is no choice", () => {
+test("the player's choices for the details are read back, one for where they matter and one for elsewhere", () => {
   const store = (/** @type {string|null} */ v) => ({ getItem: (/** @type {string} */ k) => (k === DETAILS_KEY ? v : null) });
-  assert.equal(loadDetailsChoice(store("open")), "open");
-  assert.equal(loadDetailsChoice(store("closed")), "closed");
-  assert.equal(loadDetailsChoice(store("maybe")), null);
-  assert.equal(loadDetailsChoice(store(null)), null);
-  assert.equal(loadDetailsChoice({ getItem: () => { throw new Error("disabled"); } }), null);
+  assert.deepEqual(loadDetailsChoice(store('{"calm":"open","matters":"closed"}')), { calm: "open", matters: "closed" });
+  assert.deepEqual(loadDetailsChoice(store('{"calm":"maybe"}')), {});
+  assert.deepEqual(loadDetailsChoice(store("not json")), {});
+  assert.deepEqual(loadDetailsChoice(store(null)), {});
+  assert.deepEqual(loadDetailsChoice({ getItem: () => { throw new Error("disabled"); } }), {});
+  // no choice: open only where they matter
+  assert.equal(detailsOpen({}, false), false);
+  assert.equal(detailsOpen({}, true), true);
+  // a choice made where they matter leaves the other kind of position as it was
+  assert.equal(detailsOpen({ matters: "closed" }, true), false);
+  assert.equal(detailsOpen({ matters: "closed" }, false), false);
+  assert.equal(detailsOpen({ calm: "open" }, false), true);
+  assert.equal(detailsOpen({ calm: "open" }, true), true);
 });

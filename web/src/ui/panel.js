@@ -7,8 +7,9 @@
 // mating lines, hints) behind one click. The facts are the bridge's, shown
 // as they come: the panel parses nothing and counts nothing, it only chooses
 // what to show. The details open by themselves only when they matter (the
-// game is over, a flag fall would be a draw, a side cannot mate), unless the
-// player has opened or closed them on this device (remembered).
+// game is over, a flag fall would be a draw, a side cannot mate); the
+// player's opening or closing them is remembered on this device, for
+// positions where they matter and for the others apart.
 import { $, el, focusFirst, setText } from "./dom.js";
 
 /** @typedef {import("../ctrl.js").Controller} Controller */
@@ -17,25 +18,50 @@ import { $, el, focusFirst, setText } from "./dom.js";
 
 export const DETAILS_KEY = "pychessdraw.panel.v1";
 
+/** @typedef {"open"|"closed"} Shown */
 /**
- * The player's choice for the details on this device: "open", "closed", or
- * null (not chosen: they open when they matter).
+ * The player's choices for the details on this device, one for positions
+ * where they matter and one for the others ("calm"); a missing one is the
+ * default: open where they matter, closed elsewhere.
+ * @typedef {{calm?: Shown, matters?: Shown}} DetailsChoice
+ */
+
+/**
  * @param {Pick<Storage, "getItem">} storage
- * @returns {"open"|"closed"|null}
+ * @returns {DetailsChoice}
  */
 export function loadDetailsChoice(storage) {
   try {
-    const v = storage.getItem(DETAILS_KEY);
-    return v === "open" || v === "closed" ? v : null;
+    const raw = JSON.parse(storage.getItem(DETAILS_KEY) || "null");
+    /** @type {DetailsChoice} */
+    const out = {};
+    for (const k of /** @type {const} */ (["calm", "matters"])) {
+      if (raw && (raw[k] === "open" || raw[k] === "closed")) out[k] = raw[k];
+    }
+    return out;
   } catch {
-    return null; // storage disabled
+    return {}; // storage disabled, or not ours
   }
 }
 
-/** @param {Pick<Storage, "setItem">} storage @param {"open"|"closed"} choice */
-function saveDetailsChoice(storage, choice) {
+/**
+ * Whether the details are shown: the player's choice for this kind of
+ * position, else open only where they matter.
+ * @param {DetailsChoice} choice @param {boolean} matters
+ */
+export function detailsOpen(choice, matters) {
+  const mine = matters ? choice.matters : choice.calm;
+  return mine ? mine === "open" : matters;
+}
+
+/**
+ * Remember the player's choice for this kind of position.
+ * @param {Storage} storage @param {boolean} matters @param {boolean} open
+ */
+function saveDetailsChoice(storage, matters, open) {
   try {
-    storage.setItem(DETAILS_KEY, choice);
+    const choice = { ...loadDetailsChoice(storage), [matters ? "matters" : "calm"]: open ? "open" : "closed" };
+    storage.setItem(DETAILS_KEY, JSON.stringify(choice));
   } catch {
     /* not remembered */
   }
@@ -187,14 +213,15 @@ export function mountPanel(ctrl) {
     details.hidden = !open;
     toggle.setAttribute("aria-expanded", String(open));
   }
+  let matters = false;
   /** @param {Facts} f */
   function showDetails(f) {
-    const choice = loadDetailsChoice(localStorage);
-    setDetails(choice ? choice === "open" : detailsMatter(f));
+    matters = detailsMatter(f);
+    setDetails(detailsOpen(loadDetailsChoice(localStorage), matters));
   }
   toggle.addEventListener("click", () => {
     const open = toggle.getAttribute("aria-expanded") !== "true";
-    saveDetailsChoice(localStorage, open ? "open" : "closed");
+    saveDetailsChoice(localStorage, matters, open);
     setDetails(open);
   });
 
