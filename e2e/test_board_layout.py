@@ -128,8 +128,14 @@ def test_a_timed_game_reloads_without_the_board_moving(browser, base_url):
     held = []
     try:
         page.goto(base_url + "?nosw")
-        page.evaluate("""() => localStorage.setItem('pychessdraw.clock.v1',
-          JSON.stringify({v: 1, tc: '3+2', flag_rules: 'fide', start_fen: null, clock: null}))""")
+        # saved again on pagehide, after the clocks feature saves its own state there (when
+        # the page has mounted it by now, its save on reload would undo this one)
+        page.evaluate("""() => {
+          const save = () => localStorage.setItem('pychessdraw.clock.v1',
+            JSON.stringify({v: 1, tc: '3+2', flag_rules: 'fide', start_fen: null, clock: null}));
+          save();
+          window.addEventListener('pagehide', save);
+        }""")
         page.route("**/chunks/page-*.js", lambda route: held.append(route))  # the page's part waits
         page.reload(wait_until="commit")
         page.wait_for_selector("[data-testid=board] cg-board piece")
