@@ -9,15 +9,14 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 from test_page import _axe
+from viewkit import settings, type_time_control
 
 SIZES = [(1280, 800), (1920, 1080), (390, 844), (844, 390)]
 TOUCH_PX = 2  # a face and the board meet within this many pixels
 
 
 def set_time_control(app, text: str) -> None:
-    box = app.tid("time-control")
-    box.fill(text)
-    box.press("Enter")
+    type_time_control(app.page, text)
     expect(app.tid("clock-white")).to_have_attribute("data-running", "false")
 
 
@@ -77,7 +76,8 @@ def test_clocks_touch_the_board_at_every_size(sized):
         move = app.tid("move-input").bounding_box()
         assert move["y"] + move["height"] <= h, "the move box is on the first screen, below the board and its clocks"
     # the note has nothing to say while the clocks simply run
-    expect(app.tid("clock-note")).to_be_hidden()
+    with settings(app.page):
+        expect(app.tid("clock-note")).to_be_hidden()
 
     assert _axe(app.page) == [], "axe, clocks running"
 
@@ -128,8 +128,14 @@ def test_a_timed_game_reloads_without_the_board_moving(browser, base_url):
     held = []
     try:
         page.goto(base_url + "?nosw")
-        page.evaluate("""() => localStorage.setItem('pychessdraw.clock.v1',
-          JSON.stringify({v: 1, tc: '3+2', flag_rules: 'fide', start_fen: null, clock: null}))""")
+        # saved again on pagehide, after the clocks feature saves its own state there (when
+        # the page has mounted it by now, its save on reload would undo this one)
+        page.evaluate("""() => {
+          const save = () => localStorage.setItem('pychessdraw.clock.v1',
+            JSON.stringify({v: 1, tc: '3+2', flag_rules: 'fide', start_fen: null, clock: null}));
+          save();
+          window.addEventListener('pagehide', save);
+        }""")
         page.route("**/chunks/page-*.js", lambda route: held.append(route))  # the page's part waits
         page.reload(wait_until="commit")
         page.wait_for_selector("[data-testid=board] cg-board piece")

@@ -10,12 +10,11 @@ import time
 
 import pytest
 from playwright.sync_api import expect
+from viewkit import settings, type_time_control
 
 
 def set_time_control(app, text: str) -> None:
-    box = app.tid("time-control")
-    box.fill(text)
-    box.press("Enter")
+    type_time_control(app.page, text)
     expect(app.tid("clock-white")).to_have_attribute("data-running", "false")
 
 
@@ -38,7 +37,8 @@ def wait_result(app, timeout: float = 15.0):
 
 def set_flag_rules(app, rules: str) -> None:
     before = app.seq()
-    app.tid("flag-rules").select_option(rules)
+    with settings(app.page):
+        app.tid("flag-rules").select_option(rules)
     app.wait_seq(before)
 
 
@@ -60,14 +60,16 @@ def test_untimed_by_default_and_presets(clocks):
     assert app.tid("clock-white").locator(".clock-time").text_content() == "–"
     expect(app.tid("clock-white")).to_be_hidden()  # an untimed game keeps the first screen as it was
     app.new_game()
-    app.tid("clock-settings").get_by_role("button", name="3+2", exact=True).click()
-    assert app.tid("time-control").input_value() == "3+2"
+    with settings(app.page):
+        app.tid("clock-settings").get_by_role("button", name="3+2", exact=True).click()
+        assert app.tid("time-control").input_value() == "3+2"
     expect(app.tid("clock-white")).to_be_visible()
     assert ms(app, "white") == ms(app, "black") == 180_000
     assert "3:00" in app.text("clock-white")
-    app.tid("time-control").fill("3 plus 2")
-    app.tid("time-control").press("Enter")
-    expect(app.tid("clock-note")).to_contain_text("not understood")
+    with settings(app.page):
+        app.tid("time-control").fill("3 plus 2")
+        app.tid("time-control").press("Enter")
+        expect(app.tid("clock-note")).to_contain_text("not understood")
     assert ms(app, "white") == 180_000
 
 

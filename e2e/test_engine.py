@@ -13,6 +13,7 @@ import time
 
 import pytest
 from playwright.sync_api import expect
+from viewkit import choose, type_time_control
 
 # White: queen and rook up. Black's knight and White's queen can shuffle.
 WHITE_UP = "1n4k1/5p1p/6p1/8/8/8/5PPP/3QR1K1 w - - 0 1"
@@ -39,10 +40,10 @@ class Computer:
         return self.app.tid("engine-note").inner_text()
 
     def choose(self, opponent: str) -> None:
-        self.app.tid("opponent").select_option(opponent)
+        choose(self.page, "opponent", opponent)
 
     def level(self, level: str) -> None:
-        self.app.tid("engine-level").select_option(level)
+        choose(self.page, "engine-level", level)
 
     def wait_moves(self, count: int, timeout: float = THINK_TIMEOUT) -> None:
         """Until the game has `count` moves (or has ended) and the page is idle."""
@@ -102,9 +103,7 @@ def test_the_computer_plays_white_when_chosen_at_the_start(app, computer):
 def test_with_a_clock_it_manages_its_time(app, computer):
     # Strong thinks 2 s a move untimed; with 3 s on its clock it must hurry.
     computer.level("5")
-    box = app.tid("time-control")
-    box.fill("0.05+0")
-    box.press("Enter")
+    type_time_control(app.page, "0.05+0")
     expect(app.tid("clock-white")).to_have_attribute("data-ms", "3000")
     try:
         computer.choose("computer-black")
@@ -116,8 +115,7 @@ def test_with_a_clock_it_manages_its_time(app, computer):
         assert black >= 1200, f"the computer used {3000 - black} ms of its 3 s"
         assert not app.tid("result").is_visible()
     finally:
-        box.fill("untimed")
-        box.press("Enter")
+        type_time_control(app.page, "untimed")
     app.new_game()
     app.type_move("e4")
     computer.wait_moves(2)
@@ -222,7 +220,7 @@ def test_missing_engine_files_leave_a_two_player_page(browser, base_url):
         page.wait_for_selector("body[data-engine=ready]", state="attached", timeout=120_000)
         page.wait_for_timeout(300)
         assert requested == [], "the engine is loaded only when the visitor picks the computer"
-        page.get_by_test_id("opponent").select_option("computer-black")
+        choose(page, "opponent", "computer-black")
         expect(page.get_by_test_id("engine-status")).to_have_attribute("data-state", "failed", timeout=30_000)
         assert requested, "the engine was asked for once the computer was chosen"
         note = page.get_by_test_id("engine-note").inner_text()

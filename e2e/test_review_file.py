@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
+from viewkit import open_view
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared"
@@ -57,6 +58,14 @@ def cli_scan(path: Path) -> str:
     proc = subprocess.run([sys.executable, "-m", "pychessdraw", "scan", "--no-progress", str(path)],
                           cwd=ROOT, capture_output=True, text=True)
     return proc.stdout
+
+
+@pytest.fixture(autouse=True)
+def review_view(app):
+    """The Review view open for the test (after the fresh game of `app`), Play again after."""
+    open_view(app.page, "review")
+    yield
+    open_view(app.page, "play")
 
 
 def review(app, path: Path, timeout: float = 240.0) -> None:

@@ -236,13 +236,16 @@ def test_saved_position_is_drawn_before_the_referee_is_ready(fresh, base_url):
     assert page.get_by_test_id("board").get_attribute("data-fen") == AFTER_E4_E5
     squares = board_squares(page)
     assert squares.get("e4") == "white pawn" and squares.get("e5") == "black pawn" and "e2" not in squares, squares
-    # no move before the referee: a click says why
-    page.get_by_test_id("board").click(position={"x": 10, "y": 10})
-    expect(page.get_by_test_id("error")).to_contain_text("still starting")
+    # a move before the referee is kept, shown, and judged once it is ready
+    box = page.get_by_test_id("move-input")
+    box.fill("Nf3")
+    box.press("Enter")
+    expect(page.get_by_test_id("queued-moves")).to_contain_text("Nf3")
+    assert page.get_by_test_id("draw-panel").get_attribute("data-ply") == "0"
     gate.release()
     wait_ready(page)
-    expect(page.get_by_test_id("draw-panel")).to_have_attribute("data-ply", "2")
-    assert page.get_by_test_id("board").get_attribute("data-fen") == AFTER_E4_E5
+    expect(page.get_by_test_id("draw-panel")).to_have_attribute("data-ply", "3")
+    expect(page.get_by_test_id("queued-moves")).to_be_empty()
 
 
 def test_a_link_to_a_game_from_elsewhere_counts_as_drawn_once_replayed(fresh, base_url):

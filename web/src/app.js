@@ -8,6 +8,7 @@ import { Controller } from "./ctrl.js";
 import { Referee } from "./referee/client.js";
 import { mountArbiter } from "./arbiter/mount.js";
 import { mountBoard } from "./ui/board.js";
+import { fromLocation, showView, writeLocation } from "./ui/views.js";
 
 /** @type {any} */
 const w = window;
@@ -19,16 +20,14 @@ w.__boot = { board_ms: null, board_painted_ms: null, board_known: null, page_ms:
 
 const boot = w.__pcdBoot || (w.__pcdBoot = { events: [] });
 const referee = new Referee(boot);
+// the controller sees the game's part of the address; the view's part
+// (ui/views.js: "#review&m=...") stays as it is
 const nav = {
-  get: () => location.hash,
+  get: () => fromLocation().game,
   /** @param {string} hash @param {boolean} push */
-  set(hash, push) {
-    const url = location.pathname + location.search + (hash ? `#${hash}` : "");
-    if (location.hash.slice(1) === hash) return;
-    if (push) history.pushState(null, "", url);
-    else history.replaceState(null, "", url);
-  },
+  set: (hash, push) => writeLocation(fromLocation().view, hash, push),
 };
+showView(fromLocation().view);
 const ctrl = new Controller({ referee, storage: localStorage, nav });
 
 // Room for the clock faces at once when the saved time control runs clocks,

@@ -58,12 +58,13 @@ import { clearRecord, decodeHash, encodeHash, isEmpty, loadPrefs, loadRecord, po
  * @property {boolean} clocksDecide  live clocks decide flag falls (no manual flag buttons)
  * @property {{fen: string, known: boolean}} early  the position drawn before the referee has
  *   answered (the saved game's); known: false when it is only the game's start position
+ * @property {string[]} queued  moves made while the referee was starting, judged once it is ready (in order)
  * @property {number} seq  answers applied (test hook)
  * @property {boolean} idle  no request outstanding (test hook)
  */
 
 /**
- * @typedef {"engine"|"game"|"moves"|"board"|"panel"|"dialogs"|"error"|"announce"|"browse"|"idle"|"orientation"|"export"|"seats"} Part
+ * @typedef {"engine"|"game"|"moves"|"board"|"panel"|"dialogs"|"error"|"announce"|"browse"|"idle"|"orientation"|"export"|"seats"|"queue"} Part
  */
 
 /**
@@ -72,6 +73,8 @@ import { clearRecord, decodeHash, encodeHash, isEmpty, loadPrefs, loadRecord, po
  * @property {(hash: string, push: boolean) => void} set
  */
 
+/** A move made before the referee has replayed a game whose position the board does not show yet. */
+const REPLAYING = { code: "loading", message: "The referee is still replaying the game: moves can be played in a moment." };
 const DEEPER_AFTER_MS = 200; // pause before each deeper dead-position search
 const REPLACING = new Set(["new", "load_pgn", "restore"]);
 const CHANGING = new Set(["new", "play", "undo", "load_pgn", "claim", "agree", "resign", "flag", "restore", "state", "batch"]);
@@ -110,6 +113,7 @@ export class Controller {
       seats: { white: true, black: true },
       clocksDecide: false,
       early: positionBeforeReferee(nav.get(), storage),
+      queued: [],
       seq: 0,
       idle: true,
     };
@@ -492,6 +496,7 @@ export class Controller {
     if (notice) s.error = { code: "restore_failed", message: notice };
     this.changed("engine", "board", "panel", "error", "dialogs");
     this.emit("ready", s);
+    if (s.queued.length) await this.playQueued();
   }
 
   // ---------------------------------------------------------------- saving
@@ -511,6 +516,8 @@ export class Controller {
     if (rec && !rec.ok) return this.showError({ code: "bad_link", message: `This link holds no game the page can show (${rec.problem}).` });
     const target = rec ? rec.record : null;
     if (current && target && encodeHash(current) === encodeHash(target)) return;
+    // a new game already (the address changed its view only): nothing to start
+    if (!target && current && isEmpty(current)) return;
     if (!target) void this.act("new", {}, { push: false });
     else void this.act("restore", restoreArgs(target), { push: false });
   }
@@ -570,6 +577,43 @@ export class Controller {
     this.announce(parts.join(" "));
   }
 
+  // ---------------------------------------------------------------- moves made while the referee starts
+  /**
+   * Keep a move made before the referee is ready; it is judged, in order,
+   * once the referee has restored the game (playQueued). Only where the
+   * board shows the game's position (state.early.known): else refused, with
+   * the reason.
+   * @param {string} move  SAN or UCI, as typed or moved on the board
+   * @returns {Promise<null>}
+   */
+  queueMove(move) {
+    if (!this.state.early.known) {
+      // the board shows the game's start, not its position: a move made there would be judged in another
+      this.showError(REPLAYING);
+      return Promise.resolve(null);
+    }
+    this.state.queued = [...this.state.queued, move];
+    this.announce(`${move} will be played when the referee is ready`);
+    this.changed("queue");
+    return Promise.resolve(null);
+  }
+
+  /** Play the moves kept while the referee started; stop at the first it refuses or that asks a question. */
+  async playQueued() {
+    const s = this.state;
+    while (s.queued.length) {
+      const [move, ...rest] = s.queued;
+      s.queued = rest;
+      this.changed("queue");
+      const r = await this.play(move);
+      if (!r || !r.ok || s.ask || s.promotion) {
+        s.queued = [];
+        this.changed("queue");
+        return;
+      }
+    }
+  }
+
   // ---------------------------------------------------------------- actions: moves
   /**
    * Play a move (SAN or UCI). A move that would make a draw claim correct
@@ -578,6 +622,7 @@ export class Controller {
    */
   play(move, opts = {}) {
     const s = this.state;
+    if (s.engine === "loading") return this.queueMove(move);
     if (s.browse != null) this.goto(Infinity);
     s.promotion = null;
     return this.act("play", { move, offer_claim: opts.offerClaim !== false }, { t0: opts.t0 });
@@ -590,6 +635,10 @@ export class Controller {
    * @returns {"played"|"promotion"|"rejected"}
    */
   boardMove(orig, dest, t0) {
+    if (this.state.engine === "loading") {
+      void this.queueMove(orig + dest);
+      return "played";
+    }
     const f = this.state.live;
     if (!f || !this.canMove()) {
       this.changed("board");
@@ -800,7 +849,8 @@ export class Controller {
   /** The board was touched while no move can be made: say why. */
   explainNoMove() {
     const s = this.state;
-    if (s.engine === "loading") this.showError({ code: "loading", message: "The referee is still starting: moves can be played in a moment." });
+    if (s.engine === "loading" && s.early.known) return; // a move made now is kept (queueMove)
+    if (s.engine === "loading") this.showError(REPLAYING);
     else if (s.engine === "failed") this.showError({ code: "not_running", message: "The referee could not start: moves cannot be played (see the message at the top)." });
   }
 }

@@ -13,6 +13,8 @@ import { mountMoves } from "./ui/moves.js";
 import { mountPanel } from "./ui/panel.js";
 import { mountResult } from "./ui/result.js";
 import { addSection } from "./ui/sections.js";
+import { mountSettings } from "./ui/settings.js";
+import { mountViews } from "./ui/views.js";
 
 /**
  * @param {{ctrl: import("./ctrl.js").Controller, referee: import("./referee/client.js").Referee}} env
@@ -27,6 +29,8 @@ export function mountPage({ ctrl, referee }) {
   mountControls(ctrl);
   mountKeyboard(ctrl);
   for (const feature of FEATURES) feature({ ctrl, addSection });
+  mountSettings(ctrl);
+  mountViews();
 
   // the live region and the test hooks, after every view has rendered
   ctrl.on("change", (/** @type {import("./ctrl.js").CtrlState} */ s, /** @type {Set<string>} */ parts) => {

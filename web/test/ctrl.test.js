@@ -329,3 +329,38 @@ test("a claim is announced to the features before it is sent (the clocks stop fo
   await ctrl.claim(null);
   assert.deepEqual(seen, ["claim:0"]);
 });
+
+test("moves made while the referee starts are kept and judged in order once it is ready; a refusal drops the rest", async () => {
+  let ply = 0;
+  const { ctrl, ref } = make((op, args) => {
+    if (op === "state") return { ok: true, facts: facts(0), moves: { keep: 0, add: [] }, game: GAME, ending: null };
+    if (op === "play" && args.move === "Ke9") return { ok: false, error: { code: "illegal_move", message: "Ke9 is not a move" } };
+    if (op === "play") { ply++; return { ok: true, facts: facts(ply), moves: { keep: ply - 1, add: [row(ply)] }, ending: null }; }
+    return { ok: true, facts: facts(ply), analysed: { level: 0, final: true } };
+  });
+  ref.state = "loading"; // the controller starts "loading" until onReady
+  assert.equal(ctrl.boardMove("e2", "e4"), "played");
+  await ctrl.play("e5");
+  await ctrl.play("Ke9");
+  await ctrl.play("Nf3");
+  assert.deepEqual(ctrl.state.queued, ["e2e4", "e5", "Ke9", "Nf3"]);
+  assert.equal(ref.sent.length, 0, "nothing is sent before the referee is ready");
+  ref.state = "ready";
+  await ctrl.onReady();
+  await tick();
+  const played = ref.sent.filter(([op]) => op === "play").map(([, a]) => a.move);
+  assert.deepEqual(played, ["e2e4", "e5", "Ke9"], "in order, up to the refused one");
+  assert.deepEqual(ctrl.state.queued, []);
+  assert.equal(ctrl.state.live?.ply, 2);
+  assert.equal(ctrl.state.error?.code, "illegal_move");
+});
+
+test("no move is kept while the board shows only the start of a game to replay", async () => {
+  const ref = new FakeReferee(() => ({ ok: true }));
+  ref.state = "loading";
+  const ctrl = new Controller({ referee: /** @type {any} */ (ref), storage: storage(), nav: { get: () => "m=e2e4,e7e5", set: () => {} } });
+  assert.equal(ctrl.state.early.known, false);
+  await ctrl.play("Nf3");
+  assert.deepEqual(ctrl.state.queued, []);
+  assert.match(ctrl.state.error?.message || "", /still replaying/);
+});

@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Opens the Arbiter view: the `arbiter-mode` tab and the address `#arbiter`
-// show <section data-view="arbiter"> and hide the play layout; the view's
-// code (view.js: sources, worker, boards, log) is fetched the first time.
-// Until the page routes its views by `#NAME` itself, this small switch does
-// it for this one view (delete it when that lands: only the lazy mount stays).
+// The Arbiter view's code (view.js: sources, worker, boards, log) is fetched
+// the first time the view is shown. The view itself is routed like every
+// other (ui/views.js: the `arbiter-mode` tab, the address `#arbiter`): this
+// only watches its section come out of hiding.
 
 /** @type {Promise<void> | null} */
 let mounted = null;
@@ -18,36 +17,18 @@ function mountOnce(section) {
   return mounted;
 }
 
-/** Wire the tab and the address; shows the view at once when the address asks. */
+/** Mount the view's code when its section is first shown (at once if it is). */
 export function mountArbiter() {
   const section = /** @type {HTMLElement | null} */ (document.querySelector('section[data-view="arbiter"]'));
-  const tab = /** @type {HTMLElement | null} */ (document.querySelector('[data-view-tab="arbiter"]'));
-  const main = /** @type {HTMLElement | null} */ (document.querySelector("main.layout"));
-  if (!section || !tab) return;
-  /** @param {boolean} on */
-  const show = (on) => {
-    section.hidden = !on;
-    if (main) main.hidden = on;
-    tab.setAttribute("aria-pressed", String(on));
-    document.body.dataset.view = on ? "arbiter" : "";
-    if (on) void mountOnce(section);
-  };
-  let before = ""; // the play view's address (its game), restored on leaving
-  /** @param {Event} ev */
-  const fromAddress = (ev) => {
-    const on = location.hash === "#arbiter";
-    // Not a game link: the play view must not read it as "no game" and start a new one.
-    if (on) ev.stopImmediatePropagation();
-    show(on);
-  };
-  tab.addEventListener("click", () => {
-    const on = section.hidden !== false;
-    if (on) before = location.hash;
-    history.pushState(null, "", location.pathname + location.search + (on ? "#arbiter" : before));
-    show(on);
+  if (!section) return;
+  if (!section.hidden) {
+    void mountOnce(section);
+    return;
+  }
+  const seen = new MutationObserver(() => {
+    if (section.hidden) return;
+    seen.disconnect();
+    void mountOnce(section);
   });
-  // registered before the play view's own listeners (page.js), so that they can be stopped
-  window.addEventListener("hashchange", fromAddress);
-  window.addEventListener("popstate", fromAddress);
-  if (location.hash === "#arbiter") show(true);
+  seen.observe(section, { attributes: true, attributeFilter: ["hidden"] });
 }

@@ -9,9 +9,14 @@
 // only draws and forwards clicks. An untimed game shows no faces (the board
 // keeps its size).
 //
+// Low time can also beep (a setting, off by default, remembered on the
+// device): one short WebAudio tone when the player's own clock turns low,
+// no sound file fetched.
+//
 // Hooks: time-control, clock-white / clock-black (data-ms, data-running,
 // data-low, data-state: idle, running, paused, flagged), clock-pause,
-// flag-rules, clock-note, clocks (the strip below the board), clock-top.
+// flag-rules, clock-note, clocks (the strip below the board), clock-top,
+// low-time-sound (checkbox; data-beeps counts the beeps played).
 
 import { ClockKeeper } from "../clock/keeper.js";
 import { formatClock } from "../clock/clock.js";
@@ -94,6 +99,74 @@ function noteText(v) {
   return v.started ? "" : "The first move starts the opponent's clock.";
 }
 
+export const SOUND_KEY = "pychessdraw.sound.v1";
+
+/** @returns {boolean} whether the player turned the low-time sound on here */
+function soundOn() {
+  try {
+    return localStorage.getItem(SOUND_KEY) === "on";
+  } catch {
+    return false;
+  }
+}
+
+/** The low-time beep: made, not fetched; the context is made on the player's click. */
+class Beeper {
+  constructor() {
+    /** @type {AudioContext|null} */
+    this.ctx = null;
+  }
+
+  /** Ready the audio (browsers allow it from a click only). */
+  prime() {
+    const AC = window.AudioContext || /** @type {any} */ (window).webkitAudioContext;
+    if (!this.ctx && AC) this.ctx = new AC();
+    if (this.ctx && this.ctx.state === "suspended") void this.ctx.resume();
+  }
+
+  beep() {
+    const ctx = this.ctx;
+    if (!ctx) return;
+    const osc = ctx.createOscillator();
+    const gain = ctx.createGain();
+    osc.type = "sine";
+    osc.frequency.value = 880;
+    gain.gain.setValueAtTime(0.2, ctx.currentTime);
+    gain.gain.exponentialRampToValueAtTime(0.001, ctx.currentTime + 0.25);
+    osc.connect(gain).connect(ctx.destination);
+    osc.start();
+    osc.stop(ctx.currentTime + 0.25);
+  }
+}
+
+/**
+ * The sound setting: a checkbox that remembers itself; play() beeps when on.
+ * @returns {{box: HTMLElement, play: () => void}}
+ */
+function lowTimeSound() {
+  const beeper = new Beeper();
+  const input = /** @type {HTMLInputElement} */ (el("input", { attrs: { id: "low-time-sound", type: "checkbox" },
+    dataset: { testid: "low-time-sound", beeps: "0" } }));
+  input.checked = soundOn();
+  input.addEventListener("change", () => {
+    try {
+      localStorage.setItem(SOUND_KEY, input.checked ? "on" : "off");
+    } catch {
+      /* not remembered */
+    }
+    if (input.checked) beeper.prime();
+  });
+  // a page reloaded with the sound on: the audio is readied on the first click
+  document.addEventListener("pointerdown", () => { if (input.checked) beeper.prime(); }, { once: true });
+  const box = el("label", { class: "inline sound-setting", attrs: { for: "low-time-sound" } }, input, " Beep when my clock runs low");
+  const play = () => {
+    if (!input.checked) return;
+    input.dataset.beeps = String(Number(input.dataset.beeps) + 1);
+    beeper.beep();
+  };
+  return { box, play };
+}
+
 /**
  * @param {{ctrl: Controller, addSection: typeof import("../ui/sections.js").addSection}} env
  */
@@ -128,8 +201,11 @@ export function clocksFeature({ ctrl, addSection }) {
       "US Chess 14E"));
   const note = el("p", { class: "clock-note", attrs: { id: "clock-note", role: "status" }, dataset: { testid: "clock-note" } });
   const settings = addSection({ id: "clock-settings", title: "Time control", column: "info", before: "setup" });
+  const sound = lowTimeSound();
   settings.append(form, note, presetRow, el("div", { class: "clock-actions" },
-    el("label", { attrs: { for: "flag-rules" } }, "Flag falls: "), rules));
+    el("label", { attrs: { for: "flag-rules" } }, "Flag falls: "), rules), sound.box);
+  /** the sides whose clock was low at the last drawing (a beep when one turns low) */
+  const wasLow = { white: false, black: false };
 
   form.addEventListener("submit", (ev) => {
     ev.preventDefault();
@@ -153,6 +229,9 @@ export function clocksFeature({ ctrl, addSection }) {
     const turn = ctrl.state.live ? ctrl.state.live.turn : "white";
     for (const c of /** @type {const} */ (["white", "black"])) {
       paint(faces[c], v[c], faceState(v[c], v.flagged === c, v, turn === c));
+      // once as the player's own running clock turns low (the computer's time is its own business)
+      if (v[c].low && v[c].running && !wasLow[c] && ctrl.mayAct(c)) sound.play();
+      wasLow[c] = v[c].low;
     }
     // the player at the bottom of the board has the lower clock
     const [up, down] = ctrl.state.orientation === "black" ? [faces.white, faces.black] : [faces.black, faces.white];

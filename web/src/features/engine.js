@@ -47,7 +47,7 @@ export function engineFeature({ ctrl, addSection }) {
     clock: () => clockOf(/** @type {any} */ (ctrl).clocks),
   });
   /** @type {any} */ (ctrl).computer = computer; // tests and the console reach it here
-  // beside the moves (the board and the draw panel keep the first screen)
+  // in the settings dialog (index.html), else beside the moves
   const body = addSection({ id: "computer", title: "Play the computer", column: "info", before: "setup" });
 
   const opponent = el("select", { attrs: { id: "opponent" }, dataset: { testid: "opponent" } },
@@ -63,8 +63,11 @@ export function engineFeature({ ctrl, addSection }) {
   body.append(
     el("div", { class: "row" },
       el("label", { attrs: { for: "opponent" } }, "Opponent"), opponent,
-      el("label", { attrs: { for: "engine-level" } }, "Level"), level),
-    status, note);
+      el("label", { attrs: { for: "engine-level" } }, "Level"), level));
+  // what the computer does, where the game is played (the choices sit in the
+  // settings dialog); in the section when the page has no such line
+  const line = document.getElementById("computer-line") || body;
+  line.append(status, note);
 
   opponent.addEventListener("change", () => {
     computer.setOpponent(opponent.value);

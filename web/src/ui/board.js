@@ -69,6 +69,8 @@ export function mountBoard(ctrl) {
     const ply = ctrl.shownPly();
     const row = ply > 0 ? ctrl.state.rows[ply - 1] : null;
     const canMove = ctrl.canMove() && !ctrl.state.ask && !ctrl.state.promotion;
+    // while the referee starts, any piece may be moved: the move is kept and judged once it is ready
+    const early = ctrl.state.engine === "loading" && ctrl.state.early.known;
     const fen = ctrl.shownFen();
     cg.set({
       fen,
@@ -76,7 +78,8 @@ export function mountBoard(ctrl) {
       turnColor: st ? st.turn : "white",
       check: st && st.check ? st.turn : false,
       lastMove: row ? /** @type {any} */ ([row.uci.slice(0, 2), row.uci.slice(2, 4)]) : undefined,
-      movable: { color: canMove && st ? st.turn : undefined, dests: /** @type {any} */ (canMove && st ? destsOf(st.legal_moves) : new Map()) },
+      movable: early ? { free: true, color: "both" }
+        : { free: false, color: canMove && st ? st.turn : undefined, dests: /** @type {any} */ (canMove && st ? destsOf(st.legal_moves) : new Map()) },
     });
     cg.setAutoShapes(/** @type {any} */ (ctrl.isLive() ? claimArrows(st) : []));
     host.dataset.fen = fen;

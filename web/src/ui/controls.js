@@ -20,6 +20,11 @@ export function mountControls(ctrl) {
     ev.preventDefault();
     const mv = input.value.trim();
     if (!mv) return;
+    if (ctrl.state.engine === "loading") { // kept, judged once the referee is ready
+      void ctrl.play(mv);
+      input.value = "";
+      return;
+    }
     void ctrl.play(mv).then((r) => {
       if (r && r.ok && input.value.trim() === mv) input.value = ""; // keep a move typed ahead
     });
@@ -95,7 +100,9 @@ export function mountControls(ctrl) {
     renderSeats(over);
     for (const id of ENGINE_BUTTONS) setDisabled(id, !ready, why);
     // a finished game takes no move: the box says so instead of refusing each one
-    setDisabled("move-play", !ready || over, why || (over ? "The game is over: Undo takes the ending back" : ""));
+    // while the referee starts a move is kept and judged once it is ready
+    setDisabled("move-play", s.engine === "failed" || (ready && over), why || "The game is over: Undo takes the ending back");
+    setText($("queued"), s.queued.length ? `Waiting for the referee: ${s.queued.join(" ")}` : "");
     const closed = ready && over;
     if (input.disabled !== closed) input.disabled = closed;
     const hint = closed ? "The game is over" : typingHint;

@@ -1,14 +1,101 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The draw panel: renders the bridge's facts as they come (rule texts,
-// thresholds, articles, one answer per side to "can it still checkmate?").
-// It parses nothing. Claims: a button per claim now, a button per intended
-// move when few moves allow the claim, one picker when many do.
+// The draw panel, read at a glance: the claim first (a button per claim now,
+// a button per intended move when few moves allow the claim, one picker when
+// many do; "Claim a draw" as the main action), then one line per rule with
+// its count against its threshold ("50-move: 12/100", "Repetition: 2 of 3",
+// "Can mate: ..."), then the details (the rules in words, articles, proofs,
+// mating lines, hints) behind one click. The facts are the bridge's, shown
+// as they come: the panel parses nothing and counts nothing, it only chooses
+// what to show. The details open by themselves only when they matter (the
+// game is over, a flag fall would be a draw, a side cannot mate); the
+// player's opening or closing them is remembered on this device, for
+// positions where they matter and for the others apart.
 import { $, el, focusFirst, setText } from "./dom.js";
 
 /** @typedef {import("../ctrl.js").Controller} Controller */
 /** @typedef {import("../contract.js").Facts} Facts */
+/** @typedef {import("../contract.js").Counter} Counter */
 
-const ANSWER_WORD = { yes: "Yes", no: "No", unknown: "Not decided yet" };
+export const DETAILS_KEY = "pychessdraw.panel.v1";
+
+/** @typedef {"open"|"closed"} Shown */
+/**
+ * The player's choices for the details on this device, one for positions
+ * where they matter and one for the others ("calm"); a missing one is the
+ * default: open where they matter, closed elsewhere.
+ * @typedef {{calm?: Shown, matters?: Shown}} DetailsChoice
+ */
+
+/**
+ * @param {Pick<Storage, "getItem">} storage
+ * @returns {DetailsChoice}
+ */
+export function loadDetailsChoice(storage) {
+  try {
+    const raw = JSON.parse(storage.getItem(DETAILS_KEY) || "null");
+    /** @type {DetailsChoice} */
+    const out = {};
+    for (const k of /** @type {const} */ (["calm", "matters"])) {
+      if (raw && (raw[k] === "open" || raw[k] === "closed")) out[k] = raw[k];
+    }
+    return out;
+  } catch {
+    return {}; // storage disabled, or not ours
+  }
+}
+
+/**
+ * Whether the details are shown: the player's choice for this kind of
+ * position, else open only where they matter.
+ * @param {DetailsChoice} choice @param {boolean} matters
+ */
+export function detailsOpen(choice, matters) {
+  const mine = matters ? choice.matters : choice.calm;
+  return mine ? mine === "open" : matters;
+}
+
+/**
+ * Remember the player's choice for this kind of position.
+ * @param {Storage} storage @param {boolean} matters @param {boolean} open
+ */
+function saveDetailsChoice(storage, matters, open) {
+  try {
+    const choice = { ...loadDetailsChoice(storage), [matters ? "matters" : "calm"]: open ? "open" : "closed" };
+    storage.setItem(DETAILS_KEY, JSON.stringify(choice));
+  } catch {
+    /* not remembered */
+  }
+}
+
+/**
+ * Whether the details matter in these facts: the game is over, a flag fall
+ * now would be a draw, or a side cannot checkmate (a dead position, or
+ * insufficient material on one side).
+ * @param {Facts} f
+ */
+export function detailsMatter(f) {
+  if (f.outcome) return true;
+  const sides = /** @type {const} */ (["white", "black"]);
+  if (f.flag_fall && sides.some((c) => f.flag_fall && f.flag_fall[c].result === "1/2-1/2")) return true;
+  return sides.some((c) => f.winnable[c] && f.winnable[c].answer === "no");
+}
+
+/**
+ * One counter line: the value against the claim threshold, its meter (the
+ * claim threshold as "high", the automatic end as the maximum).
+ * @param {string} id @param {Counter} c @param {string} text
+ */
+function paintCounter(id, c, text) {
+  const value = $(id);
+  setText(value, text);
+  const li = /** @type {HTMLElement} */ (value.closest("li"));
+  li.dataset.level = c.level;
+  li.title = c.text;
+  const m = /** @type {HTMLMeterElement} */ ($(`${id}-meter`));
+  m.max = c.auto_at;
+  m.high = c.claim_at;
+  m.value = c.value;
+}
 
 /** @param {Controller} ctrl */
 export function mountPanel(ctrl) {
@@ -21,6 +108,10 @@ export function mountPanel(ctrl) {
     const live = ctrl.isLive();
     panel.dataset.ply = String(ctrl.shownPly());
     setText($("dp-where"), live ? "(current position)" : `(${f.where}, not the current position)`);
+    paintCounter("c-fifty", f.halfmove, `${f.halfmove.value}/${f.halfmove.claim_at}`);
+    paintCounter("c-rep", f.repetition, `${f.repetition.value} of ${f.repetition.claim_at}`);
+    setText($("c-mate"), `White: ${f.winnable.white.word} · Black: ${f.winnable.black.word}`);
+    showDetails(f);
     setText($("halfmove-clock"), f.halfmove.text);
     const bar = $("clock-bar");
     bar.style.width = `${Math.min(100, (f.halfmove.value / f.halfmove.auto_at) * 100)}%`;
@@ -51,7 +142,7 @@ export function mountPanel(ctrl) {
     for (const c of /** @type {const} */ (["white", "black"])) {
       const w = f.winnable[c];
       const cell = $(`mat-${c}`);
-      setText(cell, w.word || ANSWER_WORD[w.answer]);
+      setText(cell, w.word);
       cell.className = `answer ${w.answer}`;
       const flag = $(`flag-${c}`);
       setText(flag, f.flag_fall ? f.flag_fall[c].text : "game over");
@@ -113,6 +204,26 @@ export function mountPanel(ctrl) {
         el("div", { class: "row" }, select, go)));
     }
   }
+
+  const details = $("dp-details");
+  const toggle = $("details-toggle");
+  /** @param {boolean} open */
+  function setDetails(open) {
+    if (details.hidden === !open) return;
+    details.hidden = !open;
+    toggle.setAttribute("aria-expanded", String(open));
+  }
+  let matters = false;
+  /** @param {Facts} f */
+  function showDetails(f) {
+    matters = detailsMatter(f);
+    setDetails(detailsOpen(loadDetailsChoice(localStorage), matters));
+  }
+  toggle.addEventListener("click", () => {
+    const open = toggle.getAttribute("aria-expanded") !== "true";
+    saveDetailsChoice(localStorage, matters, open);
+    setDetails(open);
+  });
 
   claims.addEventListener("click", (ev) => {
     const b = /** @type {HTMLElement} */ (ev.target).closest("button.claim[data-rule]");

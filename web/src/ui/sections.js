@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Room for features: a feature module adds its own section to the page.
 // The board, the result, the claim prompt and the draw panel keep the first
-// screen (issue #7); features go with the game actions and the moves.
+// screen (issue #7); features go with the game actions and the moves, or
+// where index.html gives them a home: an element [data-sections~=ID] (the
+// settings dialog holds the time control and the opponent; the Review view
+// holds the review).
 import { el } from "./dom.js";
 
 /**
@@ -17,8 +20,10 @@ export function addSection({ id, title, column = "side", before }) {
   const h = el("h2", { attrs: { id: `${id}-title` } }, title);
   const body = el("div", { class: "feature-body" });
   const sec = el("section", { class: "feature", attrs: { id, "aria-labelledby": `${id}-title` }, dataset: { testid: id } }, h, body);
+  const home = document.querySelector(`[data-sections~="${id}"]`);
   const ref = before ? document.getElementById(before) : null;
-  if (ref && ref.parentElement === info) info.insertBefore(sec, ref);
+  if (home) home.append(sec);
+  else if (ref && ref.parentElement === info) info.insertBefore(sec, ref);
   else if (column === "side") info.insertBefore(sec, /** @type {HTMLElement} */ (info.querySelector(".setup")));
   else info.append(sec);
   return body;

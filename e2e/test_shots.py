@@ -1,0 +1,72 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""Screenshots of the Play view at the four window sizes of issue #21, in two
+states: (a) clocks running and a claim available, (b) a game over by a flag
+fall. In each: both clocks touch the board's top and bottom edges, nothing
+is clipped (clock faces, the panel's counters, the buttons), the claim
+button and the panel's counters are on the first screen, and axe finds
+nothing. The pictures go to e2e/artifacts/shots_*.png, to be looked at."""
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+from test_board_layout import SIZES, assert_at_board
+from test_page import ARTIFACTS, KNIGHTS, _axe
+from viewkit import open_view, type_time_control
+
+
+def clipped(app) -> list[str]:
+    """Clock faces, counters and buttons whose content is wider than their box."""
+    return app.page.evaluate("""() => {
+      const sel = '[data-testid^=clock-], [data-testid=counters] li, .draw-panel button, .actions button, .nav button, #move-form button';
+      return [...document.querySelectorAll(sel)].filter((e) => e.offsetParent !== null && e.scrollWidth > e.clientWidth + 0.5)
+        .map((e) => `${e.dataset.testid || e.id || e.className}: ${e.scrollWidth} > ${e.clientWidth}`);
+    }""")
+
+
+def on_first_screen(app, names: list[str]) -> None:
+    app.page.evaluate("() => window.scrollTo(0, 0)")
+    vw, vh = app.page.viewport_size["width"], app.page.viewport_size["height"]
+    for name in names:
+        box = app.tid(name).bounding_box()
+        assert box is not None, f"{name} is not shown"
+        assert box["y"] >= 0 and box["y"] + box["height"] <= vh, (name, box, vh)
+        assert box["x"] >= 0 and box["x"] + box["width"] <= vw, (name, box, vw)
+
+
+def check(app, state: str) -> None:
+    w, h = app.page.viewport_size["width"], app.page.viewport_size["height"]
+    app.page.evaluate("() => window.scrollTo(0, 0)")
+    app.page.screenshot(path=str(ARTIFACTS / f"shots_{w}x{h}_{state}.png"))
+    assert_at_board(app, "black", "white")
+    assert clipped(app) == []
+    on_first_screen(app, ["claim-any", "counters"] + (["claims"] if state == "claim" else ["result"]))
+    assert _axe(app.page) == [], f"axe, {state}"
+
+
+@pytest.fixture()
+def sized(app, request):
+    w, h = request.param
+    open_view(app.page, "play")
+    app.page.set_viewport_size({"width": w, "height": h})
+    yield app
+    type_time_control(app.page, "untimed")
+    app.page.set_viewport_size({"width": 1280, "height": 900})
+
+
+@pytest.mark.parametrize("sized", SIZES, indirect=True, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_play_view_at_every_size(sized):
+    app = sized
+    type_time_control(app.page, "5+3")
+    for frm, to in KNIGHTS + KNIGHTS[:3]:
+        app.type_move(frm + to)
+    expect(app.tid("clock-black")).to_have_attribute("data-running", "true")
+    assert app.page.locator("[data-testid=claims] button[data-move='f6g8']").count() == 1
+    check(app, "claim")
+
+    app.new_game()
+    type_time_control(app.page, "0.05+0")
+    app.type_move("e4")
+    expect(app.tid("result")).to_be_visible(timeout=10_000)
+    app.wait_seq(-1)
+    expect(app.tid("clock-black")).to_have_attribute("data-state", "flagged")
+    check(app, "flag")
