@@ -32,10 +32,11 @@ PARRIED = [
     ("4K3/8/8/8/8/3b1b2/7k/5RR1 w - - 0 1", chess.BLACK),  # two rooks
     ("4K3/8/8/8/8/3b1b2/7k/5RQ1 w - - 0 1", chess.BLACK),  # a rook and a queen
     ("1k6/8/8/3B4/2B1B3/8/8/1qqrK3 b - - 0 1", chess.WHITE),  # two queens and a rook
+    ("8/b7/8/8/8/2b1k3/8/3RKR2 w - - 0 1", chess.BLACK),  # in check: Rd1-d2 parries
+    ("8/8/8/8/8/2b1k1b1/3R4/4KR2 w - - 0 1", chess.BLACK),  # the hard set's: in check, Rf1-f2 parries
 ]
 NOT_CLAIMED = [
     ("8/8/8/8/8/2b1k1b1/8/3RKR2 w - - 0 1", chess.BLACK),  # a double check set up on the board: mate
-    ("8/b7/8/8/8/2b1k3/8/3RKR2 w - - 0 1", chess.BLACK),  # in check now
     ("4K3/8/8/8/8/3b1b2/7k/5RN1 w - - 0 1", chess.BLACK),  # a knight can be the blocker that does not parry
     ("4K3/8/8/8/8/3b1b2/P6k/5RR1 w - - 0 1", chess.BLACK),  # a pawn
 ]
@@ -73,8 +74,7 @@ def _near_mate(rng: random.Random, defenders: list[int]) -> tuple[chess.Board, c
 def test_no_mate_follows_a_legal_move_of_the_bishops(defenders: list[int]) -> None:
     """The theorem on random near-mate positions (python-chess judges each
     position after every legal move of the bishops' side): checks happen,
-    mates never, and the theorem is claimed wherever the defender is not
-    in check."""
+    mates never, and the theorem is claimed after every move."""
     rng = random.Random(22)
     checks = claimed = 0
     for _ in range(400):
@@ -86,6 +86,6 @@ def test_no_mate_follows_a_legal_move_of_the_bishops(defenders: list[int]) -> No
             board.push(move)
             checks += board.is_check()
             assert not board.is_checkmate(), (board.fen(), move)
-            assert material_cannot_mate(board, attacker) is not None or board.is_check()
+            assert material_cannot_mate(board, attacker) is not None
             board.pop()
     assert checks > 200 and claimed > 100

@@ -2,14 +2,14 @@
 """Material-only proofs that a side can never checkmate.
 
 Every rule here is a theorem about *all* positions with the given material
-(one of them also asks that the defender is not in check right now), so it
+(one of them also asks that the defender is not in double check now), so it
 stays true after any capture (material only shrinks) and needs no search.  Pawns can promote, so a rule applies only when the pawns that could
 change the argument are absent.
 
 Limits: only the classic cases are covered (bare king; bishops of one square
 colour with nothing to block; a lone bishop against rooks and queens; bishops
 of one colour against a single rook or queen, or against rooks and queens
-when the defender is not in check; a lone knight).  Everything
+when the defender is not in double check; a lone knight).  Everything
 else returns ``None`` (no proof).
 """
 
@@ -95,8 +95,8 @@ def _bishops_cannot_mate(board: chess.BaseBoard, color: chess.Color, bishops: ch
       that, and that needs a second checker.
 
     - Several bishops against rooks and queens only (any number), the
-      defender not in check now: no mate ever.  First, no double check can
-      arise by a move: the king gives no check, there is no pawn to promote
+      defender not in double check now: no mate ever.  First, no double
+      check can arise by a move: the king gives no check, there is no pawn to promote
       and no rook to castle with, and a bishop that leaves one diagonal
       through the king moves along its other diagonal, which is parallel to
       the king's other diagonal, so it cannot check from where it lands.
@@ -108,10 +108,12 @@ def _bishops_cannot_mate(board: chess.BaseBoard, color: chess.Color, bishops: ch
       other one, a flight otherwise, holds one of the defender's men that
       can stand there: a rook or a queen.  It steps orthogonally onto d,
       taking the checker or blocking, and it cannot be pinned (the line
-      between it and its king is orthogonal).  The present position is
-      excluded by the condition (a double check by two bishops set up on a
-      board, as ``8/8/8/8/8/2b1k1b1/8/3RKR2 w - -``, can be mate: it is
-      never reached by a legal move from a position without pawns).
+      between it and its king is orthogonal).  This holds for a single
+      check set up on a board too, so only the present position can be a
+      double check, which the condition excludes (as
+      ``8/8/8/8/8/2b1k1b1/8/3RKR2 w - -``, mate, never reached by a legal
+      move from a position without pawns), and a check by our king, which
+      only a position set up with the kings side by side has.
 
     These classes are closed under every move (material only shrinks, no
     pawn can promote), so "no mate in any position of the class" is "no
@@ -136,6 +138,7 @@ def _bishops_cannot_mate(board: chess.BaseBoard, color: chess.Color, bishops: ch
         if chess.popcount(bishops) == 1:
             return "a lone bishop cannot mate against rooks and queens: they always parry"
         loser_king = board.king(not color)
-        if loser_king is not None and not board.attackers_mask(color, loser_king):
+        checkers = -1 if loser_king is None else board.attackers_mask(color, loser_king)
+        if checkers >= 0 and not checkers & (checkers - 1) and not checkers & board.kings:
             return "bishops of one colour cannot mate against rooks and queens: one of them always parries"
     return None
