@@ -95,25 +95,7 @@ def _bishops_cannot_mate(board: chess.BaseBoard, color: chess.Color, bishops: ch
       that, and that needs a second checker.
 
     - Several bishops against rooks and queens only (any number), the
-      defender not in double check now: no mate ever.  First, no double
-      check can arise by a move: the king gives no check, there is no pawn to promote
-      and no rook to castle with, and a bishop that leaves one diagonal
-      through the king moves along its other diagonal, which is parallel to
-      the king's other diagonal, so it cannot check from where it lands.
-      So every check after a move comes from one bishop, along a diagonal
-      whose first square d is a diagonal neighbour of the king.  The two
-      squares next to both the king and d are of the other colour, and our
-      king (two squares or more from the defender's) touches at most one
-      of them (the only squares next to both are the king's and d).  The
-      other one, a flight otherwise, holds one of the defender's men that
-      can stand there: a rook or a queen.  It steps orthogonally onto d,
-      taking the checker or blocking, and it cannot be pinned (the line
-      between it and its king is orthogonal).  This holds for a single
-      check set up on a board too, so only the present position can be a
-      double check, which the condition excludes (as
-      ``8/8/8/8/8/2b1k1b1/8/3RKR2 w - -``, mate, never reached by a legal
-      move from a position without pawns), and a check by our king, which
-      only a position set up with the kings side by side has.
+      defender not in double check now: no mate ever (``_always_parried``).
 
     These classes are closed under every move (material only shrinks, no
     pawn can promote), so "no mate in any position of the class" is "no
@@ -137,8 +119,39 @@ def _bishops_cannot_mate(board: chess.BaseBoard, color: chess.Color, bishops: ch
             return "bishops of one colour cannot mate against a single rook or queen: it always parries"
         if chess.popcount(bishops) == 1:
             return "a lone bishop cannot mate against rooks and queens: they always parry"
-        loser_king = board.king(not color)
-        checkers = -1 if loser_king is None else board.attackers_mask(color, loser_king)
-        if checkers >= 0 and not checkers & (checkers - 1) and not checkers & board.kings:
+        if _always_parried(board, color):
             return "bishops of one colour cannot mate against rooks and queens: one of them always parries"
     return None
+
+
+def _always_parried(board: chess.BaseBoard, color: chess.Color) -> bool:
+    """For ``color``'s bishops, all of one colour, against men of the other
+    colour that are all rooks and queens (no pawns anywhere): is the
+    defender's king out of double check (and of a check by ``color``'s king,
+    which only a board set up with the kings side by side has)?  Then no
+    mate can ever follow.
+
+    Proof.  First, no double check can arise by a move: the king gives no
+    check, there is no pawn to promote and no rook to castle with, and a
+    bishop that leaves one diagonal through the king moves along its other
+    diagonal, which is parallel to the king's other diagonal, so it cannot
+    check from where it lands.
+    So every check after a move comes from one bishop, along a diagonal
+    whose first square d is a diagonal neighbour of the king.  The two
+    squares next to both the king and d are of the other colour, and our
+    king (two squares or more from the defender's) touches at most one
+    of them (the only squares next to both are the king's and d).  The
+    other one, a flight otherwise, holds one of the defender's men that
+    can stand there: a rook or a queen.  It steps orthogonally onto d,
+    taking the checker or blocking, and it cannot be pinned (the line
+    between it and its king is orthogonal).  This holds for a single
+    check set up on a board too, so only the present position can be a
+    double check, which the condition excludes (as
+    ``8/8/8/8/8/2b1k1b1/8/3RKR2 w - -``, mate, never reached by a legal
+    move from a position without pawns), and a check by our king, which
+    only a position set up with the kings side by side has."""
+    loser_king = board.king(not color)
+    if loser_king is None:
+        return False
+    checkers = board.attackers_mask(color, loser_king)
+    return not checkers & (checkers - 1) and not checkers & board.kings
