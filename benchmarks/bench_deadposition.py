@@ -12,11 +12,24 @@ is dead.  Sample sizes are arguments so a run stays short, e.g.
 ``benchmarks/previous.py`` names, extracted from git at run time), one
 question after the other on the same positions, and prints the ratio of
 questions decided per second, new over old.
+
+``--page N`` measures the page's budget instead (issue #22's third goal):
+after every move of N games of ``tcec-dev`` (random, ``--seed``) and of the
+first N of ``lichess-dev``, both sides are asked as the page asks them
+(``rules.dead.verdicts`` with ``PAGE``: 200,000 nodes and 15 ms a side);
+it prints the share of positions with both sides decided, the share of
+questions decided, the median, p95 and worst time of a position (both
+sides), under CPython in this process.  The browser runs the same code in
+Pyodide, several times slower: that factor is not measured here (see
+``web_bench.py``).  The 15 ms limit is wall-clock, so a loaded machine
+decides less: the load average is printed with the figures.
 """
 
 from __future__ import annotations
 
 import argparse
+import io
+import os
 import random
 import statistics
 import sys
@@ -30,6 +43,7 @@ import chess.pgn
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from pychessdraw.deadposition import can_checkmate, quick_verdict  # noqa: E402
+from pychessdraw.rules.dead import PAGE, verdicts  # noqa: E402
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 
@@ -46,8 +60,8 @@ def hard_positions(n: int, seed: int) -> list[tuple[str, chess.Board]]:
     return [(label, chess.Board(fen)) for label, fen in rows]
 
 
-def game_positions(n: int, seed: int) -> list[chess.Board]:
-    """Every position (every ply) of ``n`` random corpus games."""
+def tcec_games(n: int, seed: int) -> list[chess.pgn.Game]:
+    """``n`` random games of the tcec-dev corpus, in file order."""
     path = SHARED / "corpus" / "tcec-dev.pgn"
     offsets = []
     with path.open() as f:
@@ -56,20 +70,67 @@ def game_positions(n: int, seed: int) -> list[chess.Board]:
             if chess.pgn.read_headers(f) is None:
                 break
             offsets.append(off)
-    chosen = sorted(random.Random(seed).sample(offsets, min(n, len(offsets))))
-    boards = []
-    with path.open() as f:
-        for off in chosen:
+        games = []
+        for off in sorted(random.Random(seed).sample(offsets, min(n, len(offsets)))):
             f.seek(off)
             game = chess.pgn.read_game(f)
-            if game is None:
-                continue
-            board = game.board()
-            boards.append(board.copy(stack=False))
-            for move in game.mainline_moves():
-                board.push(move)
-                boards.append(board.copy(stack=False))
+            if game is not None:
+                games.append(game)
+    return games
+
+
+def game_positions(n: int, seed: int) -> list[chess.Board]:
+    """Every position (every ply) of ``n`` random corpus games."""
+    boards = []
+    for game in tcec_games(n, seed):
+        boards.append(game.board())
+        boards += _after_each_move(game)
     return boards
+
+
+def lichess_positions(n: int) -> list[list[chess.Board]]:
+    """Every position after a move of the first ``n`` lichess-dev games, per game."""
+    from bench_lichess import lichess_games  # the corpus reader of issue #20's benchmark
+    games = []
+    for number, text in enumerate(lichess_games(SHARED / "corpus" / "lichess-dev.pgn.zst")):
+        if number >= n:
+            break
+        game = chess.pgn.read_game(io.StringIO(text))
+        if game is not None:
+            games.append(_after_each_move(game))
+    return games
+
+
+def _after_each_move(game: chess.pgn.Game) -> list[chess.Board]:
+    board = game.board()
+    out = []
+    for move in game.mainline_moves():
+        board.push(move)
+        out.append(board.copy(stack=False))
+    return out
+
+
+def page_budget(name: str, games: list[list[chess.Board]]) -> None:
+    """Both sides of every position as the page asks them; no position
+    before a game's last may be dead (the corpus guarantee), else WRONG."""
+    times, both, decided, questions, wrong = [], 0, 0, 0, 0
+    for boards in games:
+        for i, board in enumerate(boards):
+            t = time.perf_counter()
+            found = verdicts(board, PAGE)
+            times.append(time.perf_counter() - t)
+            known = [v.winnable is not None for v in found.values()]
+            both += all(known)
+            decided += sum(known)
+            questions += len(known)
+            if i < len(boards) - 1 and all(v.winnable is False for v in found.values()):
+                wrong += 1
+                print(f"  WRONG: dead before the game's end: {board.fen()}")
+    n = len(times)
+    print(f"{name:>8} page budget ({PAGE.nodes:,} nodes, {(PAGE.seconds or 0) * 1000:.0f} ms a side): {len(games)} games, "
+          f"{n:,} positions; both sides decided {both / n:6.2%}, questions decided {decided / questions:6.2%}; "
+          f"a position (both sides): median {statistics.median(times) * 1000:.2f} ms, "
+          f"p95 {pct(times, 0.95) * 1000:.2f} ms, worst {max(times) * 1000:.1f} ms; wrong {wrong}")
 
 
 def pct(xs: list[float], q: float) -> float:
@@ -125,7 +186,15 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--previous", action="store_true", help="also run the previous release, interleaved")
     ap.add_argument("--every", type=int, default=1, help="real games: every Nth ply only")
+    ap.add_argument("--page", type=int, default=0, help="the page's budget after every move of N tcec-dev "
+                    "and N lichess-dev games (instead of the other measures)")
     args = ap.parse_args()
+    if args.page:
+        print(f"CPython {sys.version.split()[0]}; load average {os.getloadavg()[0]:.1f}; the Pyodide factor is "
+              "not measured here")
+        page_budget("tcec-dev", [_after_each_move(g) for g in tcec_games(args.page, args.seed)])
+        page_budget("lichess", lichess_positions(args.page))
+        return
     previous = None
     if args.previous:
         import previous as previous_release

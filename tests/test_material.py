@@ -49,7 +49,7 @@ def test_dead_by_material(fen: str, dead: bool) -> None:
 @pytest.mark.parametrize("fen, white_cannot, black_cannot", [
     ("8/8/4k3/8/8/4K3/8/R5b1 w - - 0 1", False, True),   # lone bishop v rook: the rook always parries
     ("8/8/4k3/8/8/4K3/8/Rb5b w - - 0 1", False, True),   # two bishops v a single rook: it always parries
-    ("8/8/4k3/8/8/4K3/8/RR3b1b w - - 0 1", False, False),  # ... but two rooks may box in their king
+    ("8/8/4k3/8/8/4K3/8/RR3b1b w - - 0 1", False, True),  # ... and so do two rooks (only a double check set up on the board mates)
     ("8/8/4k1q1/8/8/4K3/8/6N1 w - - 0 1", True, False),  # a knight cannot mate against king and queen
     ("8/8/4k1r1/8/8/4K3/8/6N1 w - - 0 1", False, False),  # ... but can against a rook that blocks
     ("8/8/4k3/8/8/4K3/8/5BB1 w - - 0 1", False, True),   # bishop pair
@@ -68,11 +68,13 @@ def test_flag_fall_against_a_side_that_cannot_mate_is_a_draw() -> None:
     assert status.to_dict()["flag_fall"] == {"white": "1/2-1/2", "black": "1-0"}
 
 
-def test_flag_against_rooks_with_same_coloured_bishops_is_a_loss() -> None:
-    # python-chess would call this a draw on time; a self-block mate exists.
+def test_flag_against_rooks_with_same_coloured_bishops_is_a_draw() -> None:
+    # No mate can follow a legal move here (deadposition.material's proof: one
+    # of the rooks always parries; the self-block mate needs a double check
+    # by two bishops, which no move makes). CHA says unwinnable too.
     game = Game("k7/8/8/8/2b3b1/8/8/3RKR2 w - - 0 1")
     outcome = game.flag(chess.WHITE)
-    assert outcome.termination is Termination.TIME_FORFEIT and outcome.result() == "0-1"
+    assert outcome.termination is Termination.TIME_FORFEIT and outcome.result() == "1/2-1/2"
 
 
 # -- bishops of one colour against a single rook or queen --------------------
@@ -104,8 +106,6 @@ def test_the_issues_flag_fall_is_a_draw() -> None:
 
 @pytest.mark.parametrize("fen, bishops_side, why", [
     ("8/8/8/8/8/2b1k1b1/8/3RKR2 w - - 0 1", chess.BLACK, "two rooks: already mate"),
-    ("4K3/8/8/8/8/3b1b2/7k/5RR1 w - - 0 1", chess.BLACK, "two rooks"),
-    ("4K3/8/8/8/8/3b1b2/7k/5RQ1 w - - 0 1", chess.BLACK, "a rook and a queen"),
     ("4K3/8/8/8/8/3b1b2/P6k/5R2 w - - 0 1", chess.BLACK, "a defender's pawn"),
     ("4K3/8/8/8/8/3bb3/7k/5R2 w - - 0 1", chess.BLACK, "a bishop of each colour"),
     ("4K3/8/8/8/8/3b1b2/7k/5RN1 w - - 0 1", chess.BLACK, "a rook and a knight"),

@@ -44,65 +44,67 @@ def best_first_move(board: chess.Board, corner: int) -> chess.Move | None:
     victim's value; then a pawn step 30 + its relative rank, the knight
     nearer the corner 28 (else 5), the king nearer its target 25 (else 0),
     any other piece 15 + 3 x how much nearer the loser's king."""
-    us = board.turn
     if board.ep_square is not None:
         return None
+    us = board.turn
     mine = board.occupied_co[us]
-    them = board.occupied_co[not us]
-    occupied = board.occupied
-    empty = ~occupied & chess.BB_ALL
     pawns = board.pawns & mine
-    white = us == chess.WHITE
-    reach = (pawns << 8 & chess.BB_ALL) if white else pawns >> 8
-    singles = reach & empty
+    singles = ((pawns << 8 & chess.BB_ALL) if us == chess.WHITE else pawns >> 8) & ~board.occupied
+    best = _queen_promotion(board, pawns, singles)
+    if best is not None:
+        return best
+    # Each piece's attacks serve both the capture and the quiet stage.
+    pieces = [(fr, board.attacks_mask(fr)) for fr in chess.scan_reversed(mine & ~board.pawns)]
+    if board.occupied_co[not us] & ~board.kings:
+        best = _best_capture(board, pieces, pawns)
+        if best is not None:
+            return best
+    return _best_quiet(board, corner, pieces, pawns, singles)
 
-    # Queen promotions first: by capture (in generation order), then by a step.
-    promoting = pawns & (chess.BB_RANK_7 if white else chess.BB_RANK_2)
-    for fr in chess.scan_reversed(promoting):
+
+def _queen_promotion(board: chess.Board, pawns: int, singles: int) -> chess.Move | None:
+    """The first queen promotion: by capture (in generation order), then by a step."""
+    us = board.turn
+    white = us == chess.WHITE
+    them = board.occupied_co[not us]
+    for fr in chess.scan_reversed(pawns & (chess.BB_RANK_7 if white else chess.BB_RANK_2)):
         targets = chess.BB_PAWN_ATTACKS[us][fr] & them
         if targets:
             return chess.Move(fr, chess.msb(targets), chess.QUEEN)
     if singles & chess.BB_BACKRANKS:
         to = chess.msb(singles & chess.BB_BACKRANKS)
         return chess.Move(to + (-8 if white else 8), to, chess.QUEEN)
+    return None
 
-    # Then the most valuable capture (each piece's attacks serve both stages).
-    pieces = [(fr, board.attacks_mask(fr)) for fr in chess.scan_reversed(mine & ~board.pawns)]
+
+def _best_capture(board: chess.Board, pieces: list[tuple[int, int]], pawns: int) -> chess.Move | None:
+    """The most valuable capture, pieces before pawns (the first on a tie)."""
+    them = board.occupied_co[not board.turn]
     best_score, best = -1_000, None
-    if them & ~board.kings:
-        for fr, attacked in pieces:
-            score, to = _capture(board, attacked & them)
-            if score > best_score:
-                best_score, best = score, chess.Move(fr, to)
-        for fr in chess.scan_reversed(pawns):
-            score, to = _capture(board, chess.BB_PAWN_ATTACKS[us][fr] & them)
-            if score > best_score:
-                best_score, best = score, chess.Move(fr, to)
-        if best is not None:
-            return best
-        best_score = -1_000
+    for fr, attacked in pieces:
+        score, to = _capture(board, attacked & them)
+        if score > best_score:
+            best_score, best = score, chess.Move(fr, to)
+    for fr in chess.scan_reversed(pawns):
+        score, to = _capture(board, chess.BB_PAWN_ATTACKS[board.turn][fr] & them)
+        if score > best_score:
+            best_score, best = score, chess.Move(fr, to)
+    return best
 
-    # No capture and no promotion: the best quiet move.
-    loser_king = board.king(not us)
+
+def _best_quiet(board: chess.Board, corner: int, pieces: list[tuple[int, int]], pawns: int,
+                singles: int) -> chess.Move | None:
+    """No capture and no promotion: the best quiet move (pieces, castling, pawns)."""
+    empty = ~board.occupied & chess.BB_ALL
+    loser_king = board.king(not board.turn)
     lk = corner if loser_king is None else loser_king
     kt = chess.square(chess.square_file(corner), 5 if chess.square_rank(corner) == 7 else 2)
+    best_score, best = -1_000, None
     for fr, attacked in pieces:
         targets = attacked & empty
         if not targets:
             continue
-        bb = chess.BB_SQUARES[fr]
-        if bb & board.kings:
-            closer = targets & CLOSER[kt][DISTANCE[fr][kt]]
-            score, to = (25, chess.msb(closer)) if closer else (0, chess.msb(targets))
-        elif bb & board.knights:
-            closer = targets & KNIGHT_CLOSER[corner][KNIGHT_DISTANCE[fr][corner]]
-            score, to = (28, chess.msb(closer)) if closer else (5, chess.msb(targets))
-        else:
-            ring = RING[lk]
-            d = 0
-            while not targets & ring[d]:
-                d += 1
-            score, to = 15 + 3 * (DISTANCE[fr][lk] - d), chess.msb(targets & ring[d])
+        score, to = _quiet_score(board, fr, targets, corner, lk, kt)
         if score > best_score:
             best_score, best = score, chess.Move(fr, to)
     for move in board.generate_castling_moves():  # after the pieces, before the pawns
@@ -110,22 +112,47 @@ def best_first_move(board: chess.Board, corner: int) -> chess.Move | None:
         if score > best_score:
             best_score, best = score, move
     if pawns:
-        if white:
-            doubles, step = singles << 8 & empty & (chess.BB_RANK_3 | chess.BB_RANK_4), -8
-        else:
-            doubles, step = singles >> 8 & empty & (chess.BB_RANK_6 | chess.BB_RANK_5), 8
-        for targets, back in ((singles, step), (doubles, 2 * step)):
-            if not targets:
-                continue
-            if white:
-                to = chess.msb(targets)
-                rel = chess.square_rank(to)
-            else:
-                rank = chess.square_rank(chess.lsb(targets))
-                to, rel = chess.msb(targets & chess.BB_RANKS[rank]), 7 - rank
-            if 30 + rel > best_score:
-                best_score, best = 30 + rel, chess.Move(to + back, to)
+        score, step = _pawn_step(board.turn == chess.WHITE, singles, empty)
+        if step is not None and score > best_score:
+            best = step
     return best
+
+
+def _quiet_score(board: chess.Board, fr: int, targets: int, corner: int, lk: int, kt: int) -> tuple[int, int]:
+    """Score and square of the best quiet move of the piece on ``fr``."""
+    bb = chess.BB_SQUARES[fr]
+    if bb & board.kings:
+        closer = targets & CLOSER[kt][DISTANCE[fr][kt]]
+        return (25, chess.msb(closer)) if closer else (0, chess.msb(targets))
+    if bb & board.knights:
+        closer = targets & KNIGHT_CLOSER[corner][KNIGHT_DISTANCE[fr][corner]]
+        return (28, chess.msb(closer)) if closer else (5, chess.msb(targets))
+    ring = RING[lk]
+    d = 0
+    while not targets & ring[d]:
+        d += 1
+    return 15 + 3 * (DISTANCE[fr][lk] - d), chess.msb(targets & ring[d])
+
+
+def _pawn_step(white: bool, singles: int, empty: int) -> tuple[int, chess.Move | None]:
+    """The best pawn step (single steps first on a tie) and its score."""
+    if white:
+        doubles, step = singles << 8 & empty & (chess.BB_RANK_3 | chess.BB_RANK_4), -8
+    else:
+        doubles, step = singles >> 8 & empty & (chess.BB_RANK_6 | chess.BB_RANK_5), 8
+    best_score, best = -1_000, None
+    for targets, back in ((singles, step), (doubles, 2 * step)):
+        if not targets:
+            continue
+        if white:
+            to = chess.msb(targets)
+            rel = chess.square_rank(to)
+        else:
+            rank = chess.square_rank(chess.lsb(targets))
+            to, rel = chess.msb(targets & chess.BB_RANKS[rank]), 7 - rank
+        if 30 + rel > best_score:
+            best_score, best = 30 + rel, chess.Move(to + back, to)
+    return best_score, best
 
 
 def _capture(board: chess.Board, victims: int) -> tuple[int, int]:

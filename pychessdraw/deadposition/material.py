@@ -1,14 +1,15 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """Material-only proofs that a side can never checkmate.
 
-Every rule here is a theorem about *all* positions with the given material,
-so it stays true after any capture (material only shrinks) and needs no
-search.  Pawns can promote, so a rule applies only when the pawns that could
+Every rule here is a theorem about *all* positions with the given material
+(one of them also asks that the defender is not in double check now), so it
+stays true after any capture (material only shrinks) and needs no search.  Pawns can promote, so a rule applies only when the pawns that could
 change the argument are absent.
 
 Limits: only the classic cases are covered (bare king; bishops of one square
 colour with nothing to block; a lone bishop against rooks and queens; bishops
-of one colour against a single rook or queen; a lone knight).  Everything
+of one colour against a single rook or queen, or against rooks and queens
+when the defender is not in double check; a lone knight).  Everything
 else returns ``None`` (no proof).
 """
 
@@ -35,7 +36,7 @@ def material_cannot_mate(board: chess.BaseBoard, color: chess.Color) -> str | No
 
     bishops = ours & board.bishops
     if bishops == ours:
-        return _bishops_cannot_mate(board, bishops, theirs)
+        return _bishops_cannot_mate(board, color, bishops, theirs)
 
     if ours & board.knights == ours and chess.popcount(ours) == 1:
         # A lone knight mates only with the help of an enemy blocker that does
@@ -58,7 +59,8 @@ def needs_blockers(board: chess.BaseBoard, color: chess.Color) -> bool:
     return not (ours & _DARK and ours & _LIGHT)
 
 
-def _bishops_cannot_mate(board: chess.BaseBoard, bishops: chess.Bitboard, theirs: chess.Bitboard) -> str | None:
+def _bishops_cannot_mate(board: chess.BaseBoard, color: chess.Color, bishops: chess.Bitboard,
+                         theirs: chess.Bitboard) -> str | None:
     """The theorems for a side whose only men are bishops (no pawn on either
     side: the caller has checked).
 
@@ -92,13 +94,15 @@ def _bishops_cannot_mate(board: chess.BaseBoard, bishops: chess.Bitboard, theirs
       and steps onto d, taking or blocking.  Only a double check could stop
       that, and that needs a second checker.
 
+    - Several bishops against rooks and queens only (any number), the
+      defender not in double check now: no mate ever (``_always_parried``).
+
     These classes are closed under every move (material only shrinks, no
     pawn can promote), so "no mate in any position of the class" is "no
-    mate by any series of legal moves".  Outside them there is no proof:
-    two rooks box a king in (``8/8/8/8/8/2b1k1b1/8/3RKR2 w - -`` is mate), so
-    can a knight or a bishop of the other colour beside a rook, and so does a
-    lone knight blocking the corner's other flight (``8/8/8/8/8/8/nBK5/k7 b - -``
-    is mate)."""
+    mate by any series of legal moves".  Outside them there is no proof: a
+    knight or a bishop of the other colour beside a rook can be the blocker
+    that does not parry, and so does a lone knight blocking the corner's
+    other flight (``8/8/8/8/8/8/nBK5/k7 b - -`` is mate)."""
     if not (bishops & _LIGHT):
         other = _LIGHT
     elif not (bishops & _DARK):
@@ -115,4 +119,39 @@ def _bishops_cannot_mate(board: chess.BaseBoard, bishops: chess.Bitboard, theirs
             return "bishops of one colour cannot mate against a single rook or queen: it always parries"
         if chess.popcount(bishops) == 1:
             return "a lone bishop cannot mate against rooks and queens: they always parry"
+        if _always_parried(board, color):
+            return "bishops of one colour cannot mate against rooks and queens: one of them always parries"
     return None
+
+
+def _always_parried(board: chess.BaseBoard, color: chess.Color) -> bool:
+    """For ``color``'s bishops, all of one colour, against men of the other
+    colour that are all rooks and queens (no pawns anywhere): is the
+    defender's king out of double check (and of a check by ``color``'s king,
+    which only a board set up with the kings side by side has)?  Then no
+    mate can ever follow.
+
+    Proof.  First, no double check can arise by a move: the king gives no
+    check, there is no pawn to promote and no rook to castle with, and a
+    bishop that leaves one diagonal through the king moves along its other
+    diagonal, which is parallel to the king's other diagonal, so it cannot
+    check from where it lands.
+    So every check after a move comes from one bishop, along a diagonal
+    whose first square d is a diagonal neighbour of the king.  The two
+    squares next to both the king and d are of the other colour, and our
+    king (two squares or more from the defender's) touches at most one
+    of them (the only squares next to both are the king's and d).  The
+    other one, a flight otherwise, holds one of the defender's men that
+    can stand there: a rook or a queen.  It steps orthogonally onto d,
+    taking the checker or blocking, and it cannot be pinned (the line
+    between it and its king is orthogonal).  This holds for a single
+    check set up on a board too, so only the present position can be a
+    double check, which the condition excludes (as
+    ``8/8/8/8/8/2b1k1b1/8/3RKR2 w - -``, mate, never reached by a legal
+    move from a position without pawns), and a check by our king, which
+    only a position set up with the kings side by side has."""
+    loser_king = board.king(not color)
+    if loser_king is None:
+        return False
+    checkers = board.attackers_mask(color, loser_king)
+    return not checkers & (checkers - 1) and not checkers & board.kings
