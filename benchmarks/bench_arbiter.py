@@ -132,8 +132,16 @@ def follow(page: Any, writer: EpochWriter, interval: int) -> dict[str, Any]:
         last = max(last, version)
         work.append((rec["shown_at"] - rec["text_at"]) / 1000)
         python.append(rec["worker_ms"] / 1000)
-    return {"changes": len(shown), "reads": len(work), "shown": shown, "painted": painted, "work": work,
-            "python": python, "cpu": cpu / wall, "missed": len(writer.epoch) - 1 - last}
+    return {
+        "changes": len(shown),
+        "reads": len(work),
+        "shown": shown,
+        "painted": painted,
+        "work": work,
+        "python": python,
+        "cpu": cpu / wall,
+        "missed": len(writer.epoch) - 1 - last,
+    }
 
 
 def main() -> int:
@@ -157,9 +165,11 @@ def main() -> int:
 
     server = site.make_server(DIST, "127.0.0.1", 0)
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    print(f"{args.boards} boards, one move per board per second, {args.seconds:g} s per run, games from "
-          f"{args.pgn.name} started at ply 40, a loopback URL rewritten at every move, followed by the page "
-          "(Chromium, headless)")
+    print(
+        f"{args.boards} boards, one move per board per second, {args.seconds:g} s per run, games from "
+        f"{args.pgn.name} started at ply 40, a loopback URL rewritten at every move, followed by the page "
+        "(Chromium, headless)"
+    )
     with sync_playwright() as p:
         exe = "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None
         browser = p.chromium.launch(executable_path=exe, args=["--no-sandbox", "--disable-gpu"])
@@ -169,12 +179,14 @@ def main() -> int:
         for interval in (int(x) for x in args.intervals.split(",")):
             r = run(page, games, args.seconds, interval)
             ms = lambda xs, q: f"{pct(xs, q) * 1000:.0f}"  # noqa: E731
-            print(f"interval {interval} s: change -> grid and log shown p50 {ms(r['shown'], 50)} ms, p95 "
-                  f"{ms(r['shown'], 95)} ms, max {max(r['shown']) * 1000:.0f} ms; painted p50 "
-                  f"{ms(r['painted'], 50)} ms, p95 {ms(r['painted'], 95)} ms ({r['changes']} changes, "
-                  f"{r['reads']} reads, {r['missed']} not yet shown); text read -> grid updated p50 "
-                  f"{ms(r['work'], 50)} ms, p95 {ms(r['work'], 95)} ms, of which Python p50 "
-                  f"{ms(r['python'], 50)} ms; CPU of Chromium {r['cpu'] * 100:.0f}% of a core")
+            print(
+                f"interval {interval} s: change -> grid and log shown p50 {ms(r['shown'], 50)} ms, p95 "
+                f"{ms(r['shown'], 95)} ms, max {max(r['shown']) * 1000:.0f} ms; painted p50 "
+                f"{ms(r['painted'], 50)} ms, p95 {ms(r['painted'], 95)} ms ({r['changes']} changes, "
+                f"{r['reads']} reads, {r['missed']} not yet shown); text read -> grid updated p50 "
+                f"{ms(r['work'], 50)} ms, p95 {ms(r['work'], 95)} ms, of which Python p50 "
+                f"{ms(r['python'], 50)} ms; CPU of Chromium {r['cpu'] * 100:.0f}% of a core"
+            )
         browser.close()
     server.shutdown()
     return 0

@@ -54,7 +54,7 @@ def main() -> int:
         page.goto(f"http://127.0.0.1:{server.server_address[1]}/#arbiter")
         round_.follow(page, round_.url(source, "round.pgn"))
         round_.wait_updates(page, 1)
-        for n, text in enumerate([*texts[1:round_.TICKS - 1], picture], 1):
+        for n, text in enumerate([*texts[1 : round_.TICKS - 1], picture], 1):
             live.set(text)
             round_.wait_updates(page, n + 1)
         page.get_by_test_id("arbiter-follow").click()  # stop: the status line says so

@@ -89,8 +89,10 @@ def fingerprint_rate(paths: list[Path]) -> None:
         fingerprint(str(path))
         seconds = time.perf_counter() - start
         rate = path.stat().st_size / seconds / 1e6
-        print(f"fingerprint of {path.name} ({path.stat().st_size / 1e6:.1f} MB): {seconds:.3f} s, {rate:,.0f} MB/s; "
-              f"150 MB: {150 / rate:.2f} s, 30 GB: {30_000 / rate:.0f} s (cached)")
+        print(
+            f"fingerprint of {path.name} ({path.stat().st_size / 1e6:.1f} MB): {seconds:.3f} s, {rate:,.0f} MB/s; "
+            f"150 MB: {150 / rate:.2f} s, 30 GB: {30_000 / rate:.0f} s (cached)"
+        )
 
 
 def default_chunks(pgn: Path, games: int, rounds: int) -> None:
@@ -108,8 +110,10 @@ def default_chunks(pgn: Path, games: int, rounds: int) -> None:
     assert g_former == g_now == games, (g_former, g_now, games)
     print(f"{games} games, {size / 1e6:.2f} MB, 2 workers")
     print(f"8 MB chunks (the former default): {t_former:7.2f} s  {games / t_former:7.1f} games/s")
-    print(f"{chosen / 1024:,.0f} KB chunks (chosen):        {t_now:7.2f} s  {games / t_now:7.1f} games/s  "
-          f"({t_former / t_now:.2f}x)")
+    print(
+        f"{chosen / 1024:,.0f} KB chunks (chosen):        {t_now:7.2f} s  {games / t_now:7.1f} games/s  "
+        f"({t_former / t_now:.2f}x)"
+    )
     shutil.rmtree(folder, ignore_errors=True)
 
 
@@ -119,8 +123,11 @@ def main() -> int:
     parser.add_argument("--pgn", type=Path, default=DEFAULT_PGN)
     parser.add_argument("--chunk-kb", type=int, default=64, help="chunk size (small, so that 2 workers share)")
     parser.add_argument("--rounds", type=int, default=2, help="best of N, the three runs interleaved")
-    parser.add_argument("--default-chunks", action="store_true",
-                        help="the default chunk size against the former 8 MB, and the inputs' fingerprint")
+    parser.add_argument(
+        "--default-chunks",
+        action="store_true",
+        help="the default chunk size against the former 8 MB, and the inputs' fingerprint",
+    )
     args = parser.parse_args()
     if not args.pgn.exists():
         print(f"corpus not found: {args.pgn} (it lives in ../shared beside the checkout)", file=sys.stderr)
@@ -146,18 +153,25 @@ def main() -> int:
     t_two, g_two, mem_two = min(two)
     _, g_big, mem_big = audited(big, 2, chunk)
     assert g_one == g_two == games and g_big == 4 * games, (games, g_one, g_two, g_big)
-    print(f"games: {games}, plies: {plies} ({plies / games:.0f} a game), {small.stat().st_size / 1e6:.1f} MB, "
-          f"chunks of {args.chunk_kb} KB")
+    print(
+        f"games: {games}, plies: {plies} ({plies / games:.0f} a game), {small.stat().st_size / 1e6:.1f} MB, "
+        f"chunks of {args.chunk_kb} KB"
+    )
     print(f"sequential scan:    {t_seq:7.2f} s  {games / t_seq:7.1f} games/s")
-    print(f"audit, 1 worker:    {t_one:7.2f} s  {games / t_one:7.1f} games/s  "
-          f"({t_seq / t_one:.2f}x the sequential scan)")
+    print(
+        f"audit, 1 worker:    {t_one:7.2f} s  {games / t_one:7.1f} games/s  ({t_seq / t_one:.2f}x the sequential scan)"
+    )
     print(f"audit, 2 workers:   {t_two:7.2f} s  {games / t_two:7.1f} games/s  ({t_one / t_two:.2f}x 1 worker)")
-    print(f"worker peak memory: {', '.join(f'{m:.0f}' for m in mem_two)} MB for {small.stat().st_size / 1e6:.1f} MB; "
-          f"{', '.join(f'{m:.0f}' for m in mem_big)} MB for {big.stat().st_size / 1e6:.1f} MB (4x the games)")
+    print(
+        f"worker peak memory: {', '.join(f'{m:.0f}' for m in mem_two)} MB for {small.stat().st_size / 1e6:.1f} MB; "
+        f"{', '.join(f'{m:.0f}' for m in mem_big)} MB for {big.stat().st_size / 1e6:.1f} MB (4x the games)"
+    )
     per_core = games / t_two / 2
     cores = MONTH / (per_core * HOURS * 3600)
-    print(f"games per second per core (2 workers): {per_core:.1f}; a month of 100 million games in {HOURS} h "
-          f"needs about {cores:,.0f} cores at this rate ({plies / games:.0f}-ply games)")
+    print(
+        f"games per second per core (2 workers): {per_core:.1f}; a month of 100 million games in {HOURS} h "
+        f"needs about {cores:,.0f} cores at this rate ({plies / games:.0f}-ply games)"
+    )
     shutil.rmtree(folder, ignore_errors=True)
     return 0
 

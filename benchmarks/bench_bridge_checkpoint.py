@@ -13,6 +13,7 @@ a whole refused request (``play`` on the finished game: checkpoint, refusal,
 rollback, JSON) and of a ``status_at`` of the last ply, in microseconds, the
 best of N. Figures are printed; the exit status does not depend on them.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -53,9 +54,11 @@ def main() -> None:
         refused = json.dumps({"op": "play", "args": {"move": "e4"}})
         assert not json.loads(bridge.handle(refused))["ok"]
         status = json.dumps({"op": "status_at", "args": {"ply": plies}})
-        print(f"{plies:>7} {best_us(game.checkpoint, repeat):>11.1f} {best_us(undo_and_rollback, repeat):>9.1f} "
-              f"{best_us(lambda: bridge.handle(refused), repeat):>9.1f} "
-              f"{best_us(lambda: bridge.handle(status), repeat):>10.1f}")
+        print(
+            f"{plies:>7} {best_us(game.checkpoint, repeat):>11.1f} {best_us(undo_and_rollback, repeat):>9.1f} "
+            f"{best_us(lambda: bridge.handle(refused), repeat):>9.1f} "
+            f"{best_us(lambda: bridge.handle(status), repeat):>10.1f}"
+        )
 
 
 if __name__ == "__main__":

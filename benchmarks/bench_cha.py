@@ -96,8 +96,11 @@ def build_cha(out: Path) -> str | None:
     """Build CHA into ``out`` (its binary ``out/cha``); None, after saying
     exactly what is missing, when it cannot be built here."""
     d3, sf = _mirror("D3-Chess"), _mirror("Stockfish")
-    missing = [f"the {what} mirror (a git dir under {MIRRORS}/*{what}*)" for what, where
-               in (("D3-Chess", d3), ("Stockfish", sf)) if where is None]
+    missing = [
+        f"the {what} mirror (a git dir under {MIRRORS}/*{what}*)"
+        for what, where in (("D3-Chess", d3), ("Stockfish", sf))
+        if where is None
+    ]
     missing += [f"the tool {tool!r} on PATH" for tool in ("git", "g++", "make", "tar") if shutil.which(tool) is None]
     if missing:
         print("CHA not built: missing " + "; ".join(missing))
@@ -158,8 +161,11 @@ def real_questions(games: int) -> list[str]:
 def hard_questions(n: int) -> tuple[list[str], dict[str, bool]]:
     """The first ``n`` hard-set positions (all when n <= 0), both sides, with their labels."""
     queries, labels = [], {}
-    rows = [line for line in (SHARED / "dead-positions" / "positions.txt").read_text().splitlines()
-            if len(line) > 5 and not line.startswith("#")]
+    rows = [
+        line
+        for line in (SHARED / "dead-positions" / "positions.txt").read_text().splitlines()
+        if len(line) > 5 and not line.startswith("#")
+    ]
     for line in rows[:n] if n > 0 else rows:
         fen = chess.Board(line[3:].strip()).fen()  # full six fields, as CHA echoes them
         for side, can in (("white", line[0] == "W"), ("black", line[1] == "B")):
@@ -189,15 +195,22 @@ def _parse(stdout: str) -> dict[str, tuple[str, list[str]]]:
                 if w == "nodes":  # CHA: "... nodes N time T"
                     break
                 moves.append(w.rstrip("#+"))
-            answers[line[cut + 2:-1]] = (words[0], moves)
+            answers[line[cut + 2 : -1]] = (words[0], moves)
     return answers
 
 
 def run_tool(tool: str, command: list[str], queries: list[str], tree: Path = ROOT) -> Run:
     """One whole process of ``command`` over ``queries`` (pychessdraw imported from ``tree``)."""
     start = time.perf_counter()
-    done = subprocess.run(command, input="".join(q + "\n" for q in queries), capture_output=True, text=True,
-                          check=True, cwd=tree, env={"PYTHONPATH": str(tree), "PATH": "/usr/bin:/bin"})
+    done = subprocess.run(
+        command,
+        input="".join(q + "\n" for q in queries),
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=tree,
+        env={"PYTHONPATH": str(tree), "PATH": "/usr/bin:/bin"},
+    )
     run = Run(tool, time.perf_counter() - start, _parse(done.stdout))
     if "loop " in done.stderr:
         run.loop = float(done.stderr.split("loop ")[1].split()[0])
@@ -261,14 +274,17 @@ def report(name: str, queries: list[str], runs: list[Run], known: dict[str, bool
         wrong = []
         for q in queries:
             word, moves = run.answers[q]
-            if (word == "winnable" and (known[q] is False or not mates(q, moves))) or \
-                    (word == "unwinnable" and known[q] is True):
+            if (word == "winnable" and (known[q] is False or not mates(q, moves))) or (
+                word == "unwinnable" and known[q] is True
+            ):
                 wrong.append(f"{word} for {q}{_refuted(q, word, runs)}")
         rate[run.tool] = n / run.seconds
         inproc = f", in-process {n / run.loop:,.0f}/s" if run.loop else ""
-        print(f"  {name:>5} {run.tool:>11}: {n:,} questions in {run.seconds:6.2f} s, {rate[run.tool]:8,.0f}/s "
-              f"(whole process){inproc}; decided {(n - undecided) / n:6.1%}, undecided {undecided}, "
-              f"wrong {len(wrong)}")
+        print(
+            f"  {name:>5} {run.tool:>11}: {n:,} questions in {run.seconds:6.2f} s, {rate[run.tool]:8,.0f}/s "
+            f"(whole process){inproc}; decided {(n - undecided) / n:6.1%}, undecided {undecided}, "
+            f"wrong {len(wrong)}"
+        )
         for w in wrong[:10]:
             print(f"        WRONG {run.tool}: {w}")
     for tool in rate:
@@ -276,8 +292,14 @@ def report(name: str, queries: list[str], runs: list[Run], known: dict[str, bool
             print(f"  {name:>5} CHA / {tool} questions/s: {rate['CHA'] / rate[tool]:.2f}x (whole processes)")
 
 
-def measure(name: str, queries: list[str], labels: dict[str, bool] | None, cha: str | None, rounds: int,
-            base: tuple[str, Path] | None = None) -> None:
+def measure(
+    name: str,
+    queries: list[str],
+    labels: dict[str, bool] | None,
+    cha: str | None,
+    rounds: int,
+    base: tuple[str, Path] | None = None,
+) -> None:
     """``rounds`` runs of each tool (and of the ``base`` commit's pychessdraw, extracted in a folder)."""
     worker = [sys.executable, "-c", WORKER]
     for r in range(rounds):
@@ -287,8 +309,10 @@ def measure(name: str, queries: list[str], labels: dict[str, bool] | None, cha: 
             order.append((f"pychessdraw@{base[0]}", worker, base[1]))
         if r % 2:
             order.reverse()
-        runs = sorted((run_tool(tool, cmd, queries, tree) for tool, cmd, tree in order),
-                      key=lambda run: (run.tool != "CHA", run.tool != "pychessdraw"))
+        runs = sorted(
+            (run_tool(tool, cmd, queries, tree) for tool, cmd, tree in order),
+            key=lambda run: (run.tool != "CHA", run.tool != "pychessdraw"),
+        )
         print(f"{name}, round {r + 1}:")
         report(name, queries, runs, truth(queries, runs, labels))
 
@@ -329,13 +353,21 @@ def profile(queries: list[str]) -> None:
         shares[where] += row[2]
         san = row[3] if name == "san_and_push" else san
     start = time.perf_counter()
-    subprocess.run([sys.executable, "-c", WORKER], input="", capture_output=True, check=True, cwd=ROOT,
-                   env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
+    subprocess.run(
+        [sys.executable, "-c", WORKER],
+        input="",
+        capture_output=True,
+        check=True,
+        cwd=ROOT,
+        env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"},
+    )
     boot = time.perf_counter() - start
-    print(f"profile of {len(queries):,} questions ({plain:.2f} s in process, {plain / len(queries) * 1000:.2f} ms each): "
-          + ", ".join(f"{k} {v / total:.1%}" for k, v in shares.items())
-          + f" of the profiled time; SAN writing of the lines {san / total:.1%} (cumulative); "
-          f"process start and imports {boot:.2f} s, {boot / (boot + plain):.1%} of a whole process")
+    print(
+        f"profile of {len(queries):,} questions ({plain:.2f} s in process, {plain / len(queries) * 1000:.2f} ms each): "
+        + ", ".join(f"{k} {v / total:.1%}" for k, v in shares.items())
+        + f" of the profiled time; SAN writing of the lines {san / total:.1%} (cumulative); "
+        f"process start and imports {boot:.2f} s, {boot / (boot + plain):.1%} of a whole process"
+    )
 
 
 def main() -> None:
@@ -355,8 +387,9 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         base = None
         if args.base:
-            archive = subprocess.run(["git", "-C", str(ROOT), "archive", args.base, "pychessdraw"],
-                                     capture_output=True, check=True).stdout
+            archive = subprocess.run(
+                ["git", "-C", str(ROOT), "archive", args.base, "pychessdraw"], capture_output=True, check=True
+            ).stdout
             with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
                 tar.extractall(folder)
             base = (args.base, Path(folder))
@@ -367,11 +400,10 @@ def run_sets(args: argparse.Namespace, cha: str | None, base: tuple[str, Path] |
     """The real-game and hard-set measures ``args`` ask for."""
     if args.games > 0:
         queries = real_questions(args.games)
-        print(f"real games: final positions of the first {args.games:,} lichess-dev games, "
-              f"{len(queries):,} questions")
+        print(f"real games: final positions of the first {args.games:,} lichess-dev games, {len(queries):,} questions")
         measure("real", queries, None, cha, args.rounds, base)
         if args.profile:
-            profile(queries[:2 * args.profile])
+            profile(queries[: 2 * args.profile])
     if args.hard >= 0:
         queries, labels = hard_questions(args.hard)
         print(f"hard set: {len(queries) // 2:,} positions, {len(queries):,} questions")

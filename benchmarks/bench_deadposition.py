@@ -91,6 +91,7 @@ def game_positions(n: int, seed: int) -> list[chess.Board]:
 def lichess_positions(n: int) -> list[list[chess.Board]]:
     """Every position after a move of the first ``n`` lichess-dev games, per game."""
     from bench_lichess import lichess_games  # the corpus reader of issue #20's benchmark
+
     games = []
     for number, text in enumerate(lichess_games(SHARED / "corpus" / "lichess-dev.pgn.zst")):
         if number >= n:
@@ -127,10 +128,12 @@ def page_budget(name: str, games: list[list[chess.Board]]) -> None:
                 wrong += 1
                 print(f"  WRONG: dead before the game's end: {board.fen()}")
     n = len(times)
-    print(f"{name:>8} page budget ({PAGE.nodes:,} nodes, {(PAGE.seconds or 0) * 1000:.0f} ms a side): {len(games)} games, "
-          f"{n:,} positions; both sides decided {both / n:6.2%}, questions decided {decided / questions:6.2%}; "
-          f"a position (both sides): median {statistics.median(times) * 1000:.2f} ms, "
-          f"p95 {pct(times, 0.95) * 1000:.2f} ms, worst {max(times) * 1000:.1f} ms; wrong {wrong}")
+    print(
+        f"{name:>8} page budget ({PAGE.nodes:,} nodes, {(PAGE.seconds or 0) * 1000:.0f} ms a side): {len(games)} games, "
+        f"{n:,} positions; both sides decided {both / n:6.2%}, questions decided {decided / questions:6.2%}; "
+        f"a position (both sides): median {statistics.median(times) * 1000:.2f} ms, "
+        f"p95 {pct(times, 0.95) * 1000:.2f} ms, worst {max(times) * 1000:.1f} ms; wrong {wrong}"
+    )
 
 
 def pct(xs: list[float], q: float) -> float:
@@ -141,8 +144,12 @@ def pct(xs: list[float], q: float) -> float:
 Solver = Callable[..., Any]
 
 
-def run(name: str, questions: list[tuple[chess.Board, chess.Color, bool | None]], budget: float,
-        previous: Solver | None = None) -> None:
+def run(
+    name: str,
+    questions: list[tuple[chess.Board, chess.Color, bool | None]],
+    budget: float,
+    previous: Solver | None = None,
+) -> None:
     solvers = [("new", can_checkmate)] + ([("old", previous)] if previous is not None else [])
     times: dict[str, list[float]] = {label: [] for label, _ in solvers}
     decided = {label: 0 for label, _ in solvers}
@@ -159,8 +166,10 @@ def run(name: str, questions: list[tuple[chess.Board, chess.Color, bool | None]]
                 decided[label] += 1
                 if truth is not None and v.winnable != truth:
                     wrong[label] += 1
-                    print(f"  WRONG ({label}) {v.winnable} for {'white' if color else 'black'}: {board.fen()} "
-                          f"({v.reason})")
+                    print(
+                        f"  WRONG ({label}) {v.winnable} for {'white' if color else 'black'}: {board.fen()} "
+                        f"({v.reason})"
+                    )
         if None not in answers and len(set(answers)) > 1:
             contradictions += 1
             print(f"  CONTRADICTION {answers} for {'white' if color else 'black'}: {board.fen()}")
@@ -169,13 +178,17 @@ def run(name: str, questions: list[tuple[chess.Board, chess.Color, bool | None]]
     for label, _ in solvers:
         ts = times[label]
         rate[label] = decided[label] / sum(ts)
-        print(f"{name:>10} {label} budget {budget * 1000:6.0f} ms: {n} questions, {n / sum(ts):7.1f}/s, "
-              f"decided {decided[label] / n:6.1%} ({rate[label]:7.1f} decided/s), "
-              f"median {statistics.median(ts) * 1000:6.1f} ms, p95 {pct(ts, 0.95) * 1000:6.1f} ms, "
-              f"worst {max(ts) * 1000:7.1f} ms, wrong {wrong[label]}")
+        print(
+            f"{name:>10} {label} budget {budget * 1000:6.0f} ms: {n} questions, {n / sum(ts):7.1f}/s, "
+            f"decided {decided[label] / n:6.1%} ({rate[label]:7.1f} decided/s), "
+            f"median {statistics.median(ts) * 1000:6.1f} ms, p95 {pct(ts, 0.95) * 1000:6.1f} ms, "
+            f"worst {max(ts) * 1000:7.1f} ms, wrong {wrong[label]}"
+        )
     if previous is not None:
-        print(f"{name:>10} new/old decided per second: {rate['new'] / rate['old']:.2f}x "
-              f"(answers contradicting each other: {contradictions})")
+        print(
+            f"{name:>10} new/old decided per second: {rate['new'] / rate['old']:.2f}x "
+            f"(answers contradicting each other: {contradictions})"
+        )
 
 
 def main() -> None:
@@ -186,18 +199,25 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--previous", action="store_true", help="also run the previous release, interleaved")
     ap.add_argument("--every", type=int, default=1, help="real games: every Nth ply only")
-    ap.add_argument("--page", type=int, default=0, help="the page's budget after every move of N tcec-dev "
-                    "and N lichess-dev games (instead of the other measures)")
+    ap.add_argument(
+        "--page",
+        type=int,
+        default=0,
+        help="the page's budget after every move of N tcec-dev and N lichess-dev games (instead of the other measures)",
+    )
     args = ap.parse_args()
     if args.page:
-        print(f"CPython {sys.version.split()[0]}; load average {os.getloadavg()[0]:.1f}; the Pyodide factor is "
-              "not measured here")
+        print(
+            f"CPython {sys.version.split()[0]}; load average {os.getloadavg()[0]:.1f}; the Pyodide factor is "
+            "not measured here"
+        )
         page_budget("tcec-dev", [_after_each_move(g) for g in tcec_games(args.page, args.seed)])
         page_budget("lichess", lichess_positions(args.page))
         return
     previous = None
     if args.previous:
         import previous as previous_release
+
         previous = previous_release.load("deadposition").can_checkmate
     budgets = [float(x) for x in args.budgets.split(",")]
     if not SHARED.exists():
@@ -209,11 +229,13 @@ def main() -> None:
         quick = [quick_verdict(b, c) for b in boards for c in chess.COLORS]
         dt = time.perf_counter() - t
         qd = sum(v.winnable is not None for v in quick)
-        print(f"real games: {args.games} games, {len(boards)} positions; quick_verdict "
-              f"{dt / len(quick) * 1e6:.1f} us/question, decides {qd}/{len(quick)}")
+        print(
+            f"real games: {args.games} games, {len(boards)} positions; quick_verdict "
+            f"{dt / len(quick) * 1e6:.1f} us/question, decides {qd}/{len(quick)}"
+        )
         # Corpus guarantee: before the last ply no position is dead, so a side
         # proven unable must not be both sides.  Per-side truth is unknown.
-        qs = [(b, c, None) for b in boards[::args.every] for c in chess.COLORS]
+        qs = [(b, c, None) for b in boards[:: args.every] for c in chess.COLORS]
         for budget in budgets:
             run("games", qs, budget, previous)
 
@@ -233,8 +255,10 @@ def main() -> None:
                 for v in vs:
                     kind = _kind(v.reason)
                     kinds[kind] = kinds.get(kind, 0) + 1
-        print(f"      hard dead positions proven dead at 30 ms/side: {both}/{len(dead)} "
-              f"({time.perf_counter() - t:.1f} s); per-side proofs by kind: {kinds}")
+        print(
+            f"      hard dead positions proven dead at 30 ms/side: {both}/{len(dead)} "
+            f"({time.perf_counter() - t:.1f} s); per-side proofs by kind: {kinds}"
+        )
 
 
 def _kind(reason: str) -> str:

@@ -148,9 +148,17 @@ def _watch(pid: int, peaks: dict[int, tuple[str, float]], cpu: dict[int, float],
             return
         for proc in processes:
             try:
-                kind = peaks[proc.pid][0] if proc.pid in peaks else (
-                    "driver" if proc.pid == pid else
-                    "worker" if "spawn_main" in " ".join(proc.cmdline()) else "other")
+                kind = (
+                    peaks[proc.pid][0]
+                    if proc.pid in peaks
+                    else (
+                        "driver"
+                        if proc.pid == pid
+                        else "worker"
+                        if "spawn_main" in " ".join(proc.cmdline())
+                        else "other"
+                    )
+                )
                 peaks[proc.pid] = (kind, max(peaks.get(proc.pid, (kind, 0.0))[1], _vm_hwm_mb(proc.pid)))
                 times = proc.cpu_times()
                 cpu[proc.pid] = times.user + times.system
@@ -162,8 +170,14 @@ def run_cli(args: list[str], stdout: IO[bytes] | int = subprocess.DEVNULL) -> Ru
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
     with tempfile.TemporaryFile() as err:
         start = time.perf_counter()
-        proc = subprocess.Popen([sys.executable, "-m", "pychessdraw", *args], stdout=stdout, stderr=err,
-                                stdin=subprocess.DEVNULL, env=env, cwd=ROOT)
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "pychessdraw", *args],
+            stdout=stdout,
+            stderr=err,
+            stdin=subprocess.DEVNULL,
+            env=env,
+            cwd=ROOT,
+        )
         peaks: dict[int, tuple[str, float]] = {}
         cpu: dict[int, float] = {}
         stop = threading.Event()
@@ -210,9 +224,16 @@ def read_scan(lines: Iterable[str]) -> dict[int, Game]:
     for line in lines:
         report = json.loads(line)
         headers, final = report["headers"], report["final"] or {}
-        games[report["game"]] = Game(report["game"], report["verdict"], headers.get("Site", "?"),
-                                     headers.get("Termination", ""), headers.get("Result", "*"), final.get("fen"),
-                                     final.get("flag_fall"), report["time_forfeit"])
+        games[report["game"]] = Game(
+            report["game"],
+            report["verdict"],
+            headers.get("Site", "?"),
+            headers.get("Termination", ""),
+            headers.get("Result", "*"),
+            final.get("fen"),
+            final.get("flag_fall"),
+            report["time_forfeit"],
+        )
     return games
 
 
@@ -226,14 +247,21 @@ def run_scan(path: Path, folder: Path) -> tuple[Run, dict[int, Game]]:
 
 def print_scan(run: Run, games: dict[int, Game]) -> None:
     n = len(games)
-    print(f"(a) scan (search auto): {n:,} games in {run.seconds:.1f} s, {n / run.seconds:,.1f} games/s "
-          f"on one core ({n / run.cpu:,.1f} per CPU second), exit {run.status}, "
-          f"peak memory {max(mb for _, mb in run.peaks.values()):.0f} MB")
-    print("    verdicts: " + ", ".join(f"{k} {v:,}" for k, v in sorted(Counter(g.verdict for g in games.values()).items())))
+    print(
+        f"(a) scan (search auto): {n:,} games in {run.seconds:.1f} s, {n / run.seconds:,.1f} games/s "
+        f"on one core ({n / run.cpu:,.1f} per CPU second), exit {run.status}, "
+        f"peak memory {max(mb for _, mb in run.peaks.values()):.0f} MB"
+    )
+    print(
+        "    verdicts: "
+        + ", ".join(f"{k} {v:,}" for k, v in sorted(Counter(g.verdict for g in games.values()).items()))
+    )
     lost = [g for g in games.values() if g.forfeit is not None]
     findings = Counter(g.finding for g in lost)
-    print(f"    losses on time ({len(lost):,}, {len(lost) / max(1, n):.0%} of the games): opponent unable to mate "
-          f"(should_be_draw) {findings['draw']:,}, able {findings['win']:,}, undecided {findings['undecided']:,}")
+    print(
+        f"    losses on time ({len(lost):,}, {len(lost) / max(1, n):.0%} of the games): opponent unable to mate "
+        f"(should_be_draw) {findings['draw']:,}, able {findings['win']:,}, undecided {findings['undecided']:,}"
+    )
     for g in sorted(lost, key=lambda g: g.number):
         if g.finding != "win":
             print(f"      game {g.number} {g.site} {g.flagged()} flagged, {g.finding}, verdict {g.verdict}: {g.fen}")
@@ -250,8 +278,11 @@ def check_audit(folder: Path, games: dict[int, Game]) -> list[str]:
     problems = [f"game {g} appears {c} times" for g, c in sorted(seen.items()) if c > 1]
     problems += [f"game {g} is missing" for g in sorted(set(games) - set(seen))]
     problems += [f"game {g} is not in the scan" for g in sorted(set(seen) - set(games))]
-    problems += [f"game {r['game']}: audit {r['verdict']}, scan {games[r['game']].verdict}"
-                 for r in rows if r["game"] in games and r["verdict"] != games[r["game"]].verdict]
+    problems += [
+        f"game {r['game']}: audit {r['verdict']}, scan {games[r['game']].verdict}"
+        for r in rows
+        if r["game"] in games and r["verdict"] != games[r["game"]].verdict
+    ]
     return problems
 
 
@@ -260,12 +291,24 @@ def audit(path: Path, count: int, out: Path) -> tuple[Run, float]:
     worker (the input allowing: pzstd chunks are runs of whole frames)."""
     chunk_mb = max(0.001, path.stat().st_size / (1 << 20) / (4 * count))
     shutil.rmtree(out, ignore_errors=True)  # a fresh run, not a resume of a kept one
-    return run_cli(["audit", str(path), "--out", str(out), "--workers", str(count), "--no-progress",
-                    "--chunk-mb", f"{chunk_mb:.4f}"]), chunk_mb
+    return run_cli(
+        [
+            "audit",
+            str(path),
+            "--out",
+            str(out),
+            "--workers",
+            str(count),
+            "--no-progress",
+            "--chunk-mb",
+            f"{chunk_mb:.4f}",
+        ]
+    ), chunk_mb
 
 
-def run_audits(path: Path, workers: list[int], folder: Path,
-               games: dict[int, Game]) -> tuple[dict[int, tuple[float, float]], bool]:
+def run_audits(
+    path: Path, workers: list[int], folder: Path, games: dict[int, Game]
+) -> tuple[dict[int, tuple[float, float]], bool]:
     """Audit with each worker count; check it against the scan; print the
     figures. Returns the games per second per core of each (wall time,
     cluster start-up included: a few seconds, small on the whole file) and
@@ -279,16 +322,19 @@ def run_audits(path: Path, workers: list[int], folder: Path,
         chunks = json.loads((out / "_summary.json").read_text())["chunks"] if finished else "?"
         n = len(games)
         rates[count] = (n / run.seconds / count, n / run.cpu)
-        print(f"(b) audit, {count} worker(s), {chunks} chunks of {chunk_mb:.2f} MB: {run.seconds:.1f} s, exit {run.status}; "
-              f"{rates[count][0]:,.1f} games/s per core (start-up included), {rates[count][1]:,.1f} games per CPU second")
-        print(f"    peak memory: workers {', '.join(f'{mb:.0f}' for mb in run.workers())} MB, "
-              f"driver {max((mb for k, mb in run.peaks.values() if k == 'driver'), default=0):.0f} MB")
+        print(
+            f"(b) audit, {count} worker(s), {chunks} chunks of {chunk_mb:.2f} MB: {run.seconds:.1f} s, exit {run.status}; "
+            f"{rates[count][0]:,.1f} games/s per core (start-up included), {rates[count][1]:,.1f} games per CPU second"
+        )
+        print(
+            f"    peak memory: workers {', '.join(f'{mb:.0f}' for mb in run.workers())} MB, "
+            f"driver {max((mb for k, mb in run.peaks.values() if k == 'driver'), default=0):.0f} MB"
+        )
         print(f"    every game exactly once, verdicts equal to the scan's: {'yes' if not problems else 'NO'}")
         for problem in problems[:50]:
             print(f"      {problem}")
         ok = ok and not problems
     return rates, ok
-
 
 
 # -- (r) the page's review ---------------------------------------------------
@@ -320,8 +366,13 @@ def finding(report: dict[str, Any]) -> tuple[Any, ...]:
     """What must agree between two paths for one game: the verdict, and for
     a loss on time the finding about the winner's chances."""
     forfeit = report["time_forfeit"] or {}
-    return (report["verdict"], report["expected_result"], report["ended_at"],
-            forfeit.get("should_be_draw"), forfeit.get("opponent_winnable"))
+    return (
+        report["verdict"],
+        report["expected_result"],
+        report["ended_at"],
+        forfeit.get("should_be_draw"),
+        forfeit.get("opponent_winnable"),
+    )
 
 
 def review_section(path: Path, folder: Path) -> bool:
@@ -334,12 +385,20 @@ def review_section(path: Path, folder: Path) -> bool:
     seen = Counter(r["game"] for r in reviewed)
     problems = [f"game {g} appears {c} times" for g, c in sorted(seen.items()) if c > 1]
     problems += [f"game {g} is missing" for g in sorted(set(scanned) - set(seen))]
-    problems += [f"game {r['game']}: review {finding(r)}, scan {scanned.get(r['game'])}"
-                 for r in reviewed if finding(r) != scanned.get(r["game"])]
-    print(f"(r) the page's review (in this process, {PAGE_PARTS} sessions one after the other): "
-          f"{len(reviewed):,} reports in {seconds:.1f} s ({len(reviewed) / cpu:,.1f} games per CPU second); "
-          + ("every game once, verdicts and findings equal to the scan's" if not problems
-             else f"{len(problems)} problem(s)"))
+    problems += [
+        f"game {r['game']}: review {finding(r)}, scan {scanned.get(r['game'])}"
+        for r in reviewed
+        if finding(r) != scanned.get(r["game"])
+    ]
+    print(
+        f"(r) the page's review (in this process, {PAGE_PARTS} sessions one after the other): "
+        f"{len(reviewed):,} reports in {seconds:.1f} s ({len(reviewed) / cpu:,.1f} games per CPU second); "
+        + (
+            "every game once, verdicts and findings equal to the scan's"
+            if not problems
+            else f"{len(problems)} problem(s)"
+        )
+    )
     for problem in problems[:20]:
         print(f"      {problem}")
     return not problems
@@ -360,14 +419,15 @@ def run_cha(cha: str, queries: set[str]) -> tuple[dict[str, str], float]:
     if not queries:
         return {}, 0.0
     start = time.perf_counter()
-    proc = subprocess.run([cha], input="".join(q + "\n" for q in sorted(queries)), capture_output=True,
-                          text=True, check=True)
+    proc = subprocess.run(
+        [cha], input="".join(q + "\n" for q in sorted(queries)), capture_output=True, text=True, check=True
+    )
     seconds = time.perf_counter() - start
     answers = {}
     for line in proc.stdout.splitlines():
         # "<answer> [moves] nodes N time T (<query>)": the query is echoed
         if line.endswith(")") and " (" in line:
-            answers[line[line.rindex(" (") + 2:-1]] = line.split()[0]
+            answers[line[line.rindex(" (") + 2 : -1]] = line.split()[0]
     missing = queries - set(answers)
     if missing:
         raise RuntimeError(f"CHA gave no answer for {len(missing)} queries, e.g. {sorted(missing)[0]!r}")
@@ -397,17 +457,22 @@ def compare_cha(games: dict[int, Game], answers: dict[str, str]) -> int:
         print(f"    {finding:<16}" + "".join(f"{table[(finding, c)]:>14,}" for c in columns))
     missed = sum(1 for g, cha in differences if cha == "unwinnable" and g.finding != "draw")
     extra = sum(1 for g, cha in differences if g.finding == "draw" and cha != "unwinnable")
-    print(f"    unwinnable for CHA and a draw for the referee: {table[('draw', 'unwinnable')]:,}; "
-          f"missed by the referee: {missed}; extra (a draw CHA does not confirm): {extra}")
+    print(
+        f"    unwinnable for CHA and a draw for the referee: {table[('draw', 'unwinnable')]:,}; "
+        f"missed by the referee: {missed}; extra (a draw CHA does not confirm): {extra}"
+    )
     for g, cha in differences:
-        print(f"      game {g.number} {g.site}: referee {g.finding}, CHA {cha}, {_opponent(g.flagged())} to mate: {g.fen}")
+        print(
+            f"      game {g.number} {g.site}: referee {g.finding}, CHA {cha}, {_opponent(g.flagged())} to mate: {g.fen}"
+        )
     return missed + extra
 
 
 # -- (d) lichess's draws ---------------------------------------------------
 def lichess_draws(games: dict[int, Game]) -> list[Game]:
-    return sorted((g for g in games.values() if g.termination == "Time forfeit" and g.result == "1/2-1/2"),
-                  key=lambda g: g.number)
+    return sorted(
+        (g for g in games.values() if g.termination == "Time forfeit" and g.result == "1/2-1/2"), key=lambda g: g.number
+    )
 
 
 def print_draws(games: dict[int, Game], answers: dict[str, str] | None) -> None:
@@ -419,8 +484,10 @@ def print_draws(games: dict[int, Game], answers: dict[str, str] | None) -> None:
     turned = [g for g in games.values() if g.forfeit is not None and g.forfeit["should_be_draw"]]
     draws = lichess_draws(games)
     referee = [g for g in draws if g.flag_fall is None or "1/2-1/2" in g.flag_fall.values()]
-    print(f"(d) losses on time the referee turns into draws: {len(turned):,}; "
-          f"games lichess scored 1/2-1/2 on time forfeit: {len(draws):,}")
+    print(
+        f"(d) losses on time the referee turns into draws: {len(turned):,}; "
+        f"games lichess scored 1/2-1/2 on time forfeit: {len(draws):,}"
+    )
     print(f"    of lichess's draws on time, a flag fall of one side is a draw for the referee in {len(referee):,}")
     if answers is not None:
         cha = [g for g in draws if g.fen and any(answers[f"{g.fen} {c}"] == "unwinnable" for c in ("white", "black"))]
@@ -447,11 +514,15 @@ def print_projection(per_core: float, per_cpu: float, workers: int, price: float
     waits included: an upper bound on the cost) and per CPU second (what a
     dedicated core achieves)."""
     print(f"(e) a lichess month ({MONTH:,} games), from the audit with {workers} worker(s):")
-    for rate, what in ((per_core, "games/s per core, wall time with start-up"),
-                       (per_cpu, "games per CPU second, a dedicated core")):
+    for rate, what in (
+        (per_core, "games/s per core, wall time with start-up"),
+        (per_cpu, "games per CPU second, a dedicated core"),
+    ):
         core_hours = MONTH / rate / 3600
-        print(f"    at {rate:,.1f} {what}: {core_hours:,.0f} core-hours, {core_hours / 8:,.0f} cores for 8 hours, "
-              f"{core_hours / 24:,.0f} for a day, about ${core_hours * price:,.0f} at ${price}/core-hour")
+        print(
+            f"    at {rate:,.1f} {what}: {core_hours:,.0f} core-hours, {core_hours / 8:,.0f} cores for 8 hours, "
+            f"{core_hours / 24:,.0f} for a day, about ${core_hours * price:,.0f} at ${price}/core-hour"
+        )
     print("    (the price is an assumption: pass --core-hour-price)")
 
 
@@ -483,8 +554,10 @@ def main() -> int:
 
 def measure(args: argparse.Namespace, folder: Path) -> int:
     path = sample(args.corpus, None if args.all else args.games, folder)
-    print(f"input: {path.name} ({path.stat().st_size / 1e6:.1f} MB), load average {os.getloadavg()[0]:.2f} "
-          f"on {os.cpu_count()} cores, {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}")
+    print(
+        f"input: {path.name} ({path.stat().st_size / 1e6:.1f} MB), load average {os.getloadavg()[0]:.2f} "
+        f"on {os.cpu_count()} cores, {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}"
+    )
     scan_run, games = run_scan(path, folder)
     print_scan(scan_run, games)
     ok = scan_run.status in (0, 1) and bool(games)
@@ -498,8 +571,10 @@ def measure(args: argparse.Namespace, folder: Path) -> int:
     if not args.skip_audit:
         most = max(args.workers)
         print_projection(*rates[most], most, args.core_hour_price)
-    print(f"load average at the end: {os.getloadavg()[0]:.2f}; audit checks {'passed' if ok else 'FAILED'}; "
-          f"{differences} difference(s) with CHA on unwinnability")
+    print(
+        f"load average at the end: {os.getloadavg()[0]:.2f}; audit checks {'passed' if ok else 'FAILED'}; "
+        f"{differences} difference(s) with CHA on unwinnability"
+    )
     return 0 if ok else 1
 
 

@@ -27,6 +27,7 @@ against ``scan --search static`` on the same text, interleaved, best of R:
 what the search the page now asks for costs the review, apart from
 Pyodide. Figures are printed; the exit status does not depend on them.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -43,8 +44,15 @@ ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "web"
 DIST = WEB / "dist"
 DEFAULT_PGN = ROOT.parent / "shared" / "corpus" / "tcec-dev.pgn"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 
 def first_games(path: Path, games: int, keep_time_losses: bool = False) -> str:
@@ -83,21 +91,31 @@ TAG = re.compile(r'\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]')
 def compare(page_lines: list[str], path: Path) -> None:
     """The page's JSON-lines download against ``pychessdraw scan`` (its
     default search, auto) on the same file: the same bytes, the same verdicts."""
-    proc = subprocess.run([sys.executable, "-m", "pychessdraw", "scan", "--no-progress", str(path)],
-                          cwd=ROOT, capture_output=True, text=True)
+    proc = subprocess.run(
+        [sys.executable, "-m", "pychessdraw", "scan", "--no-progress", str(path)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
     cli_lines = proc.stdout.splitlines()
     differ = [i for i, (a, b) in enumerate(zip(page_lines, cli_lines)) if a != b]
     verdicts = [json.loads(line)["verdict"] for line in page_lines]
     counts = {v: verdicts.count(v) for v in sorted(set(verdicts))}
-    print(f"page JSON lines vs `pychessdraw scan` (auto): {len(page_lines)} / {len(cli_lines)} lines, "
-          f"{len(differ)} differ{' (first: game ' + str(differ[0] + 1) + ')' if differ else ''}; page verdicts {counts}")
+    print(
+        f"page JSON lines vs `pychessdraw scan` (auto): {len(page_lines)} / {len(cli_lines)} lines, "
+        f"{len(differ)} differ{' (first: game ' + str(differ[0] + 1) + ')' if differ else ''}; page verdicts {counts}"
+    )
 
 
 def run_cli(path: Path) -> tuple[float, int]:
     """Wall seconds of one CLI scan, and the plies it reported."""
     t0 = time.perf_counter()
-    proc = subprocess.run([sys.executable, "-m", "pychessdraw", "scan", "--search", "static", "--no-progress", str(path)],
-                          cwd=ROOT, capture_output=True, text=True)
+    proc = subprocess.run(
+        [sys.executable, "-m", "pychessdraw", "scan", "--search", "static", "--no-progress", str(path)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
     seconds = time.perf_counter() - t0
     plies = sum(json.loads(line)["plies"] for line in proc.stdout.splitlines())
     return seconds, plies
@@ -110,8 +128,12 @@ def main() -> int:
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--no-build", action="store_true")
     ap.add_argument("--workers", type=int, default=0, help="review workers (default: the page's own choice)")
-    ap.add_argument("--page-search", choices=["auto", "static"], default="auto",
-                    help="the review's search on the page (auto, its default; static: as it was before)")
+    ap.add_argument(
+        "--page-search",
+        choices=["auto", "static"],
+        default="auto",
+        help="the review's search on the page (auto, its default; static: as it was before)",
+    )
     ap.add_argument("--keep-time-losses", action="store_true", help="keep the games lost on time")
     ap.add_argument("--in-process", action="store_true", help="no browser: the review session in this Python")
     args = ap.parse_args()
@@ -139,7 +161,11 @@ def main() -> int:
         plies = 0
         with sync_playwright() as p:
             exe = "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None
-            browser = p.chromium.launch(executable_path=exe, args=CHROMIUM_ARGS) if exe else p.chromium.launch(args=CHROMIUM_ARGS)
+            browser = (
+                p.chromium.launch(executable_path=exe, args=CHROMIUM_ARGS)
+                if exe
+                else p.chromium.launch(args=CHROMIUM_ARGS)
+            )
             tab = browser.new_page()
             tab.set_default_timeout(600_000)
             query = [f"review-workers={args.workers}"] if args.workers else []
@@ -154,8 +180,11 @@ def main() -> int:
                 tab.get_by_test_id("pgn-file").set_input_files(str(path))
                 tab.wait_for_function("() => window.__review && window.__review.games > 0", timeout=600_000)
                 page.append(tab.evaluate("() => window.__review"))
-                print(f"run {run + 1}: CLI {seconds:.2f} s; page {page[-1]['seconds']:.2f} s "
-                      f"(+{page[-1]['start_seconds']:.2f} s starting {page[-1]['workers']} worker(s))", flush=True)
+                print(
+                    f"run {run + 1}: CLI {seconds:.2f} s; page {page[-1]['seconds']:.2f} s "
+                    f"(+{page[-1]['start_seconds']:.2f} s starting {page[-1]['workers']} worker(s))",
+                    flush=True,
+                )
             with tab.expect_download() as download:
                 tab.get_by_test_id("review-jsonl").click()
             page_lines = Path(download.value.path()).read_text(encoding="utf-8").splitlines()
@@ -171,10 +200,14 @@ def main() -> int:
     cli_rate, page_rate, cold_rate = plies / best_cli, plies / best_page, plies / first
     print(f"\nfile: {games} games, {plies} plies, {size / 1e6:.2f} MB; best of {args.runs}")
     print(f"CLI scan --search static   {best_cli:7.2f} s  {cli_rate:9,.0f} plies/s")
-    print(f"page review ({page[-1]['workers']} workers, {args.page_search}) {best_page:7.2f} s  {page_rate:9,.0f} plies/s"
-          f"  ratio {page_rate / cli_rate:.2f} (goal >= 0.5)")
-    print(f"page, first review with the workers' start {first:7.2f} s  {cold_rate:9,.0f} plies/s"
-          f"  ratio {cold_rate / cli_rate:.2f}")
+    print(
+        f"page review ({page[-1]['workers']} workers, {args.page_search}) {best_page:7.2f} s  {page_rate:9,.0f} plies/s"
+        f"  ratio {page_rate / cli_rate:.2f} (goal >= 0.5)"
+    )
+    print(
+        f"page, first review with the workers' start {first:7.2f} s  {cold_rate:9,.0f} plies/s"
+        f"  ratio {cold_rate / cli_rate:.2f}"
+    )
     return 0
 
 
@@ -190,7 +223,7 @@ def in_process(text: str, runs: int) -> int:
         session = ReviewSession(final_search={"auto": "auto", "static": dead.STATIC}[search])
         out = []
         for i in range(0, len(text), 65536):
-            out += session.feed(text[i:i + 65536])
+            out += session.feed(text[i : i + 65536])
         out += session.finish()
         return session.plies, [r["line"] for r in out]
 
@@ -198,8 +231,11 @@ def in_process(text: str, runs: int) -> int:
         reports = list(scan(text.splitlines(keepends=True), final_search=dead.STATIC))
         return sum(r["plies"] for r in reports), [json.dumps(r) for r in reports]
 
-    jobs = {"scan --search static": cli, "review, search auto (the page)": lambda: review("auto"),
-            "review, search static (the page before)": lambda: review("static")}
+    jobs = {
+        "scan --search static": cli,
+        "review, search auto (the page)": lambda: review("auto"),
+        "review, search static (the page before)": lambda: review("static"),
+    }
     best: dict[str, float] = {}
     lines: dict[str, list[str]] = {}
     plies = 0

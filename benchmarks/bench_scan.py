@@ -149,14 +149,20 @@ def main() -> int:
     print(f"pychessdraw scan, per ply:  {t_ours:7.2f} s  {plies / t_ours:9,.0f} plies/s")
     print(f"python-chess loop:          {t_theirs:7.2f} s  {plies / t_theirs:9,.0f} plies/s")
     print(f"speed-up:                   {t_theirs / t_ours:7.1f}x")
-    print(f"scan as run by default:     {t_auto:7.2f} s  {plies / t_auto:9,.0f} plies/s  "
-          f"({t_theirs / t_auto:.1f}x the python-chess loop; --search auto)")
-    print(f"scan --search deep:         {t_deep:7.2f} s  ({(t_deep - t_ours) / args.games * 1e3:.1f} ms a game "
-          f"for the final position; {t_theirs / t_deep:.1f}x the python-chess loop)")
+    print(
+        f"scan as run by default:     {t_auto:7.2f} s  {plies / t_auto:9,.0f} plies/s  "
+        f"({t_theirs / t_auto:.1f}x the python-chess loop; --search auto)"
+    )
+    print(
+        f"scan --search deep:         {t_deep:7.2f} s  ({(t_deep - t_ours) / args.games * 1e3:.1f} ms a game "
+        f"for the final position; {t_theirs / t_deep:.1f}x the python-chess loop)"
+    )
     if not args.no_previous:
         t_prev, _ = timed(previous_scan_default, text)
-        print(f"previous release, default:  {t_prev:7.2f} s  ({t_theirs / t_prev:.1f}x the python-chess loop; "
-              f"the default scan is now {t_prev / t_auto:.1f}x faster)")
+        print(
+            f"previous release, default:  {t_prev:7.2f} s  ({t_theirs / t_prev:.1f}x the python-chess loop; "
+            f"the default scan is now {t_prev / t_auto:.1f}x faster)"
+        )
     for n in (20, 80, 160):
         print(f"status at ply {n:3d}:          {status_cost(n):7.1f} us")
     return 0

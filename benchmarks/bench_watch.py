@@ -86,6 +86,7 @@ class Writer(threading.Thread):
 def serve(writer: Writer, headers: tuple[tuple[str, str], ...] = ()) -> ThreadingHTTPServer:
     """The round on loopback; ``headers`` are sent with every answer
     (bench_arbiter.py adds CORS's, for the page)."""
+
     class Handler(BaseHTTPRequestHandler):
         def do_GET(self) -> None:  # noqa: N802
             body, etag = writer.body, f'"{writer.version}"'
@@ -113,8 +114,7 @@ def serve(writer: Writer, headers: tuple[tuple[str, str], ...] = ()) -> Threadin
     return server
 
 
-def run(games: list[tuple[dict[str, str], list[str]]], seconds: float, interval: float,
-        http: bool) -> dict[str, float]:
+def run(games: list[tuple[dict[str, str], list[str]]], seconds: float, interval: float, http: bool) -> dict[str, float]:
     with tempfile.TemporaryDirectory() as folder:
         path = os.path.join(folder, "live.pgn")
         writer = Writer(path, games, seconds)
@@ -145,10 +145,19 @@ def run(games: list[tuple[dict[str, str], list[str]]], seconds: float, interval:
             server.shutdown()
             server.server_close()
     q = statistics.quantiles(latencies, n=20)
-    return {"changes": len(latencies), "reads": len(reads), "p50": statistics.median(latencies), "p95": q[18],
-            "max": max(latencies), "first": reads[0], "read_p50": statistics.median(reads[1:]),
-            "read_p95": statistics.quantiles(reads[1:], n=20)[18],
-            "cpu": cpu / wall, "plies": tracker.plies_pushed, "bytes": len(text)}
+    return {
+        "changes": len(latencies),
+        "reads": len(reads),
+        "p50": statistics.median(latencies),
+        "p95": q[18],
+        "max": max(latencies),
+        "first": reads[0],
+        "read_p50": statistics.median(reads[1:]),
+        "read_p95": statistics.quantiles(reads[1:], n=20)[18],
+        "cpu": cpu / wall,
+        "plies": tracker.plies_pushed,
+        "bytes": len(text),
+    }
 
 
 def main() -> int:
@@ -165,17 +174,21 @@ def main() -> int:
     with open(args.pgn) as handle:
         long = ((g.headers, g.tokens) for g in read_games(handle) if len(g.tokens) >= 120)
         games = [next(long) for _ in range(args.boards)]
-    print(f"{args.boards} boards, one move per board per second, {args.seconds:g} s per run, "
-          f"games from {args.pgn.name} started at ply {START_PLY}, "
-          f"{'a loopback URL' if args.http else 'a file'} rewritten at every move")
+    print(
+        f"{args.boards} boards, one move per board per second, {args.seconds:g} s per run, "
+        f"games from {args.pgn.name} started at ply {START_PLY}, "
+        f"{'a loopback URL' if args.http else 'a file'} rewritten at every move"
+    )
     for interval in (float(x) for x in args.intervals.split(",")):
         r = run(games, args.seconds, interval, args.http)
-        print(f"--interval {interval:g}: change -> events printed p50 {r['p50'] * 1000:.0f} ms, "
-              f"p95 {r['p95'] * 1000:.0f} ms, max {r['max'] * 1000:.0f} ms ({r['changes']:.0f} changes, "
-              f"{r['reads']:.0f} reads); following one text p50 {r['read_p50'] * 1000:.1f} ms, p95 "
-              f"{r['read_p95'] * 1000:.1f} ms ({r['bytes'] / 1e3:.0f} kB), the first (start-up, "
-              f"{args.boards * START_PLY} plies) {r['first'] * 1000:.0f} ms; CPU {r['cpu'] * 100:.1f}% of a core; "
-              f"{r['plies']:.0f} plies pushed")
+        print(
+            f"--interval {interval:g}: change -> events printed p50 {r['p50'] * 1000:.0f} ms, "
+            f"p95 {r['p95'] * 1000:.0f} ms, max {r['max'] * 1000:.0f} ms ({r['changes']:.0f} changes, "
+            f"{r['reads']:.0f} reads); following one text p50 {r['read_p50'] * 1000:.1f} ms, p95 "
+            f"{r['read_p95'] * 1000:.1f} ms ({r['bytes'] / 1e3:.0f} kB), the first (start-up, "
+            f"{args.boards * START_PLY} plies) {r['first'] * 1000:.0f} ms; CPU {r['cpu'] * 100:.1f}% of a core; "
+            f"{r['plies']:.0f} plies pushed"
+        )
     return 0
 
 

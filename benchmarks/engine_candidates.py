@@ -14,6 +14,7 @@ second over `go movetime` on three positions. The builds take turns within
 each round, so the figures compare builds under the same machine load;
 report the ratios, not the absolute values.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -36,20 +37,36 @@ PACKAGES = ["stockfish@19.0.0", "stockfish@18.0.8", "stockfish.js@10.0.2", "@lic
 # name -> (package dir, worker script, files the build needs, kind)
 CANDIDATES: dict[str, tuple[str, str, list[str], str]] = {
     "stockfish 19 lite single-threaded": (
-        "stockfish-19.0.0", "bin/stockfish-19-lite-single.js",
-        ["bin/stockfish-19-lite-single.js", "bin/stockfish-19-lite-single.wasm"], "classic"),
+        "stockfish-19.0.0",
+        "bin/stockfish-19-lite-single.js",
+        ["bin/stockfish-19-lite-single.js", "bin/stockfish-19-lite-single.wasm"],
+        "classic",
+    ),
     "stockfish 19 full single-threaded": (
-        "stockfish-19.0.0", "bin/stockfish-19-single.js",
-        ["bin/stockfish-19-single.js", "bin/stockfish-19-single.wasm"], "classic"),
+        "stockfish-19.0.0",
+        "bin/stockfish-19-single.js",
+        ["bin/stockfish-19-single.js", "bin/stockfish-19-single.wasm"],
+        "classic",
+    ),
     "stockfish 19 asm.js": ("stockfish-19.0.0", "bin/stockfish-19-asm.js", ["bin/stockfish-19-asm.js"], "classic"),
     "stockfish 18 lite single-threaded": (
-        "stockfish-18.0.8", "bin/stockfish-18-lite-single.js",
-        ["bin/stockfish-18-lite-single.js", "bin/stockfish-18-lite-single.wasm"], "classic"),
+        "stockfish-18.0.8",
+        "bin/stockfish-18-lite-single.js",
+        ["bin/stockfish-18-lite-single.js", "bin/stockfish-18-lite-single.wasm"],
+        "classic",
+    ),
     "stockfish.js 10 (SF 10, wasm)": (
-        "stockfish.js-10.0.2", "stockfish.wasm.js", ["stockfish.wasm.js", "stockfish.wasm"], "classic"),
+        "stockfish.js-10.0.2",
+        "stockfish.wasm.js",
+        ["stockfish.wasm.js", "stockfish.wasm"],
+        "classic",
+    ),
     "lichess stockfish-web sf_19_smallnet": (
-        "lichess-org-stockfish-web-0.5.0", "sf_19_smallnet.js",
-        ["sf_19_smallnet.js", "sf_19_smallnet.wasm"], "lichess"),
+        "lichess-org-stockfish-web-0.5.0",
+        "sf_19_smallnet.js",
+        ["sf_19_smallnet.js", "sf_19_smallnet.wasm"],
+        "lichess",
+    ),
 }
 
 POSITIONS = [
@@ -105,12 +122,15 @@ window.runEngine = (dir, script, kind, positions, movetime) => new Promise((reso
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
-                      ".js": "text/javascript", ".wasm": "application/wasm"}
+    extensions_map = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".js": "text/javascript",
+        ".wasm": "application/wasm",
+    }
 
     def do_GET(self) -> None:  # noqa: N802
         if self.path.startswith("/wrap/"):
-            rest = self.path[len("/wrap/"):]
+            rest = self.path[len("/wrap/") :]
             directory, script = rest.rsplit("/", 1)
             body = lichess_wrapper(directory, script).encode()
             self.send_response(200)
@@ -141,7 +161,8 @@ def lichess_wrapper(directory: str, script: str) -> str:
         "    catch (err) { postMessage('fatal ' + err); return; }\n"
         "  }\n"
         "  sf.uci(e.data);\n"
-        "};\n")
+        "};\n"
+    )
 
 
 class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
@@ -201,20 +222,23 @@ def main() -> int:
         page.goto(url)
         page.wait_for_function("typeof window.runEngine === 'function'")
         for rnd in range(a.rounds):
-            order = names[rnd % len(names):] + names[: rnd % len(names)]
+            order = names[rnd % len(names) :] + names[: rnd % len(names)]
             for name in order:
                 pkg, script, _files, kind = CANDIDATES[name]
-                r = page.evaluate("([d, s, k, p, t]) => window.runEngine(d, s, k, p, t)",
-                                  [pkg, script, kind, POSITIONS, a.movetime])
+                r = page.evaluate(
+                    "([d, s, k, p, t]) => window.runEngine(d, s, k, p, t)", [pkg, script, kind, POSITIONS, a.movetime]
+                )
                 results[name].append(r)
                 print(f"round {rnd + 1} {name}: {json.dumps(r)}", flush=True)
         browser.close()
     srv.shutdown()
 
     ref = "stockfish 19 lite single-threaded"
+
     def mean_nps(rs: list[dict]) -> float | None:
         v = [n for r in rs if not r.get("error") for n in r["nps"]]
         return sum(v) / len(v) if v else None
+
     ref_nps = mean_nps(results.get(ref, []))
     print(f"\n| build | files shipped | size | load (best) | nodes/s (mean) | vs {ref} | depth in {a.movetime} ms |")
     print("|---|---|---|---|---|---|---|")
@@ -230,8 +254,10 @@ def main() -> int:
             print(f"| {name} | {', '.join(files)} | {size / 1e6:.2f} MB | - | fails: {errs[0][:80]} | - | - |")
             continue
         ratio = f"{nps / ref_nps:.2f}x" if nps and ref_nps else "-"
-        print(f"| {name} | {', '.join(files)} | {size / 1e6:.2f} MB | {min(loads)} ms | {nps:,.0f} | {ratio} | "
-              f"{min(depths)}-{max(depths)} |")
+        print(
+            f"| {name} | {', '.join(files)} | {size / 1e6:.2f} MB | {min(loads)} ms | {nps:,.0f} | {ratio} | "
+            f"{min(depths)}-{max(depths)} |"
+        )
     return 0
 
 

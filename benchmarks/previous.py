@@ -26,8 +26,9 @@ NAME = "pychessdraw_previous"
 def load(module: str = "", commit: str = PREVIOUS) -> ModuleType:
     """``pychessdraw_previous[.module]`` from ``commit``."""
     if NAME not in sys.modules:
-        archive = subprocess.run(["git", "-C", str(ROOT), "archive", commit, "pychessdraw"],
-                                 capture_output=True, check=True).stdout
+        archive = subprocess.run(
+            ["git", "-C", str(ROOT), "archive", commit, "pychessdraw"], capture_output=True, check=True
+        ).stdout
         folder = Path(tempfile.mkdtemp(prefix="pychessdraw-previous-"))
         with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
             tar.extractall(folder, filter="data")

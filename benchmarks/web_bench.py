@@ -35,6 +35,7 @@ Pyodide, unpacks the wheels, imports pychessdraw), cold and throttled, and the
 throttled loads without gzip (the server sends files as they are).
 Exit status 0 whether or not a goal is met (see the "goal" column).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -51,8 +52,13 @@ ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "web"
 DIST = WEB / "dist"
 CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
 ]
 THROTTLE = {"offline": False, "latency": 40, "downloadThroughput": 10e6 / 8, "uploadThroughput": 10e6 / 8}
 TIMEOUT_MS = 180_000
@@ -182,7 +188,9 @@ class Bench:
         box.press("Enter")
         t_end = time.monotonic() + 20
         # as a player would: the next move comes after the position's analysis
-        while page.evaluate("(s) => Number(document.body.dataset.seq || 0) <= s || document.body.dataset.idle !== '1'", seq):
+        while page.evaluate(
+            "(s) => Number(document.body.dataset.seq || 0) <= s || document.body.dataset.idle !== '1'", seq
+        ):
             if time.monotonic() > t_end:
                 raise RuntimeError(f"no answer to {uci}")
         err = page.get_by_test_id("error")
@@ -245,8 +253,13 @@ def moves(bench: Bench, plies: int) -> dict:
     ply = int(page.get_by_test_id("draw-panel").get_attribute("data-ply"))
     ctx.close()
     ms = [r["ms"] for r in perf]
-    return {"plies": ply, "median": statistics.median(ms), "p95": pct(ms, 95), "max": max(ms),
-            "python_p95": pct([r["worker_ms"] for r in perf], 95)}
+    return {
+        "plies": ply,
+        "median": statistics.median(ms),
+        "p95": pct(ms, 95),
+        "max": max(ms),
+        "python_p95": pct([r["worker_ms"] for r in perf], 95),
+    }
 
 
 def med(xs: list[dict], key: str = "ready") -> float:
@@ -301,16 +314,24 @@ def main() -> int:
 
     bare_cold, bare_rep, bare_thr = med(v["bare_cold"]), med(v["bare_repeat"]), med(t["bare"])
     res.update(
-        bare_cold_ms=bare_cold, bare_repeat_ms=bare_rep, bare_throttled_ms=bare_thr,
-        cold_ms=med(v["cold"]), repeat_ms=med(v["repeat"]), offline_ms=med(v["offline"]),
-        throttled_ms=med(t["app"]), board_ms=med(v["cold"], "board_ms"),
+        bare_cold_ms=bare_cold,
+        bare_repeat_ms=bare_rep,
+        bare_throttled_ms=bare_thr,
+        cold_ms=med(v["cold"]),
+        repeat_ms=med(v["repeat"]),
+        offline_ms=med(v["offline"]),
+        throttled_ms=med(t["app"]),
+        board_ms=med(v["cold"], "board_ms"),
         board_repeat_ms=med(v["repeat"], "board_ms"),
-        board_painted_ms=med(v["cold"], "board_painted"), fcp_ms=med(v["cold"], "fcp"),
-        floor_fcp_ms=med(v["floor"], "fcp"), board_painted_repeat_ms=med(v["repeat"], "board_painted"),
+        board_painted_ms=med(v["cold"], "board_painted"),
+        fcp_ms=med(v["cold"], "fcp"),
+        floor_fcp_ms=med(v["floor"], "fcp"),
+        board_painted_repeat_ms=med(v["repeat"], "board_painted"),
         paths={k: [x.get("worker", {}).get("path") for x in v[k]] for k in ("cold", "repeat", "offline")},
         repeat_controlled=all(x["controlled"] for x in v["repeat"]),
         offline_played=all(x["played"] for x in v["offline"]),
-        worker_cold=v["cold"][0].get("worker"), worker_repeat=v["repeat"][0].get("worker"),
+        worker_cold=v["cold"][0].get("worker"),
+        worker_repeat=v["repeat"][0].get("worker"),
         moves=mv,
     )
     for k, xs in lev.items():
@@ -328,42 +349,67 @@ def main() -> int:
     def verdict(ok: bool) -> str:
         return "met" if ok else "MISSED"
 
-    print(f"pychessdraw web start-up (headless Chromium, loopback, median of {a.runs}; "
-          f"snapshot: {res['snapshot'] or 'none'})")
+    print(
+        f"pychessdraw web start-up (headless Chromium, loopback, median of {a.runs}; "
+        f"snapshot: {res['snapshot'] or 'none'})"
+    )
     line("bare Pyodide boot, cold", bare_cold, bare_cold)
-    line("page: engine ready, cold", res["cold_ms"], bare_cold,
-         f"goal <= 0.5 x bare = {bare_cold / 2:.0f} ms: {verdict(res['cold_ms'] <= bare_cold / 2)}")
+    line(
+        "page: engine ready, cold",
+        res["cold_ms"],
+        bare_cold,
+        f"goal <= 0.5 x bare = {bare_cold / 2:.0f} ms: {verdict(res['cold_ms'] <= bare_cold / 2)}",
+    )
     line("bare Pyodide boot, repeat (HTTP cache)", bare_rep, bare_cold)
-    line("page: engine ready, repeat (service worker)", res["repeat_ms"], bare_cold,
-         f"goal <= 1500 ms: {verdict(res['repeat_ms'] <= 1500)}")
-    line("page: engine ready, offline reload", res["offline_ms"], bare_cold,
-         f"must load and play: {verdict(res['offline_played'])}")
+    line(
+        "page: engine ready, repeat (service worker)",
+        res["repeat_ms"],
+        bare_cold,
+        f"goal <= 1500 ms: {verdict(res['repeat_ms'] <= 1500)}",
+    )
+    line(
+        "page: engine ready, offline reload",
+        res["offline_ms"],
+        bare_cold,
+        f"must load and play: {verdict(res['offline_played'])}",
+    )
     line("bare Pyodide boot, 10 Mbit/s 40 ms, cold", bare_thr, bare_thr)
-    line("page: engine ready, 10 Mbit/s 40 ms, cold", res["throttled_ms"], bare_thr,
-         f"goal <= 10000 ms: {verdict(res['throttled_ms'] <= 10000)}")
+    line(
+        "page: engine ready, 10 Mbit/s 40 ms, cold",
+        res["throttled_ms"],
+        bare_thr,
+        f"goal <= 10000 ms: {verdict(res['throttled_ms'] <= 10000)}",
+    )
     line("page: board drawn (page's mark), cold", res["board_ms"], bare_cold)
-    line("page: board painted, cold", res["board_painted_ms"], bare_cold,
-         f"goal <= 300 ms: {verdict(res['board_painted_ms'] <= 300)}")
+    line(
+        "page: board painted, cold",
+        res["board_painted_ms"],
+        bare_cold,
+        f"goal <= 300 ms: {verdict(res['board_painted_ms'] <= 300)}",
+    )
     line("page: first contentful paint, cold", res["fcp_ms"], bare_cold)
     line("browser floor: a small static page, first paint", res["floor_fcp_ms"], bare_cold)
     line("page: board drawn (page's mark), repeat", res["board_repeat_ms"], bare_cold)
     line("page: board painted, repeat", res["board_painted_repeat_ms"], bare_cold)
-    print(f"  start-up path taken: {res['paths']}; repeat controlled by the service worker: "
-          f"{res['repeat_controlled']}")
+    print(f"  start-up path taken: {res['paths']}; repeat controlled by the service worker: {res['repeat_controlled']}")
     print(f"  inside the worker, cold: {res['worker_cold']}")
     print(f"  inside the worker, repeat: {res['worker_repeat']}")
     if lev:
         print(" levers (each against the bare boots measured in its own loop):")
-        for key, name in (("nosnap_cold", "no snapshot (boot + unpack + import), cold"),
-                          ("nosnap_throttled", "no snapshot, 10 Mbit/s 40 ms"),
-                          ("plain", "no gzip: page (snapshot), 10 Mbit/s 40 ms")):
+        for key, name in (
+            ("nosnap_cold", "no snapshot (boot + unpack + import), cold"),
+            ("nosnap_throttled", "no snapshot, 10 Mbit/s 40 ms"),
+            ("plain", "no gzip: page (snapshot), 10 Mbit/s 40 ms"),
+        ):
             if f"lever_{key}_ms" in res:
                 line("  bare boot, same loop", res[f"lever_{key}_bare_ms"], res[f"lever_{key}_bare_ms"])
                 line(name, res[f"lever_{key}_ms"], res[f"lever_{key}_bare_ms"])
     if mv:
         print(f" move -> draw panel updated, {mv['plies']}-ply game:")
-        print(f"  median {mv['median']:.1f} ms, p95 {mv['p95']:.1f} ms (goal < 30: {verdict(mv['p95'] < 30)}), "
-              f"max {mv['max']:.1f} ms; Python p95 {mv['python_p95']:.1f} ms")
+        print(
+            f"  median {mv['median']:.1f} ms, p95 {mv['p95']:.1f} ms (goal < 30: {verdict(mv['p95'] < 30)}), "
+            f"max {mv['max']:.1f} ms; Python p95 {mv['python_p95']:.1f} ms"
+        )
     return 0
 
 

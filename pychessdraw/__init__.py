@@ -20,5 +20,16 @@ from .position import PositionKey
 from .status import Claim, ClaimResult, Status
 
 __version__ = "0.2.0"
-__all__ = ["Game", "Status", "Claim", "ClaimResult", "Outcome", "Termination", "RefereeError",
-           "HistoryEntry", "PositionKey", "board_from_fen", "__version__"]
+__all__ = [
+    "Game",
+    "Status",
+    "Claim",
+    "ClaimResult",
+    "Outcome",
+    "Termination",
+    "RefereeError",
+    "HistoryEntry",
+    "PositionKey",
+    "board_from_fen",
+    "__version__",
+]

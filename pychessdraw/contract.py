@@ -24,8 +24,17 @@ ResultName = Literal["1-0", "0-1", "1/2-1/2"]
 """A finished game's result, as PGN writes it."""
 
 TerminationName = Literal[
-    "checkmate", "stalemate", "insufficient_material", "dead_position", "fivefold_repetition",
-    "seventyfive_moves", "threefold_repetition", "fifty_moves", "agreement", "resignation", "time_forfeit",
+    "checkmate",
+    "stalemate",
+    "insufficient_material",
+    "dead_position",
+    "fivefold_repetition",
+    "seventyfive_moves",
+    "threefold_repetition",
+    "fifty_moves",
+    "agreement",
+    "resignation",
+    "time_forfeit",
 ]
 """Why a game ended (the values of :class:`pychessdraw.Termination`)."""
 
@@ -36,8 +45,18 @@ ClaimArticle = Literal["9.2.1.1", "9.2.1.2", "9.3.1", "9.3.2"]
 """The article of a claim: with an intended move (9.2.1.1, 9.3.1) or now (9.2.1.2, 9.3.2)."""
 
 ErrorCode = Literal[
-    "bad_request", "bad_fen", "invalid_move", "illegal_move", "promotion_needed", "ambiguous_move",
-    "game_over", "bad_pgn", "unsupported_variant", "nothing_to_undo", "file_error", "internal",
+    "bad_request",
+    "bad_fen",
+    "invalid_move",
+    "illegal_move",
+    "promotion_needed",
+    "ambiguous_move",
+    "game_over",
+    "bad_pgn",
+    "unsupported_variant",
+    "nothing_to_undo",
+    "file_error",
+    "internal",
 ]
 """Every stable error code (:mod:`pychessdraw.errors`: one class each)."""
 
@@ -88,13 +107,16 @@ class WinnableDetailDict(TypedDict):
     nodes: int  #: search nodes spent
 
 
-LegalMoveDict = TypedDict("LegalMoveDict", {
-    "uci": str,
-    "san": str,
-    "from": str,  # square name
-    "to": str,  # square to drop the piece on (the rook's square for Chess960 castling)
-    "promotion": Literal["q", "r", "b", "n"] | None,
-})
+LegalMoveDict = TypedDict(
+    "LegalMoveDict",
+    {
+        "uci": str,
+        "san": str,
+        "from": str,  # square name
+        "to": str,  # square to drop the piece on (the rook's square for Chess960 castling)
+        "promotion": Literal["q", "r", "b", "n"] | None,
+    },
+)
 """A legal move as a board UI needs it."""
 
 
@@ -162,7 +184,21 @@ class ErrorDict(TypedDict):
 
 
 __all__ = [
-    "ColorName", "ResultName", "TerminationName", "ClaimRuleName", "ClaimArticle", "ErrorCode", "FlagRulesName", "ByColor",
-    "OutcomeDict", "ClaimDict", "HintsDict", "WinnableDetailDict", "LegalMoveDict", "StatusDict",
-    "ClaimResultDict", "MoveCandidateDict", "ErrorDict",
+    "ColorName",
+    "ResultName",
+    "TerminationName",
+    "ClaimRuleName",
+    "ClaimArticle",
+    "ErrorCode",
+    "FlagRulesName",
+    "ByColor",
+    "OutcomeDict",
+    "ClaimDict",
+    "HintsDict",
+    "WinnableDetailDict",
+    "LegalMoveDict",
+    "StatusDict",
+    "ClaimResultDict",
+    "MoveCandidateDict",
+    "ErrorDict",
 ]

@@ -26,8 +26,14 @@ from .errors import BadFenError
 MAX_FEN = 200  # a FEN is under 100 characters; longer text is refused unread
 FIELDS = ("piece placement", "side to move", "castling", "en passant", "halfmove clock", "fullmove number")
 _SIDE = {chess.WHITE: "White", chess.BLACK: "Black"}
-_PIECE_NAMES = {chess.PAWN: "pawn", chess.KNIGHT: "knight", chess.BISHOP: "bishop", chess.ROOK: "rook",
-                chess.QUEEN: "queen", chess.KING: "king"}
+_PIECE_NAMES = {
+    chess.PAWN: "pawn",
+    chess.KNIGHT: "knight",
+    chess.BISHOP: "bishop",
+    chess.ROOK: "rook",
+    chess.QUEEN: "queen",
+    chess.KING: "king",
+}
 _CASTLING = re.compile(r"^(?:-|[KQkqA-Ha-h]+)$")
 _SQUARE = re.compile(r"^[a-h][1-8]$")
 _NUMBER = re.compile(r"^[0-9]+$")  # not \d: it takes any script's digits
@@ -57,8 +63,9 @@ def read_fen(fen: str, chess960: bool = False) -> chess.Board:
         problems = _position_problems(board, fields[2])
     except _Refusal as refusal:
         where = f", {refusal.field}" if refusal.field else ""
-        raise BadFenError(f"bad FEN{where}: {refusal.text}", fen=shown,
-                          **({"field": refusal.field} if refusal.field else {})) from None
+        raise BadFenError(
+            f"bad FEN{where}: {refusal.text}", fen=shown, **({"field": refusal.field} if refusal.field else {})
+        ) from None
     except ValueError:  # python-chess refused what the checks above let through: say so in our words
         raise BadFenError("bad FEN: it cannot be read as a FEN", fen=shown) from None
     if problems:
@@ -72,41 +79,57 @@ def _check_syntax(fen: str) -> list[str]:
     in with their defaults); raises _Refusal at the first bad one."""
     fields = fen.split()
     if not fields:
-        raise _Refusal(FIELDS[0], "the FEN is empty: it starts with the pieces, rank 8 first, such as "
-                                  "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR")
+        raise _Refusal(
+            FIELDS[0],
+            "the FEN is empty: it starts with the pieces, rank 8 first, such as "
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
+        )
     if len(fields) > 6:
         raise _Refusal("", f"{len(fields)} fields, a FEN has at most 6 ({', '.join(FIELDS)})")
-    fields += ["w", "-", "-", "0", "1"][len(fields) - 1:]
+    fields += ["w", "-", "-", "0", "1"][len(fields) - 1 :]
     _check_placement(fields[0])
     if fields[1] not in ("w", "b"):
         raise _Refusal(FIELDS[1], f"{fields[1][:10]!r} is neither w (White to move) nor b (Black to move)")
     if not _CASTLING.match(fields[2]) or len(set(fields[2])) != len(fields[2]):
-        raise _Refusal(FIELDS[2], f"{fields[2][:10]!r} is not castling rights: write - for none, or some of "
-                                  "KQkq once each (K: White king side, Q: White queen side, k and q: Black)")
+        raise _Refusal(
+            FIELDS[2],
+            f"{fields[2][:10]!r} is not castling rights: write - for none, or some of "
+            "KQkq once each (K: White king side, Q: White queen side, k and q: Black)",
+        )
     if fields[3] != "-" and not _SQUARE.match(fields[3]):
-        raise _Refusal(FIELDS[3], f"{fields[3][:10]!r} is not a square: write - or the square a pawn has just "
-                                  "passed over, such as e3")
+        raise _Refusal(
+            FIELDS[3],
+            f"{fields[3][:10]!r} is not a square: write - or the square a pawn has just passed over, such as e3",
+        )
     for index in (4, 5):
         if not _NUMBER.match(fields[index]):
-            raise _Refusal(FIELDS[index], f"{fields[index][:10]!r} is not a whole number (digits only, such as "
-                                          f"{('0', '1')[index - 4]})")
+            raise _Refusal(
+                FIELDS[index],
+                f"{fields[index][:10]!r} is not a whole number (digits only, such as {('0', '1')[index - 4]})",
+            )
     return fields
 
 
 def _check_placement(placement: str) -> None:
     ranks = placement.split("/")
     if len(ranks) == 1:
-        raise _Refusal(FIELDS[0], f"{placement[:10]!r} is not the pieces: a FEN starts with the 8 ranks, rank 8 "
-                                  "first, separated by / (rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR)")
+        raise _Refusal(
+            FIELDS[0],
+            f"{placement[:10]!r} is not the pieces: a FEN starts with the 8 ranks, rank 8 "
+            "first, separated by / (rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR)",
+        )
     if len(ranks) != 8:
-        raise _Refusal(FIELDS[0], f"{len(ranks)} rank{'s' * (len(ranks) != 1)}, not 8 "
-                                  "(ranks are separated by /, rank 8 first)")
+        raise _Refusal(
+            FIELDS[0], f"{len(ranks)} rank{'s' * (len(ranks) != 1)}, not 8 (ranks are separated by /, rank 8 first)"
+        )
     for number, rank in zip(range(8, 0, -1), ranks, strict=False):
         squares, digit = 0, False
         for char in rank:
             if char in "0123456789" and digit:
-                raise _Refusal(FIELDS[0], f"rank {number} ({rank[:10]!r}) has two digits in a row: "
-                                          "write the empty squares as one number")
+                raise _Refusal(
+                    FIELDS[0],
+                    f"rank {number} ({rank[:10]!r}) has two digits in a row: write the empty squares as one number",
+                )
             if char in "12345678":
                 squares += int(char)
             elif char in "pnbrqkPNBRQK":
@@ -114,8 +137,11 @@ def _check_placement(placement: str) -> None:
             elif char in "09":
                 raise _Refusal(FIELDS[0], f"rank {number} holds {char!r}: digits count empty squares, from 1 to 8")
             else:
-                raise _Refusal(FIELDS[0], f"rank {number} holds {char!r}, which is no piece: pieces are "
-                                          "KQRBNP for White, kqrbnp for Black, and digits 1-8 count empty squares")
+                raise _Refusal(
+                    FIELDS[0],
+                    f"rank {number} holds {char!r}, which is no piece: pieces are "
+                    "KQRBNP for White, kqrbnp for Black, and digits 1-8 count empty squares",
+                )
             digit = char in "0123456789"
         if squares != 8:
             raise _Refusal(FIELDS[0], f"rank {number} ({rank[:10]!r}) has {squares} squares, not 8")
@@ -134,8 +160,13 @@ def _position_problems(board: chess.Board, castling: str) -> list[_Refusal]:
     if status & chess.STATUS_INVALID_EP_SQUARE:
         found.append(_Refusal(FIELDS[3], _ep_problem(board)))
     if status & chess.STATUS_OPPOSITE_CHECK:
-        found.append(_Refusal(FIELDS[1], f"{_SIDE[not board.turn]} is in check but it is {_SIDE[board.turn]}'s "
-                                         "move: the side not to move cannot be in check"))
+        found.append(
+            _Refusal(
+                FIELDS[1],
+                f"{_SIDE[not board.turn]} is in check but it is {_SIDE[board.turn]}'s "
+                "move: the side not to move cannot be in check",
+            )
+        )
     elif status & (chess.STATUS_TOO_MANY_CHECKERS | chess.STATUS_IMPOSSIBLE_CHECK):
         single = len(board.checkers()) == 1  # only an en passant square makes one checker impossible
         found.append(_Refusal(FIELDS[3] if single else FIELDS[0], _check_problem(board)))
@@ -160,8 +191,10 @@ def _material_problems(board: chess.Board) -> list[str]:
     back = chess.SquareSet(board.pawns & chess.BB_BACKRANKS)
     if back:
         names = ", ".join(chess.square_name(s) for s in back)
-        found.append(f"pawns on the first or last rank ({names}): a pawn never stands on its first rank "
-                     "and promotes on reaching the last")
+        found.append(
+            f"pawns on the first or last rank ({names}): a pawn never stands on its first rank "
+            "and promotes on reaching the last"
+        )
     return found
 
 
@@ -204,8 +237,10 @@ def _ep_problem(board: chess.Board) -> str:
     if chess.square_rank(square) != rank - 1:
         return f"{name} cannot be the en passant square with {_SIDE[board.turn]} to move: it must be on rank {rank}"
     ahead = 8 if board.turn == chess.BLACK else -8  # from the square passed over, towards the mover's pawn
-    return (f"{name} is not the square a {mover.lower()} pawn has just passed over: that needs a {mover.lower()} "
-            f"pawn on {chess.square_name(square + ahead)}, and {name} and {chess.square_name(square - ahead)} empty")
+    return (
+        f"{name} is not the square a {mover.lower()} pawn has just passed over: that needs a {mover.lower()} "
+        f"pawn on {chess.square_name(square + ahead)}, and {name} and {chess.square_name(square - ahead)} empty"
+    )
 
 
 def _check_problem(board: chess.Board) -> str:
@@ -214,11 +249,14 @@ def _check_problem(board: chess.Board) -> str:
     if king is None:
         return f"{side} is in check in a way no last move can give"
     checkers = board.checkers()
-    names = " and ".join(f"the {_PIECE_NAMES[board.piece_type_at(s) or chess.PAWN]} on {chess.square_name(s)}"
-                         for s in checkers)
+    names = " and ".join(
+        f"the {_PIECE_NAMES[board.piece_type_at(s) or chess.PAWN]} on {chess.square_name(s)}" for s in checkers
+    )
     if len(checkers) > 2:
         return f"{side} is in check from {len(checkers)} pieces ({names}): no move gives more than two checks"
     if len(checkers) == 1 and board.ep_square is not None:
-        return (f"{side} is in check from {names}, which {_SIDE[not board.turn]}'s last move, a pawn's two-square "
-                f"move past {chess.square_name(board.ep_square)}, cannot have given")
+        return (
+            f"{side} is in check from {names}, which {_SIDE[not board.turn]}'s last move, a pawn's two-square "
+            f"move past {chess.square_name(board.ep_square)}, cannot have given"
+        )
     return f"{side} is in check from {names} at once, which no last move can give"

@@ -33,7 +33,11 @@ from .status import Claim, ClaimResult, Status
 
 _CLAIM_RULES = (Termination.THREEFOLD_REPETITION, Termination.FIFTY_MOVES)
 _PROMOTION: dict[chess.PieceType, Literal["q", "r", "b", "n"]] = {
-    chess.QUEEN: "q", chess.ROOK: "r", chess.BISHOP: "b", chess.KNIGHT: "n"}
+    chess.QUEEN: "q",
+    chess.ROOK: "r",
+    chess.BISHOP: "b",
+    chess.KNIGHT: "n",
+}
 
 
 class HistoryEntry(NamedTuple):
@@ -99,8 +103,9 @@ def _claim_rule(rule: object) -> Termination:
 
 def _budget(search: object) -> SearchBudget:
     if not isinstance(search, SearchBudget):
-        raise BadRequestError(f"search must be a SearchBudget (rules.dead.STATIC, PAGE or DEEP), "
-                              f"not {type(search).__name__}")
+        raise BadRequestError(
+            f"search must be a SearchBudget (rules.dead.STATIC, PAGE or DEEP), not {type(search).__name__}"
+        )
     return search
 
 
@@ -115,13 +120,18 @@ def _move_object(move: chess.Move) -> chess.Move:
     squares and the promotion are ints proper (``True`` and ``5.0`` compare
     equal to squares and pieces but break SAN and export later; ``type() is
     int`` is also the cheapest test, on every push of a scan)."""
-    if not (type(move.from_square) is int and type(move.to_square) is int
-            and 0 <= move.from_square < 64 and 0 <= move.to_square < 64
-            and (move.promotion is None or (type(move.promotion) is int
-                                            and chess.KNIGHT <= move.promotion <= chess.QUEEN))
-            and move.drop is None):
-        raise BadRequestError(f"not a chess move: from {shown(move.from_square)} to {shown(move.to_square)}, "
-                              f"promotion {shown(move.promotion)}, drop {shown(move.drop)}")
+    if not (
+        type(move.from_square) is int
+        and type(move.to_square) is int
+        and 0 <= move.from_square < 64
+        and 0 <= move.to_square < 64
+        and (move.promotion is None or (type(move.promotion) is int and chess.KNIGHT <= move.promotion <= chess.QUEEN))
+        and move.drop is None
+    ):
+        raise BadRequestError(
+            f"not a chess move: from {shown(move.from_square)} to {shown(move.to_square)}, "
+            f"promotion {shown(move.promotion)}, drop {shown(move.drop)}"
+        )
     return move
 
 
@@ -136,8 +146,14 @@ class Game:
     error is a :class:`~pychessdraw.errors.RefereeError` with a stable code.
     """
 
-    def __init__(self, fen: str | None = None, *, chess960: bool = False,
-                 search: SearchBudget = dead.STATIC, flag_rules: str = timeout.FIDE) -> None:
+    def __init__(
+        self,
+        fen: str | None = None,
+        *,
+        chess960: bool = False,
+        search: SearchBudget = dead.STATIC,
+        flag_rules: str = timeout.FIDE,
+    ) -> None:
         """``search`` bounds the dead-position search run on every position
         (per side; the default runs only the cheap static proofs).
         ``flag_rules`` ("fide" or "uscf") decides flag-fall results."""
@@ -236,8 +252,7 @@ class Game:
         history: a pawn move, a capture or a lost castling right. No position
         before such a move can recur, nor be reached again (ply 0 counts)."""
         ply = self._ply(ply)
-        return (ply == 0 or self._clocks[ply] == 0
-                or self._keys[ply].castling != self._keys[ply - 1].castling)
+        return ply == 0 or self._clocks[ply] == 0 or self._keys[ply].castling != self._keys[ply - 1].castling
 
     def _ply(self, ply: int | None) -> int:
         if ply is None:
@@ -252,8 +267,7 @@ class Game:
         _move_object(move)
         if not self._board.is_legal(move):
             label = move_label(self._board, move.uci())
-            raise IllegalMoveError(f"{label} is not legal here", token=move.uci(), move_label=label,
-                                   ply=self.ply + 1)
+            raise IllegalMoveError(f"{label} is not legal here", token=move.uci(), move_label=label, ply=self.ply + 1)
         return move
 
     # -- playing ------------------------------------------------------------
@@ -321,9 +335,17 @@ class Game:
     def checkpoint(self) -> Checkpoint:
         """The game as it is now, for :meth:`rollback`: one copy of the move
         list and of the history (cheap next to a status, even at ply 20,000)."""
-        return Checkpoint(list(self._board.move_stack), list(self._pushes), list(self._keys), list(self._clocks),
-                          self._declared, (self._auto, self._reps, self._verdicts), self.flag_rules, self.search,
-                          id(self))
+        return Checkpoint(
+            list(self._board.move_stack),
+            list(self._pushes),
+            list(self._keys),
+            list(self._clocks),
+            self._declared,
+            (self._auto, self._reps, self._verdicts),
+            self.flag_rules,
+            self.search,
+            id(self),
+        )
 
     def rollback(self, checkpoint: Checkpoint) -> None:
         """Put the game back exactly as it was at ``checkpoint`` (taken from
@@ -477,8 +499,12 @@ class Game:
             moves = () if legal_moves else None
         flags = None
         if outcome is None:
-            flags = {c: timeout.result_if_flag_falls(board, c, cannot[not c] or verdicts[not c].winnable is False,
-                                                     self.flag_rules) for c in chess.COLORS}
+            flags = {
+                c: timeout.result_if_flag_falls(
+                    board, c, cannot[not c] or verdicts[not c].winnable is False, self.flag_rules
+                )
+                for c in chess.COLORS
+            }
         return Status(
             fen=board.fen(),
             turn=board.turn,
@@ -530,8 +556,10 @@ class Game:
             self.push(played)
             ended = self.automatic_outcome()
             if ended is not None:
-                why = (f"{san} ends the game by itself: {ended.reason().lower()} ({ended.result()}, "
-                       f"FIDE {ended.article}), which comes before any draw claim.")
+                why = (
+                    f"{san} ends the game by itself: {ended.reason().lower()} ({ended.result()}, "
+                    f"FIDE {ended.article}), which comes before any draw claim."
+                )
                 return ClaimResult(False, None, uci, why, ended.termination)
         rules = self.claimable_now()
         if rules:
@@ -543,12 +571,17 @@ class Game:
     def _explain(self, move: chess.Move | None, *, accepted: bool) -> str:
         where = "now" if move is None else "after the intended move"
         count, clock = self.repetition_count(), self._board.halfmove_clock
-        facts = (f"{where} the position has occurred {count} time{'s' * (count != 1)} "
-                 f"({repetition.CLAIM_COUNT} needed) and the halfmove clock is {clock} plies ({fifty.CLAIM_PLIES} needed)")
+        facts = (
+            f"{where} the position has occurred {count} time{'s' * (count != 1)} "
+            f"({repetition.CLAIM_COUNT} needed) and the halfmove clock is {clock} plies ({fifty.CLAIM_PLIES} needed)"
+        )
         if accepted:
             return f"Draw claim correct: {facts}."
-        tail = f" The intended move stands and the game goes on ({laws.fide(laws.WRONG_CLAIM)})." if move \
+        tail = (
+            f" The intended move stands and the game goes on ({laws.fide(laws.WRONG_CLAIM)})."
+            if move
             else " The game goes on."
+        )
         return f"Draw claim refused: {facts}.{tail}"
 
     def agree_draw(self) -> Outcome:
@@ -606,8 +639,10 @@ def _describe(board: chess.Board, move: chess.Move) -> LegalMoveDict:
     """A legal move as the board UI needs it: squares to drag between."""
     to = move.to_square
     if board.is_castling(move) and not board.chess960:
-        to = chess.square(6 if chess.square_file(move.to_square) > chess.square_file(move.from_square) else 2,
-                          chess.square_rank(move.from_square))
+        to = chess.square(
+            6 if chess.square_file(move.to_square) > chess.square_file(move.from_square) else 2,
+            chess.square_rank(move.from_square),
+        )
     return {
         "uci": board.uci(move),
         "san": board.san(move),

@@ -154,16 +154,18 @@ def _parse_san(board: chess.Board, token: str, label: str, details: dict[str, An
 
 def _ambiguity(label: str, found: list[MoveCandidateDict], details: dict[str, Any]) -> AmbiguousMoveError:
     names = ", ".join(c["san"] for c in found)
-    return AmbiguousMoveError(f"{label} is ambiguous: write {names}" if names else f"{label} is ambiguous",
-                              candidates=found, **details)
+    return AmbiguousMoveError(
+        f"{label} is ambiguous: write {names}" if names else f"{label} is ambiguous", candidates=found, **details
+    )
 
 
 def _illegal(board: chess.Board, token: str, label: str, details: dict[str, Any], *, uci: bool) -> IllegalMoveError:
     promotions = _promotions(board, token, uci=uci)
     if promotions:
         names = ", ".join(c["san"] for c in promotions)
-        return PromotionNeededError(f"{label}: say which piece the pawn becomes: {names}",
-                                    candidates=promotions, **details)
+        return PromotionNeededError(
+            f"{label}: say which piece the pawn becomes: {names}", candidates=promotions, **details
+        )
     why = f" ({side_name(board.turn)} is in check)" if board.is_check() else ""
     return IllegalMoveError(f"{label} is not legal here{why}", **details)
 
@@ -191,8 +193,11 @@ def _ambiguous(board: chess.Board, token: str) -> list[MoveCandidateDict]:
     piece = chess.PIECE_SYMBOLS.index(match.group(1).lower()) if match.group(1) else chess.PAWN
     to = chess.parse_square(match.group(4))
     file, rank = match.group(2), match.group(3)
-    fits = [m for m in board.generate_legal_moves(to_mask=chess.BB_SQUARES[to])
-            if board.piece_type_at(m.from_square) == piece
-            and (not file or chess.square_file(m.from_square) == ord(file) - ord("a"))
-            and (not rank or chess.square_rank(m.from_square) == int(rank) - 1)]
+    fits = [
+        m
+        for m in board.generate_legal_moves(to_mask=chess.BB_SQUARES[to])
+        if board.piece_type_at(m.from_square) == piece
+        and (not file or chess.square_file(m.from_square) == ord(file) - ord("a"))
+        and (not rank or chess.square_rank(m.from_square) == int(rank) - 1)
+    ]
     return candidates(board, fits)

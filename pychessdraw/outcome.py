@@ -67,10 +67,16 @@ _DRAW_WORDS = {
     Termination.TIME_FORFEIT: "Draw: a flag fell, but the opponent cannot checkmate by any series of legal moves",
 }
 
-AUTOMATIC = frozenset({
-    Termination.CHECKMATE, Termination.STALEMATE, Termination.INSUFFICIENT_MATERIAL,
-    Termination.DEAD_POSITION, Termination.FIVEFOLD_REPETITION, Termination.SEVENTYFIVE_MOVES,
-})
+AUTOMATIC = frozenset(
+    {
+        Termination.CHECKMATE,
+        Termination.STALEMATE,
+        Termination.INSUFFICIENT_MATERIAL,
+        Termination.DEAD_POSITION,
+        Termination.FIVEFOLD_REPETITION,
+        Termination.SEVENTYFIVE_MOVES,
+    }
+)
 
 
 def is_result(value: object) -> TypeGuard[ResultName]:
@@ -131,8 +137,11 @@ class Outcome:
         if self.winner is None:
             return f"{_DRAW_WORDS[t]} (FIDE {self.article})"
         winner, loser = side_name(self.winner), side_name(not self.winner)
-        how = {Termination.CHECKMATE: " by checkmate", Termination.RESIGNATION: f": {loser} resigns",
-               Termination.TIME_FORFEIT: f" on time: {loser}'s flag fell"}[t]
+        how = {
+            Termination.CHECKMATE: " by checkmate",
+            Termination.RESIGNATION: f": {loser} resigns",
+            Termination.TIME_FORFEIT: f" on time: {loser}'s flag fell",
+        }[t]
         return f"{winner} wins{how} (FIDE {self.article})"
 
     def to_dict(self) -> OutcomeDict:
@@ -149,13 +158,28 @@ class Outcome:
 # Termination tag words read on import: pychessdraw's old values (the enum's,
 # with _ or spaces), the standard's "time forfeit", and other programs' words.
 _TAG_WORDS = {t.value.replace("_", " "): t for t in Termination}
-_TAG_WORDS.update({"time": Termination.TIME_FORFEIT, "repetition": Termination.THREEFOLD_REPETITION,
-                   "50 moves": Termination.FIFTY_MOVES, "agreed": Termination.AGREEMENT,
-                   "draw by agreement": Termination.AGREEMENT, "resigned": Termination.RESIGNATION})
+_TAG_WORDS.update(
+    {
+        "time": Termination.TIME_FORFEIT,
+        "repetition": Termination.THREEFOLD_REPETITION,
+        "50 moves": Termination.FIFTY_MOVES,
+        "agreed": Termination.AGREEMENT,
+        "draw by agreement": Termination.AGREEMENT,
+        "resigned": Termination.RESIGNATION,
+    }
+)
 # An article in pychessdraw's words names the rule: only the claimed and
 # declared endings, the ones a record alone can tell (5.2.2 is two rules).
-_BY_ARTICLE = {ARTICLE[t]: t for t in (Termination.THREEFOLD_REPETITION, Termination.FIFTY_MOVES,
-                                       Termination.AGREEMENT, Termination.RESIGNATION, Termination.TIME_FORFEIT)}
+_BY_ARTICLE = {
+    ARTICLE[t]: t
+    for t in (
+        Termination.THREEFOLD_REPETITION,
+        Termination.FIFTY_MOVES,
+        Termination.AGREEMENT,
+        Termination.RESIGNATION,
+        Termination.TIME_FORFEIT,
+    )
+}
 _ARTICLE_WORDS = re.compile(r"\(FIDE (\d+(?:\.\d+)*)\)")
 
 

@@ -60,8 +60,10 @@ _LOOSE_HEADER = re.compile(r'^\s*\[([A-Za-z0-9][A-Za-z0-9_+#=:-]*)\s+"([^\r]*)"\
 _TOKEN = re.compile(r"[{};()[]|\$\d*|\d+\.+|[^\s{};()$[]+")
 _SPECIAL = re.compile(r"[{};[]")
 # A word that is a move (SAN, UCI, castling, null move), annotations allowed.
-_MOVE_WORD = re.compile(r"(?:[NBKRQ]?[a-h]?[1-8]?[-x]?[a-h][1-8](?:=?[nbrqkNBRQK])?|[a-h][1-8][a-h][1-8][qrbn]?"
-                        r"|[O0]-[O0](?:-[O0])?|--|Z0|0000|@@@@)[+#]?[!?]*")
+_MOVE_WORD = re.compile(
+    r"(?:[NBKRQ]?[a-h]?[1-8]?[-x]?[a-h][1-8](?:=?[nbrqkNBRQK])?|[a-h][1-8][a-h][1-8][qrbn]?"
+    r"|[O0]-[O0](?:-[O0])?|--|Z0|0000|@@@@)[+#]?[!?]*"
+)
 # A word that starts like a move and has a digit ("Qxz9", "e9") is a broken
 # move; any other word that is no move ("side", "0:01:00]" of a broken
 # comment) is noise, which python-chess skips too.
@@ -136,8 +138,15 @@ class _Reader:
         """End the game being read; None if nothing of it was read (only
         spaces): every place a game ends keeps the same games."""
         game, self.game = self.game, None
-        if game is not None and not (game.headers or game.tokens or game.result or game.error or game.warnings
-                                     or self.in_movetext or self.in_brace):
+        if game is not None and not (
+            game.headers
+            or game.tokens
+            or game.result
+            or game.error
+            or game.warnings
+            or self.in_movetext
+            or self.in_brace
+        ):
             game = None
         if game is not None and game.error is None:
             if self.in_brace:
@@ -158,7 +167,7 @@ class _Reader:
 
     def _add_note(self, text: str) -> None:
         if self.note is not None and self.note_len < MAX_COMMENT:
-            text = text[:MAX_COMMENT - self.note_len]
+            text = text[: MAX_COMMENT - self.note_len]
             self.note.append(text)
             self.note_len += len(text)
 
@@ -216,8 +225,9 @@ class _Reader:
         done = None
         # After move text or a broken game, a new game; and a tag given twice
         # starts one too (a record cut after its tags keeps its own FEN).
-        if self.in_movetext or (game is not None and (
-                game.error is not None or (tag is not None and tag[0] in game.headers))):
+        if self.in_movetext or (
+            game is not None and (game.error is not None or (tag is not None and tag[0] in game.headers))
+        ):
             done = self.finish()
         if tag is None:
             self.warn(f"skipped a malformed tag line: {stripped[:60]}")
@@ -241,14 +251,16 @@ class _Reader:
         """Mark a game past MAX_GAME_CHARS; False past MAX_TEXT_CHARS: stop."""
         if self.chars > MAX_TEXT_CHARS:
             game = self.current()
-            game.error = _error(game, f"no game ends within {MAX_TEXT_CHARS:,} characters: "
-                                      "not PGN text, reading stopped", "")
+            game.error = _error(
+                game, f"no game ends within {MAX_TEXT_CHARS:,} characters: not PGN text, reading stopped", ""
+            )
             return False
         if self.chars > MAX_GAME_CHARS and not self.over:
             self.over = True
             game = self.current()
-            game.error = _error(game, f"game longer than {MAX_GAME_CHARS:,} characters: skipped up to the next game",
-                                "")
+            game.error = _error(
+                game, f"game longer than {MAX_GAME_CHARS:,} characters: skipped up to the next game", ""
+            )
         return True
 
     def movetext(self, text: str) -> None:
@@ -389,8 +401,9 @@ def _pieces(lines: Iterable[str] | _Readable) -> Iterator[str]:
             yield piece
     else:
         if isinstance(lines, (str, bytes)) or not hasattr(lines, "__iter__"):
-            raise BadRequestError("read_games needs a text file or an iterable of lines "
-                                  "(for one string: text.splitlines(keepends=True))")
+            raise BadRequestError(
+                "read_games needs a text file or an iterable of lines (for one string: text.splitlines(keepends=True))"
+            )
         for line in lines:
             if not isinstance(line, str):
                 raise BadRequestError(f"PGN lines must be text, not {type(line).__name__}")
@@ -398,7 +411,7 @@ def _pieces(lines: Iterable[str] | _Readable) -> Iterator[str]:
                 yield line
             else:
                 for i in range(0, len(line), LINE_LIMIT):
-                    yield line[i:i + LINE_LIMIT]
+                    yield line[i : i + LINE_LIMIT]
 
 
 def _carry(piece: str) -> tuple[str, str]:
@@ -499,8 +512,9 @@ _GAME_OPTIONS = {"search", "flag_rules"}
 def _check_options(options: dict[str, Any]) -> None:
     unknown = set(options) - _GAME_OPTIONS
     if unknown:
-        raise BadRequestError(f"unknown option(s) {', '.join(sorted(map(str, unknown)))[:100]}: "
-                              f"only {', '.join(sorted(_GAME_OPTIONS))}")
+        raise BadRequestError(
+            f"unknown option(s) {', '.join(sorted(map(str, unknown)))[:100]}: only {', '.join(sorted(_GAME_OPTIONS))}"
+        )
 
 
 def _check_headers(headers: object, name: str = "headers") -> dict[str, str]:
@@ -555,8 +569,9 @@ def parse_one(text: str, **options: Any) -> tuple[Game, PgnGame]:
         raise pgn.error
     game = game_from_headers(pgn.headers, **options)
     play_tokens(game, pgn.tokens)
-    rule = termination_from_record(pgn.headers.get("Termination"), pgn.headers.get("TerminationDetails"),
-                                   pgn.comments.get(len(pgn.tokens), ""))  # the comment after the last move
+    rule = termination_from_record(
+        pgn.headers.get("Termination"), pgn.headers.get("TerminationDetails"), pgn.comments.get(len(pgn.tokens), "")
+    )  # the comment after the last move
     _restore_result(game, rule, pgn.result or pgn.headers.get("Result", "*"))
     return game, pgn
 
@@ -600,10 +615,13 @@ def export(game: Game, headers: dict[str, str] | None = None, comments: dict[int
         raise BadRequestError(f"export needs a Game, not {type(game).__name__}")
     if headers is not None:
         _check_headers(headers)
-    if comments is not None and (not isinstance(comments, dict) or not all(
-            isinstance(k, int) and isinstance(v, str) for k, v in comments.items())):
+    if comments is not None and (
+        not isinstance(comments, dict)
+        or not all(isinstance(k, int) and isinstance(v, str) for k, v in comments.items())
+    ):
         raise BadRequestError("comments must map plies to text")
     import chess.pgn  # only here: it pulls in chess.engine, ~140 ms of the browser's start-up
+
     board = game.board
     pgn = chess.pgn.Game.from_board(board)
     for name, value in (headers or {}).items():

@@ -50,8 +50,19 @@ def position_key(board: chess.Board) -> PositionKey:
     if ep is not None and not board.has_legal_en_passant():
         ep = None
     castling = board.clean_castling_rights() if board.castling_rights else 0
-    return _new(PositionKey, (
-        board.pawns, board.knights, board.bishops, board.rooks, board.queens, board.kings,
-        board.occupied_co[chess.WHITE], board.occupied_co[chess.BLACK],
-        board.turn, castling, ep,
-    ))
+    return _new(
+        PositionKey,
+        (
+            board.pawns,
+            board.knights,
+            board.bishops,
+            board.rooks,
+            board.queens,
+            board.kings,
+            board.occupied_co[chess.WHITE],
+            board.occupied_co[chess.BLACK],
+            board.turn,
+            castling,
+            ep,
+        ),
+    )

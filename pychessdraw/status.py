@@ -110,12 +110,17 @@ class Status:
             "outcome": None if self.outcome is None else self.outcome.to_dict(),
             "claims": [c.to_dict() for c in self.claims],
             "insufficient_material": {"white": self.cannot_mate[chess.WHITE], "black": self.cannot_mate[chess.BLACK]},
-            "flag_fall": None if self.flag_results is None else cast(ByColor[ResultName], {
-                "white": self.flag_results[chess.WHITE], "black": self.flag_results[chess.BLACK]}),
+            "flag_fall": None
+            if self.flag_results is None
+            else cast(
+                ByColor[ResultName], {"white": self.flag_results[chess.WHITE], "black": self.flag_results[chess.BLACK]}
+            ),
             "flag_rules": self.flag_rules,
             "hints": {
-                "can_force_mate": {"white": self.hints.can_force_mate[chess.WHITE],
-                                   "black": self.hints.can_force_mate[chess.BLACK]},
+                "can_force_mate": {
+                    "white": self.hints.can_force_mate[chess.WHITE],
+                    "black": self.hints.can_force_mate[chess.BLACK],
+                },
                 "practical_draw": self.hints.practical_draw,
                 "notes": list(self.hints.notes),
             },
@@ -123,8 +128,10 @@ class Status:
         if self.winnable is not None:
             d["winnable"] = {"white": self.winnable.get(chess.WHITE), "black": self.winnable.get(chess.BLACK)}
         if self.winnable_detail is not None:
-            d["winnable_detail"] = {"white": self.winnable_detail[chess.WHITE],
-                                    "black": self.winnable_detail[chess.BLACK]}
+            d["winnable_detail"] = {
+                "white": self.winnable_detail[chess.WHITE],
+                "black": self.winnable_detail[chess.BLACK],
+            }
         if self.legal_moves is not None:
             d["legal_moves"] = list(self.legal_moves)
         return d
@@ -146,7 +153,10 @@ class ClaimResult:
     ended_by: Termination | None = None
 
     def to_dict(self) -> ClaimResultDict:
-        return {"accepted": self.accepted,
-                "rule": None if self.rule is None else cast(ClaimRuleName, self.rule.value),
-                "move": self.move, "reason": self.reason,
-                "ended_by": None if self.ended_by is None else self.ended_by.value}
+        return {
+            "accepted": self.accepted,
+            "rule": None if self.rule is None else cast(ClaimRuleName, self.rule.value),
+            "move": self.move,
+            "reason": self.reason,
+            "ended_by": None if self.ended_by is None else self.ended_by.value,
+        }

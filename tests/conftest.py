@@ -12,8 +12,12 @@ SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
-    parser.addoption("--full", action="store_true", default=False,
-                     help="run corpus and random-game tests on everything, not a sample")
+    parser.addoption(
+        "--full",
+        action="store_true",
+        default=False,
+        help="run corpus and random-game tests on everything, not a sample",
+    )
 
 
 @pytest.fixture(scope="session")
@@ -24,8 +28,10 @@ def full(request: pytest.FixtureRequest) -> bool:
 def shared_file(*parts: str) -> Path:
     path = SHARED.joinpath(*parts)
     if not path.exists():
-        pytest.skip(f"{path} not found: this test needs the project's shared data in ../shared "
-                    "beside the checkout (it is not part of the public repository)")
+        pytest.skip(
+            f"{path} not found: this test needs the project's shared data in ../shared "
+            "beside the checkout (it is not part of the public repository)"
+        )
     return path
 
 

@@ -56,6 +56,6 @@ def pzstd_bytes(data: bytes, frame_size: int) -> bytes:
     out = []
     compressor = zstandard.ZstdCompressor(level=3)
     for start in range(0, len(data), frame_size):
-        frame = compressor.compress(data[start:start + frame_size])
+        frame = compressor.compress(data[start : start + frame_size])
         out.append(struct.pack("<III", SKIPPABLE, 4, len(frame)) + frame)
     return b"".join(out)

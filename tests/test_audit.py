@@ -82,8 +82,9 @@ def dataset(out: Path) -> list[dict[str, Any]]:
 
 
 def audit(client: Client, inputs: list[Path], out: Path, chunk_bytes: int, **options: Any) -> dict[str, Any]:
-    return run_audit([str(p) for p in inputs], str(out), client=client, search="static",
-                     chunk_bytes=chunk_bytes, **options)
+    return run_audit(
+        [str(p) for p in inputs], str(out), client=client, search="static", chunk_bytes=chunk_bytes, **options
+    )
 
 
 @pytest.mark.parametrize("chunk_bytes", [1 << 30, len(TEXT) // 2 + 1, 2_000])
@@ -177,21 +178,34 @@ def test_corrupt_chunk_is_reported_and_the_rest_completes(client: Client, tmp_pa
 def test_cli_audit_prints_the_summary_and_counts_auto_search(pgn: Path, tmp_path: Path) -> None:
     small = tmp_path / "small.pgn"
     small.write_text(random_games(20, seed=9))
-    done = subprocess.run([sys.executable, "-m", "pychessdraw", "audit", str(small), "--out", str(tmp_path / "o"),
-                           "--workers", "1"], capture_output=True, text=True, cwd=ROOT, timeout=300)
+    done = subprocess.run(
+        [sys.executable, "-m", "pychessdraw", "audit", str(small), "--out", str(tmp_path / "o"), "--workers", "1"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=300,
+    )
     assert done.returncode == 1, done.stderr  # game 7 is broken
     assert "20 games" in done.stdout and "error 1" in done.stdout
     with open(small, encoding="utf-8") as handle:
         expected = [row(r, str(small.resolve()), 0) for r in scan(handle)]
     got = pq.read_table(tmp_path / "o").to_pylist()
-    assert [(r["game"], r["verdict"], r["time_forfeit"]) for r in got] == \
-        [(r["game"], r["verdict"], r["time_forfeit"]) for r in expected]
+    assert [(r["game"], r["verdict"], r["time_forfeit"]) for r in got] == [
+        (r["game"], r["verdict"], r["time_forfeit"]) for r in expected
+    ]
 
 
 def test_cli_audit_without_the_extra_says_what_to_install(tmp_path: Path) -> None:
-    code = ("import sys; sys.modules['dask'] = None; sys.modules['dask.distributed'] = None\n"
-            "from pychessdraw.batch.cli import main; sys.exit(main(sys.argv[1:]))")
-    done = subprocess.run([sys.executable, "-c", code, "audit", "x.pgn", "--out", str(tmp_path)],
-                          capture_output=True, text=True, cwd=ROOT, timeout=60)
+    code = (
+        "import sys; sys.modules['dask'] = None; sys.modules['dask.distributed'] = None\n"
+        "from pychessdraw.batch.cli import main; sys.exit(main(sys.argv[1:]))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code, "audit", "x.pgn", "--out", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+    )
     assert done.returncode == 1
     assert 'pip install "pychessdraw[audit]"' in done.stderr

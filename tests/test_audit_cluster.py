@@ -29,8 +29,11 @@ pytestmark = pytest.mark.slow  # three Dask processes and two audits: ~30 s on 2
 
 ROOT = Path(__file__).resolve().parents[1]
 BIN = Path(sys.executable).parent
-ENV = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]),
-       "DASK_DISTRIBUTED__WORKER__PROFILE__ENABLED": "False"}  # as the audit's own LocalCluster
+ENV = {
+    **os.environ,
+    "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]),
+    "DASK_DISTRIBUTED__WORKER__PROFILE__ENABLED": "False",
+}  # as the audit's own LocalCluster
 START = 60  # seconds for the cluster to come up on a busy machine (a guard, not a measure)
 
 
@@ -69,17 +72,39 @@ class Cluster:
         return process
 
     def start(self, workers: int) -> None:
-        self.spawn("scheduler", "scheduler", "--host", "127.0.0.1", "--port", "0", "--no-dashboard",
-                   "--scheduler-file", str(self.file))
+        self.spawn(
+            "scheduler",
+            "scheduler",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            "0",
+            "--no-dashboard",
+            "--scheduler-file",
+            str(self.file),
+        )
         deadline = time.monotonic() + START
         while not self.file.exists() and time.monotonic() < deadline:
             time.sleep(0.05)
         self.address = json.loads(self.file.read_text())["address"]
         assert self.address.startswith("tcp://127.0.0.1:")
         for i in range(workers):  # no nanny: the process killed is the worker, and nothing restarts it
-            self.workers.append(self.spawn(f"worker-{i}", "worker", "--scheduler-file", str(self.file), "--host",
-                                           "127.0.0.1", "--nthreads", "1", "--nworkers", "1", "--no-nanny",
-                                           "--no-dashboard"))
+            self.workers.append(
+                self.spawn(
+                    f"worker-{i}",
+                    "worker",
+                    "--scheduler-file",
+                    str(self.file),
+                    "--host",
+                    "127.0.0.1",
+                    "--nthreads",
+                    "1",
+                    "--nworkers",
+                    "1",
+                    "--no-nanny",
+                    "--no-dashboard",
+                )
+            )
         with Client(self.address, timeout=START) as client:
             client.wait_for_workers(workers, timeout=START)
             pids = set(client.run(os.getpid).values())
@@ -101,9 +126,29 @@ def cluster(tmp_path: Path) -> Iterator[Cluster]:
 
 
 def audit(pgn: Path, out: Path, address: str) -> subprocess.Popen[str]:
-    return subprocess.Popen([sys.executable, "-m", "pychessdraw", "audit", str(pgn), "--out", str(out),
-                             "--scheduler", address, "--search", "static", "--chunk-mb", "0.02", "--no-progress"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=ENV, cwd=ROOT)
+    return subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "pychessdraw",
+            "audit",
+            str(pgn),
+            "--out",
+            str(out),
+            "--scheduler",
+            address,
+            "--search",
+            "static",
+            "--chunk-mb",
+            "0.02",
+            "--no-progress",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=ENV,
+        cwd=ROOT,
+    )
 
 
 def finish(process: subprocess.Popen[str]) -> tuple[int, str, str]:

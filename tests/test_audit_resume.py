@@ -101,9 +101,25 @@ def test_games_appended_after_a_finished_run_are_refused(client: Client, pgn: Pa
         handle.write(EXTRA)
     refused(client, pgn, out, "size was")
     # The command line says so too, and exits 1 (before any cluster starts).
-    done = subprocess.run([sys.executable, "-m", "pychessdraw", "audit", str(pgn), "--out", str(out), "--search",
-                           "static", "--chunk-mb", str(CHUNK / (1 << 20))],
-                          capture_output=True, text=True, cwd=ROOT, timeout=120)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pychessdraw",
+            "audit",
+            str(pgn),
+            "--out",
+            str(out),
+            "--search",
+            "static",
+            "--chunk-mb",
+            str(CHUNK / (1 << 20)),
+        ],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+    )
     assert done.returncode == 1, done.stderr
     assert f"file_error: {pgn} changed since the audit" in done.stderr and "Traceback" not in done.stderr
 
@@ -122,7 +138,7 @@ def test_a_same_size_rewrite_is_refused_whatever_its_mtime(client: Client, pgn: 
     kill_after(out, 2)
     old = pgn.stat()
     at = TEXT.index('[Result "1-0"]')
-    pgn.write_text(TEXT[:at] + '[Result "0-1"]' + TEXT[at + 14:])  # the same size, another result
+    pgn.write_text(TEXT[:at] + '[Result "0-1"]' + TEXT[at + 14 :])  # the same size, another result
     os.utime(pgn, ns=(old.st_atime_ns, old.st_mtime_ns + 10**9))
     refused(client, pgn, out, "its content differs .same size, a new modification time")
     os.utime(pgn, ns=(old.st_atime_ns, old.st_mtime_ns))  # as a copy keeping times would
@@ -189,7 +205,8 @@ def left_hidden(out: Path, patience: float = 30.0) -> list[str]:
 
 @pytest.mark.parametrize("where", ["parquet", "manifest"])
 def test_a_full_disk_mid_run_is_a_clear_error_and_a_resume_completes(
-        client: Client, pgn: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, where: str) -> None:
+    client: Client, pgn: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, where: str
+) -> None:
     calm = audit(client, pgn, tmp_path / "calm")
     out = tmp_path / "out"
     if where == "parquet":
@@ -208,8 +225,9 @@ def test_a_full_disk_mid_run_is_a_clear_error_and_a_resume_completes(
     assert hidden(out) == []
 
 
-def test_cli_on_an_unwritable_output_says_so_and_exits_1(pgn: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                                         capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_on_an_unwritable_output_says_so_and_exits_1(
+    pgn: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     monkeypatch.setattr(run, "open", full_manifest_writer(0), raising=False)
     out = tmp_path / "out"
     assert cli.main(["audit", str(pgn), "--out", str(out), "--workers", "1"]) == 1
@@ -221,9 +239,23 @@ def test_cli_with_a_scheduler_nobody_listens_on_says_so_and_exits_1(pgn: Path, t
     with socket.socket() as probe:  # a free port, closed again: nobody listens on it
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    done = subprocess.run([sys.executable, "-m", "pychessdraw", "audit", str(pgn), "--out", str(tmp_path / "o"),
-                           "--scheduler", f"tcp://127.0.0.1:{port}"],
-                          capture_output=True, text=True, cwd=ROOT, timeout=60)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pychessdraw",
+            "audit",
+            str(pgn),
+            "--out",
+            str(tmp_path / "o"),
+            "--scheduler",
+            f"tcp://127.0.0.1:{port}",
+        ],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+    )
     assert done.returncode == 1
     assert f"bad_request: cannot reach the Dask scheduler at tcp://127.0.0.1:{port}" in done.stderr
     assert "Traceback" not in done.stderr
@@ -266,8 +298,9 @@ def test_the_lichess_sample_gives_each_worker_chunks(shared: Any) -> None:
     assert len(plan(path, default_chunk_bytes(size, 8))) == len(frames)  # as many as frames allow
 
 
-def test_run_audit_chooses_the_chunks_and_a_resume_keeps_them(client: Client, pgn: Path, tmp_path: Path,
-                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+def test_run_audit_chooses_the_chunks_and_a_resume_keeps_them(
+    client: Client, pgn: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(run, "MIN_CHUNK", 4_000)  # the bound for real archives would make one chunk here
     out = tmp_path / "out"
     first = audit(client, pgn, out, None)

@@ -32,18 +32,37 @@ def played(*moves: str) -> Bridge:
 
 
 BAD_REQUESTS = [
-    "[" * 100_000, "{", "null", "5", '"play"', "[]", '{"op": 5}', '{"op": "play"}', '{"op": "play", "args": []}',
-    '{"op": "new", "args": {"fen": 5}}', '{"op": "new", "args": {"chess960": "yes"}}',
-    '{"op": "new", "args": {"flag_rules": "none"}}', '{"op": "play", "args": {"move": ["e4"]}}',
-    '{"op": "play", "args": {"move": "e4", "extra": 1}}', '{"op": "play", "args": {"move": "' + "e" * 10_000 + '"}}',
-    '{"op": "status_at", "args": {"ply": true}}', '{"op": "status_at", "args": {"ply": -1}}',
-    '{"op": "analyse", "args": {"level": 9}}', '{"op": "resign", "args": {"color": "red"}}',
-    '{"op": "load_pgn", "args": {"pgn": 5}}', '{"op": "load_pgn", "args": {"pgn": "1. e4", "index": "0"}}',
-    '{"op": "restore", "args": {"moves": "e2e4"}}', '{"op": "restore", "args": {"moves": [5]}}',
-    '{"op": "restore", "args": {"moves": ["e2e4", "e2e4"]}}', '{"op": "restore", "args": {"ending": {"op": "x"}}}',
-    '{"op": "restore", "args": {"headers": {"White": 5}}}', '{"op": "batch", "args": {"requests": 5}}',
-    '{"op": "batch", "args": {"requests": [{"op": "batch", "args": {}}]}}', '{"op": "claim", "args": {"move": 5}}',
-    '{"op": "undo", "args": {"x": 1}}', '{"op": "\\u0000"}',
+    "[" * 100_000,
+    "{",
+    "null",
+    "5",
+    '"play"',
+    "[]",
+    '{"op": 5}',
+    '{"op": "play"}',
+    '{"op": "play", "args": []}',
+    '{"op": "new", "args": {"fen": 5}}',
+    '{"op": "new", "args": {"chess960": "yes"}}',
+    '{"op": "new", "args": {"flag_rules": "none"}}',
+    '{"op": "play", "args": {"move": ["e4"]}}',
+    '{"op": "play", "args": {"move": "e4", "extra": 1}}',
+    '{"op": "play", "args": {"move": "' + "e" * 10_000 + '"}}',
+    '{"op": "status_at", "args": {"ply": true}}',
+    '{"op": "status_at", "args": {"ply": -1}}',
+    '{"op": "analyse", "args": {"level": 9}}',
+    '{"op": "resign", "args": {"color": "red"}}',
+    '{"op": "load_pgn", "args": {"pgn": 5}}',
+    '{"op": "load_pgn", "args": {"pgn": "1. e4", "index": "0"}}',
+    '{"op": "restore", "args": {"moves": "e2e4"}}',
+    '{"op": "restore", "args": {"moves": [5]}}',
+    '{"op": "restore", "args": {"moves": ["e2e4", "e2e4"]}}',
+    '{"op": "restore", "args": {"ending": {"op": "x"}}}',
+    '{"op": "restore", "args": {"headers": {"White": 5}}}',
+    '{"op": "batch", "args": {"requests": 5}}',
+    '{"op": "batch", "args": {"requests": [{"op": "batch", "args": {}}]}}',
+    '{"op": "claim", "args": {"move": 5}}',
+    '{"op": "undo", "args": {"x": 1}}',
+    '{"op": "\\u0000"}',
 ]
 
 
@@ -58,13 +77,50 @@ def test_bad_requests_answer_an_error_and_keep_the_game() -> None:
         assert snapshot(bridge) == before, f"{text[:60]} changed the game"
 
 
-JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
-                    lambda kids: st.lists(kids, max_size=4) | st.dictionaries(st.text(max_size=8), kids, max_size=4),
-                    max_leaves=12)
-OPS = st.sampled_from(["new", "play", "undo", "load_pgn", "claim", "agree", "resign", "flag", "status_at",
-                       "export_pgn", "state", "analyse", "restore", "batch", "nonsense"])
-ARG_NAMES = st.sampled_from(["fen", "chess960", "flag_rules", "move", "offer_claim", "pgn", "index", "ply",
-                             "level", "color", "moves", "ending", "headers", "requests", "start_fen", "x"])
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
+    lambda kids: st.lists(kids, max_size=4) | st.dictionaries(st.text(max_size=8), kids, max_size=4),
+    max_leaves=12,
+)
+OPS = st.sampled_from(
+    [
+        "new",
+        "play",
+        "undo",
+        "load_pgn",
+        "claim",
+        "agree",
+        "resign",
+        "flag",
+        "status_at",
+        "export_pgn",
+        "state",
+        "analyse",
+        "restore",
+        "batch",
+        "nonsense",
+    ]
+)
+ARG_NAMES = st.sampled_from(
+    [
+        "fen",
+        "chess960",
+        "flag_rules",
+        "move",
+        "offer_claim",
+        "pgn",
+        "index",
+        "ply",
+        "level",
+        "color",
+        "moves",
+        "ending",
+        "headers",
+        "requests",
+        "start_fen",
+        "x",
+    ]
+)
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -82,8 +138,10 @@ def test_fuzz_never_raises_and_an_error_changes_nothing(op: str, args: Any) -> N
 def test_a_move_reply_does_not_grow_with_the_game() -> None:
     bridge = Bridge()
     sizes = []
-    game = ("e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6 O-O Be7 Re1 b5 Bb3 d6 c3 O-O h3 Nb8 d4 Nbd7 c4 c6 cxb5 axb5 Nc3 Bb7 "
-            "Bg5 b4 Nb1 h6 Bh4 c5 dxe5 Nxe4 Bxe7 Qxe7 exd6 Qf6 Nbd2 Nxd6").split()
+    game = (
+        "e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6 O-O Be7 Re1 b5 Bb3 d6 c3 O-O h3 Nb8 d4 Nbd7 c4 c6 cxb5 axb5 Nc3 Bb7 "
+        "Bg5 b4 Nb1 h6 Bh4 c5 dxe5 Nxe4 Bxe7 Qxe7 exd6 Qf6 Nbd2 Nxd6"
+    ).split()
     for i, move in enumerate(game):
         reply = call(bridge, "play", move=move, offer_claim=False)
         assert reply["ok"], reply
@@ -96,7 +154,10 @@ def test_restore_is_one_request_and_refuses_a_bad_move() -> None:
     bridge = Bridge()
     reply = call(bridge, "restore", moves=["e2e4", "e7e5", "g1f3"], ending={"op": "resign", "color": "black"})
     assert reply["ok"] and [r["label"] for r in reply["moves"]["add"]] == ["1.e4", "1...e5", "2.Nf3"]
-    assert reply["facts"]["outcome"]["termination"] == "resignation" and reply["ending"] == {"op": "resign", "color": "black"}
+    assert reply["facts"]["outcome"]["termination"] == "resignation" and reply["ending"] == {
+        "op": "resign",
+        "color": "black",
+    }
     before = snapshot(bridge)
     bad = call(bridge, "restore", moves=["e2e4", "e2e4"])
     assert not bad["ok"] and bad["error"]["message"] == "1...e2e4 is not legal here"
@@ -158,7 +219,11 @@ def test_moves_after_an_automatic_ending_load_and_are_marked() -> None:
     rows = reply["moves"]["add"]
     assert len(rows) == 18 and [r["after_end"] for r in rows].index(True) == 16
     out = reply["facts"]["outcome"]
-    assert out["termination"] == "fivefold_repetition" and out["ended_at"] == 16 and out["ended_at_label"] == "after 8...Ng8"
+    assert (
+        out["termination"] == "fivefold_repetition"
+        and out["ended_at"] == 16
+        and out["ended_at_label"] == "after 8...Ng8"
+    )
 
 
 def test_several_games_are_listed_and_one_is_picked() -> None:
@@ -182,8 +247,15 @@ def test_fifty_move_claim_said_once_with_the_moves_to_pick() -> None:
 def test_playing_a_claiming_move_asks_first() -> None:
     bridge = played("Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1")
     ask = call(bridge, "play", move="Ng8", offer_claim=True)
-    assert ask == {"ok": True, "ask": {"rule": "threefold_repetition", "uci": "f6g8", "san": "Ng8",
-                                       "question": "Ng8 repeats the position a third time: claim a draw with this move?"}}
+    assert ask == {
+        "ok": True,
+        "ask": {
+            "rule": "threefold_repetition",
+            "uci": "f6g8",
+            "san": "Ng8",
+            "question": "Ng8 repeats the position a third time: claim a draw with this move?",
+        },
+    }
     assert len(call(bridge, "state")["moves"]["add"]) == 7  # not played yet
     assert call(bridge, "play", move="Ng8", offer_claim=False)["ok"]
 

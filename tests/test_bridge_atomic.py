@@ -37,9 +37,13 @@ def observe(bridge: Bridge) -> str:
     ending), both exports, the status at the start and in the middle."""
     state = call(bridge, "state")
     ply = len(state["moves"]["add"])
-    seen = [state, call(bridge, "export_pgn"),
-            call(bridge, "export_pgn", time_control={"base_s": 60, "increment_s": 1}, clocks={"1": 59_000}),
-            call(bridge, "status_at", ply=0), call(bridge, "status_at", ply=ply // 2)]
+    seen = [
+        state,
+        call(bridge, "export_pgn"),
+        call(bridge, "export_pgn", time_control={"base_s": 60, "increment_s": 1}, clocks={"1": 59_000}),
+        call(bridge, "status_at", ply=0),
+        call(bridge, "status_at", ply=ply // 2),
+    ]
     return json.dumps(seen, sort_keys=True)
 
 
@@ -60,13 +64,24 @@ PGN = "".join(f'[{k} "{v}"]\n' for k, v in HEADERS.items()) + '[Result "*"]\n\n1
 # a Chess960 game with castling.
 BASES = {
     "in_progress": _bridge(("load_pgn", {"pgn": PGN}), ("play", {"move": "d3"})),
-    "flag_fall": _bridge(("restore", {"start_fen": FLAG_FEN, "moves": ["e1f2", "e8d8"], "headers": HEADERS,
-                                      "ending": {"op": "flag", "color": "black"}})),
+    "flag_fall": _bridge(
+        (
+            "restore",
+            {
+                "start_fen": FLAG_FEN,
+                "moves": ["e1f2", "e8d8"],
+                "headers": HEADERS,
+                "ending": {"op": "flag", "color": "black"},
+            },
+        )
+    ),
     "recorded": _bridge(("load_pgn", {"pgn": '[White "A"]\n[Black "B"]\n[Result "1-0"]\n\n1. e4 e5 2. Qh5 Nc6 1-0'})),
-    "after_end": _bridge(("load_pgn", {"pgn": '[FEN "4k3/8/8/8/8/8/8/4KB2 w - - 0 1"]\n[SetUp "1"]\n\n'
-                                              '1. Bc4 Kd7 2. Bd5 Kd6 *'})),
-    "chess960": _bridge(("load_pgn", {"pgn": f'[Variant "Chess960"]\n[FEN "{C960}"]\n[SetUp "1"]\n\n'
-                                             '1. Nf3 Nf6 2. O-O O-O *'})),
+    "after_end": _bridge(
+        ("load_pgn", {"pgn": '[FEN "4k3/8/8/8/8/8/8/4KB2 w - - 0 1"]\n[SetUp "1"]\n\n1. Bc4 Kd7 2. Bd5 Kd6 *'})
+    ),
+    "chess960": _bridge(
+        ("load_pgn", {"pgn": f'[Variant "Chess960"]\n[FEN "{C960}"]\n[SetUp "1"]\n\n1. Nf3 Nf6 2. O-O O-O *'})
+    ),
 }
 OBSERVED = {name: observe(bridge) for name, bridge in BASES.items()}
 
@@ -95,8 +110,13 @@ def test_restore_with_a_bad_ending_colour_changes_nothing() -> None:
 def test_colours_and_rules_of_any_json_type_are_bad_requests() -> None:
     bridge = copy.deepcopy(BASES["in_progress"])
     for value in (["white"], {"white": 1}, [], {}, 0, 2.5, False):
-        for op, args in (("resign", {"color": value}), ("flag", {"color": value}), ("rules", {"flag_rules": value}),
-                         ("new", {"flag_rules": value}), ("restore", {"ending": {"op": "flag", "color": value}})):
+        for op, args in (
+            ("resign", {"color": value}),
+            ("flag", {"color": value}),
+            ("rules", {"flag_rules": value}),
+            ("new", {"flag_rules": value}),
+            ("restore", {"ending": {"op": "flag", "color": value}}),
+        ):
             reply = call(bridge, op, **args)
             assert reply["ok"] is False and reply["error"]["code"] == "bad_request", (op, value)
             assert not any(w in reply["error"]["message"] for w in PYTHON_WORDS), reply["error"]["message"]
@@ -135,9 +155,13 @@ def test_restored_headers_are_checked_like_imported_ones() -> None:
     assert exported["ok"] and "1. O-O" in exported["pgn"] and f'[FEN "{FLAG_FEN}"]' in exported["pgn"]
     for name, base in BASES.items():  # what the page saves of a game restores to that game
         state = call(base, "state")
-        saved = {"start_fen": state["game"]["start_fen"], "chess960": state["game"]["chess960"],
-                 "moves": [row["uci"] for row in state["moves"]["add"]], "ending": state["ending"],
-                 "headers": state["game"]["headers"]}
+        saved = {
+            "start_fen": state["game"]["start_fen"],
+            "chess960": state["game"]["chess960"],
+            "moves": [row["uci"] for row in state["moves"]["add"]],
+            "ending": state["ending"],
+            "headers": state["game"]["headers"],
+        }
         assert call(bridge, "restore", **saved)["ok"], name
         assert call(bridge, "state")["facts"] == state["facts"], name
 
@@ -165,11 +189,21 @@ def faults(at: int, kind: type[Exception], message: str = "unhashable type: 'lis
                 count[1] += 1
                 raise kind(message)
             return func(*args, **kwargs)
+
         return faulty
 
-    targets = [(Game, "push"), (Game, "status"), (Game, "claim_draw"), (Game, "outcome"), (present, "make_row"),
-               (present, "facts"), (flagfall, "explain"), (pgn, "export"), (pgn, "game_from_headers"),
-               (clockpgn, "export_with_clocks")]
+    targets = [
+        (Game, "push"),
+        (Game, "status"),
+        (Game, "claim_draw"),
+        (Game, "outcome"),
+        (present, "make_row"),
+        (present, "facts"),
+        (flagfall, "explain"),
+        (pgn, "export"),
+        (pgn, "game_from_headers"),
+        (clockpgn, "export_with_clocks"),
+    ]
     with contextlib.ExitStack() as stack:
         for owner, name in targets:
             stack.enter_context(mock.patch.object(owner, name, wrap(getattr(owner, name))))
@@ -188,12 +222,24 @@ def test_an_unexpected_exception_after_a_move_puts_the_move_back_and_says_so_in_
 
 
 GOOD_REQUESTS = [
-    ("play", {"move": "a6"}), ("play", {"move": "a6", "offer_claim": True}), ("play", {"move": "Nc3"}),
-    ("undo", {}), ("claim", {}),
-    ("claim", {"move": "a6"}), ("agree", {}), ("resign", {"color": "white"}), ("flag", {"color": "black"}),
-    ("rules", {"flag_rules": "uscf"}), ("analyse", {"level": 0}), ("state", {}), ("status_at", {"ply": 1}),
-    ("export_pgn", {}), ("export_pgn", {"time_control": {"base_s": 60}, "clocks": {"1": 1000}}),
-    ("new", {"fen": FLAG_FEN}), ("load_pgn", {"pgn": PGN}), ("load_pgn", {"pgn": PGN + "\n" + PGN, "index": 1}),
+    ("play", {"move": "a6"}),
+    ("play", {"move": "a6", "offer_claim": True}),
+    ("play", {"move": "Nc3"}),
+    ("undo", {}),
+    ("claim", {}),
+    ("claim", {"move": "a6"}),
+    ("agree", {}),
+    ("resign", {"color": "white"}),
+    ("flag", {"color": "black"}),
+    ("rules", {"flag_rules": "uscf"}),
+    ("analyse", {"level": 0}),
+    ("state", {}),
+    ("status_at", {"ply": 1}),
+    ("export_pgn", {}),
+    ("export_pgn", {"time_control": {"base_s": 60}, "clocks": {"1": 1000}}),
+    ("new", {"fen": FLAG_FEN}),
+    ("load_pgn", {"pgn": PGN}),
+    ("load_pgn", {"pgn": PGN + "\n" + PGN, "index": 1}),
     ("restore", {"moves": ["e2e4", "e7e5"], "headers": HEADERS, "ending": {"op": "resign", "color": "black"}}),
     ("restore", {"start_fen": FLAG_FEN, "moves": ["e1f2"], "ending": {"op": "flag", "color": "white"}}),
     ("engine_facts", {"moves": ["a3", "h3"]}),
@@ -205,13 +251,20 @@ FAULTS = [TypeError, KeyError, ValueError, AttributeError, RuntimeError, IndexEr
 
 def examples(full: bool, sample: int) -> Callable[[Callable[..., None]], Callable[..., None]]:
     """A sample by default, ten times more with --full."""
-    return settings(max_examples=sample * 10 if full else sample, deadline=None,
-                    suppress_health_check=[HealthCheck.too_slow])
+    return settings(
+        max_examples=sample * 10 if full else sample, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+    )
 
 
 def test_any_exception_anywhere_inside_an_operation_changes_nothing(full: bool) -> None:
-    examples(full, 200)(given(base=st.sampled_from(sorted(BASES)), request=st.sampled_from(GOOD_REQUESTS),
-                              at=st.integers(0, 12), kind=st.sampled_from(FAULTS))(_fault_changes_nothing))()
+    examples(full, 200)(
+        given(
+            base=st.sampled_from(sorted(BASES)),
+            request=st.sampled_from(GOOD_REQUESTS),
+            at=st.integers(0, 12),
+            kind=st.sampled_from(FAULTS),
+        )(_fault_changes_nothing)
+    )()
 
 
 def _fault_changes_nothing(base: str, request: tuple[str, dict[str, Any]], at: int, kind: type[Exception]) -> None:
@@ -227,31 +280,69 @@ def _fault_changes_nothing(base: str, request: tuple[str, dict[str, Any]], at: i
 
 
 # -- the property: random JSON against every operation ---------------------------
-JSON = st.recursive(st.none() | st.booleans() | st.integers(-3, 10**6) | st.floats(allow_nan=False)
-                    | st.text(max_size=12),
-                    lambda kids: st.lists(kids, max_size=3) | st.dictionaries(st.text(max_size=6), kids, max_size=3),
-                    max_leaves=8)
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 10**6) | st.floats(allow_nan=False) | st.text(max_size=12),
+    lambda kids: st.lists(kids, max_size=3) | st.dictionaries(st.text(max_size=6), kids, max_size=3),
+    max_leaves=8,
+)
 PLAUSIBLE: dict[str, list[Any]] = {
-    "fen": [FLAG_FEN, "x", "8/8/8/8/8/8/8/8 w - - 0 1"], "start_fen": [FLAG_FEN, "", "x"],
-    "chess960": [True, False], "flag_rules": ["fide", "uscf", "none"], "offer_claim": [True],
-    "move": ["Nc3", "e8", "Ke3", "zz", "O-O", "a3", "Rh8+"], "partial": [True],
+    "fen": [FLAG_FEN, "x", "8/8/8/8/8/8/8/8 w - - 0 1"],
+    "start_fen": [FLAG_FEN, "", "x"],
+    "chess960": [True, False],
+    "flag_rules": ["fide", "uscf", "none"],
+    "offer_claim": [True],
+    "move": ["Nc3", "e8", "Ke3", "zz", "O-O", "a3", "Rh8+"],
+    "partial": [True],
     "pgn": ["1. e4 e5 *", '[FEN "bad"]\n\n1. e4 *', "1. e4 e5 2. Ke3 *", "junk", PGN + PGN, '[Variant "x"]\n\n*'],
-    "index": [0, 1, 5], "ply": [0, 1, 2, 100], "level": [0, 1, 9], "color": ["white", "black", "red", ["white"]],
+    "index": [0, 1, 5],
+    "ply": [0, 1, 2, 100],
+    "level": [0, 1, 9],
+    "color": ["white", "black", "red", ["white"]],
     "moves": [["e2e4"], ["e2e4", "e2e4"], ["zz"], ["e1f2", "e8d8"], ["a3", "h3"]],
-    "ending": [{"op": "flag", "color": "white"}, {"op": "claim"}, {"op": "agree"}, {"op": "recorded"},
-               {"op": "resign", "color": ["white"]}, {"op": "resign"}, {"op": "agree", "x": 1}],
-    "headers": [HEADERS, {"FEN": FLAG_FEN}, {"Variant": "Chess960"}, {"bad name": "x"}, {"Event": "a\nb"},
-                {"Result": "1-0", "Termination": "time forfeit"}],
-    "time_control": [{"base_s": 60}, {"base_s": -1}], "clocks": [{"1": 1000}, {"x": 1}],
-    "text": [PGN, "junk"], "search": ["static", "deep"], "start": [0], "part": [0], "parts": [1],
+    "ending": [
+        {"op": "flag", "color": "white"},
+        {"op": "claim"},
+        {"op": "agree"},
+        {"op": "recorded"},
+        {"op": "resign", "color": ["white"]},
+        {"op": "resign"},
+        {"op": "agree", "x": 1},
+    ],
+    "headers": [
+        HEADERS,
+        {"FEN": FLAG_FEN},
+        {"Variant": "Chess960"},
+        {"bad name": "x"},
+        {"Event": "a\nb"},
+        {"Result": "1-0", "Termination": "time forfeit"},
+    ],
+    "time_control": [{"base_s": 60}, {"base_s": -1}],
+    "clocks": [{"1": 1000}, {"x": 1}],
+    "text": [PGN, "junk"],
+    "search": ["static", "deep"],
+    "start": [0],
+    "part": [0],
+    "parts": [1],
 }
 ARGS = {
-    "new": ["fen", "chess960", "flag_rules"], "play": ["move", "offer_claim"], "undo": [],
-    "load_pgn": ["pgn", "index", "partial"], "claim": ["move"], "agree": [], "resign": ["color"],
-    "flag": ["color"], "status_at": ["ply"], "export_pgn": ["time_control", "clocks"], "state": [],
-    "analyse": ["level"], "restore": ["start_fen", "chess960", "moves", "ending", "headers", "flag_rules"],
-    "rules": ["flag_rules"], "engine_facts": ["moves"],
-    "review_start": ["flag_rules", "start", "part", "parts", "search"], "review_feed": ["text"], "review_finish": [],
+    "new": ["fen", "chess960", "flag_rules"],
+    "play": ["move", "offer_claim"],
+    "undo": [],
+    "load_pgn": ["pgn", "index", "partial"],
+    "claim": ["move"],
+    "agree": [],
+    "resign": ["color"],
+    "flag": ["color"],
+    "status_at": ["ply"],
+    "export_pgn": ["time_control", "clocks"],
+    "state": [],
+    "analyse": ["level"],
+    "restore": ["start_fen", "chess960", "moves", "ending", "headers", "flag_rules"],
+    "rules": ["flag_rules"],
+    "engine_facts": ["moves"],
+    "review_start": ["flag_rules", "start", "part", "parts", "search"],
+    "review_feed": ["text"],
+    "review_finish": [],
 }
 
 
@@ -272,8 +363,11 @@ def requests(draw: st.DrawFn) -> dict[str, Any]:
 
 def test_every_refused_request_leaves_everything_as_it_was(full: bool) -> None:
     check_the_states()
-    examples(full, 300)(given(base=st.sampled_from(sorted(BASES)),
-                              sequence=st.lists(requests(), min_size=1, max_size=5))(_refused_changes_nothing))()
+    examples(full, 300)(
+        given(base=st.sampled_from(sorted(BASES)), sequence=st.lists(requests(), min_size=1, max_size=5))(
+            _refused_changes_nothing
+        )
+    )()
 
 
 def _refused_changes_nothing(base: str, sequence: list[dict[str, Any]]) -> None:

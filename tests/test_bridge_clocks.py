@@ -51,15 +51,24 @@ def test_export_with_clocks_and_import_shows_them() -> None:
     b = Bridge()
     for move in ["e4", "e5", "Nf3"]:
         ask(b, "play", move=move)
-    r = ask(b, "export_pgn", time_control={"base_s": 180, "increment_s": 2, "delay_s": 0},
-            clocks={"1": 180_000, "2": 178_500, "3": 170_000})
+    r = ask(
+        b,
+        "export_pgn",
+        time_control={"base_s": 180, "increment_s": 2, "delay_s": 0},
+        clocks={"1": 180_000, "2": 178_500, "3": 170_000},
+    )
     pgn = r["pgn"]
     assert '[TimeControl "180+2"]' in pgn
     assert re.findall(r"\[%clk ([\d:]+)\]", pgn) == ["0:03:00", "0:02:58", "0:02:50"]
     r = ask(b, "load_pgn", pgn=pgn)
     assert [row.get("clock_ms") for row in r["moves"]["add"]] == [180_000, 178_000, 170_000]
-    for bad in [{"time_control": {"base_s": "x"}, "clocks": {}}, {"time_control": {"base_s": 60}, "clocks": {"a": 1}},
-                {"time_control": {"base_s": 60}, "clocks": {"1": -1}}, {"clocks": {"1": 5}}, {"colour": 1}]:
+    for bad in [
+        {"time_control": {"base_s": "x"}, "clocks": {}},
+        {"time_control": {"base_s": 60}, "clocks": {"a": 1}},
+        {"time_control": {"base_s": 60}, "clocks": {"1": -1}},
+        {"clocks": {"1": 5}},
+        {"colour": 1},
+    ]:
         assert ask(b, "export_pgn", **bad)["error"]["code"] == "bad_request"
     # without clocks, export is as before
     assert "%clk" not in ask(b, "export_pgn")["pgn"]
@@ -67,8 +76,10 @@ def test_export_with_clocks_and_import_shows_them() -> None:
 
 def test_review_ops_through_the_bridge() -> None:
     b = Bridge()
-    text = ('[White "A"]\n[Result "1-0"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n'
-            '[White "B"]\n[Result "*"]\n\n1. e4 Ke7 *\n')
+    text = (
+        '[White "A"]\n[Result "1-0"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n'
+        '[White "B"]\n[Result "*"]\n\n1. e4 Ke7 *\n'
+    )
     assert ask(b, "review_feed", text="x")["error"]["code"] == "bad_request"
     assert ask(b, "review_start", parts=2, part=0)["results"] == []
     first = ask(b, "review_feed", text=text)["results"]
@@ -107,8 +118,11 @@ def test_a_refused_claim_names_the_two_minutes_and_who_gets_them() -> None:
     ask(b, "play", move="e4")
     wrong = ask(b, "claim", move="e5")["claim"]  # Black claims with an intended move: refused, the move stands
     assert not wrong["accepted"] and wrong["wrong_claim"] == {
-        "to": "white", "bonus_ms": 120_000, "text": " Two minutes were added to White's clock (FIDE 9.5.3).",
-        "note": "FIDE 9.5.3: White got two more minutes for the wrong claim."}
+        "to": "white",
+        "bonus_ms": 120_000,
+        "text": " Two minutes were added to White's clock (FIDE 9.5.3).",
+        "note": "FIDE 9.5.3: White got two more minutes for the wrong claim.",
+    }
     now = ask(b, "claim")["claim"]  # White claims now: refused, Black gets the time
     assert now["wrong_claim"]["to"] == "black" and "Black's clock" in now["wrong_claim"]["text"]
     for move in ("Nf3", "Nc6", "Ng1", "Nb8", "Nf3", "Nc6", "Ng1"):

@@ -15,8 +15,9 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "pychessdraw", *args], input=stdin, capture_output=True,
-                          text=True, cwd=ROOT, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "pychessdraw", *args], input=stdin, capture_output=True, text=True, cwd=ROOT, timeout=120
+    )
 
 
 def test_status_prints_the_contract() -> None:
@@ -75,7 +76,7 @@ def test_scan_reports_every_game_and_goes_on_after_a_broken_one() -> None:
 
 def test_scan_missing_file_is_reported_and_the_others_are_read(tmp_path: Path) -> None:
     good = tmp_path / "good.pgn"
-    good.write_text(PGN.split("\n\n[Event \"broken\"]")[0])
+    good.write_text(PGN.split('\n\n[Event "broken"]')[0])
     done = run("scan", str(tmp_path / "missing.pgn"), str(good))
     assert done.returncode == 1 and "file_error" in done.stderr and "missing.pgn" in done.stderr
     reports = [json.loads(line) for line in done.stdout.splitlines()]

@@ -23,9 +23,13 @@ def limit_memory() -> None:
 
 def scan_stream(chunk: bytes) -> subprocess.CompletedProcess[str]:
     """Run scan on SIZE bytes of ``chunk`` repeated, on standard input."""
-    child = subprocess.Popen([sys.executable, "-m", "pychessdraw", "scan", "--search", "static", "-"],
-                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                             preexec_fn=limit_memory)
+    child = subprocess.Popen(
+        [sys.executable, "-m", "pychessdraw", "scan", "--search", "static", "-"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        preexec_fn=limit_memory,
+    )
 
     def feed() -> None:
         assert child.stdin is not None

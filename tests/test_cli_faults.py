@@ -46,17 +46,24 @@ CASES = {
     "stdin a directory": Case("scan -", "< empty", says="is a directory"),  # Python's own start-up check
     "stdout closed, status": Case("status e4", ">&-", says="cannot write standard output: it is closed"),
     "stdout closed, scan": Case("scan game.pgn", ">&-", says="cannot write standard output: it is closed"),
-    "stdout full, status": Case("status e4", ">/dev/full", says="cannot write standard output: No space left",
-                                linux=True),
-    "stdout full, scan": Case("scan game.pgn", ">/dev/full", says="cannot write standard output: No space left",
-                              linux=True),
-    "stdout full, audit": Case("audit game.pgn --out full-out --workers 1 --no-progress", ">/dev/full",
-                               says="cannot write standard output: No space left", audit=True, linux=True),
-    "stdout full, --help": Case("--help", ">/dev/full", says="cannot write standard output: No space left",
-                                linux=True),
+    "stdout full, status": Case(
+        "status e4", ">/dev/full", says="cannot write standard output: No space left", linux=True
+    ),
+    "stdout full, scan": Case(
+        "scan game.pgn", ">/dev/full", says="cannot write standard output: No space left", linux=True
+    ),
+    "stdout full, audit": Case(
+        "audit game.pgn --out full-out --workers 1 --no-progress",
+        ">/dev/full",
+        says="cannot write standard output: No space left",
+        audit=True,
+        linux=True,
+    ),
+    "stdout full, --help": Case("--help", ">/dev/full", says="cannot write standard output: No space left", linux=True),
     "stderr closed": Case("status --fen nonsense", "2>&-", says=None),
-    "unreadable device": Case("scan /proc/self/mem", says="cannot read '/proc/self/mem': Input/output error",
-                              linux=True),
+    "unreadable device": Case(
+        "scan /proc/self/mem", says="cannot read '/proc/self/mem': Input/output error", linux=True
+    ),
     "empty directory": Case("scan empty", says="no .pgn, .pgn.gz or .pgn.zst file in directory 'empty'"),
     "unreadable directory": Case("scan locked game.pgn", says="cannot read directory 'locked': Permission denied"),
     "no game in a file": Case("scan blank.pgn", says="no PGN game in 'blank.pgn'"),
@@ -72,21 +79,30 @@ CASES = {
     "workers -1": Case("audit game.pgn --out o --workers -1", status=2, says="argument --workers: must be from 1"),
     "workers 0": Case("audit game.pgn --out o --workers 0", status=2, says="argument --workers: must be from 1"),
     "workers huge": Case("audit game.pgn --out o --workers 100000", status=2, says="argument --workers: must be"),
-    "scheduler not an address": Case("audit game.pgn --out o --scheduler foo", status=2,
-                                     says="argument --scheduler: expected an address such as tcp://host:8786"),
-    "scheduler unknown scheme": Case("audit game.pgn --out o --scheduler ftp://x:1", status=2,
-                                     says="argument --scheduler: expected an address"),
-    "audit a device": Case("audit /dev/zero --out o-device", says="'/dev/zero' is neither (a device or a pipe)",
-                           audit=True, linux=True),
-    "audit a pipe": Case("audit fifo --out o-fifo", says="'fifo' is neither (a device or a pipe)", audit=True,
-                         linux=True),
-    "audit a name not UTF-8": Case("audit $'bad\\xffname.pgn' --out o-name", says="is not UTF-8; rename it",
-                                   audit=True, linux=True),
-    "out an existing file": Case("audit game.pgn --out game.pgn --workers 1", says="--out 'game.pgn' is not a "
-                                 "directory", audit=True),
+    "scheduler not an address": Case(
+        "audit game.pgn --out o --scheduler foo",
+        status=2,
+        says="argument --scheduler: expected an address such as tcp://host:8786",
+    ),
+    "scheduler unknown scheme": Case(
+        "audit game.pgn --out o --scheduler ftp://x:1", status=2, says="argument --scheduler: expected an address"
+    ),
+    "audit a device": Case(
+        "audit /dev/zero --out o-device", says="'/dev/zero' is neither (a device or a pipe)", audit=True, linux=True
+    ),
+    "audit a pipe": Case(
+        "audit fifo --out o-fifo", says="'fifo' is neither (a device or a pipe)", audit=True, linux=True
+    ),
+    "audit a name not UTF-8": Case(
+        "audit $'bad\\xffname.pgn' --out o-name", says="is not UTF-8; rename it", audit=True, linux=True
+    ),
+    "out an existing file": Case(
+        "audit game.pgn --out game.pgn --workers 1", says="--out 'game.pgn' is not a directory", audit=True
+    ),
     "out unwritable": Case("audit game.pgn --out UNWRITABLE --workers 1", says="cannot write in --out", audit=True),
-    "scheduler nobody listens": Case("audit game.pgn --out o-unreachable --scheduler tcp://127.0.0.1:PORT",
-                                     says="127.0.0.1:PORT", audit=True),
+    "scheduler nobody listens": Case(
+        "audit game.pgn --out o-unreachable --scheduler tcp://127.0.0.1:PORT", says="127.0.0.1:PORT", audit=True
+    ),
 }
 
 
@@ -125,8 +141,7 @@ def command(args: str, shell: str = "") -> str:
 
 def run_shell(script: str, place: Path, timeout: float = 60) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "PYTHONPATH": str(ROOT), "DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT": "3s"}
-    return subprocess.run(["bash", "-c", script], capture_output=True, text=True, cwd=place, env=env,
-                          timeout=timeout)
+    return subprocess.run(["bash", "-c", script], capture_output=True, text=True, cwd=place, env=env, timeout=timeout)
 
 
 def clean(stderr: str) -> bool:
@@ -141,8 +156,10 @@ def test_bad_argument_or_file_is_one_message_and_the_documented_status(name: str
     if case.linux and not LINUX:
         pytest.skip("needs Linux's /dev/full and /proc")
     if name == "unreadable directory" and os.access(place / "locked", os.R_OK):
-        pytest.skip("chmod 000 does not stop this user (root) reading: "
-                    "test_unreadable_directory_is_an_error_and_the_rest_is_read simulates it")
+        pytest.skip(
+            "chmod 000 does not stop this user (root) reading: "
+            "test_unreadable_directory_is_an_error_and_the_rest_is_read simulates it"
+        )
     port = str(free_port())
     unwritable = "/proc" if ROOT_USER else "readonly"  # root writes in a chmod 555 directory
     args = case.args.replace("PORT", port).replace("UNWRITABLE", unwritable)
@@ -177,8 +194,9 @@ def locked_tree(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path
 
 
-def test_unreadable_directory_is_an_error_and_the_rest_is_read(locked_tree: Path,
-                                                               capsys: pytest.CaptureFixture[str]) -> None:
+def test_unreadable_directory_is_an_error_and_the_rest_is_read(
+    locked_tree: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """A directory the scan cannot list is an error naming it, exit 1; the
     readable files are still read. It used to be skipped in silence, exit 0."""
     status = cli.main(["scan", "--search", "static", str(locked_tree)])
@@ -190,8 +208,9 @@ def test_unreadable_directory_is_an_error_and_the_rest_is_read(locked_tree: Path
 
 
 @pytest.mark.skipif(not HAS_AUDIT, reason='needs the audit extra: pip install "pychessdraw[audit]"')
-def test_audit_refuses_an_unreadable_directory_before_any_work(locked_tree: Path,
-                                                              capsys: pytest.CaptureFixture[str]) -> None:
+def test_audit_refuses_an_unreadable_directory_before_any_work(
+    locked_tree: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """The audit would miss the games it cannot list: it stops, naming the
     directory, before starting a cluster (it audited the rest, exit 0)."""
     out = locked_tree / "out"
@@ -204,8 +223,7 @@ def test_audit_refuses_an_unreadable_directory_before_any_work(locked_tree: Path
 def test_broken_pipe_is_quiet_with_status_141(place: Path) -> None:
     """`pychessdraw scan | head`: the status the shell gives a command killed
     by SIGPIPE, and nothing on standard error (no "Exception ignored")."""
-    done = run_shell(command("scan --search static many.pgn") + " | head -c 1 >/dev/null; exit ${PIPESTATUS[0]}",
-                     place)
+    done = run_shell(command("scan --search static many.pgn") + " | head -c 1 >/dev/null; exit ${PIPESTATUS[0]}", place)
     assert done.returncode == 141 and done.stderr == ""
 
 
@@ -217,9 +235,15 @@ def test_scan_of_a_terminal_says_it_waits_for_pgn(place: Path) -> None:
 
     master, slave = pty.openpty()
     try:
-        child = subprocess.Popen([sys.executable, "-m", "pychessdraw", "scan"], stdin=slave, stdout=subprocess.PIPE,
-                                 stderr=subprocess.PIPE, text=True, cwd=place,
-                                 env={**os.environ, "PYTHONPATH": str(ROOT)})
+        child = subprocess.Popen(
+            [sys.executable, "-m", "pychessdraw", "scan"],
+            stdin=slave,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            cwd=place,
+            env={**os.environ, "PYTHONPATH": str(ROOT)},
+        )
         assert child.stderr is not None
         if not select.select([child.stderr], [], [], 60)[0]:  # (no readline that could wait for ever)
             child.kill()
@@ -247,9 +271,16 @@ def hear_ctrl_c() -> None:
 
 
 def test_ctrl_c_exits_130_without_a_traceback(place: Path) -> None:
-    child = subprocess.Popen([sys.executable, "-m", "pychessdraw", "scan", "--search", "static"],
-                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                             cwd=place, env={**os.environ, "PYTHONPATH": str(ROOT)}, preexec_fn=hear_ctrl_c)
+    child = subprocess.Popen(
+        [sys.executable, "-m", "pychessdraw", "scan", "--search", "static"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=place,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        preexec_fn=hear_ctrl_c,
+    )
     assert child.stdin is not None and child.stdout is not None
     child.stdin.write(GAME * 2)  # (a reader may hold a game until the next one starts)
     child.stdin.flush()

@@ -29,10 +29,18 @@ LICHESS = """[Event "Rated Blitz game"]
 """
 
 
-@pytest.mark.parametrize("comment,ms", [
-    ("[%clk 0:03:00]", 180_000), ("[%eval 0.2] [%clk 0:02:59.5]", 179_500), ("[%clk 1:30:00]", 5_400_000),
-    ("[%clk 10:00:00.25]", 36_000_250), ("no clock", None), ("[%clk 0:3]", None), ("[%emt 0:00:05]", None),
-])
+@pytest.mark.parametrize(
+    "comment,ms",
+    [
+        ("[%clk 0:03:00]", 180_000),
+        ("[%eval 0.2] [%clk 0:02:59.5]", 179_500),
+        ("[%clk 1:30:00]", 5_400_000),
+        ("[%clk 10:00:00.25]", 36_000_250),
+        ("no clock", None),
+        ("[%clk 0:3]", None),
+        ("[%emt 0:00:05]", None),
+    ],
+)
 def test_parse_clk(comment: str, ms: int | None) -> None:
     assert parse_clk(comment) == ms
 
@@ -51,10 +59,17 @@ def test_comments_do_not_change_what_a_scan_reports() -> None:
     assert a["events"] == b["events"] and a["final"] == b["final"] and a["verdict"] == b["verdict"]
 
 
-@pytest.mark.parametrize("ms,text", [
-    (0, "[%clk 0:00:00]"), (2_999, "[%clk 0:00:02]"), (-5, "[%clk 0:00:00]"), (180_000, "[%clk 0:03:00]"),
-    (5_400_000, "[%clk 1:30:00]"), (3_661_900, "[%clk 1:01:01]"),
-])
+@pytest.mark.parametrize(
+    "ms,text",
+    [
+        (0, "[%clk 0:00:00]"),
+        (2_999, "[%clk 0:00:02]"),
+        (-5, "[%clk 0:00:00]"),
+        (180_000, "[%clk 0:03:00]"),
+        (5_400_000, "[%clk 1:30:00]"),
+        (3_661_900, "[%clk 1:01:01]"),
+    ],
+)
 def test_format_clk(ms: int, text: str) -> None:
     assert format_clk(ms) == text
 

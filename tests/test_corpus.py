@@ -23,7 +23,7 @@ AUTOMATIC_TAGS = {"checkmate", "stalemate", "insufficient_material"}
 # (Event, Round) -> the ply at which the game was dead.
 DEAD_BEFORE_THE_SERVER_SAW = {
     ("TCEC Season 24 - Cup 11 Testing", "19"): 125,  # 6k1/8/p5p1/P1p1p1Pp/P1P1P2P/...
-    ("TCEC Season 26 - 4k Testing", "37"): 90,       # 8/8/2k5/1p2p1p1/1Pp1P1P1/2P1P3/2K5/8 w
+    ("TCEC Season 26 - 4k Testing", "37"): 90,  # 8/8/2k5/1p2p1p1/1Pp1P1P1/2P1P3/2K5/8 w
 }
 CLAIM_TAGS = {"threefold_repetition", "fifty_moves"}
 
@@ -45,7 +45,9 @@ def test_corpus_endings(full: bool, shared) -> None:
             early = [e for e in report["events"] if e["kind"] == "automatic" and e["ply"] < report["plies"]]
             known = (headers.get("Event"), headers.get("Round"))
             if known in DEAD_BEFORE_THE_SERVER_SAW:
-                assert early == [{"ply": DEAD_BEFORE_THE_SERVER_SAW[known], "rule": "dead_position", "kind": "automatic"}]
+                assert early == [
+                    {"ply": DEAD_BEFORE_THE_SERVER_SAW[known], "rule": "dead_position", "kind": "automatic"}
+                ]
                 dead_found[known] = True
                 continue
             assert not early, (where, early)
@@ -57,7 +59,9 @@ def test_corpus_endings(full: bool, shared) -> None:
                 checked[tag] += 1
             elif tag in CLAIM_TAGS:
                 assert outcome is None, where
-                assert {"rule": tag, "move": None} in [{"rule": c["rule"], "move": c["move"]} for c in final["claims"]], where
+                assert {"rule": tag, "move": None} in [
+                    {"rule": c["rule"], "move": c["move"]} for c in final["claims"]
+                ], where
                 checked[tag] += 1
             else:
                 assert outcome is None or outcome["termination"] == "checkmate" and tag == "time_forfeit", where

@@ -103,8 +103,14 @@ def test_scan_reports_games_lost_on_time_that_should_be_draws() -> None:
     first, second = reports[0]["time_forfeit"], reports[1]["time_forfeit"]
     assert first["flagged"] == "black" and first["by_rule"] == "1-0" and not first["should_be_draw"]
     assert second["flagged"] == "white" and second["by_rule"] == "1/2-1/2" and second["should_be_draw"]
-    done = subprocess.run([sys.executable, "-m", "pychessdraw", "scan"], input=PGN, capture_output=True, text=True,
-                          cwd=Path(__file__).resolve().parents[1], timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-m", "pychessdraw", "scan"],
+        input=PGN,
+        capture_output=True,
+        text=True,
+        cwd=Path(__file__).resolve().parents[1],
+        timeout=120,
+    )
     assert "1 game(s) lost on time should have been draws (fide): 2" in done.stderr
     assert [json.loads(line)["game"] for line in done.stdout.splitlines()] == [1, 2]
 

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import chess
 import pytest
 
@@ -91,11 +93,14 @@ def test_only_move_captures_last_mating_piece_after_check() -> None:
     assert can_checkmate(board, W).winnable is False
 
 
-@pytest.mark.parametrize("fen", [
-    "2b1k3/8/8/1p1p1p1p/1P1P1P1P/8/8/2B1K3 w - - 0 1",
-    "7k/8/4p1p1/1p1pP1Pp/1P1P3P/8/8/2BK4 w - - 0 1",
-    "k7/8/8/1p1p1p1p/1P1P1P1P/8/8/K7 w - - 0 1",
-])
+@pytest.mark.parametrize(
+    "fen",
+    [
+        "2b1k3/8/8/1p1p1p1p/1P1P1P1P/8/8/2B1K3 w - - 0 1",
+        "7k/8/4p1p1/1p1pP1Pp/1P1P3P/8/8/2BK4 w - - 0 1",
+        "k7/8/8/1p1p1p1p/1P1P1P1P/8/8/K7 w - - 0 1",
+    ],
+)
 def test_locked_pawn_walls_dead(fen: str) -> None:
     board = chess.Board(fen)
     for color in chess.COLORS:
@@ -189,7 +194,7 @@ def test_quick_verdict_open_in_ordinary_positions() -> None:
 
 def test_verdict_is_immutable() -> None:
     v = can_checkmate(chess.Board("8/8/4k3/8/8/4K3/8/8 w - - 0 1"), W)
-    with pytest.raises(Exception):
+    with pytest.raises(dataclasses.FrozenInstanceError):
         v.winnable = True  # type: ignore[misc]
 
 
@@ -230,13 +235,13 @@ def test_found_lines_are_shortened_and_verified() -> None:
 
 # -- the mate-in-one probe of the dive ------------------------------------------
 MATES_IN_ONE = [
-    ("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "a1a8"),        # back rank
-    ("7k/8/6K1/8/8/8/8/1Q6 w - - 0 1", "b1b8"),           # queen, king in support
-    ("6rk/6pp/7N/8/8/8/8/6K1 w - - 0 1", "h6f7"),         # smothered
-    ("7k/P7/6K1/8/8/8/8/8 w - - 0 1", None),              # a8=Q gives no check
-    ("k7/2P5/1K6/8/8/8/8/8 w - - 0 1", "c7c8q"),          # promotion
-    ("k7/8/1K6/8/8/8/8/2B1R3 w - - 0 1", None),           # no check mates here
-    ("1k6/1p6/1K6/8/8/8/8/4B2R w - - 0 1", "h1h8"),       # rook along the rank, bishop covers
+    ("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "a1a8"),  # back rank
+    ("7k/8/6K1/8/8/8/8/1Q6 w - - 0 1", "b1b8"),  # queen, king in support
+    ("6rk/6pp/7N/8/8/8/8/6K1 w - - 0 1", "h6f7"),  # smothered
+    ("7k/P7/6K1/8/8/8/8/8 w - - 0 1", None),  # a8=Q gives no check
+    ("k7/2P5/1K6/8/8/8/8/8 w - - 0 1", "c7c8q"),  # promotion
+    ("k7/8/1K6/8/8/8/8/2B1R3 w - - 0 1", None),  # no check mates here
+    ("1k6/1p6/1K6/8/8/8/8/4B2R w - - 0 1", "h1h8"),  # rook along the rank, bishop covers
     ("k7/2K5/8/8/8/8/8/1R5B w - - 0 1", "b1b8"),
     ("4k3/4P3/4K3/8/8/8/8/R7 w - - 0 1", "a1a8"),
     ("2kr4/3p4/8/8/8/8/8/R3K3 w Q - 0 1", None),
@@ -244,8 +249,8 @@ MATES_IN_ONE = [
     ("7k/5K2/8/8/8/8/8/6R1 w - - 0 1", "g1h1"),
     ("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", None),
     ("8/8/8/8/8/5k2/4p3/4K1Q1 b - - 0 1", None),
-    ("8/8/1K6/8/6Q1/3k3P/2N5/4Qq2 w - - 0 1", "c2b4"),   # the knight covers one of the flights
-    ("5r2/5k2/8/4QNK1/8/8/8/8 w - - 0 1", "f5h6"),        # the knight covers g8
+    ("8/8/1K6/8/6Q1/3k3P/2N5/4Qq2 w - - 0 1", "c2b4"),  # the knight covers one of the flights
+    ("5r2/5k2/8/4QNK1/8/8/8/8 w - - 0 1", "f5h6"),  # the knight covers g8
 ]
 
 
@@ -283,7 +288,7 @@ def _sparse_positions(rng, n: int):
         squares = rng.sample(range(64), 8)
         board.set_piece_at(squares[0], chess.Piece(chess.KING, chess.WHITE))
         board.set_piece_at(squares[1], chess.Piece(chess.KING, chess.BLACK))
-        for i, sq in enumerate(squares[2:2 + rng.randrange(2, 7)]):
+        for i, sq in enumerate(squares[2 : 2 + rng.randrange(2, 7)]):
             kind = rng.choice(types)
             if kind == chess.PAWN and chess.square_rank(sq) in (0, 7):
                 kind = chess.KNIGHT
@@ -313,14 +318,17 @@ def test_mating_move_finds_a_mate_in_one_whenever_there_is_one() -> None:
     assert found > 150
 
 
-@pytest.mark.parametrize("fen, white_needs_blockers", [
-    ("4k3/8/8/8/8/8/8/4KN2 w - - 0 1", True),     # a lone knight
-    ("4k3/8/8/8/8/8/8/3NKN2 w - - 0 1", False),   # two knights mate a bare king (not by force)
-    ("4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1", False),  # bishops of both colours mate a bare king
-    ("4k3/8/8/8/8/8/8/B3K1B1 w - - 0 1", True),   # bishops of one colour (a1 and g1 are dark)
-    ("4k3/8/8/8/8/8/P7/4KN2 w - - 0 1", False),   # a pawn can become a queen
-    ("4k3/8/8/8/8/8/8/4K3 w - - 0 1", False),     # a bare king is the material proof's case
-])
+@pytest.mark.parametrize(
+    "fen, white_needs_blockers",
+    [
+        ("4k3/8/8/8/8/8/8/4KN2 w - - 0 1", True),  # a lone knight
+        ("4k3/8/8/8/8/8/8/3NKN2 w - - 0 1", False),  # two knights mate a bare king (not by force)
+        ("4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1", False),  # bishops of both colours mate a bare king
+        ("4k3/8/8/8/8/8/8/B3K1B1 w - - 0 1", True),  # bishops of one colour (a1 and g1 are dark)
+        ("4k3/8/8/8/8/8/P7/4KN2 w - - 0 1", False),  # a pawn can become a queen
+        ("4k3/8/8/8/8/8/8/4K3 w - - 0 1", False),  # a bare king is the material proof's case
+    ],
+)
 def test_material_that_needs_the_losers_blockers(fen: str, white_needs_blockers: bool) -> None:
     """Such sides skip the iterative-deepening search (the walk finds their long lines)."""
     assert needs_blockers(chess.Board(fen), chess.WHITE) is white_needs_blockers

@@ -55,13 +55,21 @@ def _near_mate(rng: random.Random, defenders: list[int]) -> tuple[chess.Board, c
     attacker = rng.choice(chess.COLORS)
     colour = list(chess.SquareSet(rng.choice([chess.BB_DARK_SQUARES, chess.BB_LIGHT_SQUARES])))
     board = chess.Board.empty()
-    edge = [s for s in colour if chess.BB_SQUARES[s] & (chess.BB_RANK_1 | chess.BB_RANK_8 | chess.BB_FILE_A | chess.BB_FILE_H)]
+    edge = [
+        s
+        for s in colour
+        if chess.BB_SQUARES[s] & (chess.BB_RANK_1 | chess.BB_RANK_8 | chess.BB_FILE_A | chess.BB_FILE_H)
+    ]
     king = rng.choice(edge if rng.random() < 0.6 else colour)
     board.set_piece_at(king, chess.Piece(chess.KING, not attacker))
-    for distance, pieces in ((1, [chess.Piece(kind, not attacker) for kind in defenders]),
-                             (2, [chess.Piece(chess.KING, attacker)])):
+    for distance, pieces in (
+        (1, [chess.Piece(kind, not attacker) for kind in defenders]),
+        (2, [chess.Piece(chess.KING, attacker)]),
+    ):
         for piece in pieces:
-            free = [s for s in chess.SQUARES if chess.square_distance(s, king) == distance and board.piece_at(s) is None]
+            free = [
+                s for s in chess.SQUARES if chess.square_distance(s, king) == distance and board.piece_at(s) is None
+            ]
             board.set_piece_at(rng.choice(free or [s for s in chess.SQUARES if board.piece_at(s) is None]), piece)
     for _ in range(rng.randrange(2, 5)):
         free = [s for s in colour if board.piece_at(s) is None]

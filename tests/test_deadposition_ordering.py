@@ -13,8 +13,13 @@ import pytest
 from pychessdraw.deadposition.distances import DISTANCE
 from pychessdraw.deadposition.first_move import best_first_move
 from pychessdraw.deadposition.legal import legal_moves
-from pychessdraw.deadposition.ordering import (dive_moves, mating_corner, needs_loser_promotion, ordered_moves,
-                                               staged_moves)
+from pychessdraw.deadposition.ordering import (
+    dive_moves,
+    mating_corner,
+    needs_loser_promotion,
+    ordered_moves,
+    staged_moves,
+)
 
 # Positions where the deferred moves matter: under-promotions with and
 # without capture, castling both ways, en passant, a loser king in its corner.
@@ -94,8 +99,12 @@ def _loser_dive_order(board: chess.Board, winner: chess.Color) -> list[chess.Mov
     king = board.kings & board.occupied_co[not winner]
     quiet = list(board.generate_pseudo_legal_moves(king, ~them))
     closer = [m for m in quiet if DISTANCE[m.to_square][corner] < DISTANCE[m.from_square][corner]]
-    return (closer + list(board.generate_pseudo_legal_moves(~king, ~them))
-            + [m for m in quiet if m not in closer] + list(board.generate_pseudo_legal_moves(chess.BB_ALL, them)))
+    return (
+        closer
+        + list(board.generate_pseudo_legal_moves(~king, ~them))
+        + [m for m in quiet if m not in closer]
+        + list(board.generate_pseudo_legal_moves(chess.BB_ALL, them))
+    )
 
 
 @pytest.mark.parametrize("chess960", [False, True])
@@ -113,11 +122,16 @@ def test_the_dive_order_is_a_permutation_that_keeps_the_winner_order(chess960: b
                 assert dive == _loser_dive_order(board, winner), board.fen()
                 them = board.occupied_co[winner]
                 captures = [m for m in dive if chess.BB_SQUARES[m.to_square] & them]
-                assert dive[len(dive) - len(captures):] == captures, board.fen()
+                assert dive[len(dive) - len(captures) :] == captures, board.fen()
                 corner = mating_corner(board, winner)
-                steps = [m for m in dive if m.from_square == board.king(board.turn) and m not in captures
-                         and DISTANCE[m.to_square][corner] < DISTANCE[m.from_square][corner]]
-                assert dive[:len(steps)] == steps, board.fen()
+                steps = [
+                    m
+                    for m in dive
+                    if m.from_square == board.king(board.turn)
+                    and m not in captures
+                    and DISTANCE[m.to_square][corner] < DISTANCE[m.from_square][corner]
+                ]
+                assert dive[: len(steps)] == steps, board.fen()
 
 
 # Positions where the first move is special: queen promotion by capture and
@@ -155,15 +169,19 @@ def test_the_walk_gets_exactly_the_legal_moves_in_its_order(chess960: bool) -> N
     """``legal_moves`` tests legality once per position (checkers and pins),
     yet drops exactly the moves python-chess calls illegal: in check, pinned,
     the king onto an attacked square, en passant exposing the king."""
-    boards = _positions(19 if chess960 else 23, 20, chess960) + [chess.Board(f) for f in SPECIAL + FIRST_MOVE] + [
-        chess.Board("8/8/8/K2pP2r/8/8/8/7k w - d6 0 1"),  # en passant would expose the king
-        chess.Board("4k3/8/8/8/8/8/3n4/R3K2R w KQ - 0 1"),  # in check: castling is no evasion
-        chess.Board("4k3/8/8/8/1b6/3n4/8/R3K2R w KQ - 0 1"),  # double check: only the king moves
-        chess.Board("8/8/8/8/r3K3/8/8/7k w - - 0 1"),  # the king may not step back along the check
-        chess.Board("8/8/8/3k4/3pP3/8/8/K7 b - e3 0 1"),  # en passant takes the checking pawn
-        chess.Board("4r2k/8/8/8/1b6/8/4R3/4K3 w - - 0 1"),  # a pinned rook cannot block
-        chess.Board("k7/8/8/8/8/8/1q6/K7 w - - 0 1"),  # the king takes the checker
-    ]
+    boards = (
+        _positions(19 if chess960 else 23, 20, chess960)
+        + [chess.Board(f) for f in SPECIAL + FIRST_MOVE]
+        + [
+            chess.Board("8/8/8/K2pP2r/8/8/8/7k w - d6 0 1"),  # en passant would expose the king
+            chess.Board("4k3/8/8/8/8/8/3n4/R3K2R w KQ - 0 1"),  # in check: castling is no evasion
+            chess.Board("4k3/8/8/8/1b6/3n4/8/R3K2R w KQ - 0 1"),  # double check: only the king moves
+            chess.Board("8/8/8/8/r3K3/8/8/7k w - - 0 1"),  # the king may not step back along the check
+            chess.Board("8/8/8/3k4/3pP3/8/8/K7 b - e3 0 1"),  # en passant takes the checking pawn
+            chess.Board("4r2k/8/8/8/1b6/8/4R3/4K3 w - - 0 1"),  # a pinned rook cannot block
+            chess.Board("k7/8/8/8/8/8/1q6/K7 w - - 0 1"),  # the king takes the checker
+        ]
+    )
     in_check = 0
     for board in boards:
         in_check += board.is_check()
@@ -197,8 +215,7 @@ def test_a_bare_king_makes_way_for_the_pawn_that_must_promote(fen: str, winner: 
     corner = mating_corner(board, winner)
     assert chess.square_rank(corner) == (7 if winner == chess.WHITE else 0)
     assert abs(chess.square_file(corner) - chess.square_file(pawn)) >= 4  # the other wing
-    found, line = explore(board, winner, Budget(DIVE_NODES, None), reach_proofs=False,
-                          mate_probes=True, dive=True)
+    found, line = explore(board, winner, Budget(DIVE_NODES, None), reach_proofs=False, mate_probes=True, dive=True)
     assert found is True
     for move in line:
         assert board.is_legal(move)
@@ -206,11 +223,14 @@ def test_a_bare_king_makes_way_for_the_pawn_that_must_promote(fen: str, winner: 
     assert board.is_checkmate() and board.turn != winner
 
 
-@pytest.mark.parametrize("fen,corner", [
-    ("6k1/8/7K/7P/8/5B2/8/8 b - - 0 1", chess.A8),       # bishop and pawn: must promote
-    ("6k1/8/7K/7P/8/5B2/8/N7 b - - 0 1", chess.H8),      # bishop and knight mate without it
-    ("6k1/8/7K/7P/8/5B2/5B2/8 b - - 0 1", chess.H8),     # two bishops of both colours too
-    ("6k1/7p/7K/7P/8/5B2/8/8 b - - 0 1", chess.H8),      # not a bare king
-])
+@pytest.mark.parametrize(
+    "fen,corner",
+    [
+        ("6k1/8/7K/7P/8/5B2/8/8 b - - 0 1", chess.A8),  # bishop and pawn: must promote
+        ("6k1/8/7K/7P/8/5B2/8/N7 b - - 0 1", chess.H8),  # bishop and knight mate without it
+        ("6k1/8/7K/7P/8/5B2/5B2/8 b - - 0 1", chess.H8),  # two bishops of both colours too
+        ("6k1/7p/7K/7P/8/5B2/8/8 b - - 0 1", chess.H8),  # not a bare king
+    ],
+)
 def test_the_far_corner_only_where_mate_needs_a_promotion(fen: str, corner: int) -> None:
     assert mating_corner(chess.Board(fen), chess.WHITE) == corner

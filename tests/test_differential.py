@@ -2,11 +2,12 @@
 included, at every ply.
 
 Where pychessdraw deliberately differs, the test says so:
-- per-side material (FIDE 6.9): python-chess says "cannot mate" for a side
-  with bishops of one colour even when the opponent has two or more rooks
-  or queens that can block its own king; pychessdraw says "can mate" there
-  (it is sound). Against a single rook or queen both say "cannot mate"
-  (pychessdraw by a theorem: that piece always parries).
+- per-side material (FIDE 6.9): for a side with bishops of one colour
+  against two or more rooks or queens, pychessdraw proves "cannot mate"
+  only when the defender is not in double check now (a theorem: one of
+  them always parries a single check, and no move makes a double check);
+  python-chess says "cannot mate" there always. Against a single rook or
+  queen both say "cannot mate".
 - dead positions: pychessdraw proves some positions dead beyond material
   (locked pawns, FIDE 5.2.2) where python-chess sees a game going on; the
   proof itself is tested against labelled positions in test_deadposition*.
@@ -38,14 +39,16 @@ AUTOMATIC = {
 
 
 def known_material_difference(board: chess.Board, color: chess.Color) -> bool:
-    """python-chess says 'cannot mate', we say 'can': two or more
-    same-coloured bishops against a side whose two or more rooks or queens
-    can box in its own king (a lone bishop cannot, nor can any number
-    against a single rook or queen: both say so)."""
+    """Where python-chess may say 'cannot mate' and we prove nothing: two or
+    more same-coloured bishops against two or more rooks or queens (we
+    prove it too unless the defender is in double check now)."""
     ours = board.occupied_co[color] & ~board.kings
     theirs = board.occupied_co[not color]
-    return (chess.popcount(ours) >= 2 and ours == ours & board.bishops
-            and chess.popcount(theirs & (board.rooks | board.queens)) >= 2)
+    return (
+        chess.popcount(ours) >= 2
+        and ours == ours & board.bishops
+        and chess.popcount(theirs & (board.rooks | board.queens)) >= 2
+    )
 
 
 def check_position(game: Game, board: chess.Board) -> None:
@@ -134,8 +137,14 @@ def sparse_positions(draw: st.DrawFn) -> chess.Board:
     squares = draw(st.permutations(list(chess.SQUARES)))
     board.set_piece_at(squares[0], chess.Piece(chess.KING, chess.WHITE))
     board.set_piece_at(squares[1], chess.Piece(chess.KING, chess.BLACK))
-    pieces = draw(st.lists(st.tuples(st.sampled_from([chess.PAWN, chess.KNIGHT, chess.BISHOP, chess.ROOK, chess.QUEEN]),
-                                     st.booleans()), max_size=4))
+    pieces = draw(
+        st.lists(
+            st.tuples(
+                st.sampled_from([chess.PAWN, chess.KNIGHT, chess.BISHOP, chess.ROOK, chess.QUEEN]), st.booleans()
+            ),
+            max_size=4,
+        )
+    )
     for square, (kind, color) in zip(squares[2:], pieces, strict=False):
         if kind == chess.PAWN and chess.square_rank(square) in (0, 7):
             kind = chess.BISHOP
@@ -156,4 +165,6 @@ def test_material_never_says_cannot_mate_where_python_chess_says_can(board: ches
         game = Game(board.fen())
         expected = board.outcome()
         status = game.status()
-        assert (status.outcome.termination if status.outcome else None) == (AUTOMATIC[expected.termination] if expected else None)
+        assert (status.outcome.termination if status.outcome else None) == (
+            AUTOMATIC[expected.termination] if expected else None
+        )

@@ -20,11 +20,12 @@ _spec.loader.exec_module(docs_build)
 
 def test_contract_page_is_generated_from_the_typeddicts() -> None:
     text = docs_build.render_contract()
-    assert (ROOT / "docs" / "contract.md").read_text() == text, \
+    assert (ROOT / "docs" / "contract.md").read_text() == text, (
         "docs/contract.md is stale: run `make docs` (it is generated from pychessdraw/contract.py)"
+    )
     for name in ("StatusDict", "ClaimDict", "OutcomeDict", "ClaimResultDict", "ErrorDict", "LegalMoveDict"):
         assert f"## {name}" in text
-    assert '| `ended_by` |' in text and '| `legal_moves` | [[LegalMoveDict](#legalmovedict), ...] |' in text
+    assert "| `ended_by` |" in text and "| `legal_moves` | [[LegalMoveDict](#legalmovedict), ...] |" in text
 
 
 def test_readme_links_the_contract_and_the_api_reference() -> None:
@@ -36,10 +37,12 @@ def test_readme_links_the_contract_and_the_api_reference() -> None:
 def test_make_docs_builds_the_api_reference(tmp_path: Path) -> None:
     if importlib.util.find_spec("pdoc") is None:
         pytest.skip("pdoc is not installed: pip install -e '.[test]'")
-    code = ("import importlib.util, sys; from pathlib import Path; "
-            f"spec = importlib.util.spec_from_file_location('docs_build', {str(ROOT / 'docs' / 'build.py')!r}); "
-            "m = importlib.util.module_from_spec(spec); spec.loader.exec_module(m); "
-            f"m.build_api(Path({str(tmp_path)!r}))")
+    code = (
+        "import importlib.util, sys; from pathlib import Path; "
+        f"spec = importlib.util.spec_from_file_location('docs_build', {str(ROOT / 'docs' / 'build.py')!r}); "
+        "m = importlib.util.module_from_spec(spec); spec.loader.exec_module(m); "
+        f"m.build_api(Path({str(tmp_path)!r}))"
+    )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     game = (tmp_path / "pychessdraw" / "game.html").read_text()

@@ -33,8 +33,13 @@ def test_illegal_move_names_the_move_number_and_side() -> None:
         game.play("Qxh2")
     error = info.value
     assert error.message == "3...Qxh2 is not legal here"
-    assert error.to_dict() == {"code": "illegal_move", "message": "3...Qxh2 is not legal here", "token": "Qxh2",
-                               "move_label": "3...Qxh2", "ply": 6}
+    assert error.to_dict() == {
+        "code": "illegal_move",
+        "message": "3...Qxh2 is not legal here",
+        "token": "Qxh2",
+        "move_label": "3...Qxh2",
+        "ply": 6,
+    }
     assert "/" not in error.message  # no FEN
 
 
@@ -99,5 +104,6 @@ def test_pgn_errors_keep_the_fields() -> None:
 def test_every_code_is_listed_once() -> None:
     def subclasses(cls: type[RefereeError]) -> list[type[RefereeError]]:
         return [cls, *(s for sub in cls.__subclasses__() for s in subclasses(sub))]
+
     codes = [c.code for c in subclasses(RefereeError) if c is not RefereeError]
     assert sorted(codes) == sorted(CODES) and len(set(codes)) == len(codes)

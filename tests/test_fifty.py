@@ -12,7 +12,8 @@ STALEMATE_IN_ONE = "7k/8/6K1/8/8/8/8/5Q2 w - - {clock} 80"  # Qf7 stalemates
 def test_claim_at_100_not_99() -> None:
     game = Game("8/8/4k3/8/8/4K3/8/R7 w - - 99 80")
     assert [(c.rule, c.move is None) for c in game.status().claims] == [(Termination.FIFTY_MOVES, False)] * len(
-        game.status().claims)
+        game.status().claims
+    )
     intended = {c.san for c in game.status().claims}
     assert "Ra2" in intended and "Kd2" in intended
     game.play("Ra2")

@@ -41,7 +41,9 @@ def test_us_chess_draw_with_a_lone_knight() -> None:
     assert "White has only king and knight and no pawns are on the board" in w["text"]
     two = words("4k3/r7/8/8/8/5N2/8/4K1N1 b - - 0 1", chess.BLACK, "uscf")
     assert "king and two knights" in two["text"]
-    assert words("4k3/n7/8/8/8/8/8/4K2B b - - 0 1", chess.BLACK, "uscf")["proof"].startswith("White has only king and bishop")
+    assert words("4k3/n7/8/8/8/8/8/4K2B b - - 0 1", chess.BLACK, "uscf")["proof"].startswith(
+        "White has only king and bishop"
+    )
 
 
 def test_us_chess_still_a_loss_with_a_rook() -> None:

@@ -53,8 +53,12 @@ def test_the_board_states_follow_the_game_move_by_move() -> None:
         (board,) = out["boards"]
         seen[n] = (board["state"], board["claim_moves"], board["last_move"], board["plies"], board["moves"])
         assert board["last_uci"] == ("f3g1" if n == 7 else "f6g8" if n in (8, 16) else "g8f6")
-    assert seen == {6: ("playing", [], "Nf6", 6, 3), 7: ("claimable_with_move", ["Ng8"], "Ng1", 7, 4),
-                    8: ("claimable", [], "Ng8", 8, 4), 16: ("must_stop", [], "Ng8", 16, 8)}
+    assert seen == {
+        6: ("playing", [], "Nf6", 6, 3),
+        7: ("claimable_with_move", ["Ng8"], "Ng1", 7, 4),
+        8: ("claimable", [], "Ng8", 8, 4),
+        16: ("must_stop", [], "Ng8", 16, 8),
+    }
     assert {"playing", "claimable_with_move", "claimable", "must_stop"} < set(STATES)
 
 
@@ -129,7 +133,11 @@ def test_the_bridge_answers_json_and_refuses_bad_requests() -> None:
     assert log["events"] == out["events"]
     assert json.loads(bridge.handle(json.dumps({"op": "follow_start", "args": {"flag_rules": "uscf"}})))["ok"]
     assert json.loads(bridge.handle(json.dumps({"op": "follow_log"})))["events"] == []
-    for bad in ({"op": "follow_update", "args": {}}, {"op": "nope"}, {"op": "follow_start", "args": {"flag_rules": "x"}}):
+    for bad in (
+        {"op": "follow_update", "args": {}},
+        {"op": "nope"},
+        {"op": "follow_start", "args": {"flag_rules": "x"}},
+    ):
         answer = json.loads(bridge.handle(json.dumps(bad)))
         assert answer["ok"] is False and answer["error"]["code"] == "bad_request"
     assert json.loads(bridge.handle("not json"))["error"]["code"] == "bad_request"
@@ -182,8 +190,10 @@ def test_a_stream_that_resends_each_game_is_followed_as_the_round() -> None:
     cut = again.index("Nf3")
     assert feed(again[:cut])["boards"] == []  # its tags only: not taken yet
     out = feed(again[cut:])
-    assert [(e["game"], e["ply"], e["kind"]) for e in out["events"]] == [(1, 7, "claimable_with_move"),
-                                                                          (1, 8, "claimable")]
+    assert [(e["game"], e["ply"], e["kind"]) for e in out["events"]] == [
+        (1, 7, "claimable_with_move"),
+        (1, 8, "claimable"),
+    ]
     assert feed(again)["events"] == []  # the same game again: nothing new
     out = feed(pgn("C", "D", "e4 e5 Qh5 Nc6 Bc4 Nf6 Qxf7#", "1-0", GameURL="https://x/2"))
     assert [(e["game"], e["kind"]) for e in out["events"]] == [(2, "automatic"), (2, "ended")]

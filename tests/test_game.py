@@ -16,29 +16,40 @@ from pychessdraw.errors import (
 )
 
 
-@pytest.mark.parametrize("fen, words", [
-    ("not a fen", "bad FEN"),
-    ("8/8/8/8/8/8/8/8 w - - 0 1", "White has no king"),
-    ("4k3/8/8/8/8/8/8/4K2R w KQ - 0 1", "White cannot castle queen side"),
-    ("4k3/8/8/8/8/8/8/4K3 w - e3 0 1", "e3 cannot be the en passant square"),
-    ("4k3/4R3/8/8/8/8/8/4K3 w - - 0 1", "the side not to move cannot be in check"),
-])
+@pytest.mark.parametrize(
+    "fen, words",
+    [
+        ("not a fen", "bad FEN"),
+        ("8/8/8/8/8/8/8/8 w - - 0 1", "White has no king"),
+        ("4k3/8/8/8/8/8/8/4K2R w KQ - 0 1", "White cannot castle queen side"),
+        ("4k3/8/8/8/8/8/8/4K3 w - e3 0 1", "e3 cannot be the en passant square"),
+        ("4k3/4R3/8/8/8/8/8/4K3 w - - 0 1", "the side not to move cannot be in check"),
+    ],
+)
 def test_bad_fen_names_the_problem(fen: str, words: str) -> None:
     with pytest.raises(BadFenError) as info:
         Game(fen)
     assert words in info.value.message and info.value.code == "bad_fen"
 
 
-@pytest.mark.parametrize("text, error", [
-    ("Nf9", InvalidMoveError), ("e5", IllegalMoveError), ("e2e5", IllegalMoveError), ("", InvalidMoveError),
-    ("--", IllegalMoveError),
-])
+@pytest.mark.parametrize(
+    "text, error",
+    [
+        ("Nf9", InvalidMoveError),
+        ("e5", IllegalMoveError),
+        ("e2e5", IllegalMoveError),
+        ("", InvalidMoveError),
+        ("--", IllegalMoveError),
+    ],
+)
 def test_bad_moves_leave_the_game_unchanged(text: str, error: type) -> None:
     game = Game()
     game.play("e4")
     with pytest.raises(error):
         game.play("e4" if text == "e5" else text)  # e4 again is illegal for Black
-    assert game.ply == 1 and game.fen() == chess.Board("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1").fen()
+    assert (
+        game.ply == 1 and game.fen() == chess.Board("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1").fen()
+    )
 
 
 def test_ambiguous_move() -> None:
@@ -116,8 +127,16 @@ def test_status_json_contract() -> None:
     game = Game()
     game.play("e4")
     data = game.status().to_dict()
-    assert set(data) >= {"fen", "turn", "ply", "halfmove_clock", "repetition_count", "outcome", "claims",
-                         "insufficient_material"}
+    assert set(data) >= {
+        "fen",
+        "turn",
+        "ply",
+        "halfmove_clock",
+        "repetition_count",
+        "outcome",
+        "claims",
+        "insufficient_material",
+    }
     assert data["turn"] == "black" and data["ply"] == 1 and data["halfmove_clock"] == 0
     assert data["outcome"] is None and data["claims"] == []
     assert data["insufficient_material"] == {"white": False, "black": False}

@@ -19,30 +19,76 @@ from pychessdraw.rules import dead
 
 START_FENS = [
     None,
-    "8/8/4k3/8/8/4K3/8/R7 w - - 99 80",            # fifty-move claims with intended moves
-    "7k/8/6K1/8/8/8/8/R7 w - - 99 60",             # a mate in one at clock 99
-    "4k3/8/8/KPp4r/8/8/8/8 w - c6 0 2",            # en passant that is not legal
-    "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",              # stalemate: over
-    "8/8/4k3/8/8/4K3/8/8 w - - 0 1",               # bare kings: over
+    "8/8/4k3/8/8/4K3/8/R7 w - - 99 80",  # fifty-move claims with intended moves
+    "7k/8/6K1/8/8/8/8/R7 w - - 99 60",  # a mate in one at clock 99
+    "4k3/8/8/KPp4r/8/8/8/8 w - c6 0 2",  # en passant that is not legal
+    "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",  # stalemate: over
+    "8/8/4k3/8/8/4K3/8/8 w - - 0 1",  # bare kings: over
     "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1",
 ]
 
 junk = st.one_of(
-    st.none(), st.booleans(), st.integers(-10**20, 10**20), st.floats(allow_nan=True), st.binary(max_size=10),
-    st.text(max_size=12), st.text(alphabet="abcdefgh12345678xNBRQKO-=+#!? ", max_size=8),
-    st.lists(st.integers(), max_size=3), st.dictionaries(st.text(max_size=3), st.integers(), max_size=2),
-    st.builds(chess.Move, st.integers(-2, 70), st.integers(-2, 70),
-              st.sampled_from([None, 1, 2, 5, 6, 7]), st.sampled_from([None, None, 1])),
-    st.sampled_from(["e4", "Nf3", "e2e4", "O-O", "Ra2", "Ra8#", "Kd2", "e8", "--", "0000", "Qxz9", " ", "",
-                     "[" * 1000, "e" * 100_000, "\x00", "Kh1\n", chess.Move.from_uci("e2e4"), chess.Move.null(),
-                     chess.WHITE, chess.BLACK, dead.STATIC, Termination.FIFTY_MOVES, Termination.CHECKMATE,
-                     "fifty_moves", "threefold_repetition", chess.Move(52, 60, promotion=5.0)]),  # type: ignore[arg-type]
+    st.none(),
+    st.booleans(),
+    st.integers(-(10**20), 10**20),
+    st.floats(allow_nan=True),
+    st.binary(max_size=10),
+    st.text(max_size=12),
+    st.text(alphabet="abcdefgh12345678xNBRQKO-=+#!? ", max_size=8),
+    st.lists(st.integers(), max_size=3),
+    st.dictionaries(st.text(max_size=3), st.integers(), max_size=2),
+    st.builds(
+        chess.Move,
+        st.integers(-2, 70),
+        st.integers(-2, 70),
+        st.sampled_from([None, 1, 2, 5, 6, 7]),
+        st.sampled_from([None, None, 1]),
+    ),
+    st.sampled_from(
+        [
+            "e4",
+            "Nf3",
+            "e2e4",
+            "O-O",
+            "Ra2",
+            "Ra8#",
+            "Kd2",
+            "e8",
+            "--",
+            "0000",
+            "Qxz9",
+            " ",
+            "",
+            "[" * 1000,
+            "e" * 100_000,
+            "\x00",
+            "Kh1\n",
+            chess.Move.from_uci("e2e4"),
+            chess.Move.null(),
+            chess.WHITE,
+            chess.BLACK,
+            dead.STATIC,
+            Termination.FIFTY_MOVES,
+            Termination.CHECKMATE,
+            "fifty_moves",
+            "threefold_repetition",
+            chess.Move(52, 60, promotion=5.0),
+        ]
+    ),  # type: ignore[arg-type]
 )
 
 
 def snapshot(game: Game) -> tuple[Any, ...]:
-    return (game.fen(), game.ply, game.moves, game.declared_outcome(), game.start_fen, game.flag_rules,
-            game.search, [tuple(h) for h in game.history()])
+    return (
+        game.fen(),
+        game.ply,
+        game.moves,
+        game.declared_outcome(),
+        game.start_fen,
+        game.flag_rules,
+        game.search,
+        [tuple(h) for h in game.history()],
+    )
 
 
 def small(value: object) -> object:
@@ -73,11 +119,14 @@ CALLS: dict[str, Callable[[Game, object], object]] = {
 
 
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(fen=st.sampled_from(START_FENS), prefix=st.lists(st.sampled_from(["Nf3", "Ra2", "Kd2", "Nf6", "e4"]),
-                                                        max_size=3),
-       calls=st.lists(st.tuples(st.sampled_from(sorted(CALLS)), junk), min_size=1, max_size=6))
-def test_a_failed_call_leaves_the_game_unchanged(fen: str | None, prefix: list[str],
-                                                 calls: list[tuple[str, object]]) -> None:
+@given(
+    fen=st.sampled_from(START_FENS),
+    prefix=st.lists(st.sampled_from(["Nf3", "Ra2", "Kd2", "Nf6", "e4"]), max_size=3),
+    calls=st.lists(st.tuples(st.sampled_from(sorted(CALLS)), junk), min_size=1, max_size=6),
+)
+def test_a_failed_call_leaves_the_game_unchanged(
+    fen: str | None, prefix: list[str], calls: list[tuple[str, object]]
+) -> None:
     game = Game(fen)
     for text in prefix:
         try:
@@ -95,8 +144,9 @@ def test_a_failed_call_leaves_the_game_unchanged(fen: str | None, prefix: list[s
 
 @settings(max_examples=300, deadline=None)
 @given(fen=junk, chess960=junk, flag_rules=junk, search=junk)
-def test_bad_constructor_arguments_raise_referee_errors(fen: object, chess960: object, flag_rules: object,
-                                                        search: object) -> None:
+def test_bad_constructor_arguments_raise_referee_errors(
+    fen: object, chess960: object, flag_rules: object, search: object
+) -> None:
     try:
         Game(fen, chess960=chess960, flag_rules=flag_rules, search=small(search))  # type: ignore[arg-type]
     except RefereeError:
@@ -113,21 +163,24 @@ def test_pgn_functions_answer_with_referee_errors(text: object) -> None:
     assert isinstance(pgn.export(game), str)
 
 
-@pytest.mark.parametrize("call, error", [
-    (lambda: Game(fen=123), BadRequestError),  # type: ignore[arg-type]
-    (lambda: Game().play(None), BadRequestError),  # type: ignore[arg-type]
-    (lambda: Game().claim_draw(5), BadRequestError),  # type: ignore[arg-type]
-    (lambda: Game().resign("white"), BadRequestError),  # type: ignore[arg-type]
-    (lambda: Game().flag(1), BadRequestError),
-    (lambda: Game().repetitions(True), BadRequestError),
-    (lambda: Game().repetitions(5), BadRequestError),
-    (lambda: Game().play(chess.Move(64, 0)), BadRequestError),
-    (lambda: Game().status(search=1_000), BadRequestError),  # type: ignore[arg-type]
-    (lambda: dead.SearchBudget(nodes=-1), BadRequestError),
-    (lambda: dead.SearchBudget(seconds=float("nan")), BadRequestError),
-    (lambda: Game("[" * 100_000), BadFenError),
-    (lambda: Game(flag_rules=None), BadRequestError),  # type: ignore[arg-type]
-])
+@pytest.mark.parametrize(
+    "call, error",
+    [
+        (lambda: Game(fen=123), BadRequestError),  # type: ignore[arg-type]
+        (lambda: Game().play(None), BadRequestError),  # type: ignore[arg-type]
+        (lambda: Game().claim_draw(5), BadRequestError),  # type: ignore[arg-type]
+        (lambda: Game().resign("white"), BadRequestError),  # type: ignore[arg-type]
+        (lambda: Game().flag(1), BadRequestError),
+        (lambda: Game().repetitions(True), BadRequestError),
+        (lambda: Game().repetitions(5), BadRequestError),
+        (lambda: Game().play(chess.Move(64, 0)), BadRequestError),
+        (lambda: Game().status(search=1_000), BadRequestError),  # type: ignore[arg-type]
+        (lambda: dead.SearchBudget(nodes=-1), BadRequestError),
+        (lambda: dead.SearchBudget(seconds=float("nan")), BadRequestError),
+        (lambda: Game("[" * 100_000), BadFenError),
+        (lambda: Game(flag_rules=None), BadRequestError),  # type: ignore[arg-type]
+    ],
+)
 def test_reported_bad_inputs(call: Callable[[], object], error: type[RefereeError]) -> None:
     with pytest.raises(error):
         call()
@@ -154,19 +207,26 @@ def test_flag_in_a_dead_position_answers_with_that_ending() -> None:
 
 
 @settings(max_examples=200, deadline=None)
-@given(headers=junk, comments=junk, lines=junk, options=st.dictionaries(st.sampled_from(["search", "flag_rules", "x"]),
-                                                                        junk, max_size=2))
-def test_pgn_helpers_answer_bad_arguments_with_referee_errors(headers: object, comments: object, lines: object,
-                                                              options: dict[str, object]) -> None:
+@given(
+    headers=junk,
+    comments=junk,
+    lines=junk,
+    options=st.dictionaries(st.sampled_from(["search", "flag_rules", "x"]), junk, max_size=2),
+)
+def test_pgn_helpers_answer_bad_arguments_with_referee_errors(
+    headers: object, comments: object, lines: object, options: dict[str, object]
+) -> None:
     game = Game()
     game.play("e4")
     before = snapshot(game)
-    for call in (lambda: pgn.export(game, headers, comments),  # type: ignore[arg-type]
-                 lambda: pgn.export(headers),  # type: ignore[arg-type]
-                 lambda: pgn.game_from_headers(headers, **{k: small(v) for k, v in options.items()}),  # type: ignore[arg-type]
-                 lambda: list(pgn.read_games(lines)),  # type: ignore[arg-type]
-                 lambda: pgn.parse_one("1. e4 *", **{k: small(v) for k, v in options.items()}),
-                 lambda: None if isinstance(lines, chess.Move) else game.push(lines)):  # type: ignore[arg-type]
+    for call in (
+        lambda: pgn.export(game, headers, comments),  # type: ignore[arg-type]
+        lambda: pgn.export(headers),  # type: ignore[arg-type]
+        lambda: pgn.game_from_headers(headers, **{k: small(v) for k, v in options.items()}),  # type: ignore[arg-type]
+        lambda: list(pgn.read_games(lines)),  # type: ignore[arg-type]
+        lambda: pgn.parse_one("1. e4 *", **{k: small(v) for k, v in options.items()}),
+        lambda: None if isinstance(lines, chess.Move) else game.push(lines),
+    ):  # type: ignore[arg-type]
         # (push trusts the legality of a chess.Move: that is its contract)
         try:
             call()
@@ -181,9 +241,12 @@ PROMOTING = "k7/4P3/8/8/8/8/8/4K3 w - - 0 1"
 
 def test_a_move_of_the_wrong_types_is_refused_by_play_and_push() -> None:
     game = Game(PROMOTING)
-    odd = [chess.Move(52, 60, promotion=5.0),  # type: ignore[arg-type]
-           chess.Move(True, 18), chess.Move(52, 60, promotion=True),
-           chess.Move(52.0, 60, promotion=chess.QUEEN)]  # type: ignore[arg-type]
+    odd = [
+        chess.Move(52, 60, promotion=5.0),  # type: ignore[arg-type]
+        chess.Move(True, 18),
+        chess.Move(52, 60, promotion=True),
+        chess.Move(52.0, 60, promotion=chess.QUEEN),
+    ]  # type: ignore[arg-type]
     for move in odd:
         for action in (game.play, game.push, game.san, game.claim_draw):
             with pytest.raises(BadRequestError):

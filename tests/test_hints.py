@@ -10,29 +10,35 @@ from pychessdraw import Game
 from pychessdraw.rules.hints import can_force_mate, practical_draw
 
 
-@pytest.mark.parametrize("fen, white, black", [
-    ("8/8/4k3/8/8/4K3/8/4NN2 w - - 0 1", False, False),  # two knights cannot force mate
-    ("8/8/4k3/8/8/4K3/8/4NNN1 w - - 0 1", True, False),  # three can
-    ("8/8/4k3/8/8/4K3/8/4BN2 w - - 0 1", True, False),   # bishop and knight
-    ("8/8/4k3/8/8/4K3/8/4BB2 w - - 0 1", True, False),   # the bishop pair
-    ("8/8/4k3/8/8/4K3/8/3B1B2 w - - 0 1", False, False),  # two bishops on one colour
-    ("8/8/4k3/8/8/4K3/7p/8 w - - 0 1", False, True),     # a pawn can promote
-])
+@pytest.mark.parametrize(
+    "fen, white, black",
+    [
+        ("8/8/4k3/8/8/4K3/8/4NN2 w - - 0 1", False, False),  # two knights cannot force mate
+        ("8/8/4k3/8/8/4K3/8/4NNN1 w - - 0 1", True, False),  # three can
+        ("8/8/4k3/8/8/4K3/8/4BN2 w - - 0 1", True, False),  # bishop and knight
+        ("8/8/4k3/8/8/4K3/8/4BB2 w - - 0 1", True, False),  # the bishop pair
+        ("8/8/4k3/8/8/4K3/8/3B1B2 w - - 0 1", False, False),  # two bishops on one colour
+        ("8/8/4k3/8/8/4K3/7p/8 w - - 0 1", False, True),  # a pawn can promote
+    ],
+)
 def test_can_force_mate(fen: str, white: bool, black: bool) -> None:
     board = chess.Board(fen)
     assert can_force_mate(board, chess.WHITE) == white
     assert can_force_mate(board, chess.BLACK) == black
 
 
-@pytest.mark.parametrize("fen, expected", [
-    ("8/8/4k3/8/8/4K3/8/4NN2 w - - 0 1", "two knights"),
-    ("8/8/4k1n1/8/8/4K3/8/5B2 w - - 0 1", "one minor piece each"),
-    ("8/8/4k1b1/8/8/4K3/8/4NN2 w - - 0 1", "two knights"),
-    ("8/8/4k1b1/8/8/4K3/8/4BB2 w - - 0 1", "two bishops against a bishop"),
-    ("8/8/4k1n1/8/8/4K3/8/4BN2 w - - 0 1", "without the bishop pair"),
-    ("8/8/4k1n1/8/8/4K3/8/3BB3 w - - 0 1", None),  # the bishop pair wins in practice
-    ("8/8/4k3/8/8/4K3/8/4BN2 w - - 0 1", None),    # KBN v K is a forced win
-])
+@pytest.mark.parametrize(
+    "fen, expected",
+    [
+        ("8/8/4k3/8/8/4K3/8/4NN2 w - - 0 1", "two knights"),
+        ("8/8/4k1n1/8/8/4K3/8/5B2 w - - 0 1", "one minor piece each"),
+        ("8/8/4k1b1/8/8/4K3/8/4NN2 w - - 0 1", "two knights"),
+        ("8/8/4k1b1/8/8/4K3/8/4BB2 w - - 0 1", "two bishops against a bishop"),
+        ("8/8/4k1n1/8/8/4K3/8/4BN2 w - - 0 1", "without the bishop pair"),
+        ("8/8/4k1n1/8/8/4K3/8/3BB3 w - - 0 1", None),  # the bishop pair wins in practice
+        ("8/8/4k3/8/8/4K3/8/4BN2 w - - 0 1", None),  # KBN v K is a forced win
+    ],
+)
 def test_practical_draws(fen: str, expected: str | None) -> None:
     got = practical_draw(chess.Board(fen))
     assert (got is None) if expected is None else (got is not None and expected in got)

@@ -19,8 +19,13 @@ TEXT = random_games(12, seed=5)
 
 
 def scan_cli(*args: str, stdin: bytes | None = None) -> subprocess.CompletedProcess[bytes]:
-    return subprocess.run([sys.executable, "-m", "pychessdraw", "scan", "--search", "static", *args],
-                          input=stdin, capture_output=True, cwd=ROOT, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "pychessdraw", "scan", "--search", "static", *args],
+        input=stdin,
+        capture_output=True,
+        cwd=ROOT,
+        timeout=120,
+    )
 
 
 def reports(out: bytes) -> list[dict]:
@@ -64,7 +69,7 @@ def test_compression_is_recognised_by_content_also_on_standard_input(plain_repor
 
 def test_directory_expands_to_its_pgn_files_in_order(tmp_path: Path, plain_reports: list[dict]) -> None:
     (tmp_path / "b").mkdir()
-    half = TEXT.index("[Event \"Test 6\"]")
+    half = TEXT.index('[Event "Test 6"]')
     (tmp_path / "a.pgn").write_text(TEXT[:half])
     (tmp_path / "b" / "c.pgn.gz").write_bytes(gzip.compress(TEXT[half:].encode()))
     (tmp_path / "notes.txt").write_text("not a game")

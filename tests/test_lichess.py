@@ -57,7 +57,7 @@ UNDECIDED = ("https://lichess.org/b6GnsJnb", "https://lichess.org/YewWbJob", "ht
 
 def _site(text: str) -> str:
     start = text.find('[Site "')
-    return text[start + 7:text.index('"', start + 7)] if start >= 0 else ""
+    return text[start + 7 : text.index('"', start + 7)] if start >= 0 else ""
 
 
 @pytest.fixture(scope="module")
@@ -93,8 +93,7 @@ def audited(sample: Path, tmp_path_factory: pytest.TempPathFactory) -> list[dict
     cluster = local_cluster(2, host="127.0.0.1")  # the cluster ``audit --workers 2`` makes, on loopback
     try:
         with Client(cluster) as client:
-            summary = run_audit([str(sample)], str(out), client=client,
-                                chunk_bytes=max(1, sample.stat().st_size // 8))
+            summary = run_audit([str(sample)], str(out), client=client, chunk_bytes=max(1, sample.stat().st_size // 8))
     finally:
         cluster.close()
     assert summary["chunks"] >= 4 and summary["chunks_done"] == summary["chunks"], summary
@@ -125,12 +124,16 @@ def test_the_sample_holds_what_the_tests_need(scanned: dict[int, dict[str, Any]]
 
 
 def test_the_audit_gives_every_game_once_with_the_scans_verdict(
-        scanned: dict[int, dict[str, Any]], audited: list[dict[str, Any]]) -> None:
+    scanned: dict[int, dict[str, Any]], audited: list[dict[str, Any]]
+) -> None:
     numbers = sorted(r["game"] for r in audited)
     assert numbers == list(scanned), "every game of the scan exactly once"
-    differ = [(r["game"], r["verdict"], scanned[r["game"]]["verdict"]) for r in audited
-              if r["verdict"] != scanned[r["game"]]["verdict"]
-              or r["expected_result"] != scanned[r["game"]]["expected_result"]]
+    differ = [
+        (r["game"], r["verdict"], scanned[r["game"]]["verdict"])
+        for r in audited
+        if r["verdict"] != scanned[r["game"]]["verdict"]
+        or r["expected_result"] != scanned[r["game"]]["expected_result"]
+    ]
     assert differ == []
     sites = {r["game"]: dict(r["headers"])["Site"] for r in audited}
     assert all(sites[n] == scanned[n]["headers"]["Site"] for n in scanned), "the same game under each number"
@@ -160,7 +163,8 @@ def test_every_loss_on_time_is_judged_by_itsfinding(scanned: dict[int, dict[str,
 
 
 def test_no_loss_on_time_is_ok_when_its_winners_chances_were_not_decided(
-        scanned: dict[int, dict[str, Any]], audited: list[dict[str, Any]]) -> None:
+    scanned: dict[int, dict[str, Any]], audited: list[dict[str, Any]]
+) -> None:
     undecided = [r for r in _losses_on_time(list(scanned.values())) if _undecided(r["time_forfeit"])]
     if not undecided:
         pytest.skip("the search decided every loss on time of the sample: nothing left to check")
@@ -170,17 +174,22 @@ def test_no_loss_on_time_is_ok_when_its_winners_chances_were_not_decided(
 
 
 def test_the_review_gives_every_game_once_in_the_scans_numbering(
-        scanned: dict[int, dict[str, Any]], reviewed: list[dict[str, Any]]) -> None:
+    scanned: dict[int, dict[str, Any]], reviewed: list[dict[str, Any]]
+) -> None:
     numbers = sorted(r["game"] for r in reviewed)
     assert numbers == list(scanned)
     assert all(r["headers"] == scanned[r["game"]]["headers"] for r in reviewed)
 
 
 def test_the_review_finds_what_the_scan_finds(
-        scanned: dict[int, dict[str, Any]], reviewed: list[dict[str, Any]]) -> None:
+    scanned: dict[int, dict[str, Any]], reviewed: list[dict[str, Any]]
+) -> None:
     """The same verdict and, for a loss on time, the same finding about the
     winner's chances (the page's review must search the flagged side's
     opponent as ``scan --search auto`` does)."""
-    differ = [(r["game"], finding(r), finding(scanned[r["game"]])) for r in reviewed
-              if finding(r) != finding(scanned[r["game"]])]
+    differ = [
+        (r["game"], finding(r), finding(scanned[r["game"]]))
+        for r in reviewed
+        if finding(r) != finding(scanned[r["game"]])
+    ]
     assert differ == [], f"{len(differ)} games differ, e.g. {list(itertools.islice(differ, 3))}"

@@ -71,8 +71,12 @@ def _mates(board: chess.Board, move: chess.Move) -> bool:
         board.pop()
 
 
-FIXED = [MATE_IN_ONE.format(clock=0), "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "k7/8/1K6/8/8/8/8/6Q1 w - - 0 1",
-         "7k/6pp/8/8/8/8/8/KB4RN w - - 0 1"]
+FIXED = [
+    MATE_IN_ONE.format(clock=0),
+    "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1",
+    "k7/8/1K6/8/8/8/8/6Q1 w - - 0 1",
+    "7k/6pp/8/8/8/8/8/KB4RN w - - 0 1",
+]
 
 
 @pytest.mark.parametrize("clock", [99, 149])

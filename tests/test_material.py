@@ -29,32 +29,38 @@ def test_same_coloured_bishops_mate_against_own_rooks(fen: str) -> None:
     assert status.outcome is not None and status.outcome.termination is Termination.CHECKMATE
 
 
-@pytest.mark.parametrize("fen, dead", [
-    ("8/8/4k3/8/8/4K3/8/8 w - - 0 1", True),             # K v K
-    ("8/8/4k3/8/8/4K3/8/5B2 w - - 0 1", True),           # KB v K
-    ("8/8/4k3/8/8/4K3/8/6N1 w - - 0 1", True),           # KN v K
-    ("8/8/4k1b1/8/8/4K3/8/5B2 w - - 0 1", True),         # KB v KB, bishops on one colour
-    ("8/8/4kb2/8/8/4K3/8/5B2 w - - 0 1", False),         # KB v KB, opposite colours: a helpmate exists
-    ("8/8/4k1n1/8/8/4K3/8/6N1 w - - 0 1", False),        # KN v KN
-    ("8/8/4k1n1/8/8/4K3/8/5B2 w - - 0 1", False),        # KB v KN
-    ("B7/1B6/2B1k3/8/8/4K3/8/5B2 w - - 0 1", True),      # four light-squared bishops (promoted)
-    ("8/8/4k3/8/8/4K3/8/4NN2 w - - 0 1", False),         # KNN v K: a helpmate exists
-])
+@pytest.mark.parametrize(
+    "fen, dead",
+    [
+        ("8/8/4k3/8/8/4K3/8/8 w - - 0 1", True),  # K v K
+        ("8/8/4k3/8/8/4K3/8/5B2 w - - 0 1", True),  # KB v K
+        ("8/8/4k3/8/8/4K3/8/6N1 w - - 0 1", True),  # KN v K
+        ("8/8/4k1b1/8/8/4K3/8/5B2 w - - 0 1", True),  # KB v KB, bishops on one colour
+        ("8/8/4kb2/8/8/4K3/8/5B2 w - - 0 1", False),  # KB v KB, opposite colours: a helpmate exists
+        ("8/8/4k1n1/8/8/4K3/8/6N1 w - - 0 1", False),  # KN v KN
+        ("8/8/4k1n1/8/8/4K3/8/5B2 w - - 0 1", False),  # KB v KN
+        ("B7/1B6/2B1k3/8/8/4K3/8/5B2 w - - 0 1", True),  # four light-squared bishops (promoted)
+        ("8/8/4k3/8/8/4K3/8/4NN2 w - - 0 1", False),  # KNN v K: a helpmate exists
+    ],
+)
 def test_dead_by_material(fen: str, dead: bool) -> None:
     status = Game(fen).status()
     assert (status.outcome is not None and status.outcome.termination is Termination.INSUFFICIENT_MATERIAL) == dead
     assert chess.Board(fen).is_insufficient_material() == dead
 
 
-@pytest.mark.parametrize("fen, white_cannot, black_cannot", [
-    ("8/8/4k3/8/8/4K3/8/R5b1 w - - 0 1", False, True),   # lone bishop v rook: the rook always parries
-    ("8/8/4k3/8/8/4K3/8/Rb5b w - - 0 1", False, True),   # two bishops v a single rook: it always parries
-    ("8/8/4k3/8/8/4K3/8/RR3b1b w - - 0 1", False, True),  # ... and so do two rooks (only a double check set up on the board mates)
-    ("8/8/4k1q1/8/8/4K3/8/6N1 w - - 0 1", True, False),  # a knight cannot mate against king and queen
-    ("8/8/4k1r1/8/8/4K3/8/6N1 w - - 0 1", False, False),  # ... but can against a rook that blocks
-    ("8/8/4k3/8/8/4K3/8/5BB1 w - - 0 1", False, True),   # bishop pair
-    ("8/8/4k3/8/8/4K3/7p/8 w - - 0 1", True, False),     # pawn: can promote
-])
+@pytest.mark.parametrize(
+    "fen, white_cannot, black_cannot",
+    [
+        ("8/8/4k3/8/8/4K3/8/R5b1 w - - 0 1", False, True),  # lone bishop v rook: the rook always parries
+        ("8/8/4k3/8/8/4K3/8/Rb5b w - - 0 1", False, True),  # two bishops v a single rook: it always parries
+        ("8/8/4k3/8/8/4K3/8/RR3b1b w - - 0 1", False, True),  # ... and two rooks (only a double check set up so mates)
+        ("8/8/4k1q1/8/8/4K3/8/6N1 w - - 0 1", True, False),  # a knight cannot mate against king and queen
+        ("8/8/4k1r1/8/8/4K3/8/6N1 w - - 0 1", False, False),  # ... but can against a rook that blocks
+        ("8/8/4k3/8/8/4K3/8/5BB1 w - - 0 1", False, True),  # bishop pair
+        ("8/8/4k3/8/8/4K3/7p/8 w - - 0 1", True, False),  # pawn: can promote
+    ],
+)
 def test_per_side(fen: str, white_cannot: bool, black_cannot: bool) -> None:
     board = chess.Board(fen)
     assert cannot_mate(board, chess.WHITE) == white_cannot
@@ -79,11 +85,11 @@ def test_flag_against_rooks_with_same_coloured_bishops_is_a_draw() -> None:
 
 # -- bishops of one colour against a single rook or queen --------------------
 ONE_COLOUR_BISHOPS_V_ONE_PIECE = [
-    "4K3/8/8/8/8/3b1b2/7k/5R2 w - - 0 1",        # the issue's flag fall: White's flag falls, a draw
-    "4K3/8/8/8/8/3b1b2/7k/5Q2 w - - 0 1",        # the same against a queen
-    "4k3/8/8/8/8/B1B1B3/7K/5r2 b - - 0 1",       # three dark bishops (two promoted) v rook
-    "4k3/8/8/8/3b4/2b1b3/7K/5Qb1 w - - 0 1",     # four dark bishops v queen
-    "4K3/8/8/8/8/3b1b2/7k/3B1R2 w - - 0 1",      # the defender's own bishop of the same colour blocks nothing
+    "4K3/8/8/8/8/3b1b2/7k/5R2 w - - 0 1",  # the issue's flag fall: White's flag falls, a draw
+    "4K3/8/8/8/8/3b1b2/7k/5Q2 w - - 0 1",  # the same against a queen
+    "4k3/8/8/8/8/B1B1B3/7K/5r2 b - - 0 1",  # three dark bishops (two promoted) v rook
+    "4k3/8/8/8/3b4/2b1b3/7K/5Qb1 w - - 0 1",  # four dark bishops v queen
+    "4K3/8/8/8/8/3b1b2/7k/3B1R2 w - - 0 1",  # the defender's own bishop of the same colour blocks nothing
 ]
 
 
@@ -104,14 +110,17 @@ def test_the_issues_flag_fall_is_a_draw() -> None:
     assert outcome.result() == "1/2-1/2"
 
 
-@pytest.mark.parametrize("fen, bishops_side, why", [
-    ("8/8/8/8/8/2b1k1b1/8/3RKR2 w - - 0 1", chess.BLACK, "two rooks: already mate"),
-    ("4K3/8/8/8/8/3b1b2/P6k/5R2 w - - 0 1", chess.BLACK, "a defender's pawn"),
-    ("4K3/8/8/8/8/3bb3/7k/5R2 w - - 0 1", chess.BLACK, "a bishop of each colour"),
-    ("4K3/8/8/8/8/3b1b2/7k/5RN1 w - - 0 1", chess.BLACK, "a rook and a knight"),
-    ("4K3/8/8/8/8/3b1b2/7k/4BR2 w - - 0 1", chess.BLACK, "a rook and a bishop of the other colour"),
-    ("8/8/8/8/8/8/nBK5/k7 b - - 0 1", chess.WHITE, "a lone knight: already mate"),
-])
+@pytest.mark.parametrize(
+    "fen, bishops_side, why",
+    [
+        ("8/8/8/8/8/2b1k1b1/8/3RKR2 w - - 0 1", chess.BLACK, "two rooks: already mate"),
+        ("4K3/8/8/8/8/3b1b2/P6k/5R2 w - - 0 1", chess.BLACK, "a defender's pawn"),
+        ("4K3/8/8/8/8/3bb3/7k/5R2 w - - 0 1", chess.BLACK, "a bishop of each colour"),
+        ("4K3/8/8/8/8/3b1b2/7k/5RN1 w - - 0 1", chess.BLACK, "a rook and a knight"),
+        ("4K3/8/8/8/8/3b1b2/7k/4BR2 w - - 0 1", chess.BLACK, "a rook and a bishop of the other colour"),
+        ("8/8/8/8/8/8/nBK5/k7 b - - 0 1", chess.WHITE, "a lone knight: already mate"),
+    ],
+)
 def test_just_outside_the_class_is_not_claimed(fen: str, bishops_side: chess.Color, why: str) -> None:
     board = chess.Board(fen)
     assert not cannot_mate(board, bishops_side), why
@@ -137,7 +146,9 @@ def _mate_candidate(rng: random.Random, defenders: list[int]) -> tuple[chess.Boa
     attacker = rng.choice(chess.COLORS)
     colour = rng.choice([chess.BB_DARK_SQUARES, chess.BB_LIGHT_SQUARES])
     ours = list(chess.SquareSet(colour))
-    edge = [s for s in ours if chess.BB_SQUARES[s] & (chess.BB_RANK_1 | chess.BB_RANK_8 | chess.BB_FILE_A | chess.BB_FILE_H)]
+    edge = [
+        s for s in ours if chess.BB_SQUARES[s] & (chess.BB_RANK_1 | chess.BB_RANK_8 | chess.BB_FILE_A | chess.BB_FILE_H)
+    ]
     board = chess.Board.empty()
     king = rng.choice(edge if rng.random() < 0.6 else ours)
     board.set_piece_at(king, chess.Piece(chess.KING, not attacker))
@@ -182,8 +193,7 @@ def _mates_found(seed: int, samples: int, defenders: list[int]) -> tuple[int, in
 
 
 @pytest.mark.parametrize("defender", [chess.ROOK, chess.QUEEN])
-def test_no_checkmate_exists_for_one_coloured_bishops_against_a_single_rook_or_queen(
-        defender: int, full: bool) -> None:
+def test_no_checkmate_exists_for_one_coloured_bishops_against_a_single_rook_or_queen(defender: int, full: bool) -> None:
     """A property test of the theorem: random positions of the class built to
     be close to a mate (python-chess judges every one); none is checkmate,
     though the same sampler finds mates at once when the defender has two
@@ -201,12 +211,15 @@ def test_no_checkmate_exists_for_one_coloured_bishops_against_a_single_rook_or_q
             assert cannot_mate(made[0], made[1])
 
 
-@pytest.mark.parametrize("fen, mate", [
-    ("8/8/8/8/8/8/nBK5/k7 b - - 0 1", True),   # a knight on the corner's flight: mate
-    ("8/8/8/8/8/8/bBK5/k7 b - - 0 1", True),   # a bishop of the other colour there: mate
-    ("8/8/8/8/8/8/rBK5/k7 b - - 0 1", False),  # a rook there takes on b2: the theorem's corner case
-    ("8/8/8/8/8/8/qBK5/k7 b - - 0 1", False),  # so does a queen
-])
+@pytest.mark.parametrize(
+    "fen, mate",
+    [
+        ("8/8/8/8/8/8/nBK5/k7 b - - 0 1", True),  # a knight on the corner's flight: mate
+        ("8/8/8/8/8/8/bBK5/k7 b - - 0 1", True),  # a bishop of the other colour there: mate
+        ("8/8/8/8/8/8/rBK5/k7 b - - 0 1", False),  # a rook there takes on b2: the theorem's corner case
+        ("8/8/8/8/8/8/qBK5/k7 b - - 0 1", False),  # so does a queen
+    ],
+)
 def test_the_single_blocker_must_be_a_rook_or_queen(fen: str, mate: bool) -> None:
     """The theorem is tight for one defender piece: a knight or a bishop of
     the other colour on the corner's flight lets one bishop mate."""

@@ -109,8 +109,12 @@ def test_article_numbers_are_written_once_in_python() -> None:
         tree = ast.parse(path.read_text())
         docs = _docstrings(tree)
         for node in ast.walk(tree):
-            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs \
-                    and ARTICLE.search(node.value):
+            if (
+                isinstance(node, ast.Constant)
+                and isinstance(node.value, str)
+                and id(node) not in docs
+                and ARTICLE.search(node.value)
+            ):
                 found.append(f"{rel}:{node.lineno}: {node.value[:80]!r}")
     assert not found, "article numbers outside pychessdraw/laws.py:\n" + "\n".join(found)
 
@@ -119,5 +123,6 @@ def test_the_thresholds_in_words_follow_the_rules() -> None:
     """A refused claim's "(3 needed)", "(100 needed)" come from the rules' own constants."""
     from pychessdraw import Game
     from pychessdraw.rules import fifty, repetition
+
     reason = Game().claim_draw().reason
     assert f"({repetition.CLAIM_COUNT} needed)" in reason and f"({fifty.CLAIM_PLIES} needed)" in reason

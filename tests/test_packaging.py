@@ -29,15 +29,19 @@ PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text())
 pytestmark = pytest.mark.slow  # left out by `make test-quick`
 
 
-def run(*cmd: str | Path, cwd: Path = ROOT, timeout: int = 600, env: dict[str, str] | None = None
-        ) -> subprocess.CompletedProcess[str]:
+def run(
+    *cmd: str | Path, cwd: Path = ROOT, timeout: int = 600, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
     return subprocess.run([str(c) for c in cmd], cwd=cwd, capture_output=True, text=True, timeout=timeout, env=env)
 
 
 def offline_skip(done: subprocess.CompletedProcess[str], what: str) -> None:
     text = done.stdout + done.stderr
-    if done.returncode != 0 and re.search(r"(?i)could not find a version|no matching distribution|connection|"
-                                          r"network|resolve|temporary failure|offline", text):
+    if done.returncode != 0 and re.search(
+        r"(?i)could not find a version|no matching distribution|connection|"
+        r"network|resolve|temporary failure|offline",
+        text,
+    ):
         pytest.skip(f"{what} needs PyPI, which is unreachable here: {text.strip().splitlines()[-1][:200]}")
 
 
@@ -48,8 +52,9 @@ def chess_requirement() -> str:
 
 def test_one_version_everywhere() -> None:
     assert "version" in PYPROJECT["project"]["dynamic"] and "version" not in PYPROJECT["project"]
-    assert importlib.metadata.version("pychessdraw") == pychessdraw.__version__, \
+    assert importlib.metadata.version("pychessdraw") == pychessdraw.__version__, (
         "the installed metadata is stale: run `make venv` (pip install -e '.[test]')"
+    )
     done = run(sys.executable, "-m", "pychessdraw", "--version")
     assert done.stdout.strip() == f"pychessdraw {pychessdraw.__version__}"
 
@@ -108,8 +113,7 @@ def test_the_wheel_installs_in_a_fresh_venv_and_the_cli_works(dist: Path, tmp_pa
     assert done.returncode == 0, done.stderr[-2000:]
     cli = tmp_path / "venv" / "bin" / "pychessdraw"
     assert run(cli, "--version", cwd=tmp_path).stdout.strip() == f"pychessdraw {pychessdraw.__version__}"
-    done = run(cli, "status", "--search", "static", "--fen", "7k/8/6K1/8/8/8/8/R7 w - - 99 60", "Ra8#",
-               cwd=tmp_path)
+    done = run(cli, "status", "--search", "static", "--fen", "7k/8/6K1/8/8/8/8/R7 w - - 99 60", "Ra8#", cwd=tmp_path)
     assert done.returncode == 0 and '"termination": "checkmate"' in done.stdout, done.stderr
 
 
@@ -120,14 +124,39 @@ def test_unit_tests_pass_on_the_lowest_python_chess_allowed(tmp_path: Path) -> N
     assert lowest is not None
     target = ROOT / "build" / f"chess-{lowest.group(1)}"
     if not (target / "chess" / "__init__.py").exists():
-        done = run(sys.executable, "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
-                   "--no-deps", "--target", target, f"chess=={lowest.group(1)}")
+        done = run(
+            sys.executable,
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            "--disable-pip-version-check",
+            "--no-deps",
+            "--target",
+            target,
+            f"chess=={lowest.group(1)}",
+        )
         offline_skip(done, f"python-chess {lowest.group(1)}")
         assert done.returncode == 0, done.stderr[-2000:]
-    env = {"PYTHONPATH": f"{target}:{ROOT}", "PATH": str(Path(sys.executable).parent) + ":/usr/bin:/bin",
-           "HOME": str(tmp_path)}
+    env = {
+        "PYTHONPATH": f"{target}:{ROOT}",
+        "PATH": str(Path(sys.executable).parent) + ":/usr/bin:/bin",
+        "HOME": str(tmp_path),
+    }
     version = run(sys.executable, "-c", "import chess; print(chess.__version__)", env=env)
     assert Version(version.stdout.strip()) == Version(lowest.group(1)), version.stderr
-    done = run(sys.executable, "-m", "pytest", "tests", "-m", "not slow", "-q", "-x", "-p", "no:cacheprovider",
-               env=env, timeout=900)
+    done = run(
+        sys.executable,
+        "-m",
+        "pytest",
+        "tests",
+        "-m",
+        "not slow",
+        "-q",
+        "-x",
+        "-p",
+        "no:cacheprovider",
+        env=env,
+        timeout=900,
+    )
     assert done.returncode == 0, done.stdout[-3000:]

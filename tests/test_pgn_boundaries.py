@@ -27,7 +27,7 @@ NASTY = [
     " ; a { in a comment",  # valid PGN: the ';' comment runs to the end of the line
     " { left open",  # ends at the next tag section, with an error
     "\n% escaped { line",
-    " {a comment\n\n[Event \"inside a comment\"]\n}",  # a blank line and a tag line in a comment
+    ' {a comment\n\n[Event "inside a comment"]\n}',  # a blank line and a tag line in a comment
     " [%clk 0:00:01] { [%eval 0.2] }",
     "\n; a { comment line",
     " ( 1. e4 { unclosed variation",
@@ -142,10 +142,13 @@ def test_move_text_with_no_main_line_move_ends_at_a_blank_line(movetext: str) ->
 KNOWN = ['[Event "known"]\n', '[Result "1-0"]\n', "\n", "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n"]
 
 
-@pytest.mark.parametrize("body", [
-    ["1. e4 {", "x" * (MAX_GAME_CHARS + 10), "}\n"],  # one huge line
-    ["1. e4 {\n"] + ["a comment that goes on\n"] * (MAX_GAME_CHARS // 20),  # a comment of many lines
-])
+@pytest.mark.parametrize(
+    "body",
+    [
+        ["1. e4 {", "x" * (MAX_GAME_CHARS + 10), "}\n"],  # one huge line
+        ["1. e4 {\n"] + ["a comment that goes on\n"] * (MAX_GAME_CHARS // 20),  # a comment of many lines
+    ],
+)
 def test_a_game_past_the_limit_is_an_error_and_the_next_game_is_read(body: list[str]) -> None:
     lines = itertools.chain(['[Event "big"]\n', "\n"], body, ["\n"], KNOWN)
     read = list(read_games(lines))
@@ -170,12 +173,15 @@ class Counted:
         return out
 
 
-@pytest.mark.parametrize("stream", [
-    lambda: Counted(itertools.repeat("\x00" * LINE_LIMIT)),  # /dev/zero: no newline
-    lambda: Counted(itertools.repeat("a comment line\n"), '[Event "x"]\n\n1. e4 {\n'),  # an endless comment
-    lambda: Counted(itertools.repeat("1. Nf3 Nf6 2. Ng1 Ng8 " * 100 + "\n")),  # endless moves
-    lambda: Counted(itertools.repeat(" " * 1000 + "\n")),  # endless lines of spaces
-])
+@pytest.mark.parametrize(
+    "stream",
+    [
+        lambda: Counted(itertools.repeat("\x00" * LINE_LIMIT)),  # /dev/zero: no newline
+        lambda: Counted(itertools.repeat("a comment line\n"), '[Event "x"]\n\n1. e4 {\n'),  # an endless comment
+        lambda: Counted(itertools.repeat("1. Nf3 Nf6 2. Ng1 Ng8 " * 100 + "\n")),  # endless moves
+        lambda: Counted(itertools.repeat(" " * 1000 + "\n")),  # endless lines of spaces
+    ],
+)
 def test_reading_endless_text_ends(stream: Any) -> None:
     source = stream()
     read = list(read_games(source))
@@ -185,8 +191,9 @@ def test_reading_endless_text_ends(stream: Any) -> None:
 
 @pytest.mark.skipif(not Path("/dev/zero").exists(), reason="needs /dev/zero")
 def test_scan_of_dev_zero_ends_with_an_error() -> None:
-    done = subprocess.run([sys.executable, "-m", "pychessdraw", "scan", "/dev/zero"], capture_output=True,
-                          text=True, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-m", "pychessdraw", "scan", "/dev/zero"], capture_output=True, text=True, timeout=120
+    )
     assert done.returncode == 1
     assert "reading stopped" in done.stdout and "Traceback" not in done.stderr
 
@@ -197,6 +204,7 @@ def test_chunk_text_is_decoded_as_the_scan_decodes_it(monkeypatch: pytest.Monkey
     UTF-8) give the pieces ``TextIOWrapper.readline(LINE_LIMIT)`` gives."""
     from pychessdraw import pgn
     from pychessdraw.batch.audit import chunks
+
     limit = 7
     monkeypatch.setattr(chunks, "LINE_LIMIT", limit)
     monkeypatch.setattr(pgn, "LINE_LIMIT", limit)
@@ -224,7 +232,7 @@ def test_real_lichess_chunks_read_each_game_once(shared: Any, full: bool) -> Non
     got = [as_tuple(g) for chunk in taken for g in games(chunk)]
     with open_text(str(path)) as handle:
         expected = [as_tuple(g) for g in itertools.islice(read_games(handle), len(got) + 1)]
-    assert got == expected[:len(got)]
+    assert got == expected[: len(got)]
     if full:
         assert len(got) == len(expected) == 60_498
     else:  # the next chunk starts with the next game
@@ -239,6 +247,7 @@ def test_the_review_cuts_lines_as_the_scan_reads_a_file(size: int) -> None:
     from pychessdraw.batch.scan import scan
     from pychessdraw.rules import dead
     from pychessdraw.web.review import ReviewSession
+
     game = '[Event "{n}"]\r\n[Result "*"]\r\n\r\n1. e4 e5 \x0c\x0c 2. Nf3 {{ a\u2028b }} Nc6 *\r\n\r\n'
     text = "".join(game.format(n=n) for n in range(3))
     wrapper = io.TextIOWrapper(io.BytesIO(text.encode()), encoding="utf-8", errors="replace")
@@ -246,12 +255,13 @@ def test_the_review_cuts_lines_as_the_scan_reads_a_file(size: int) -> None:
     session = ReviewSession()
     got = []
     for i in range(0, len(text), size):
-        got += [r["line"] for r in session.feed(text[i:i + size])]
+        got += [r["line"] for r in session.feed(text[i : i + size])]
     got += [r["line"] for r in session.finish()]
     assert len(expected) == 3 and got == expected
 
 
 def test_parse_one_reads_lines_as_a_file_has_them() -> None:
     from pychessdraw.pgn import parse_one
+
     _, pgn = parse_one('[Event "x"]\r\n\r\n1. e4 e5 \x0c\x0c 2. Nf3 { a\u2028\u2028 } *\r\n')
     assert pgn.tokens == ["e4", "e5", "Nf3"] and pgn.result == "*"

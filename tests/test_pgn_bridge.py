@@ -31,7 +31,7 @@ def test_reader_skips_comments_variations_and_nags() -> None:
 
 
 def test_broken_text_is_reported_with_ply_and_token() -> None:
-    games = list(read_games(["[Event \"x\"]\n", "\n", "1. e4 e5 ( 2. Nf3\n"]))  # a variation never closed
+    games = list(read_games(['[Event "x"]\n', "\n", "1. e4 e5 ( 2. Nf3\n"]))  # a variation never closed
     assert games[0].error is not None and games[0].error.details["ply"] == 3
 
 
@@ -122,7 +122,10 @@ def test_bridge_flag_rules_and_flag() -> None:
     facts = call(bridge, "new", fen="8/8/4kr2/8/8/4K3/8/4N3 w - - 0 1", flag_rules="uscf")["facts"]
     assert facts["flag_rules"] == "uscf" and facts["flag_fall"]["black"]["result"] == "1/2-1/2"
     flagged = call(bridge, "flag", color="black")
-    assert flagged["facts"]["outcome"]["termination"] == "time_forfeit" and flagged["facts"]["outcome"]["result"] == "1/2-1/2"
+    assert (
+        flagged["facts"]["outcome"]["termination"] == "time_forfeit"
+        and flagged["facts"]["outcome"]["result"] == "1/2-1/2"
+    )
     assert flagged["ending"] == {"op": "flag", "color": "black"}
 
 

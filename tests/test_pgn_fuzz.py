@@ -21,15 +21,21 @@ from hypothesis import strategies as st
 from pychessdraw.errors import RefereeError
 from pychessdraw.pgn import LINE_LIMIT, PgnGame, game_from_headers, play_tokens, read_games
 
-SEVEN_TAGS = {"Event": "?", "Site": "?", "Date": "????.??.??", "Round": "?", "White": "?", "Black": "?",
-              "Result": "*"}
+SEVEN_TAGS = {"Event": "?", "Site": "?", "Date": "????.??.??", "Round": "?", "White": "?", "Black": "?", "Result": "*"}
 
 
 def random_game(rng: random.Random, number: int) -> str:
     board = chess.Board()
     game = chess.pgn.Game()
-    game.headers.update({"Event": f"Event {number}", "Site": "Here", "White": f"W{rng.randrange(100)}",
-                         "Black": "B b", "Round": str(number)})
+    game.headers.update(
+        {
+            "Event": f"Event {number}",
+            "Site": "Here",
+            "White": f"W{rng.randrange(100)}",
+            "Black": "B b",
+            "Round": str(number),
+        }
+    )
     node: chess.pgn.GameNode = game
     for ply in range(rng.randrange(1, 40)):
         moves = list(board.legal_moves)
@@ -57,10 +63,10 @@ def mutate(text: str, rng: random.Random, count: int) -> str:
         kind = rng.randrange(9)
         in_moves = bool(line) and not line.startswith("[")
         if kind == 0 and in_moves:  # a ';' comment holding braces and brackets
-            lines[i] = line + rng.choice([" ; a { in a comment", " ; } and {", " ; [Event \"x\"]", ";(("])
+            lines[i] = line + rng.choice([" ; a { in a comment", " ; } and {", ' ; [Event "x"]', ";(("])
         elif kind == 1 and in_moves and " " in line:  # a { comment between two words
             cut = rng.choice([j for j, ch in enumerate(line) if ch == " "])
-            comment = rng.choice(["{ ; ( ) [x] }", "{}", "{ a\n\n b }", "{ 1. e4 }", "{ [Event \"not\"] }"])
+            comment = rng.choice(["{ ; ( ) [x] }", "{}", "{ a\n\n b }", "{ 1. e4 }", '{ [Event "not"] }'])
             lines[i] = line[:cut] + " " + comment + line[cut:]
         elif kind == 2 and line.startswith("[") and not line.startswith("[Event") and len(line) > 2:  # broken tag
             lines[i] = line[: rng.randrange(1, len(line) - 1)]
@@ -70,7 +76,7 @@ def mutate(text: str, rng: random.Random, count: int) -> str:
             cut = rng.choice([j for j, ch in enumerate(line) if ch == " "])
             lines[i] = line[:cut] + " {open" + line[cut:]
         elif kind == 5:  # escape lines and ';' lines
-            lines.insert(i, rng.choice(["% escaped [Event \"x\"] {", "; a whole-line comment {"]))
+            lines.insert(i, rng.choice(['% escaped [Event "x"] {', "; a whole-line comment {"]))
         elif kind == 6 and in_moves and " " in line:  # NAGs and annotations standing alone
             cut = rng.choice([j for j, ch in enumerate(line) if ch == " "])
             lines[i] = line[:cut] + rng.choice([" $12", " !?", " ??", " $0"]) + line[cut:]
@@ -194,8 +200,11 @@ def test_an_open_brace_ends_at_the_next_tag_section() -> None:
     text = GAME.format(n=1).replace("3. Bc4", "{ never closed 3. Bc4") + "\n" + GAME.format(n=2)
     games = list(read_games(io.StringIO(text)))
     assert [g.headers["Event"] for g in games] == ["1", "2"]
-    assert games[0].error is not None and games[0].error.code == "bad_pgn" and games[0].tokens == ["e4", "e5", "Qh5",
-                                                                                                    "Nc6"]
+    assert (
+        games[0].error is not None
+        and games[0].error.code == "bad_pgn"
+        and games[0].tokens == ["e4", "e5", "Qh5", "Nc6"]
+    )
     assert games[1].error is None and len(games[1].tokens) == 7
 
 
@@ -223,8 +232,9 @@ def peak_memory(stream: Endless) -> tuple[int, list[object]]:
         tracemalloc.stop()
 
 
-@pytest.mark.parametrize("fill, head", [("\x00", ""), ("x", "1. e4 {"), ("e4 ", ""), ("(", ""), ("a ", ""),
-                                        ("[", ""), ("x", '[Event "')])
+@pytest.mark.parametrize(
+    "fill, head", [("\x00", ""), ("x", "1. e4 {"), ("e4 ", ""), ("(", ""), ("a ", ""), ("[", ""), ("x", '[Event "')]
+)
 def test_memory_does_not_grow_with_the_input(fill: str, head: str) -> None:
     """Text with no newline, a comment never closed, endless moves: the peak
     memory is the same for 0.5 MB and for 2 MB of input."""
@@ -253,8 +263,9 @@ def test_real_games_read_as_python_chess_reads_them(shared) -> None:  # type: ig
 
 # -- the known game after mutated ones ---------------------------------------
 KNOWN_HEADERS = {"Event": "the known game", "Site": "known-7f3a", "White": "K", "Black": "N", "Result": "1-0"}
-KNOWN_TEXT = ("".join(f'[{k} "{v}"]\n' for k, v in KNOWN_HEADERS.items())
-              + "\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n")
+KNOWN_TEXT = (
+    "".join(f'[{k} "{v}"]\n' for k, v in KNOWN_HEADERS.items()) + "\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n"
+)
 NO_MAIN_LINE_MOVE = ["( 1. e4 e5 1-0", "{ game abandoned }", "only words here", "$1", "( 1. d4 ( 1. c4 ) )"]
 GARBAGE = '{}();[]%"\\$!?. \nabcdefghNBRQKO-0123456789x#+=*/'
 
@@ -281,7 +292,7 @@ def mutated_record(rng: random.Random, number: int, sound: bool) -> str:
     if kind == 4:  # a record cut after its tags, with a FEN of its own
         return head + '\n[FEN "8/8/8/8/8/8/8/K6k w - - 0 1"]' + rng.choice(["", "\n"])
     if kind == 5:  # cut anywhere
-        return text[:rng.randrange(1, len(text))]
+        return text[: rng.randrange(1, len(text))]
     if kind == 6:  # garbage inserted
         for _ in range(rng.randrange(1, 6)):
             at = rng.randrange(len(text))
@@ -330,9 +341,14 @@ def not_kept(theirs: list[Read], ours: list[PgnGame]) -> list[Read]:
         except RefereeError:
             pass
         kept.append((parsed.headers.get("Event"), first))
-    return [(headers, moves) for headers, moves in theirs
-            if not any(event == dict(headers)["Event"] or (dict(headers)["Event"] == "?" and set(first) & set(moves[:3]))
-                       for event, first in kept)]
+    return [
+        (headers, moves)
+        for headers, moves in theirs
+        if not any(
+            event == dict(headers)["Event"] or (dict(headers)["Event"] == "?" and set(first) & set(moves[:3]))
+            for event, first in kept
+        )
+    ]
 
 
 def check_known_game_after(text: str, sound: bool) -> None:

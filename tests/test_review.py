@@ -21,8 +21,10 @@ SHUFFLE = " ".join(f"{2 * i + 1}. Nf3 Nf6 {2 * i + 2}. Ng1 Ng8" for i in range(5
 GAMES = {
     "ok": '[White "A"]\n[Black "B"]\n[Result "1-0"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n',
     "ended_earlier": f'[White "C"]\n[Black "D"]\n[Result "1-0"]\n\n{SHUFFLE} 11. e4 1-0\n',
-    "wrong_result": ('[White "E"]\n[Black "F"]\n[FEN "4k3/8/8/8/8/8/r7/4KB2 w - - 0 1"]\n[SetUp "1"]\n'
-                     '[Result "1-0"]\n[Termination "time forfeit"]\n\n1. Bd3 Kd7 1-0\n'),
+    "wrong_result": (
+        '[White "E"]\n[Black "F"]\n[FEN "4k3/8/8/8/8/8/r7/4KB2 w - - 0 1"]\n[SetUp "1"]\n'
+        '[Result "1-0"]\n[Termination "time forfeit"]\n\n1. Bd3 Kd7 1-0\n'
+    ),
     "error": '[White "G"]\n[Black "H"]\n[Result "*"]\n\n1. e4 e5 2. Nf3 Qxz9 3. Nc3 *\n',
     "ok2": '[White "I"]\n[Black "J"]\n[Result "1/2-1/2"]\n\n1. d4 d5 1/2-1/2\n',
 }
@@ -35,7 +37,7 @@ def review(text: str, sizes: Callable[[], int] = lambda: 65536, **options: Any) 
     i = 0
     while i < len(text):
         n = sizes()
-        out += session.feed(text[i:i + n])
+        out += session.feed(text[i : i + n])
         i += n
     out += session.finish()
     return out
@@ -65,8 +67,12 @@ def test_each_verdict_and_the_row() -> None:
     assert [r["game"] for r in rows] == [1, 2, 3, 4, 5]
     assert [(r["white"], r["black"], r["result"]) for r in rows][:2] == [("A", "B", "1-0"), ("C", "D", "1-0")]
     assert rows[1]["ended_at"] == 16 and rows[1]["expected_result"] == "1/2-1/2"
-    assert {"ply": 16, "rule": "fivefold_repetition", "kind": "automatic",
-            "label": "Fivefold repetition ended the game after move 8 (Black)"} in rows[1]["events"]
+    assert {
+        "ply": 16,
+        "rule": "fivefold_repetition",
+        "kind": "automatic",
+        "label": "Fivefold repetition ended the game after move 8 (Black)",
+    } in rows[1]["events"]
     assert rows[2]["expected_result"] == "1/2-1/2"
     # the error is named by move number and side, and the next game is read as usual
     assert rows[3]["error"].startswith("2...Qxz9 (Black's move 2) is not a move")
@@ -78,7 +84,7 @@ def test_offsets_give_back_each_game() -> None:
     text = TEXT.replace("\n", "\r\n")  # CRLF lines
     for result in review(text, lambda: 5):
         row = result["row"]
-        again = list(read_games(text[row["start"]:row["end"]].splitlines(keepends=True)))
+        again = list(read_games(text[row["start"] : row["end"]].splitlines(keepends=True)))
         assert len(again) == 1
         assert again[0].headers.get("White") == row["white"]
     assert review(text)[-1]["row"]["end"] == len(text)
@@ -92,8 +98,13 @@ def test_a_game_without_final_newline_and_empty_input() -> None:
 
 def test_old_mac_line_ends() -> None:
     text = TEXT.replace("\n", "\r")
-    assert [r["row"]["verdict"] for r in review(text, lambda: 50)] == \
-        ["ok", "ended_earlier", "wrong_result", "error", "ok"]
+    assert [r["row"]["verdict"] for r in review(text, lambda: 50)] == [
+        "ok",
+        "ended_earlier",
+        "wrong_result",
+        "error",
+        "ok",
+    ]
 
 
 def test_feed_after_finish_is_refused() -> None:
@@ -129,13 +140,13 @@ def test_parts_share_the_games(parts: int) -> None:
 
 
 def test_memory_is_bounded_by_the_longest_game() -> None:
-    garbage = "[White \"X\"]\n\n" + "e4 e5 " * 2000 + "\n" + ("Nf3 " * 20 + "\n") * 200
+    garbage = '[White "X"]\n\n' + "e4 e5 " * 2000 + "\n" + ("Nf3 " * 20 + "\n") * 200
     text = GAMES["ok"] + "\n" + garbage + "\n" + GAMES["ok2"]
     session = ReviewSession(max_game_chars=3000)
     out: list[dict[str, Any]] = []
     held = 0
     for i in range(0, len(text), 500):
-        out += session.feed(text[i:i + 500])
+        out += session.feed(text[i : i + 500])
         held = max(held, sum(map(len, session._lines)) + len(session._partial))
     out += session.finish()
     assert held <= 3000 + 500
@@ -143,22 +154,31 @@ def test_memory_is_bounded_by_the_longest_game() -> None:
     assert [r["verdict"] for r in rows] == ["ok", "error", "ok"]
     assert "longer than 3,000 characters" in rows[1]["error"]
     assert json.loads(out[1]["line"])["error"]["code"] == "bad_pgn"
-    assert rows[2]["white"] == "I" and text[rows[2]["start"]:].lstrip().startswith('[White "I"]')
+    assert rows[2]["white"] == "I" and text[rows[2]["start"] :].lstrip().startswith('[White "I"]')
 
 
 def test_an_over_long_game_at_the_end_is_reported() -> None:
     session = ReviewSession(max_game_chars=100)
-    out = session.feed(GAMES["ok"] + "\n[White \"Z\"]\n\n" + "e4 " * 100 + "\n") + session.finish()
+    out = session.feed(GAMES["ok"] + '\n[White "Z"]\n\n' + "e4 " * 100 + "\n") + session.finish()
     assert [r["row"]["verdict"] for r in out] == ["ok", "error"]
 
 
-@pytest.mark.parametrize("code,reason,ply,token,fen,expected", [
-    ("illegal_move", "1.Ke2 is not legal here", 1, "Ke2", "", "1.Ke2 (White's move 1) is not legal here"),
-    ("invalid_move", "bad", 4, "Qxz9", "", "2...Qxz9 (Black's move 2): bad"),
-    ("illegal_move", "40...a5 is not legal here", 1, "a5", "4k3/8/8/8/8/8/8/4K3 b - - 0 40",
-     "40...a5 (Black's move 40) is not legal here"),
-    ("illegal_move", "x", 2, "Ke2", "4k3/8/8/8/8/8/8/4K3 b - - 0 40", "41.Ke2 (White's move 41): x"),
-])
+@pytest.mark.parametrize(
+    "code,reason,ply,token,fen,expected",
+    [
+        ("illegal_move", "1.Ke2 is not legal here", 1, "Ke2", "", "1.Ke2 (White's move 1) is not legal here"),
+        ("invalid_move", "bad", 4, "Qxz9", "", "2...Qxz9 (Black's move 2): bad"),
+        (
+            "illegal_move",
+            "40...a5 is not legal here",
+            1,
+            "a5",
+            "4k3/8/8/8/8/8/8/4K3 b - - 0 40",
+            "40...a5 (Black's move 40) is not legal here",
+        ),
+        ("illegal_move", "x", 2, "Ke2", "4k3/8/8/8/8/8/8/4K3 b - - 0 40", "41.Ke2 (White's move 41): x"),
+    ],
+)
 def test_move_error_in_words(code: str, reason: str, ply: int, token: str, fen: str, expected: str) -> None:
     """A scan's move error as scan writes it: the message names the ply and
     the token, ``reason`` is the move's own error."""
@@ -167,19 +187,22 @@ def test_move_error_in_words(code: str, reason: str, ply: int, token: str, fen: 
     assert error_in_words(error, headers) == expected
 
 
-@pytest.mark.parametrize("message,ply,token,expected", [
-    ("unterminated comment '{'", 4, "{", "at Black's move 2 (2...): unterminated comment '{'"),
-    ("broken header", 0, "[x", "broken header"),
-])
+@pytest.mark.parametrize(
+    "message,ply,token,expected",
+    [
+        ("unterminated comment '{'", 4, "{", "at Black's move 2 (2...): unterminated comment '{'"),
+        ("broken header", 0, "[x", "broken header"),
+    ],
+)
 def test_broken_text_in_words(message: str, ply: int, token: str, expected: str) -> None:
     assert error_in_words({"code": "bad_pgn", "message": message, "ply": ply, "token": token}, {}) == expected
 
 
 def test_scan_keeps_the_moves_own_error_beside_its_message() -> None:
-    report = scan_game(next(read_games(['[Event "x"]\n', '\n', '1. e4 e5 2. Ke3 *\n'])), 1)
+    report = scan_game(next(read_games(['[Event "x"]\n', "\n", "1. e4 e5 2. Ke3 *\n"])), 1)
     error = report["error"]
     assert error["message"] == f"ply 3 ('Ke3'): {error['reason']}"
-    assert error_in_words(error, {}) == f"2.Ke3 (White's move 2){error['reason'][len('2.Ke3'):]}"
+    assert error_in_words(error, {}) == f"2.Ke3 (White's move 2){error['reason'][len('2.Ke3') :]}"
 
 
 @pytest.mark.slow  # left out by `make test-quick`
@@ -196,11 +219,21 @@ def test_corpus_slice_matches_scan(shared: Callable[..., Any], full: bool) -> No
 def test_review_ops_validate_and_answer() -> None:
     from pychessdraw.web.bridge import Bridge
     from pychessdraw.web.review import ReviewOps
+
     ops = ReviewOps()
     with pytest.raises(BadRequestError, match="review_start first"):
         ops.feed({"text": "x"})
-    for bad in [{"parts": 0}, {"part": 2, "parts": 2}, {"start": 0}, {"flag_rules": "blitz"}, {"search": "deep"},
-                {"start": True}, {"start": "1"}, {"search": ["auto"]}, {"search": None}]:
+    for bad in [
+        {"parts": 0},
+        {"part": 2, "parts": 2},
+        {"start": 0},
+        {"flag_rules": "blitz"},
+        {"search": "deep"},
+        {"start": True},
+        {"start": "1"},
+        {"search": ["auto"]},
+        {"search": None},
+    ]:
         with pytest.raises(BadRequestError):
             ops.start(bad)
     # unknown arguments are refused by the bridge, from the names of bridge_contract.Operations
@@ -229,12 +262,14 @@ FLAG_FALLS = (
     '[Termination "Time forfeit"]\n\n1. Kd2 Kd7 1-0\n\n'
     '[White "M"]\n[Black "N"]\n[FEN "4K3/8/8/8/8/3b1b2/7k/5R2 w - - 0 1"]\n[SetUp "1"]\n[Result "0-1"]\n'
     '[Termination "Time forfeit"]\n\n0-1\n\n'
-    '[White "O"]\n[Black "P"]\n[FEN "4k3/8/8/8/8/8/8/4K2R w - - 0 1"]\n[SetUp "1"]\n[Result "1-0"]\n\n1. Kd2 Kd7 1-0\n')
+    '[White "O"]\n[Black "P"]\n[FEN "4k3/8/8/8/8/8/8/4K2R w - - 0 1"]\n[SetUp "1"]\n[Result "1-0"]\n\n1. Kd2 Kd7 1-0\n'
+)
 
 
 @pytest.mark.parametrize("search", [None, "auto"])
 def test_review_ops_search_as_scan_does_by_default(search: str | None) -> None:
     from pychessdraw.web.review import ReviewOps
+
     ops = ReviewOps()
     ops.start({} if search is None else {"search": search})
     out = ops.feed({"text": FLAG_FALLS})["results"] + ops.finish({})["results"]
@@ -245,6 +280,7 @@ def test_review_ops_search_as_scan_does_by_default(search: str | None) -> None:
 
 def test_review_ops_static_says_undecided_never_ok() -> None:
     from pychessdraw.web.review import ReviewOps
+
     ops = ReviewOps()
     ops.start({"search": "static"})
     out = ops.feed({"text": FLAG_FALLS})["results"] + ops.finish({})["results"]
@@ -255,6 +291,7 @@ def lichess_sample(shared: Callable[..., Any], full: bool) -> str:
     """Text of lichess-dev games: every game with --full, else the first
     1,500 (191 of them losses on time)."""
     from pychessdraw.batch.inputs import open_text
+
     with open_text(str(shared("corpus", "lichess-dev.pgn.zst"))) as handle:
         if full:
             return handle.read()
@@ -274,6 +311,7 @@ def test_lichess_review_verdicts_equal_scans(shared: Callable[..., Any], full: b
     share a file) gives the CLI's scan lines, byte for byte, on real lichess
     games; none says ok about a loss on time left open."""
     from pychessdraw.web.review import ReviewOps
+
     text = lichess_sample(shared, full)
     parts = [ReviewOps() for _ in range(2)]
     for k, ops in enumerate(parts):
@@ -281,7 +319,7 @@ def test_lichess_review_verdicts_equal_scans(shared: Callable[..., Any], full: b
     out = []
     for i in range(0, len(text), 65536):
         for ops in parts:
-            out += ops.feed({"text": text[i:i + 65536]})["results"]
+            out += ops.feed({"text": text[i : i + 65536]})["results"]
     for ops in parts:
         out += ops.finish({})["results"]
     out.sort(key=lambda r: r["row"]["game"])
@@ -297,14 +335,27 @@ def test_event_words_and_move_numbers_come_from_the_referee() -> None:
     one rule name each (pychessdraw.laws), move numbers from the start
     position's FEN (pychessdraw.moves.move_number)."""
     from pychessdraw.web.review import event_row
-    assert event_row({"ply": 33, "rule": "threefold_repetition", "kind": "claimable_with_move"})["label"] == \
-        "Threefold repetition could be claimed with a move after move 17 (White)"
-    assert event_row({"ply": 40, "rule": "fifty_moves", "kind": "claimable"})["label"] == \
-        "Fifty-move rule could be claimed after move 20 (Black)"
-    assert event_row({"ply": 60, "rule": "checkmate", "kind": "automatic"})["label"] == \
-        "Checkmate ended the game after move 30 (Black)"
-    assert event_row({"ply": 1, "rule": "stalemate", "kind": "automatic"}, 40, True)["label"] == \
-        "Stalemate ended the game after move 40 (Black)"
-    assert event_row({"ply": 2, "rule": "stalemate", "kind": "automatic"}, 40, True)["label"].endswith("move 41 (White)")
-    assert event_row({"ply": 0, "rule": "dead_position", "kind": "automatic"})["label"] == \
-        "Dead position ended the game at the start"
+
+    assert (
+        event_row({"ply": 33, "rule": "threefold_repetition", "kind": "claimable_with_move"})["label"]
+        == "Threefold repetition could be claimed with a move after move 17 (White)"
+    )
+    assert (
+        event_row({"ply": 40, "rule": "fifty_moves", "kind": "claimable"})["label"]
+        == "Fifty-move rule could be claimed after move 20 (Black)"
+    )
+    assert (
+        event_row({"ply": 60, "rule": "checkmate", "kind": "automatic"})["label"]
+        == "Checkmate ended the game after move 30 (Black)"
+    )
+    assert (
+        event_row({"ply": 1, "rule": "stalemate", "kind": "automatic"}, 40, True)["label"]
+        == "Stalemate ended the game after move 40 (Black)"
+    )
+    assert event_row({"ply": 2, "rule": "stalemate", "kind": "automatic"}, 40, True)["label"].endswith(
+        "move 41 (White)"
+    )
+    assert (
+        event_row({"ply": 0, "rule": "dead_position", "kind": "automatic"})["label"]
+        == "Dead position ended the game at the start"
+    )

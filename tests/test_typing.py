@@ -21,7 +21,7 @@ from pychessdraw.rules import dead
 
 ROOT = Path(__file__).resolve().parents[1]
 
-CLIENT = '''
+CLIENT = """
 from pychessdraw import Game, Outcome, Termination, RefereeError, __version__
 from pychessdraw.contract import StatusDict, ClaimResultDict, ErrorDict
 from pychessdraw.rules.dead import PAGE
@@ -47,14 +47,19 @@ def describe(fen: str | None) -> str:
 
 def wrong() -> None:
     Game().play(42)  # mypy must reject this
-'''
+"""
 
 
 def mypy(*args: str) -> subprocess.CompletedProcess[str]:
     if importlib.util.find_spec("mypy") is None:
         pytest.skip("mypy is not installed: pip install -e '.[test]'")
-    return subprocess.run([sys.executable, "-m", "mypy", "--no-error-summary", *args], cwd=ROOT,
-                          capture_output=True, text=True, timeout=600)
+    return subprocess.run(
+        [sys.executable, "-m", "mypy", "--no-error-summary", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
 
 
 @pytest.mark.slow
@@ -116,13 +121,16 @@ def check_shape(value: object, hint: object, where: str) -> None:
         raise AssertionError(f"{where}: no check for {hint!r}")
 
 
-@pytest.mark.parametrize("fen, moves", [
-    (None, []),
-    (None, ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1"]),
-    ("8/8/4k3/8/8/4K3/8/R7 w - - 99 80", []),
-    ("7k/8/6K1/8/8/8/8/R7 w - - 0 60", ["Ra8#"]),
-    ("8/P7/8/8/8/k7/8/K7 w - - 0 1", []),
-])
+@pytest.mark.parametrize(
+    "fen, moves",
+    [
+        (None, []),
+        (None, ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1"]),
+        ("8/8/4k3/8/8/4K3/8/R7 w - - 99 80", []),
+        ("7k/8/6K1/8/8/8/8/R7 w - - 0 60", ["Ra8#"]),
+        ("8/P7/8/8/8/k7/8/K7 w - - 0 1", []),
+    ],
+)
 def test_to_dict_matches_the_contract(fen: str | None, moves: list[str]) -> None:
     game = Game(fen)
     for move in moves:
@@ -139,8 +147,13 @@ def test_to_dict_matches_the_contract(fen: str | None, moves: list[str]) -> None
 
 
 def test_error_dicts_match_the_contract() -> None:
-    for call in (lambda: Game().play("Rd9"), lambda: Game("4k3/8/8/8/8/8/R6R/4K3 w - - 0 1").play("Rd2"),
-                 lambda: Game("bad"), lambda: Game().undo(), lambda: pgn.parse_one("1. e4 {")):
+    for call in (
+        lambda: Game().play("Rd9"),
+        lambda: Game("4k3/8/8/8/8/8/R6R/4K3 w - - 0 1").play("Rd2"),
+        lambda: Game("bad"),
+        lambda: Game().undo(),
+        lambda: pgn.parse_one("1. e4 {"),
+    ):
         with pytest.raises(RefereeError) as info:
             call()
         check_shape(info.value.to_dict(), contract.ErrorDict, "error")

@@ -35,8 +35,10 @@ def test_ended_earlier_by_fivefold() -> None:
 
 def test_wrong_result_on_time() -> None:
     # Black lost on time, but a lone bishop cannot mate against a rook (FIDE 6.9).
-    r = _one('[FEN "4k3/8/8/8/8/8/r7/4KB2 w - - 0 1"]\n[SetUp "1"]\n[Result "1-0"]\n'
-             '[Termination "time forfeit"]\n\n1. Bd3 Kd7 1-0\n')
+    r = _one(
+        '[FEN "4k3/8/8/8/8/8/r7/4KB2 w - - 0 1"]\n[SetUp "1"]\n[Result "1-0"]\n'
+        '[Termination "time forfeit"]\n\n1. Bd3 Kd7 1-0\n'
+    )
     assert (r["verdict"], r["expected_result"]) == ("wrong_result", "1/2-1/2")
 
 
@@ -53,6 +55,7 @@ def test_error_verdict() -> None:
 @pytest.mark.parametrize("fen_turn,ply,expected", [("w", 1, "1-0"), ("b", 1, "0-1"), ("w", 2, "0-1")])
 def test_mate_result_follows_side_to_move(fen_turn: str, ply: int, expected: str) -> None:
     from pychessdraw.batch.judge import _result_of
+
     fen = f"8/8/8/8/8/8/8/8 {fen_turn} - - 0 1"
     assert _result_of("checkmate", ply, {"headers": {"FEN": fen}}) == expected
 
@@ -60,7 +63,9 @@ def test_mate_result_follows_side_to_move(fen_turn: str, ply: int, expected: str
 # -- undecided: a result the referee could not judge within its budget --------
 
 # White (K+R) against a lone knight: whether White can mate needs a search.
-ROOK_V_KNIGHT = '[FEN "4k3/8/8/8/8/8/n7/4K2R w - - 0 1"]\n[SetUp "1"]\n[Result "{result}"]\n{tags}\n1. Kd2 Kd7 {result}\n'
+ROOK_V_KNIGHT = (
+    '[FEN "4k3/8/8/8/8/8/n7/4K2R w - - 0 1"]\n[SetUp "1"]\n[Result "{result}"]\n{tags}\n1. Kd2 Kd7 {result}\n'
+)
 # White (K+R) against a bare king: Black cannot mate (material), White's mate needs a search.
 ROOK_V_KING = '[FEN "4k3/8/8/8/8/8/8/4K2R w - - 0 1"]\n[SetUp "1"]\n[Result "{result}"]\n{tags}\n1. Kd2 Kd7 {result}\n'
 ON_TIME = '[Termination "Time forfeit"]\n'
@@ -74,8 +79,9 @@ def _scanned(template: str, result: str, tags: str = "", **options: object) -> d
 def test_the_issues_flag_fall_is_a_wrong_result() -> None:
     # Two light bishops against a lone rook: no checkmate exists, so White's
     # flag fall is a draw (FIDE 6.9). The old referee left it open and said ok.
-    r = _one('[FEN "4K3/8/8/8/8/3b1b2/7k/5R2 w - - 0 1"]\n[SetUp "1"]\n[Result "0-1"]\n'
-             '[Termination "Time forfeit"]\n\n0-1\n')
+    r = _one(
+        '[FEN "4K3/8/8/8/8/3b1b2/7k/5R2 w - - 0 1"]\n[SetUp "1"]\n[Result "0-1"]\n[Termination "Time forfeit"]\n\n0-1\n'
+    )
     assert r["time_forfeit"]["opponent_winnable"] is False
     assert (r["verdict"], r["expected_result"]) == ("wrong_result", "1/2-1/2")
 
@@ -96,7 +102,8 @@ def test_auto_search_that_runs_out_leaves_a_flag_fall_undecided(monkeypatch: pyt
 
 
 def test_a_resignation_in_a_position_that_might_be_dead_and_is_open_is_undecided(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     # Black cannot mate; if White could not either, the position would be
     # dead and 1-0 wrong. Static search leaves White open: undecided.
     r = _scanned(ROOK_V_KING, "1-0", final_search=dead.STATIC)
@@ -112,18 +119,28 @@ def test_an_ordinary_resignation_is_ok_without_any_search() -> None:
     assert r["dead_undecided"] is False and r["verdict"] == "ok"
 
 
-@pytest.mark.parametrize("forfeit, dead_open, recorded, expected", [
-    ({"should_be_draw": False, "opponent_winnable": None}, False, "1-0", "undecided"),
-    ({"should_be_draw": False, "opponent_winnable": True}, True, "1-0", "ok"),
-    ({"should_be_draw": True, "opponent_winnable": None}, False, "0-1", "wrong_result"),  # US Chess: a draw anyway
-    (None, True, "0-1", "undecided"),
-    (None, True, "1/2-1/2", "ok"),
-    (None, True, "*", "ok"),
-    (None, False, "1-0", "ok"),
-])
+@pytest.mark.parametrize(
+    "forfeit, dead_open, recorded, expected",
+    [
+        ({"should_be_draw": False, "opponent_winnable": None}, False, "1-0", "undecided"),
+        ({"should_be_draw": False, "opponent_winnable": True}, True, "1-0", "ok"),
+        ({"should_be_draw": True, "opponent_winnable": None}, False, "0-1", "wrong_result"),  # US Chess: a draw anyway
+        (None, True, "0-1", "undecided"),
+        (None, True, "1/2-1/2", "ok"),
+        (None, True, "*", "ok"),
+        (None, False, "1-0", "ok"),
+    ],
+)
 def test_judge_undecided_cases(forfeit: dict | None, dead_open: bool, recorded: str, expected: str) -> None:
-    report = {"headers": {"Result": recorded}, "final": {"outcome": None}, "plies": 4, "events": [],
-              "time_forfeit": forfeit, "dead_undecided": dead_open, "error": None}
+    report = {
+        "headers": {"Result": recorded},
+        "final": {"outcome": None},
+        "plies": 4,
+        "events": [],
+        "time_forfeit": forfeit,
+        "dead_undecided": dead_open,
+        "error": None,
+    }
     assert judge(report)["verdict"] == expected
     assert expected in VERDICTS
 
@@ -137,8 +154,7 @@ def test_the_audit_counts_and_explains_undecided_games() -> None:
     report = _scanned(ROOK_V_KNIGHT, "1-0", ON_TIME, final_search=dead.STATIC)
     column = table([row(report, "games.pgn", 0)]).column("verdict").to_pylist()
     assert column == ["undecided"]
-    chunk = {"status": "done", "games": 3, "plies": 6, "rules": {}, "wrong": [],
-             "verdicts": {"ok": 1, "undecided": 2}}
+    chunk = {"status": "done", "games": 3, "plies": 6, "rules": {}, "wrong": [], "verdicts": {"ok": 1, "undecided": 2}}
     summary = summarize({"chunks": [{"summary": chunk}]})
     assert summary["verdicts"] == {"ended_earlier": 0, "error": 0, "ok": 1, "undecided": 2, "wrong_result": 0}
     text = format_summary(summary)
@@ -148,21 +164,30 @@ def test_the_audit_counts_and_explains_undecided_games() -> None:
 
 
 # -- the page's words for a flag fall: a default is never shown as a finding ---
-@pytest.mark.parametrize("result, answer, expected", [
-    ("0-1", "unknown", "0-1 unless a draw is proven: undecided, whether Black can checkmate is not decided yet (FIDE 6.9)"),
-    ("0-1", "yes", "0-1 (Black wins: Black can still checkmate, FIDE 6.9)"),
-    ("1/2-1/2", "no", "1/2-1/2 (draw: Black cannot checkmate, FIDE 6.9)"),
-    ("1/2-1/2", "unknown", "1/2-1/2 (draw: US Chess 14E)"),
-])
+@pytest.mark.parametrize(
+    "result, answer, expected",
+    [
+        (
+            "0-1",
+            "unknown",
+            "0-1 unless a draw is proven: undecided, whether Black can checkmate is not decided yet (FIDE 6.9)",
+        ),
+        ("0-1", "yes", "0-1 (Black wins: Black can still checkmate, FIDE 6.9)"),
+        ("1/2-1/2", "no", "1/2-1/2 (draw: Black cannot checkmate, FIDE 6.9)"),
+        ("1/2-1/2", "unknown", "1/2-1/2 (draw: US Chess 14E)"),
+    ],
+)
 def test_flag_fall_words(result: str, answer: str, expected: str) -> None:
     import chess
 
     from pychessdraw.web.present import flag_view
+
     assert flag_view(result, chess.WHITE, answer) == {"result": result, "text": expected}
 
 
 def test_the_panel_says_an_open_flag_fall_is_undecided() -> None:
     from pychessdraw.web.bridge import Bridge
+
     bridge = Bridge()
     # K+R v K+N: static proofs leave both sides open; the panel's first answer searches nothing.
     reply: Any = bridge.call({"op": "new", "args": {"fen": "4k3/8/8/8/8/8/n7/4K2R w - - 0 1"}})
@@ -182,7 +207,9 @@ def test_a_real_lichess_flag_fall_the_search_leaves_open_is_undecided() -> None:
     lost on time with K+B+3P against K+2N. Black can mate (a helpmate of 64
     plies, found with 100,141 nodes), but not within auto's 30,000: the
     record is undecided, and its win stands; it was "ok" before."""
-    r = _one('[Site "https://lichess.org/YewWbJob"]\n[FEN "8/8/3n3B/3knK2/8/P7/1P5P/8 w - - 2 61"]\n[SetUp "1"]\n'
-             '[Result "0-1"]\n[Termination "Time forfeit"]\n\n0-1\n')
+    r = _one(
+        '[Site "https://lichess.org/YewWbJob"]\n[FEN "8/8/3n3B/3knK2/8/P7/1P5P/8 w - - 2 61"]\n[SetUp "1"]\n'
+        '[Result "0-1"]\n[Termination "Time forfeit"]\n\n0-1\n'
+    )
     assert r["time_forfeit"]["opponent_winnable"] is None
     assert (r["verdict"], r["expected_result"]) == ("undecided", None)

@@ -48,8 +48,7 @@ CASES = [
 
 
 @pytest.mark.parametrize("fen,uci,color,expected", CASES)
-def test_a_mate_through_an_illegal_move_is_refused(fen: str, uci: str, color: chess.Color,
-                                                   expected: bool) -> None:
+def test_a_mate_through_an_illegal_move_is_refused(fen: str, uci: str, color: chess.Color, expected: bool) -> None:
     start = chess.Board(fen)
     line = [chess.Move.from_uci(m) for m in uci.split()]
     end = start.copy()

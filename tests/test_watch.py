@@ -51,8 +51,10 @@ def standing(events: list[dict[str, Any]]) -> dict[int, list[tuple[int, str, str
 
 
 def scanned(text: str) -> dict[int, list[tuple[int, str, str]]]:
-    found = {r["game"]: sorted((e["ply"], e["rule"], e["kind"]) for e in r["events"])
-             for r in scan(text.splitlines(keepends=True))}
+    found = {
+        r["game"]: sorted((e["ply"], e["rule"], e["kind"]) for e in r["events"])
+        for r in scan(text.splitlines(keepends=True))
+    }
     return {g: rows for g, rows in found.items() if rows}
 
 
@@ -78,8 +80,17 @@ def test_growth_gives_scans_events_at_one_ply_of_work_per_move() -> None:
     assert (4, "checkmate", "automatic") in standing(events)[2]
     assert tracker.plies_pushed == 16 + 4  # each move pushed once, however many reads
     first = next(e for e in events if e["kind"] == "claimable_with_move")
-    assert first == {"game": 1, "white": "A", "black": "B", "round": "1", "ply": 7, "move": "Ng1",
-                     "rule": "threefold_repetition", "kind": "claimable_with_move", "moves": ["Ng8"]}
+    assert first == {
+        "game": 1,
+        "white": "A",
+        "black": "B",
+        "round": "1",
+        "ply": 7,
+        "move": "Ng1",
+        "rule": "threefold_repetition",
+        "kind": "claimable_with_move",
+        "moves": ["Ng8"],
+    }
 
 
 def test_the_same_text_again_gives_nothing_and_parses_nothing() -> None:
@@ -89,7 +100,8 @@ def test_the_same_text_again_gives_nothing_and_parses_nothing() -> None:
     parsed = [b.parsed for b in tracker.boards]
     assert tracker.update(text) == []
     assert [b.parsed for b in tracker.boards] == parsed and all(
-        a is b.parsed for a, b in zip(parsed, tracker.boards, strict=False))  # the same objects: not parsed again
+        a is b.parsed for a, b in zip(parsed, tracker.boards, strict=False)
+    )  # the same objects: not parsed again
 
 
 def test_a_shorter_pgn_is_a_correction_that_voids_later_events() -> None:
@@ -107,7 +119,9 @@ def test_a_shorter_pgn_is_a_correction_that_voids_later_events() -> None:
 def test_a_changed_move_is_corrected_from_where_it_differs() -> None:
     tracker = Tracker()
     events = tracker.update(pgn("A", "B", "e4 e5 Nf3 Nc6 Bb5"))
-    fixed = pgn("A", "B", "e4 e5 Nf3 Nc6 Bc4 Nf6 " + SHUFFLE.replace("Nf3 Nf6", "Qe2 Qe7").replace("Ng1 Ng8", "Qd1 Qd8"))
+    fixed = pgn(
+        "A", "B", "e4 e5 Nf3 Nc6 Bc4 Nf6 " + SHUFFLE.replace("Nf3 Nf6", "Qe2 Qe7").replace("Ng1 Ng8", "Qd1 Qd8")
+    )
     later = tracker.update(fixed)
     assert later[0]["kind"] == "corrected" and later[0]["ply"] == 4
     assert tracker.plies_pushed == 5 + (22 - 4)  # 22 plies now, 4 kept: only the new ones pushed
@@ -202,10 +216,16 @@ def test_tcec_games_grown_a_few_plies_at_a_time_match_scan(shared: Any) -> None:
     games = list(read_games("".join(split_games(text)[:24]).splitlines(keepends=True)))
 
     def render(n: int, done: bool) -> str:
-        return "".join(pgn(g.headers.get("White", "?"), g.headers.get("Black", "?"), " ".join(g.tokens[:n]),
-                           g.headers["Result"] if done else "*", **{k: v for k, v in g.headers.items()
-                                                                   if k not in ("White", "Black", "Result")})
-                       for g in games)
+        return "".join(
+            pgn(
+                g.headers.get("White", "?"),
+                g.headers.get("Black", "?"),
+                " ".join(g.tokens[:n]),
+                g.headers["Result"] if done else "*",
+                **{k: v for k, v in g.headers.items() if k not in ("White", "Black", "Result")},
+            )
+            for g in games
+        )
 
     tracker = Tracker()
     most = max(len(g.tokens) for g in games)
@@ -216,13 +236,18 @@ def test_tcec_games_grown_a_few_plies_at_a_time_match_scan(shared: Any) -> None:
     reports = list(scan(final.splitlines(keepends=True)))
     ended = {e["game"]: e for e in events if e["kind"] == "ended"}
     assert {g: (e["result"], e["verdict"]) for g, e in ended.items()} == {
-        r["game"]: (r["headers"]["Result"], r["verdict"]) for r in reports}
+        r["game"]: (r["headers"]["Result"], r["verdict"]) for r in reports
+    }
     assert any(rows for rows in standing(events).values())  # some claims to find, not only endings
 
 
 def test_split_games_reads_as_the_whole_text() -> None:
-    text = (pgn("A", "B", "e4 {a comment\n\n[with a tag-like line]} e5") + "garbage\n" +
-            pgn("C", "D", FOOLS_MATE) + '[White "E"]\n1. d4\n[White "F"]\n\n1. c4 *\n')
+    text = (
+        pgn("A", "B", "e4 {a comment\n\n[with a tag-like line]} e5")
+        + "garbage\n"
+        + pgn("C", "D", FOOLS_MATE)
+        + '[White "E"]\n1. d4\n[White "F"]\n\n1. c4 *\n'
+    )
     pieces = split_games(text)
     assert "".join(pieces) == text and len(pieces) >= 2
     whole = [(g.headers, g.tokens) for g in read_games(text.splitlines(keepends=True))]
@@ -328,8 +353,7 @@ def test_a_fault_of_the_referee_in_one_game_stops_only_that_game(monkeypatch: py
     assert standing(events)[1] == scanned(pgn("A", "B", SHUFFLE))[1]  # game 1 followed to its end
 
 
-def test_a_file_written_while_it_is_read_is_read_again_whole(tmp_path: Any,
-                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_file_written_while_it_is_read_is_read_again_whole(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     import pychessdraw.batch.watch as watch_module
 
     path = tmp_path / "live.pgn"

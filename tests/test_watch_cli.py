@@ -69,16 +69,24 @@ class Watch:
 
     def __init__(self, *args: str) -> None:
         env = {**os.environ, "PYTHONPATH": str(ROOT)}
-        self.proc = subprocess.Popen([sys.executable, "-m", "pychessdraw", "watch", *args], cwd=ROOT, env=env,
-                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                                     preexec_fn=hear_ctrl_c)
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "pychessdraw", "watch", *args],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            preexec_fn=hear_ctrl_c,
+        )
         self.out: queue.Queue[str] = queue.Queue()
         self.err: queue.Queue[str] = queue.Queue()
         self.events: list[dict[str, Any]] = []
         self.said: list[str] = []
         assert self.proc.stdout is not None and self.proc.stderr is not None
-        self.readers = [threading.Thread(target=_pump, args=pair, daemon=True)
-                        for pair in ((self.proc.stdout, self.out), (self.proc.stderr, self.err))]
+        self.readers = [
+            threading.Thread(target=_pump, args=pair, daemon=True)
+            for pair in ((self.proc.stdout, self.out), (self.proc.stderr, self.err))
+        ]
         for reader in self.readers:
             reader.start()
 
@@ -148,8 +156,17 @@ def test_watch_follows_a_growing_url_and_ends_on_ctrl_c(watch: Callable[..., Wat
     finally:
         server.shutdown()
         server.server_close()
-    assert ended == {**ended, "game": 2, "white": "C", "black": "D", "round": "1", "ply": 4, "move": "Qh4#",
-                     "result": "0-1", "verdict": "ok"}
+    assert ended == {
+        **ended,
+        "game": 2,
+        "white": "C",
+        "black": "D",
+        "round": "1",
+        "ply": 4,
+        "move": "Qh4#",
+        "result": "0-1",
+        "verdict": "ok",
+    }
     assert standing(w.events) == scanned(final)
     assert served.requests > served.not_modified > 0
     for event in w.events:
@@ -203,13 +220,24 @@ def test_a_huge_source_is_cut_at_the_limit_with_a_message(tmp_path: Path, watch:
     assert w.interrupt() == 0
 
 
-@pytest.mark.parametrize("args, words", [(["ftp://example.org/r.pgn"], "http(s) URL"),
-                                         (["-"], "standard input cannot be"),
-                                         (["r.pgn", "--interval", "0"], "--interval"),
-                                         (["r.pgn", "--max-mb", "nan"], "--max-mb")])
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (["ftp://example.org/r.pgn"], "http(s) URL"),
+        (["-"], "standard input cannot be"),
+        (["r.pgn", "--interval", "0"], "--interval"),
+        (["r.pgn", "--max-mb", "nan"], "--max-mb"),
+    ],
+)
 def test_bad_usage_is_status_2(args: list[str], words: str) -> None:
-    done = subprocess.run([sys.executable, "-m", "pychessdraw", "watch", *args], cwd=ROOT, capture_output=True,
-                          text=True, env={**os.environ, "PYTHONPATH": str(ROOT)}, timeout=PATIENCE)
+    done = subprocess.run(
+        [sys.executable, "-m", "pychessdraw", "watch", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        timeout=PATIENCE,
+    )
     assert done.returncode == 2 and words in done.stderr and done.stdout == ""
 
 
@@ -284,7 +312,7 @@ def test_a_tcec_round_with_a_restart_a_correction_and_a_broken_game(shared: Any,
             if i == 2 and step == 2:  # game 3 showed other moves: corrected from where they differ
                 tokens = games[1].tokens[:n]
             if i == 10 and step == 3:  # game 11 was shorter for a tick: corrected
-                tokens = g.tokens[:n - 30]
+                tokens = g.tokens[: n - 30]
             if i == 6 and step == 2:
                 tail = " Kxz9"  # broken text
             if i == 8 and step == 3:

@@ -139,8 +139,10 @@ def cmd_scan(args: argparse.Namespace) -> int:
     progress.close()
     if should_be_draws:
         games = ", ".join(map(str, should_be_draws))
-        _say(f"pychessdraw: {len(should_be_draws)} game(s) lost on time should have been draws "
-             f"({args.flag_rules}): {games}")
+        _say(
+            f"pychessdraw: {len(should_be_draws)} game(s) lost on time should have been draws "
+            f"({args.flag_rules}): {games}"
+        )
     return status
 
 
@@ -158,11 +160,16 @@ def _check_audit_paths(names: Sequence[str], out: str) -> None:
     fills up later."""
     for name in names:
         if name != STDIN and os.path.exists(name) and not (os.path.isfile(name) or os.path.isdir(name)):
-            raise FileError(f"audit reads regular files and directories: {name!r} is neither (a device or a "
-                            "pipe); save it to a file first", file=name)
+            raise FileError(
+                f"audit reads regular files and directories: {name!r} is neither (a device or a "
+                "pipe); save it to a file first",
+                file=name,
+            )
         if not _is_utf8(name):
-            raise FileError(f"audit writes file names in UTF-8 (the Parquet column file): {name!r} is not "
-                            "UTF-8; rename it", file=name)
+            raise FileError(
+                f"audit writes file names in UTF-8 (the Parquet column file): {name!r} is not UTF-8; rename it",
+                file=name,
+            )
     if os.path.exists(out) and not os.path.isdir(out):
         raise FileError(f"--out {out!r} is not a directory", file=out)
     try:
@@ -185,16 +192,21 @@ def cmd_audit(args: argparse.Namespace) -> int:
     try:
         from .audit.run import format_summary, run_audit
     except ImportError as exc:
-        _say(f"pychessdraw: audit needs Dask distributed, zstandard and pyarrow ({exc.name} is missing): "
-             f"{AUDIT_EXTRA}")
+        _say(f"pychessdraw: audit needs Dask distributed, zstandard and pyarrow ({exc.name} is missing): {AUDIT_EXTRA}")
         return 1
     _check_audit_paths(args.inputs, args.out)
     progress = sys.stderr.isatty() if args.progress is None else args.progress
     try:
-        summary = run_audit(args.inputs, args.out, workers=args.workers, scheduler=args.scheduler,
-                            search=args.search, flag_rules=args.flag_rules,
-                            chunk_bytes=None if args.chunk_mb is None else max(1, int(args.chunk_mb * (1 << 20))),
-                            progress=progress)
+        summary = run_audit(
+            args.inputs,
+            args.out,
+            workers=args.workers,
+            scheduler=args.scheduler,
+            search=args.search,
+            flag_rules=args.flag_rules,
+            chunk_bytes=None if args.chunk_mb is None else max(1, int(args.chunk_mb * (1 << 20))),
+            progress=progress,
+        )
     except RefereeError as exc:
         return _fail(exc)
     _write(format_summary(summary) + "\n")
@@ -258,16 +270,28 @@ def _watch_source(text: str) -> str:
 
 def _search_options(parser: argparse.ArgumentParser, what: str, final: bool = False) -> None:
     if final:
-        parser.add_argument("--search", choices=SCAN_SEARCH, default=AUTO,
-                            help=f"{what}: auto (default) searches ~1 s a side only where the answer can change "
-                                 "the verdict (the flagged side's opponent in a loss on time, positions that "
-                                 "might be dead); static, page (~15 ms) or deep (~1 s) search both sides of "
-                                 "every final position")
+        parser.add_argument(
+            "--search",
+            choices=SCAN_SEARCH,
+            default=AUTO,
+            help=f"{what}: auto (default) searches ~1 s a side only where the answer can change "
+            "the verdict (the flagged side's opponent in a loss on time, positions that "
+            "might be dead); static, page (~15 ms) or deep (~1 s) search both sides of "
+            "every final position",
+        )
     else:
-        parser.add_argument("--search", choices=BUDGETS, default="deep",
-                            help=f"{what}: static proofs only, ~15 ms or ~1 s per side (default: deep)")
-    parser.add_argument("--flag-rules", choices=timeout.RULES, default=timeout.FIDE,
-                        help=f"flag-fall rules: {laws.fide(laws.FLAG_FALL)} or US Chess (default: fide)")
+        parser.add_argument(
+            "--search",
+            choices=BUDGETS,
+            default="deep",
+            help=f"{what}: static proofs only, ~15 ms or ~1 s per side (default: deep)",
+        )
+    parser.add_argument(
+        "--flag-rules",
+        choices=timeout.RULES,
+        default=timeout.FIDE,
+        help=f"flag-fall rules: {laws.fide(laws.FLAG_FALL)} or US Chess (default: fide)",
+    )
 
 
 class _Parser(argparse.ArgumentParser):
@@ -292,58 +316,116 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="pychessdraw", description="A chess referee for draws (FIDE Laws).")
     parser.add_argument("--version", action="version", version=f"pychessdraw {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
-    st = sub.add_parser("status", help="status of the position after some moves, as JSON")
+    _add_status(sub.add_parser)
+    _add_scan(sub.add_parser)
+    _add_audit(sub.add_parser)
+    _add_watch(sub.add_parser)
+    return parser
+
+
+def _progress_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--progress",
+        dest="progress",
+        action="store_true",
+        default=None,
+        help="show progress on standard error even when it is not a terminal",
+    )
+    p.add_argument("--no-progress", dest="progress", action="store_false")
+
+
+def _add_status(add_parser: Callable[..., _Parser]) -> None:
+    st = add_parser("status", help="status of the position after some moves, as JSON")
     st.add_argument("--fen", help="start position (default: the initial position)")
     st.add_argument("--chess960", action="store_true", help="Chess960 castling rules")
     st.add_argument("--legal-moves", action="store_true", help="include the legal moves")
-    st.add_argument("--indent", type=_number_in(int, 0, INDENT_MAX), default=None,
-                    help=f"pretty-print JSON with this many spaces (0 to {INDENT_MAX})")
+    st.add_argument(
+        "--indent",
+        type=_number_in(int, 0, INDENT_MAX),
+        default=None,
+        help=f"pretty-print JSON with this many spaces (0 to {INDENT_MAX})",
+    )
     st.add_argument("moves", nargs="*", help="moves in SAN or UCI")
     _search_options(st, "dead-position search for the position")
     st.set_defaults(run=cmd_status)
-    sc = sub.add_parser("scan", help="audit every game of PGN files (standard input when none)")
+
+
+def _add_scan(add_parser: Callable[..., _Parser]) -> None:
+    sc = add_parser("scan", help="audit every game of PGN files (standard input when none)")
     sc.add_argument("files", nargs="*", help=".pgn, .pgn.gz, .pgn.zst files, directories of them, - for standard input")
-    sc.add_argument("--progress", dest="progress", action="store_true", default=None,
-                    help="show progress on standard error even when it is not a terminal")
-    sc.add_argument("--no-progress", dest="progress", action="store_false")
-    _search_options(sc, "dead-position search for each game's final position (every ply gets the static proofs)",
-                    final=True)
+    _progress_options(sc)
+    _search_options(
+        sc, "dead-position search for each game's final position (every ply gets the static proofs)", final=True
+    )
     sc.set_defaults(run=cmd_scan)
-    au = sub.add_parser("audit", help="audit whole archives on Dask into a Parquet dataset (needs the [audit] extra)")
+
+
+def _add_audit(add_parser: Callable[..., _Parser]) -> None:
+    au = add_parser("audit", help="audit whole archives on Dask into a Parquet dataset (needs the [audit] extra)")
     au.add_argument("inputs", nargs="+", help=".pgn, .pgn.gz, .pgn.zst files and directories of them")
-    au.add_argument("--out", required=True, help="output directory: one Parquet file per chunk, _manifest.json, _summary.json")
+    au.add_argument(
+        "--out", required=True, help="output directory: one Parquet file per chunk, _manifest.json, _summary.json"
+    )
     where = au.add_mutually_exclusive_group()
     most = WORKERS_PER_CORE * (os.cpu_count() or 1)
-    where.add_argument("--workers", type=_number_in(int, 1, most), default=None,
-                       help=f"worker processes of a local cluster, 1 to {WORKERS_PER_CORE} per core "
-                            "(default: one per core)")
-    where.add_argument("--scheduler", type=_scheduler_address, default=None,
-                       help="address of a running Dask scheduler, e.g. tcp://host:8786")
-    au.add_argument("--chunk-mb", type=_number_in(float, *CHUNK_MB_RANGE), default=None,
-                    help=f"about this many MB of input per chunk, {CHUNK_MB_RANGE[0]:g} to {CHUNK_MB_RANGE[1]:g} "
-                         "(default: from the input size and the workers, 4 chunks a worker, 64 KB to 64 MB)")
-    au.add_argument("--progress", dest="progress", action="store_true", default=None,
-                    help="show progress on standard error even when it is not a terminal")
-    au.add_argument("--no-progress", dest="progress", action="store_false")
+    where.add_argument(
+        "--workers",
+        type=_number_in(int, 1, most),
+        default=None,
+        help=f"worker processes of a local cluster, 1 to {WORKERS_PER_CORE} per core (default: one per core)",
+    )
+    where.add_argument(
+        "--scheduler",
+        type=_scheduler_address,
+        default=None,
+        help="address of a running Dask scheduler, e.g. tcp://host:8786",
+    )
+    au.add_argument(
+        "--chunk-mb",
+        type=_number_in(float, *CHUNK_MB_RANGE),
+        default=None,
+        help=f"about this many MB of input per chunk, {CHUNK_MB_RANGE[0]:g} to {CHUNK_MB_RANGE[1]:g} "
+        "(default: from the input size and the workers, 4 chunks a worker, 64 KB to 64 MB)",
+    )
+    _progress_options(au)
     _search_options(au, "dead-position search for each game's final position", final=True)
     au.set_defaults(run=cmd_audit)
-    wa = sub.add_parser("watch", help="follow a live PGN (a file or an http(s) URL): one JSON line per new event, "
-                                      "until Ctrl-C")
+
+
+def _add_watch(add_parser: Callable[..., _Parser]) -> None:
+    wa = add_parser(
+        "watch", help="follow a live PGN (a file or an http(s) URL): one JSON line per new event, until Ctrl-C"
+    )
     wa.add_argument("source", type=_watch_source, help="a PGN file another program rewrites, or an http(s) URL")
-    wa.add_argument("--interval", type=_number_in(float, *INTERVAL_RANGE), default=DEFAULT_INTERVAL,
-                    help=f"seconds between reads, {INTERVAL_RANGE[0]:g} to {INTERVAL_RANGE[1]:g} "
-                         f"(default: {DEFAULT_INTERVAL:g}); a source that fails is read less often")
-    wa.add_argument("--max-mb", type=_number_in(float, *MAX_MB_RANGE), default=DEFAULT_MAX_BYTES / (1 << 20),
-                    help=f"read at most this many MB of the source, {MAX_MB_RANGE[0]:g} to {MAX_MB_RANGE[1]:g} "
-                         f"(default: {DEFAULT_MAX_BYTES >> 20}); the rest is cut, with a message")
-    wa.add_argument("--readable", dest="readable", action="store_true", default=None,
-                    help="also write each event as a line for people on standard error (default: when it is "
-                         "a terminal)")
+    wa.add_argument(
+        "--interval",
+        type=_number_in(float, *INTERVAL_RANGE),
+        default=DEFAULT_INTERVAL,
+        help=f"seconds between reads, {INTERVAL_RANGE[0]:g} to {INTERVAL_RANGE[1]:g} "
+        f"(default: {DEFAULT_INTERVAL:g}); a source that fails is read less often",
+    )
+    wa.add_argument(
+        "--max-mb",
+        type=_number_in(float, *MAX_MB_RANGE),
+        default=DEFAULT_MAX_BYTES / (1 << 20),
+        help=f"read at most this many MB of the source, {MAX_MB_RANGE[0]:g} to {MAX_MB_RANGE[1]:g} "
+        f"(default: {DEFAULT_MAX_BYTES >> 20}); the rest is cut, with a message",
+    )
+    wa.add_argument(
+        "--readable",
+        dest="readable",
+        action="store_true",
+        default=None,
+        help="also write each event as a line for people on standard error (default: when it is a terminal)",
+    )
     wa.add_argument("--no-readable", dest="readable", action="store_false")
-    wa.add_argument("--flag-rules", choices=timeout.RULES, default=timeout.FIDE,
-                    help=f"flag-fall rules for games lost on time: {laws.fide(laws.FLAG_FALL)} or US Chess (default: fide)")
+    wa.add_argument(
+        "--flag-rules",
+        choices=timeout.RULES,
+        default=timeout.FIDE,
+        help=f"flag-fall rules for games lost on time: {laws.fide(laws.FLAG_FALL)} or US Chess (default: fide)",
+    )
     wa.set_defaults(run=cmd_watch)
-    return parser
 
 
 def _os_failure(exc: OSError) -> RefereeError:

@@ -83,8 +83,9 @@ def _might_be_dead_given(board: chess.Board, found: list[bool | None]) -> bool:
     return len(list(itertools.islice(board.generate_legal_moves(), 2))) == 1
 
 
-def sides_to_search(board: chess.Board, quick: dict[chess.Color, Verdict],
-                    flagged: chess.Color | None) -> list[chess.Color]:
+def sides_to_search(
+    board: chess.Board, quick: dict[chess.Color, Verdict], flagged: chess.Color | None
+) -> list[chess.Color]:
     """The sides whose deep answer can change the verdict, most needed first."""
     sides: list[chess.Color] = []
     if flagged is not None and quick[not flagged].winnable is None:
@@ -125,9 +126,12 @@ def targeted_final(game: Game, flagged: chess.Color | None, budget: SearchBudget
         final["claims"] = []
         final["flag_fall"] = None
         return final
-    flags = {color_name(c): timeout.result_if_flag_falls(
-        board, c, cannot_mate(board, not c) or found[not c].winnable is False, game.flag_rules)
-        for c in chess.COLORS}
+    flags = {
+        color_name(c): timeout.result_if_flag_falls(
+            board, c, cannot_mate(board, not c) or found[not c].winnable is False, game.flag_rules
+        )
+        for c in chess.COLORS
+    }
     final["flag_fall"] = ByColor(white=flags["white"], black=flags["black"])
     return final
 

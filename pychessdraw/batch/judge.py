@@ -69,8 +69,11 @@ def judge(report: Mapping[str, Any]) -> dict[str, Any]:
     ended = [e for e in report.get("events", ()) if e["kind"] == "automatic"]
     if ended and ended[0]["ply"] < plies:
         first = ended[0]
-        return {"verdict": ENDED_EARLIER, "expected_result": _result_of(first["rule"], first["ply"], report),
-                "ended_at": first["ply"]}
+        return {
+            "verdict": ENDED_EARLIER,
+            "expected_result": _result_of(first["rule"], first["ply"], report),
+            "ended_at": first["ply"],
+        }
     outcome = final.get("outcome")
     if outcome is not None and not outcome.get("claimed") and recorded in RESULTS and outcome["result"] != recorded:
         return {"verdict": WRONG_RESULT, "expected_result": outcome["result"], "ended_at": plies}

@@ -74,7 +74,9 @@ def observe(game: Game, events: Events, has_legal_move: bool | None = None) -> N
 def lost_on_time(headers: dict[str, str]) -> chess.Color | None:
     """The side the record says lost on time, if it does."""
     result = headers.get("Result")
-    if result not in ("1-0", "0-1") or not says_lost_on_time(headers.get("Termination"), headers.get("TerminationDetails")):
+    if result not in ("1-0", "0-1") or not says_lost_on_time(
+        headers.get("Termination"), headers.get("TerminationDetails")
+    ):
         return None
     return chess.WHITE if result == "0-1" else chess.BLACK
 
@@ -91,13 +93,19 @@ def audit_time_forfeit(headers: dict[str, str], final: StatusDict) -> dict[str, 
     flags = final["flag_fall"]
     by_rule = outcome["result"] if outcome is not None else None if flags is None else flags[name]
     winnable = final.get("winnable")
-    return {"flagged": name, "recorded": headers["Result"], "by_rule": by_rule,
-            "rules": final["flag_rules"], "should_be_draw": by_rule == "1/2-1/2",
-            "opponent_winnable": None if winnable is None else winnable[color_name(not flagged)]}
+    return {
+        "flagged": name,
+        "recorded": headers["Result"],
+        "by_rule": by_rule,
+        "rules": final["flag_rules"],
+        "should_be_draw": by_rule == "1/2-1/2",
+        "opponent_winnable": None if winnable is None else winnable[color_name(not flagged)],
+    }
 
 
-def scan_game(parsed: PgnGame, number: int, *, final_search: FinalSearch = AUTO,
-              flag_rules: str = timeout.FIDE) -> dict[str, Any]:
+def scan_game(
+    parsed: PgnGame, number: int, *, final_search: FinalSearch = AUTO, flag_rules: str = timeout.FIDE
+) -> dict[str, Any]:
     """One game's report: headers, plies played, final status, events, error,
     for a game lost on time, whether it should have been a draw, and
     ``dead_undecided``: whether the final position might be dead but was
@@ -107,8 +115,16 @@ def scan_game(parsed: PgnGame, number: int, *, final_search: FinalSearch = AUTO,
     ``final_search``: a budget searches both sides (``rules.dead.DEEP`` is
     the old default), ``AUTO`` searches only where the answer can change
     the verdict (see :func:`sides_to_search`)."""
-    report: dict[str, Any] = {"game": number, "headers": parsed.headers, "plies": 0, "final": None,
-                              "events": [], "error": None, "time_forfeit": None, "dead_undecided": False}
+    report: dict[str, Any] = {
+        "game": number,
+        "headers": parsed.headers,
+        "plies": 0,
+        "final": None,
+        "events": [],
+        "error": None,
+        "time_forfeit": None,
+        "dead_undecided": False,
+    }
     events = Events()
     try:
         game = game_from_headers(parsed.headers, flag_rules=flag_rules)
@@ -150,7 +166,8 @@ def scan_game(parsed: PgnGame, number: int, *, final_search: FinalSearch = AUTO,
     return report
 
 
-def scan(lines: Iterable[str], start: int = 1, *, final_search: FinalSearch = AUTO,
-         flag_rules: str = timeout.FIDE) -> Iterator[dict[str, Any]]:
+def scan(
+    lines: Iterable[str], start: int = 1, *, final_search: FinalSearch = AUTO, flag_rules: str = timeout.FIDE
+) -> Iterator[dict[str, Any]]:
     for number, parsed in enumerate(read_games(lines), start):
         yield scan_game(parsed, number, final_search=final_search, flag_rules=flag_rules)

@@ -136,8 +136,11 @@ class Tracker:
         for piece in split_games(text.lstrip("\ufeff")):
             found = self.cache.get(piece)
             if found is None:
-                found = [g for g in read_games(piece.splitlines(keepends=True))
-                         if g.tokens or g.headers or g.error is not None]
+                found = [
+                    g
+                    for g in read_games(piece.splitlines(keepends=True))
+                    if g.tokens or g.headers or g.error is not None
+                ]
             cache[piece] = found
             games += found
         self.cache = cache
@@ -161,14 +164,23 @@ class Tracker:
                 if board is not None:
                     out.append(_event(number, board, RESTARTED, None, 0, reason="another game at this number"))
                 board = Board(key=key, headers=parsed.headers)
-                self.boards[number - 1:number] = [board]
+                self.boards[number - 1 : number] = [board]
                 self._start(number, board, out)
             try:
                 self._follow(number, board, parsed, out)
             except Exception as exc:  # a fault of the referee: this game stops (until it restarts), not the watch
                 board.game, board.parsed = None, parsed
-                out.append(_event(number, board, ERROR, None, len(board.seen), code=InternalError.code,
-                                  reason=f"internal error of the referee ({type(exc).__name__}): game not followed"))
+                out.append(
+                    _event(
+                        number,
+                        board,
+                        ERROR,
+                        None,
+                        len(board.seen),
+                        code=InternalError.code,
+                        reason=f"internal error of the referee ({type(exc).__name__}): game not followed",
+                    )
+                )
         for number in range(len(games) + 1, len(self.boards) + 1):
             board = self.boards[number - 1]
             if board.parsed is not None:  # not said yet
@@ -212,8 +224,7 @@ class Tracker:
         board.ended = board.error = None
         out.append(_event(number, board, CORRECTED, None, kept, reason="moves or result taken back"))
 
-    def _push(self, number: int, board: Board, tokens: list[str],
-              out: list[dict[str, Any]]) -> tuple[str, str] | None:
+    def _push(self, number: int, board: Board, tokens: list[str], out: list[dict[str, Any]]) -> tuple[str, str] | None:
         """Play the new tokens, observing each new position once; the first
         bad one stops it: ``(code, reason)``, the way ``scan`` words it."""
         game = board.game
@@ -231,8 +242,7 @@ class Tracker:
             self._observe(number, board, out)
         return None
 
-    def _say_error(self, number: int, board: Board, error: tuple[str, str] | None,
-                   out: list[dict[str, Any]]) -> None:
+    def _say_error(self, number: int, board: Board, error: tuple[str, str] | None, out: list[dict[str, Any]]) -> None:
         """Report an error once, until it changes or is mended."""
         if error is None:
             board.error = None
@@ -270,16 +280,33 @@ class Tracker:
         for rule, kind in list(board.events.first)[before:]:
             out.append(self._found(number, board, rule, kind))
         forfeit = audit_time_forfeit(board.headers, final)
-        report = {"headers": board.headers, "plies": game.ply, "final": final, "error": None,
-                  "events": board.events.to_list(), "time_forfeit": forfeit,
-                  "dead_undecided": dead_undecided(game.board, final)}
+        report = {
+            "headers": board.headers,
+            "plies": game.ply,
+            "final": final,
+            "error": None,
+            "events": board.events.to_list(),
+            "time_forfeit": forfeit,
+            "dead_undecided": dead_undecided(game.board, final),
+        }
         recorded = termination_from_record(board.headers.get("Termination"), board.headers.get("TerminationDetails"))
         board.ended = result
         extra: dict[str, Any] = {}
         if forfeit is not None and "winnable_detail" in final:  # FIDE 6.9: the opponent's mate, or why none
             extra["proof"] = final["winnable_detail"]["black" if forfeit["flagged"] == "white" else "white"]
-        out.append(_event(number, board, ENDED, None if recorded is None else recorded.value, game.ply,
-                          result=result, time_forfeit=forfeit, **judge(report), **extra))
+        out.append(
+            _event(
+                number,
+                board,
+                ENDED,
+                None if recorded is None else recorded.value,
+                game.ply,
+                result=result,
+                time_forfeit=forfeit,
+                **judge(report),
+                **extra,
+            )
+        )
 
 
 def _result(parsed: PgnGame) -> str | None:
@@ -290,8 +317,17 @@ def _result(parsed: PgnGame) -> str | None:
 
 def _event(number: int, board: Board, kind: str, rule: str | None, ply: int, **extra: Any) -> dict[str, Any]:
     move = board.sans[ply - 1] if 0 < ply <= len(board.sans) else None
-    return {"game": number, "white": board.headers.get("White"), "black": board.headers.get("Black"),
-            "round": board.headers.get("Round"), "ply": ply, "move": move, "rule": rule, "kind": kind, **extra}
+    return {
+        "game": number,
+        "white": board.headers.get("White"),
+        "black": board.headers.get("Black"),
+        "round": board.headers.get("Round"),
+        "ply": ply,
+        "move": move,
+        "rule": rule,
+        "kind": kind,
+        **extra,
+    }
 
 
 def describe(event: dict[str, Any]) -> str:
@@ -330,7 +366,7 @@ def _cut(data: bytes, limit: int, why: str | None = None) -> tuple[str, str | No
     if len(data) > limit:
         data, why = data[:limit], f"larger than the limit ({limit:,} bytes, --max-mb): only its first lines are read"
     if why is not None:
-        data = data[:data.rfind(b"\n") + 1]
+        data = data[: data.rfind(b"\n") + 1]
     return data.decode("utf-8", errors="replace"), why
 
 
@@ -368,11 +404,11 @@ class FileSource:
 class _HttpRedirects(urllib.request.HTTPRedirectHandler):
     """Redirects to http(s) only (urllib also follows them to ftp)."""
 
-    def redirect_request(self, req: urllib.request.Request, fp: IO[bytes], code: int, msg: str,
-                         headers: HTTPMessage, newurl: str) -> urllib.request.Request | None:
+    def redirect_request(
+        self, req: urllib.request.Request, fp: IO[bytes], code: int, msg: str, headers: HTTPMessage, newurl: str
+    ) -> urllib.request.Request | None:
         if not newurl.lower().startswith(("http://", "https://")):
-            raise urllib.error.HTTPError(newurl, code, f"redirect to {newurl[:60]!r} refused: not http(s)",
-                                         headers, fp)
+            raise urllib.error.HTTPError(newurl, code, f"redirect to {newurl[:60]!r} refused: not http(s)", headers, fp)
         return super().redirect_request(req, fp, code, msg, headers, newurl)
 
 
@@ -393,8 +429,9 @@ class HttpSource:
         self.modified: str | None = None
 
     def read(self) -> str | None:
-        request = urllib.request.Request(self.name, headers={"User-Agent": "pychessdraw-watch",
-                                                             "Accept-Encoding": "identity"})
+        request = urllib.request.Request(
+            self.name, headers={"User-Agent": "pychessdraw-watch", "Accept-Encoding": "identity"}
+        )
         if self.etag:
             request.add_header("If-None-Match", self.etag)
         if self.modified:
@@ -425,8 +462,9 @@ class HttpSource:
         read1 = getattr(response, "read1", response.read)
         while size <= self.limit:
             if time.monotonic() > deadline:
-                return b"".join(pieces), (f"still sending after {self.timeout:g} s (a stream?): only what came "
-                                          "by then is read, at each tick")
+                return b"".join(pieces), (
+                    f"still sending after {self.timeout:g} s (a stream?): only what came by then is read, at each tick"
+                )
             piece = read1(min(1 << 16, self.limit + 1 - size))
             if not piece:
                 break
@@ -443,8 +481,9 @@ def open_source(name: str, limit: int = DEFAULT_MAX_BYTES) -> FileSource | HttpS
     """An http(s) URL or a file name (``file://`` is refused: give the path;
     so is ``-``: standard input cannot be read again)."""
     if name == "-":
-        raise BadRequestError("watch reads its source again and again: standard input cannot be; "
-                              "give a file or an http(s) URL")
+        raise BadRequestError(
+            "watch reads its source again and again: standard input cannot be; give a file or an http(s) URL"
+        )
     lower = name.lower()
     if lower.startswith(("http://", "https://")):
         return HttpSource(name, limit)
@@ -453,9 +492,13 @@ def open_source(name: str, limit: int = DEFAULT_MAX_BYTES) -> FileSource | HttpS
     return FileSource(name, limit)
 
 
-def ticks(source: Source, interval: float, say: Callable[[str], None],
-          clock: Callable[[], float] = time.monotonic,
-          sleep: Callable[[float], None] = time.sleep) -> Iterator[str]:
+def ticks(
+    source: Source,
+    interval: float,
+    say: Callable[[str], None],
+    clock: Callable[[], float] = time.monotonic,
+    sleep: Callable[[float], None] = time.sleep,
+) -> Iterator[str]:
     """Each new text of ``source``, forever: asked at most once per
     ``interval`` seconds; a source that does not answer is said once on
     ``say``, asked again after 2, 4, 8... intervals (at most MAX_BACKOFF

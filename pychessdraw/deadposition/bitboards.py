@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import chess
 
@@ -31,8 +31,12 @@ def king_step(b: int) -> int:
 
 def knight_step(b: int) -> int:
     """Squares one knight jump away from any square of ``b``."""
-    return ((((b << 17) | (b >> 15)) & _NOT_A) | (((b << 15) | (b >> 17)) & _NOT_H)
-            | (((b << 10) | (b >> 6)) & _NOT_AB) | (((b << 6) | (b >> 10)) & _NOT_GH)) & ALL
+    return (
+        (((b << 17) | (b >> 15)) & _NOT_A)
+        | (((b << 15) | (b >> 17)) & _NOT_H)
+        | (((b << 10) | (b >> 6)) & _NOT_AB)
+        | (((b << 6) | (b >> 10)) & _NOT_GH)
+    ) & ALL
 
 
 def pawn_attacks(b: int, color: chess.Color) -> int:

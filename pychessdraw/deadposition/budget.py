@@ -37,7 +37,7 @@ class Budget:
             self._out = True
         return self._out or self.used >= self.limit
 
-    def share(self, fraction: float) -> "Budget":
+    def share(self, fraction: float) -> Budget:
         """A sub-budget with ``fraction`` of what is left; call ``absorb`` after."""
         left_nodes = max(1, int((self.limit - self.used) * fraction))
         left_time = None
@@ -45,6 +45,6 @@ class Budget:
             left_time = max(0.0, (self.deadline - time.perf_counter()) * fraction)
         return Budget(left_nodes, left_time)
 
-    def absorb(self, child: "Budget") -> None:
+    def absorb(self, child: Budget) -> None:
         """Count the nodes a sub-budget used."""
         self.used += child.used

@@ -32,9 +32,15 @@ from .static import head_on_pawns, reach_applicable
 from .verify import verify_played
 
 
-def explore(board: chess.Board, winner: chess.Color, budget: Budget, *,
-            reach_proofs: bool = True, mate_probes: bool = False,
-            dive: bool = False) -> tuple[bool | None, list[chess.Move]]:
+def explore(
+    board: chess.Board,
+    winner: chess.Color,
+    budget: Budget,
+    *,
+    reach_proofs: bool = True,
+    mate_probes: bool = False,
+    dive: bool = False,
+) -> tuple[bool | None, list[chess.Move]]:
     """Walk every reachable position from ``board`` (mutated, restored on return).
 
     ``reach_proofs=False`` prunes only by material: a short dive looking for
@@ -48,8 +54,7 @@ def explore(board: chess.Board, winner: chess.Color, budget: Budget, *,
     Returns ``(True, line)`` on a mate by ``winner``, ``(False, [])`` when the
     reachable set is exhausted without one, ``(None, [])`` when the budget ran out.
     A line is returned only once python-chess has checked it on this board
-    (``verify_played``, as the walk unwinds); one it refused would be
-    withheld as ``(None, [])``.
+    (``verify_played``); one it refused is withheld as ``(None, [])``.
     """
     visited: set[Key] = {key(board)}
     path: list[chess.Move] = []

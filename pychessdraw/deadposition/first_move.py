@@ -92,8 +92,9 @@ def _best_capture(board: chess.Board, pieces: list[tuple[int, int]], pawns: int)
     return best
 
 
-def _best_quiet(board: chess.Board, corner: int, pieces: list[tuple[int, int]], pawns: int,
-                singles: int) -> chess.Move | None:
+def _best_quiet(
+    board: chess.Board, corner: int, pieces: list[tuple[int, int]], pawns: int, singles: int
+) -> chess.Move | None:
     """No capture and no promotion: the best quiet move (pieces, castling, pawns)."""
     empty = ~board.occupied & chess.BB_ALL
     loser_king = board.king(not board.turn)

@@ -16,7 +16,7 @@ are ignored, as in FIDE 5.2.2's "any series of legal moves".
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 import chess
 
@@ -24,7 +24,7 @@ from .budget import Budget
 from .keys import Key, child_key, key
 from .legal import legality, lone_blockers
 from .material import material_cannot_mate
-from .ordering import NORMAL, REWARD, ordered_moves, mating_corner, needs_loser_promotion
+from .ordering import NORMAL, REWARD, mating_corner, needs_loser_promotion, ordered_moves
 
 MAX_PLY = 64  # two Python frames per ply: stays far below Pyodide's stack limit
 MAX_DEPTH = 60
@@ -152,8 +152,7 @@ class HelpmateSearch:
         return False
 
 
-def mating_move(b: chess.Board, winner: chess.Color,
-                checkers: int | None = None) -> tuple[chess.Move | None, bool]:
+def mating_move(b: chess.Board, winner: chess.Color, checkers: int | None = None) -> tuple[chess.Move | None, bool]:
     """A move by ``winner`` (to move) that mates, and whether any move was tried.
 
     Only moves that give check are tried: each piece type only to the
@@ -171,8 +170,10 @@ def mating_move(b: chess.Board, winner: chess.Color,
     occ = b.occupied
     us = b.occupied_co[winner]
     diag = chess.BB_DIAG_ATTACKS[ks][chess.BB_DIAG_MASKS[ks] & occ]
-    orth = (chess.BB_RANK_ATTACKS[ks][chess.BB_RANK_MASKS[ks] & occ]
-            | chess.BB_FILE_ATTACKS[ks][chess.BB_FILE_MASKS[ks] & occ])
+    orth = (
+        chess.BB_RANK_ATTACKS[ks][chess.BB_RANK_MASKS[ks] & occ]
+        | chess.BB_FILE_ATTACKS[ks][chess.BB_FILE_MASKS[ks] & occ]
+    )
     knights = b.knights & us
     diagonal = (b.bishops | b.queens) & us
     straight = (b.rooks | b.queens) & us
@@ -233,13 +234,22 @@ def _flight_left(b: chess.Board, move: chess.Move, ks: int, winner: chess.Color)
     king = b.kings & ours
     loser = not winner
     for sq in chess.scan_forward(chess.BB_KING_ATTACKS[ks] & ~b.occupied_co[loser] | chess.BB_KING_ATTACKS[ks] & to_bb):
-        if chess.BB_PAWN_ATTACKS[loser][sq] & pawns or chess.BB_KNIGHT_ATTACKS[sq] & knights \
-                or chess.BB_KING_ATTACKS[sq] & king:
+        if (
+            chess.BB_PAWN_ATTACKS[loser][sq] & pawns
+            or chess.BB_KNIGHT_ATTACKS[sq] & knights
+            or chess.BB_KING_ATTACKS[sq] & king
+        ):
             continue
         if diagonal and chess.BB_DIAG_ATTACKS[sq][chess.BB_DIAG_MASKS[sq] & occ] & diagonal:
             continue
-        if straight and (chess.BB_RANK_ATTACKS[sq][chess.BB_RANK_MASKS[sq] & occ]
-                         | chess.BB_FILE_ATTACKS[sq][chess.BB_FILE_MASKS[sq] & occ]) & straight:
+        if (
+            straight
+            and (
+                chess.BB_RANK_ATTACKS[sq][chess.BB_RANK_MASKS[sq] & occ]
+                | chess.BB_FILE_ATTACKS[sq][chess.BB_FILE_MASKS[sq] & occ]
+            )
+            & straight
+        ):
             continue
         return True
     return False

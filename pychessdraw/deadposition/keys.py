@@ -23,8 +23,18 @@ Key = tuple[int, int, int, int, int, int, int, bool, int, int | None]
 
 def key(b: chess.Board) -> Key:
     """Key of the current position."""
-    return (b.pawns, b.knights, b.bishops, b.rooks, b.queens, b.kings,
-            b.occupied_co[chess.WHITE], b.turn, b.castling_rights, b.ep_square)
+    return (
+        b.pawns,
+        b.knights,
+        b.bishops,
+        b.rooks,
+        b.queens,
+        b.kings,
+        b.occupied_co[chess.WHITE],
+        b.turn,
+        b.castling_rights,
+        b.ep_square,
+    )
 
 
 def child_key(b: chess.Board, m: chess.Move) -> Key | None:
@@ -37,8 +47,13 @@ def child_key(b: chess.Board, m: chess.Move) -> Key | None:
         return None  # Chess960-style castling encoding (king takes own rook)
     keep = ~(fb | tb)
     pawns, knights, bishops, rooks, queens, kings = (
-        b.pawns & keep, b.knights & keep, b.bishops & keep,
-        b.rooks & keep, b.queens & keep, b.kings & keep)
+        b.pawns & keep,
+        b.knights & keep,
+        b.bishops & keep,
+        b.rooks & keep,
+        b.queens & keep,
+        b.kings & keep,
+    )
     ep = None
     castling = b.castling_rights & keep
     if b.pawns & fb:

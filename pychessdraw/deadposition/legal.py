@@ -21,12 +21,12 @@ from collections.abc import Callable, Iterator
 
 import chess
 
-
 Order = Callable[[chess.Board, chess.Color], Iterator[chess.Move]]
 
 
-def legal_moves(board: chess.Board, winner: chess.Color, order: Order,
-                checkers: int | None = None) -> Iterator[chess.Move]:
+def legal_moves(
+    board: chess.Board, winner: chess.Color, order: Order, checkers: int | None = None
+) -> Iterator[chess.Move]:
     """The legal moves among ``order(board, winner)``'s, in its order.
 
     ``board`` must stay at this position while the iterator is advanced;
@@ -85,8 +85,9 @@ def lone_blockers(board: chess.Board, square: chess.Square, color: chess.Color) 
     theirs = board.occupied_co[color]
     straight = (board.rooks | board.queens) & theirs
     diagonal = (board.bishops | board.queens) & theirs
-    snipers = ((chess.BB_RANK_ATTACKS[square][0] | chess.BB_FILE_ATTACKS[square][0]) & straight
-               | chess.BB_DIAG_ATTACKS[square][0] & diagonal)
+    snipers = (chess.BB_RANK_ATTACKS[square][0] | chess.BB_FILE_ATTACKS[square][0]) & straight | chess.BB_DIAG_ATTACKS[
+        square
+    ][0] & diagonal
     blockers = 0
     for sniper in chess.scan_forward(snipers):
         between = chess.between(square, sniper) & board.occupied

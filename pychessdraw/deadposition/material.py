@@ -3,8 +3,9 @@
 
 Every rule here is a theorem about *all* positions with the given material
 (one of them also asks that the defender is not in double check now), so it
-stays true after any capture (material only shrinks) and needs no search.  Pawns can promote, so a rule applies only when the pawns that could
-change the argument are absent.
+stays true after any capture (material only shrinks) and needs no search.
+Pawns can promote, so a rule applies only when the pawns that could change
+the argument are absent.
 
 Limits: only the classic cases are covered (bare king; bishops of one square
 colour with nothing to block; a lone bishop against rooks and queens; bishops
@@ -59,8 +60,9 @@ def needs_blockers(board: chess.BaseBoard, color: chess.Color) -> bool:
     return not (ours & _DARK and ours & _LIGHT)
 
 
-def _bishops_cannot_mate(board: chess.BaseBoard, color: chess.Color, bishops: chess.Bitboard,
-                         theirs: chess.Bitboard) -> str | None:
+def _bishops_cannot_mate(
+    board: chess.BaseBoard, color: chess.Color, bishops: chess.Bitboard, theirs: chess.Bitboard
+) -> str | None:
     """The theorems for a side whose only men are bishops (no pawn on either
     side: the caller has checked).
 

@@ -55,9 +55,12 @@ def mating_corner(board: chess.Board, winner: chess.Color) -> int:
         if lb:
             return dark_corner if lb & chess.BB_LIGHT_SQUARES else light_corner
     pawns = mine & board.pawns
-    if pawns and not mine & (board.queens | board.rooks) \
-            and chess.popcount(mine & (board.knights | board.bishops)) <= 1 \
-            and not board.occupied_co[not winner] & ~board.kings:
+    if (
+        pawns
+        and not mine & (board.queens | board.rooks)
+        and chess.popcount(mine & (board.knights | board.bishops)) <= 1
+        and not board.occupied_co[not winner] & ~board.kings
+    ):
         # Mate needs a promotion first: the loser's bare king makes way for
         # the most advanced pawn, to the corner on the other wing.
         lead = chess.square_file(chess.msb(pawns) if winner == chess.WHITE else chess.lsb(pawns))
@@ -70,8 +73,10 @@ def mating_corner(board: chess.Board, winner: chess.Color) -> int:
 
 _CORNERS = {chess.WHITE: (chess.H8, chess.A8), chess.BLACK: (chess.A1, chess.H1)}
 # The nearer of the two corners (the dark one on a tie), per winner and king square.
-_NEAREST = {color: [dark if DISTANCE[sq][dark] <= DISTANCE[sq][light] else light for sq in chess.SQUARES]
-            for color, (dark, light) in _CORNERS.items()}
+_NEAREST = {
+    color: [dark if DISTANCE[sq][dark] <= DISTANCE[sq][light] else light for sq in chess.SQUARES]
+    for color, (dark, light) in _CORNERS.items()
+}
 
 
 def needs_loser_promotion(board: chess.Board, winner: chess.Color) -> bool:
@@ -88,8 +93,9 @@ def needs_loser_promotion(board: chess.Board, winner: chess.Color) -> bool:
     return False
 
 
-def ordered_moves(board: chess.Board, moves: list[chess.Move], winner: chess.Color,
-                  corner: int, loser_promotes: bool) -> list[tuple[chess.Move, int]]:
+def ordered_moves(
+    board: chess.Board, moves: list[chess.Move], winner: chess.Color, corner: int, loser_promotes: bool
+) -> list[tuple[chess.Move, int]]:
     """Return ``(move, cost)`` pairs, most promising first."""
     scored = _scored(board, moves, winner, corner, loser_promotes)
     scored.sort(key=_SCORE, reverse=True)  # stable: ties keep the generation order
@@ -140,7 +146,8 @@ def _staged(board: chess.Board, winner: chess.Color, corner: int) -> Iterator[ch
         threshold = WINNER_FIRST
         rest_gens: tuple[Iterator[chess.Move], ...] = (
             board.generate_pseudo_legal_moves(~pawns, ~them),
-            board.generate_pseudo_legal_moves(pawns, ~them & ~chess.BB_BACKRANKS))
+            board.generate_pseudo_legal_moves(pawns, ~them & ~chess.BB_BACKRANKS),
+        )
     else:
         king = board.kings & mine
         first = list(board.generate_pseudo_legal_moves(king, ~board.occupied_co[not us]))
@@ -218,8 +225,9 @@ def dive_moves(board: chess.Board, winner: chess.Color) -> Iterator[chess.Move]:
     yield from board.generate_pseudo_legal_moves(chess.BB_ALL, them)
 
 
-def _scored(board: chess.Board, moves: list[chess.Move], winner: chess.Color,
-            corner: int, loser_promotes: bool) -> list[tuple[int, int, chess.Move]]:
+def _scored(
+    board: chess.Board, moves: list[chess.Move], winner: chess.Color, corner: int, loser_promotes: bool
+) -> list[tuple[int, int, chess.Move]]:
     """``(score, cost, move)`` for each move, unsorted."""
     us = board.turn
     them_bb = board.occupied_co[not us]

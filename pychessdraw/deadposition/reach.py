@@ -116,9 +116,7 @@ def saturate(board: chess.Board) -> tuple[list[_Piece], list[int]]:
                 reach = old
                 no_push = frozen_all | _beyond_facing(p, facing.get(p.square), capture)
                 while True:
-                    grown = (reach
-                             | (pawn_push(reach, c) & ~no_push)
-                             | (pawn_attacks(reach, c) & nonking_reach[not c]))
+                    grown = reach | (pawn_push(reach, c) & ~no_push) | (pawn_attacks(reach, c) & nonking_reach[not c])
                     if grown == reach:
                         break
                     reach = grown
@@ -164,9 +162,13 @@ def _facing_pawns(pieces: list[_Piece]) -> dict[int, _Piece]:
     pawns = [p for p in pieces if p.kind == chess.PAWN]
     facing: dict[int, _Piece] = {}
     for p in pawns:
-        ahead = [q for q in pawns if q.color != p.color
-                 and chess.square_file(q.square) == chess.square_file(p.square)
-                 and (q.square > p.square) == (p.color == chess.WHITE)]
+        ahead = [
+            q
+            for q in pawns
+            if q.color != p.color
+            and chess.square_file(q.square) == chess.square_file(p.square)
+            and (q.square > p.square) == (p.color == chess.WHITE)
+        ]
         if ahead:
             facing[p.square] = min(ahead, key=lambda q: abs(q.square - p.square))
     return facing
@@ -208,8 +210,10 @@ def _attack_set(p: _Piece, blockers: int) -> int:
         if p.kind != chess.ROOK:
             att |= chess.BB_DIAG_ATTACKS[sq][chess.BB_DIAG_MASKS[sq] & blockers]
         if p.kind != chess.BISHOP:
-            att |= (chess.BB_RANK_ATTACKS[sq][chess.BB_RANK_MASKS[sq] & blockers]
-                    | chess.BB_FILE_ATTACKS[sq][chess.BB_FILE_MASKS[sq] & blockers])
+            att |= (
+                chess.BB_RANK_ATTACKS[sq][chess.BB_RANK_MASKS[sq] & blockers]
+                | chess.BB_FILE_ATTACKS[sq][chess.BB_FILE_MASKS[sq] & blockers]
+            )
     return att
 
 

@@ -19,7 +19,6 @@ import chess
 
 from .keys import Key, child_key, key
 
-
 LONG = 400  # above this many plies, the pairwise scan would cost more than move generation
 
 

@@ -99,8 +99,9 @@ def _after_each_move(board: chess.Board, color: chess.Color, budget: Budget) -> 
     return "every legal move leads to a proven dead end"
 
 
-def can_checkmate(board: chess.Board, color: chess.Color, *, nodes: int = 20_000,
-                  seconds: float | None = None) -> Verdict:
+def can_checkmate(
+    board: chess.Board, color: chess.Color, *, nodes: int = 20_000, seconds: float | None = None
+) -> Verdict:
     """Can ``color`` checkmate by some series of legal moves (helpmate)?
 
     ``nodes`` and ``seconds`` bound the search; the static proofs run
@@ -154,8 +155,11 @@ def _can_checkmate(board: chess.Board, color: chess.Color, nodes: int, seconds: 
     # (measured on real-game positions: the deepening then found 1 line in
     # 7 and spent its whole share on the other 6).
     small = nodes <= SMALL_NODES or (seconds is not None and seconds <= SMALL_SECONDS)
-    phases = [(_dive, DIVE_SHARE, DIVE_NODES),
-              (_deepening, SMALL_SEARCH_SHARE if small else SEARCH_SHARE, None), (_closure, 1.0, None)]
+    phases = [
+        (_dive, DIVE_SHARE, DIVE_NODES),
+        (_deepening, SMALL_SEARCH_SHARE if small else SEARCH_SHARE, None),
+        (_closure, 1.0, None),
+    ]
     if needs_blockers(b, color):
         del phases[1]
     for phase, fraction, cap in phases:
@@ -205,8 +209,15 @@ def _before_search(b: chess.Board, color: chess.Color, budget: Budget) -> tuple[
 Phase = Callable[[chess.Board, chess.Color, Budget], tuple[bool | None, list[chess.Move], str]]
 
 
-def _line_verdict(board: chess.Board, b: chess.Board, color: chess.Color, line: list[chess.Move],
-                  forced: int, phase: Phase, nodes: int) -> Verdict:
+def _line_verdict(
+    board: chess.Board,
+    b: chess.Board,
+    color: chess.Color,
+    line: list[chess.Move],
+    forced: int,
+    phase: Phase,
+    nodes: int,
+) -> Verdict:
     """The ``True`` verdict for ``line`` (``forced`` moves played on ``b``
     from ``board``, then the ``phase``'s), shortened where long, checked."""
     # The walk's lines come checked by python-chess (the forced prefix is
@@ -258,7 +269,7 @@ def is_dead(board: chess.Board, *, nodes: int = 20_000, seconds: float | None = 
     if any(v.winnable for v in quick):
         return False
     results: list[bool | None] = []
-    for c, q in zip((chess.WHITE, chess.BLACK), quick):
+    for c, q in zip((chess.WHITE, chess.BLACK), quick, strict=True):
         if q.winnable is False:
             results.append(False)
             continue

@@ -35,8 +35,12 @@ class SearchBudget:
     def __post_init__(self) -> None:
         if not isinstance(self.nodes, int) or isinstance(self.nodes, bool) or self.nodes < 0:
             raise BadRequestError(f"search nodes must be a whole number >= 0, not {self.nodes!r}"[:200])
-        if self.seconds is not None and (not isinstance(self.seconds, (int, float)) or isinstance(self.seconds, bool)
-                                         or not math.isfinite(self.seconds) or self.seconds < 0):
+        if self.seconds is not None and (
+            not isinstance(self.seconds, (int, float))
+            or isinstance(self.seconds, bool)
+            or not math.isfinite(self.seconds)
+            or self.seconds < 0
+        ):
             raise BadRequestError(f"search seconds must be a number >= 0 or None, not {self.seconds!r}"[:200])
 
 

@@ -78,7 +78,11 @@ def side_notes(board: chess.Board, color: chess.Color, can_force: bool) -> list[
     if not can_force and ours:
         notes.append(f"{name} cannot force mate: it needs the opponent's help")
     # One-sided draw knowledge: a lone minor piece does not win against pawns.
-    if chess.popcount(ours) == 1 and ours & (board.knights | board.bishops) and board.occupied_co[not color] & board.pawns:
+    if (
+        chess.popcount(ours) == 1
+        and ours & (board.knights | board.bishops)
+        and board.occupied_co[not color] & board.pawns
+    ):
         notes.append(f"{name} has a lone minor piece: it does not win against pawns in practice")
     return notes
 

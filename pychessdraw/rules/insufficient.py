@@ -7,11 +7,13 @@ place, :func:`pychessdraw.deadposition.material.material_cannot_mate`,
 which the dead-position search uses too; this module asks it.
 
 It is sound: it never says "cannot mate" where a mate exists. It differs
-from python-chess's ``has_insufficient_material`` (and lichess's rule),
-which overlook that the defender's own rooks and queens can block its king,
-so that two bishops of one colour mate, as in ``8/8/8/8/8/2b1k1b1/8/3RKR2 w - -``.
-It knows more in one case: a lone bishop never mates against rooks and
-queens (they always parry the check), so K+B v K+R is a flag-fall draw.
+from python-chess's ``has_insufficient_material`` (and lichess's rule) in
+both directions. It knows less where the defender is in double check on a
+board set up so (``8/8/8/8/8/2b1k1b1/8/3RKR2 w - -`` is mate by two bishops
+of one colour): there it proves nothing. It knows more against rooks and
+queens: bishops of one colour never mate a king defended only by rooks and
+queens (one of them always parries a single check, and no move makes a
+double check), so K+B v K+R is a flag-fall draw.
 
 Limits: material only. A position whose pieces can never reach the king
 (locked pawns) is left to the dead-position search.

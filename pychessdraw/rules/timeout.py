@@ -36,8 +36,9 @@ def uscf_insufficient(board: chess.Board, color: chess.Color) -> bool:
     return (knights, bishops) in {(0, 1), (1, 0), (2, 0)}
 
 
-def result_if_flag_falls(board: chess.Board, flagged: chess.Color, opponent_cannot_mate: bool,
-                         rules: str = FIDE) -> ResultName:
+def result_if_flag_falls(
+    board: chess.Board, flagged: chess.Color, opponent_cannot_mate: bool, rules: str = FIDE
+) -> ResultName:
     """The result if ``flagged`` ran out of time now. ``opponent_cannot_mate``
     is the proven answer of FIDE 6.9 (material or search)."""
     opponent = not flagged

@@ -22,8 +22,12 @@ from .contract import ErrorInfo
 
 COLORS = {"white": chess.WHITE, "black": chess.BLACK}
 ENDING_OPS = ("agree", "resign", "flag", "claim", "recorded")
-_MOVE_ERRORS = {"illegal_move": "is not legal here", "invalid_move": "is not a move",
-                "ambiguous_move": "is ambiguous here", "promotion_needed": "needs a promotion piece"}
+_MOVE_ERRORS = {
+    "illegal_move": "is not legal here",
+    "invalid_move": "is not a move",
+    "ambiguous_move": "is ambiguous here",
+    "promotion_needed": "needs a promotion piece",
+}
 _FEN_DUMP = re.compile(r"\S+/\S+/\S+/\S+/\S+/\S+/\S+/\S+(?:\s+[wb]\s+\S+\s+\S+(?:\s+\d+\s+\d+)?)?")
 
 
@@ -87,12 +91,20 @@ def arg_clocks(args: dict[str, Any]) -> tuple[dict[str, float], dict[int, int]] 
     tc, clocks = args.get("time_control"), args.get("clocks")
     if tc is None and clocks is None:
         return None
-    if not isinstance(tc, dict) or set(tc) - {"base_s", "increment_s", "delay_s"} or not all(
-            isinstance(v, (int, float)) and not isinstance(v, bool) and 0 <= v <= 86_400 for v in tc.values()):
+    if (
+        not isinstance(tc, dict)
+        or set(tc) - {"base_s", "increment_s", "delay_s"}
+        or not all(isinstance(v, (int, float)) and not isinstance(v, bool) and 0 <= v <= 86_400 for v in tc.values())
+    ):
         raise BadRequestError("'time_control' must be {base_s, increment_s, delay_s} in seconds")
-    if not isinstance(clocks, dict) or len(clocks) > pgn.MAX_PLIES or not all(
+    if (
+        not isinstance(clocks, dict)
+        or len(clocks) > pgn.MAX_PLIES
+        or not all(
             isinstance(k, str) and k.isdigit() and isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 10**9
-            for k, v in clocks.items()):
+            for k, v in clocks.items()
+        )
+    ):
         raise BadRequestError("'clocks' must map plies to milliseconds")
     return {k: float(v) for k, v in tc.items()}, {int(k): v for k, v in clocks.items()}
 
@@ -110,8 +122,12 @@ def saved_ending(value: object) -> dict[str, Any] | None:
     """A saved ending {op, color}, every part checked (a colour of any JSON type)."""
     if value is None:
         return None
-    if not isinstance(value, dict) or set(value) - {"op", "color"} or not isinstance(value.get("op"), str) \
-            or value["op"] not in ENDING_OPS:
+    if (
+        not isinstance(value, dict)
+        or set(value) - {"op", "color"}
+        or not isinstance(value.get("op"), str)
+        or value["op"] not in ENDING_OPS
+    ):
         raise BadRequestError("'ending' must be null or {op: agree|resign|flag|claim|recorded, color}")
     if value["op"] in ("resign", "flag") or value.get("color") is not None:
         arg_color(value)
@@ -136,8 +152,9 @@ def referee_error(exc: Exception) -> RefereeError:
         return exc
     if isinstance(exc, RecursionError):
         return BadRequestError("the request is nested too deeply")
-    return InternalError("the referee could not answer this request (a fault of its own, not of the request); "
-                         "the game is as it was")
+    return InternalError(
+        "the referee could not answer this request (a fault of its own, not of the request); the game is as it was"
+    )
 
 
 def promotions(game: Game, text: str) -> list[dict[str, Any]]:
@@ -153,8 +170,15 @@ def promotions(game: Game, text: str) -> list[dict[str, Any]]:
             except RefereeError:
                 continue
             if move.promotion is not None:
-                out.append({"uci": game.uci(move), "san": game.san(move), "from": chess.square_name(move.from_square),
-                            "to": chess.square_name(move.to_square), "promotion": piece})
+                out.append(
+                    {
+                        "uci": game.uci(move),
+                        "san": game.san(move),
+                        "from": chess.square_name(move.from_square),
+                        "to": chess.square_name(move.to_square),
+                        "promotion": piece,
+                    }
+                )
                 break
     return out
 
@@ -175,12 +199,13 @@ def error_info(exc: RefereeError) -> ErrorInfo:
     out: dict[str, object] = dict(exc.to_dict())
     out["message"] = short(str(out.get("message", "")))
     # keep the structured fields JSON-safe and short
-    return cast(ErrorInfo, {k: (v if isinstance(v, (int, bool, list)) or v is None else short(str(v)))
-                            for k, v in out.items()})
+    return cast(
+        ErrorInfo, {k: (v if isinstance(v, (int, bool, list)) or v is None else short(str(v))) for k, v in out.items()}
+    )
 
 
 def short(text: str, limit: int = 160) -> str:
     """One line, at most ``limit`` characters, no FEN dumps."""
     text = _FEN_DUMP.sub("the position", text)
     text = " ".join(text.split())
-    return text if len(text) <= limit else text[:limit - 1] + "…"
+    return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -80,8 +80,7 @@ from .replay import replay as _replay
 from .review import ReviewOps
 
 # analyse levels: the page budget first, then deeper, up to the CLI's deep search
-LEVELS = (dead.PAGE, SearchBudget(nodes=1_000_000, seconds=0.08), SearchBudget(nodes=2_000_000, seconds=0.3),
-          dead.DEEP)
+LEVELS = (dead.PAGE, SearchBudget(nodes=1_000_000, seconds=0.08), SearchBudget(nodes=2_000_000, seconds=0.3), dead.DEEP)
 MAX_REQUEST = 32_000_000  # characters of one request
 _T = TypeVar("_T")
 
@@ -114,12 +113,23 @@ class Bridge:
         self._flag_words: flagfall.FlagWords | None = None  # why a flag fall ended the game
         self._review = ReviewOps()  # a PGN file's review (pychessdraw.web.review), apart from the game
         self._ops: dict[str, Callable[[dict[str, Any]], Reply]] = {
-            "new": self._new, "play": self._play, "undo": self._undo, "load_pgn": self._load_pgn,
-            "claim": self._claim, "agree": self._agree, "resign": self._resign, "flag": self._flag,
-            "status_at": self._status_at, "export_pgn": self._export_pgn, "state": self._state,
-            "analyse": self._analyse, "restore": self._restore,
-            "rules": self._rules, "review_start": self._review.start,
-            "review_feed": self._review.feed, "review_finish": self._review.finish,
+            "new": self._new,
+            "play": self._play,
+            "undo": self._undo,
+            "load_pgn": self._load_pgn,
+            "claim": self._claim,
+            "agree": self._agree,
+            "resign": self._resign,
+            "flag": self._flag,
+            "status_at": self._status_at,
+            "export_pgn": self._export_pgn,
+            "state": self._state,
+            "analyse": self._analyse,
+            "restore": self._restore,
+            "rules": self._rules,
+            "review_start": self._review.start,
+            "review_feed": self._review.feed,
+            "review_finish": self._review.finish,
             "engine_facts": self._engine_facts,
         }
 
@@ -170,8 +180,17 @@ class Bridge:
 
     def _save(self) -> _Saved:
         """What any operation may change (rows and headers are replaced, never changed in place)."""
-        return _Saved(self.game, self.game.checkpoint(), self.headers, list(self._rows), self._recorded,
-                      self._ended, self._pristine, self._ending, self._flag_words)
+        return _Saved(
+            self.game,
+            self.game.checkpoint(),
+            self.headers,
+            list(self._rows),
+            self._recorded,
+            self._ended,
+            self._pristine,
+            self._ending,
+            self._flag_words,
+        )
 
     def _put_back(self, saved: _Saved) -> None:
         self.game = saved.game
@@ -207,8 +226,12 @@ class Bridge:
         return facts
 
     def game_info(self) -> GameInfo:
-        return {"start_fen": self.game.start_fen, "chess960": self.game.chess960, "headers": dict(self.headers),
-                "recorded": self._recorded}
+        return {
+            "start_fen": self.game.start_fen,
+            "chess960": self.game.chess960,
+            "headers": dict(self.headers),
+            "recorded": self._recorded,
+        }
 
     def _reply(self, keep: int | None = None, *, replaced: bool = False, claim: ClaimVerdict | None = None) -> Reply:
         if replaced:
@@ -223,8 +246,14 @@ class Bridge:
         return reply
 
     # -- replacing the game ----------------------------------------------------
-    def _adopt(self, game: Game, rows: list[MoveRow], headers: dict[str, str],
-               ended: tuple[int, OutcomeView] | None, recorded: OutcomeView | None) -> None:
+    def _adopt(
+        self,
+        game: Game,
+        rows: list[MoveRow],
+        headers: dict[str, str],
+        ended: tuple[int, OutcomeView] | None,
+        recorded: OutcomeView | None,
+    ) -> None:
         self.game, self._rows, self.headers = game, rows, headers
         self._ended, self._recorded, self._ending = ended, recorded, None
         self._flag_words = None
@@ -234,8 +263,7 @@ class Bridge:
 
     def _new(self, args: dict[str, Any]) -> Reply:
         fen = _fen(args, "fen")
-        game = Game(fen or None, chess960=_flag(args, "chess960"),
-                    flag_rules=_flag_rules(args) or self.game.flag_rules)
+        game = Game(fen or None, chess960=_flag(args, "chess960"), flag_rules=_flag_rules(args) or self.game.flag_rules)
         self._adopt(game, [], {}, None, None)
         return self._reply(replaced=True)
 
@@ -270,8 +298,11 @@ class Bridge:
             if ms is not None:
                 row["clock_ms"] = ms  # [%clk]: each side's time while browsing
         result = parsed.result or parsed.headers.get("Result", "*")
-        recorded = present.recorded_view(result, parsed.headers.get("Termination"), parsed.headers.get(
-            "TerminationDetails")) if is_result(result) else None
+        recorded = (
+            present.recorded_view(result, parsed.headers.get("Termination"), parsed.headers.get("TerminationDetails"))
+            if is_result(result)
+            else None
+        )
         self._adopt(game, rows, dict(parsed.headers), ended, recorded)
         return self._reply(replaced=True)
 
@@ -286,8 +317,7 @@ class Bridge:
             raise BadRequestError("'moves' must be a list of moves (text)")
         headers = _saved_headers(args.get("headers"))
         ending = _saved_ending(args.get("ending"))
-        game = Game(fen or None, chess960=_flag(args, "chess960"),
-                    flag_rules=_flag_rules(args) or self.game.flag_rules)
+        game = Game(fen or None, chess960=_flag(args, "chess960"), flag_rules=_flag_rules(args) or self.game.flag_rules)
         _check_start(headers, game)
         rows, ended = _replay(game, moves)
         result = headers.get("Result", "*")
@@ -340,8 +370,12 @@ class Bridge:
         for claim in self.game.claims():
             if claim.uci == uci:
                 san = claim.san or uci
-                return {"rule": claim.rule_name, "uci": uci, "san": san,
-                        "question": present.claim_question(claim.rule.value, san)}
+                return {
+                    "rule": claim.rule_name,
+                    "uci": uci,
+                    "san": san,
+                    "question": present.claim_question(claim.rule.value, san),
+                }
         return None
 
     def _changed(self) -> None:
@@ -440,24 +474,34 @@ class Bridge:
         final = level == len(LEVELS) - 1
         facts = self.facts(LEVELS[level], can_search=not final)
         decided = all(facts["winnable"][side]["answer"] != "unknown" for side in ("white", "black"))
-        return {"ok": True, "facts": facts, "analysed": {"level": level, "final": final or decided},
-                "ending": self._ending}
+        return {
+            "ok": True,
+            "facts": facts,
+            "analysed": {"level": level, "final": final or decided},
+            "ending": self._ending,
+        }
 
     def _engine_facts(self, args: dict[str, Any]) -> Reply:
         """The computer's question before it moves (pychessdraw.web.probe): the
         claims open now, and what each candidate move would let the opponent claim."""
         moves = args.get("moves")
-        if not isinstance(moves, list) or len(moves) > probe.MAX_CANDIDATES \
-                or not all(isinstance(m, str) and len(m) <= 20 for m in moves):
+        if (
+            not isinstance(moves, list)
+            or len(moves) > probe.MAX_CANDIDATES
+            or not all(isinstance(m, str) and len(m) <= 20 for m in moves)
+        ):
             raise BadRequestError(f"'moves' must be a list of at most {probe.MAX_CANDIDATES} moves as text")
         self._check_not_over()
         return {"ok": True, "engine_facts": probe.engine_facts(self.game, moves)}
 
     def _export_pgn(self, args: dict[str, Any]) -> Reply:
-        recorded = self._recorded["result"] if self._recorded is not None else self._ended[1]["result"] \
-            if self._ended else "*"
-        return {"ok": True, "pgn": export_pgn(self.game, self.headers, _clocks(args),
-                                              recorded=recorded if self._pristine else None)}
+        recorded = (
+            self._recorded["result"] if self._recorded is not None else self._ended[1]["result"] if self._ended else "*"
+        )
+        return {
+            "ok": True,
+            "pgn": export_pgn(self.game, self.headers, _clocks(args), recorded=recorded if self._pristine else None),
+        }
 
 
 def _as_is(reply: Reply) -> Reply:

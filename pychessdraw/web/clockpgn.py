@@ -72,15 +72,18 @@ def parse_time_control_tag(tag: str) -> dict[str, float] | None:
     return {"base_s": base, "increment_s": step if sign == "+" else 0.0, "delay_s": step if sign == "d" else 0.0}
 
 
-def export_with_clocks(game: Game, headers: Mapping[str, str] | None, time_control: Mapping[str, Any] | None,
-                       clocks: Mapping[int, int]) -> str:
+def export_with_clocks(
+    game: Game, headers: Mapping[str, str] | None, time_control: Mapping[str, Any] | None, clocks: Mapping[int, int]
+) -> str:
     """The game as PGN (see :func:`pychessdraw.pgn.export`) with a
     ``TimeControl`` tag and a ``[%clk]`` comment after each move that has a
     time in ``clocks`` (ply -> the mover's remaining ms)."""
     tags = dict(headers or {})
     if time_control is not None:
-        tags["TimeControl"] = time_control_tag(float(time_control.get("base_s", 0)),
-                                               float(time_control.get("increment_s", 0)),
-                                               float(time_control.get("delay_s", 0)))
+        tags["TimeControl"] = time_control_tag(
+            float(time_control.get("base_s", 0)),
+            float(time_control.get("increment_s", 0)),
+            float(time_control.get("delay_s", 0)),
+        )
     comments = {ply: format_clk(ms) for ply, ms in clocks.items() if 1 <= ply <= game.ply}
     return export(game, tags, comments)

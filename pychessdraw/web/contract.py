@@ -406,9 +406,26 @@ class Operations(TypedDict):
     engine_facts: Op[EngineFactsArgs, Reply]
 
 
-OpName = Literal["new", "play", "undo", "load_pgn", "claim", "agree", "resign", "flag", "status_at", "export_pgn",
-                 "state", "analyse", "restore", "rules", "review_start", "review_feed", "review_finish",
-                 "engine_facts"]
+OpName = Literal[
+    "new",
+    "play",
+    "undo",
+    "load_pgn",
+    "claim",
+    "agree",
+    "resign",
+    "flag",
+    "status_at",
+    "export_pgn",
+    "state",
+    "analyse",
+    "restore",
+    "rules",
+    "review_start",
+    "review_feed",
+    "review_finish",
+    "engine_facts",
+]
 """The keys of :class:`Operations` (a test checks that they agree)."""
 
 
@@ -437,14 +454,22 @@ def sent_facts() -> dict[str, object]:
     from ..batch import judge as verdict
     from ..outcome import side_name
     from ..rules import fifty, repetition
+
     return {
         "LAWS": {
-            "article": dict(laws.ARTICLE), "claim_article": {f"{rule}{'_with_move' if move else ''}": article
-                                                             for (rule, move), article in laws.CLAIM_ARTICLE.items()},
-            "offer": laws.OFFER, "claim_stops_clocks": laws.CLAIM_STOPS_CLOCKS, "wrong_claim": laws.WRONG_CLAIM,
-            "wrong_claim_bonus_ms": laws.WRONG_CLAIM_BONUS_MS, "rule_name": dict(laws.RULE_NAME),
-            "claim_count": repetition.CLAIM_COUNT, "automatic_count": repetition.AUTOMATIC_COUNT,
-            "claim_plies": fifty.CLAIM_PLIES, "automatic_plies": fifty.AUTOMATIC_PLIES,
+            "article": dict(laws.ARTICLE),
+            "claim_article": {
+                f"{rule}{'_with_move' if move else ''}": article for (rule, move), article in laws.CLAIM_ARTICLE.items()
+            },
+            "offer": laws.OFFER,
+            "claim_stops_clocks": laws.CLAIM_STOPS_CLOCKS,
+            "wrong_claim": laws.WRONG_CLAIM,
+            "wrong_claim_bonus_ms": laws.WRONG_CLAIM_BONUS_MS,
+            "rule_name": dict(laws.RULE_NAME),
+            "claim_count": repetition.CLAIM_COUNT,
+            "automatic_count": repetition.AUTOMATIC_COUNT,
+            "claim_plies": fifty.CLAIM_PLIES,
+            "automatic_plies": fifty.AUTOMATIC_PLIES,
         },
         "LIMITS": {"max_moves": pgn.MAX_PLIES, "max_fen": fen.MAX_FEN},
         "REPLACES_GAME": list(REPLACES_GAME),

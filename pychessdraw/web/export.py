@@ -13,8 +13,9 @@ ENDING_TAGS = ("Result", "Termination", "TerminationDetails")  # exported from t
 BOARD_TAGS = ("FEN", "SetUp", "Variant")  # exported from the game's own start position, never from text
 
 
-def export_pgn(game: Game, headers: dict[str, str], clocks: tuple[dict[str, float], dict[int, int]] | None,
-               *, recorded: str | None) -> str:
+def export_pgn(
+    game: Game, headers: dict[str, str], clocks: tuple[dict[str, float], dict[int, int]] | None, *, recorded: str | None
+) -> str:
     """``game`` as PGN with ``headers``: with the page's clocks (time control,
     ms by ply) when given; else as recorded (``recorded``: the record's
     result, for an imported game still exactly as imported); else with the
@@ -34,6 +35,7 @@ def tags(headers: dict[str, str], drop: tuple[str, ...]) -> dict[str, str]:
 def export_as_recorded(game: Game, headers: dict[str, str]) -> str:
     """The imported game with its tags as recorded (Result, Termination unchanged)."""
     import chess.pgn
+
     record = chess.pgn.Game.from_board(game.board)
     for name, value in headers.items():
         record.headers[name] = value

@@ -51,16 +51,25 @@ def explain(board: chess.Board, status: Status, flagged: chess.Color) -> FlagWor
     who, other = side_name(flagged), side_name(opponent)
     if cannot:
         proof = f"proven: {reason or 'not enough material to checkmate'}"
-        text = (f"{who}'s flag fell, but {other} cannot checkmate by any series of legal moves "
-                f"({proof}): the game is drawn ({_FIDE})")
+        text = (
+            f"{who}'s flag fell, but {other} cannot checkmate by any series of legal moves "
+            f"({proof}): the game is drawn ({_FIDE})"
+        )
         return {"result": result, "rules": rules, "article": _FIDE, "text": text, "proof": proof}
     if result == "1/2-1/2":  # US Chess 14E: a lone minor piece or two knights, no pawns
         pieces = board.occupied_co[opponent] & ~board.kings
-        what = ("king and two knights" if chess.popcount(pieces) == 2 else
-                "king and knight" if pieces & board.knights else "king and bishop")
+        what = (
+            "king and two knights"
+            if chess.popcount(pieces) == 2
+            else "king and knight"
+            if pieces & board.knights
+            else "king and bishop"
+        )
         proof = f"{other} has only {what} and no pawns are on the board"
-        text = (f"{who}'s flag fell, but {proof}: the game is drawn under US Chess rule 14E "
-                "(whether a forced win exists is not searched)")
+        text = (
+            f"{who}'s flag fell, but {proof}: the game is drawn under US Chess rule 14E "
+            "(whether a forced win exists is not searched)"
+        )
         return {"result": result, "rules": rules, "article": "US Chess 14E", "text": text, "proof": proof}
     if not can:
         proof = "the search did not prove that it cannot checkmate, and only such a proof makes a flag fall a draw"

@@ -126,8 +126,10 @@ def flag_sentence(ended: dict[str, Any], board: chess.Board) -> str | None:
         how = f"a mating line: {line}" if line else proof.get("reason") or "a checkmate exists"
         said = f"{who}'s flag fell and {other} can still checkmate ({how})"
     elif can is False:
-        said = (f"{who}'s flag fell, but {other} cannot checkmate by any series of legal moves "
-                f"(proven: {proof.get('reason') or 'not enough material to checkmate'})")
+        said = (
+            f"{who}'s flag fell, but {other} cannot checkmate by any series of legal moves "
+            f"(proven: {proof.get('reason') or 'not enough material to checkmate'})"
+        )
     else:
         said = f"{who}'s flag fell; whether {other} can checkmate was not decided within the search"
     return f"{said}: {forfeit['by_rule'] or forfeit['recorded']} by {article}"
@@ -137,12 +139,29 @@ def _base_view(number: int, board: Board) -> dict[str, Any]:
     """A board's view with nothing worked out: its tags and counts only."""
     plies = len(board.seen)
     moves = move_number(plies, *start_of(board.headers))[0] if plies else 0
-    return {"game": number, "white": board.headers.get("White"), "black": board.headers.get("Black"),
-            "round": board.headers.get("Round"), "plies": plies, "moves": moves, "move_text": f"move {moves}",
-            "last_move": None, "last_uci": None, "clocks": {"white": None, "black": None}, "fen": None,
-            "placement": None, "state": PLAYING,
-            "claim_moves": [], "error": None, "removed": board.parsed is None, "result": board.ended,
-            "expected_result": None, "verdict": None, "flag": None, "urgency": _URGENCY[PLAYING]}
+    return {
+        "game": number,
+        "white": board.headers.get("White"),
+        "black": board.headers.get("Black"),
+        "round": board.headers.get("Round"),
+        "plies": plies,
+        "moves": moves,
+        "move_text": f"move {moves}",
+        "last_move": None,
+        "last_uci": None,
+        "clocks": {"white": None, "black": None},
+        "fen": None,
+        "placement": None,
+        "state": PLAYING,
+        "claim_moves": [],
+        "error": None,
+        "removed": board.parsed is None,
+        "result": board.ended,
+        "expected_result": None,
+        "verdict": None,
+        "flag": None,
+        "urgency": _URGENCY[PLAYING],
+    }
 
 
 def board_view(number: int, board: Board, ended: dict[str, Any] | None) -> dict[str, Any]:
@@ -150,8 +169,9 @@ def board_view(number: int, board: Board, ended: dict[str, Any] | None) -> dict[
     game = board.game
     state, moves = _state(board)
     view = _base_view(number, board)
-    view.update(state=state, claim_moves=moves, clocks=_clocks(board),
-                error=board.error[1] if board.error is not None else None)
+    view.update(
+        state=state, claim_moves=moves, clocks=_clocks(board), error=board.error[1] if board.error is not None else None
+    )
     if board.sans:
         view["last_move"] = board.sans[-1]
         number, white = move_number(len(board.seen), *start_of(board.headers))
@@ -215,9 +235,19 @@ class Follower:
             view = _base_view(number, board)
             view["error"] = f"internal error of the referee ({type(exc).__name__}): board not shown"
             view["urgency"] = 1
-            fault = {"game": number, "white": view["white"], "black": view["black"], "round": view["round"],
-                     "ply": view["plies"], "move": None, "rule": None, "kind": ERROR, "code": InternalError.code,
-                     "reason": view["error"], "id": len(self.log) + 1}
+            fault = {
+                "game": number,
+                "white": view["white"],
+                "black": view["black"],
+                "round": view["round"],
+                "ply": view["plies"],
+                "move": None,
+                "rule": None,
+                "kind": ERROR,
+                "code": InternalError.code,
+                "reason": view["error"],
+                "id": len(self.log) + 1,
+            }
             fault["text"] = describe(fault)
             self.log.append(fault)
             new.append(fault)
@@ -335,8 +365,11 @@ class Bridge:
             if not isinstance(text, str):
                 raise BadRequestError("follow_feed needs the stream's next text")
             changed, note = self.stream.feed(text)
-            out = self.follower.update(self.stream.text()) if changed else \
-                {"events": [], "voided": [], "boards": [], "count": len(self.follower.tracker.boards)}
+            out = (
+                self.follower.update(self.stream.text())
+                if changed
+                else {"events": [], "voided": [], "boards": [], "count": len(self.follower.tracker.boards)}
+            )
             return {"ok": True, "note": note, **out}
         if op == "follow_update":
             text = args.get("text")

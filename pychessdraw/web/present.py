@@ -46,9 +46,14 @@ Labeller = Callable[[int], str]  # ply -> "3...Qxf7" (the move that led to the p
 _RULE_LABEL = laws.RULE_NAME
 _DEAD, _FLAG, _OFFER = laws.fide(laws.DEAD_POSITION), laws.fide(laws.FLAG_FALL), laws.fide(laws.OFFER)
 _DECLARED = {Termination.AGREEMENT, Termination.RESIGNATION, Termination.TIME_FORFEIT}
-_PIECE_WORDS = {chess.KING: ("king", "kings"), chess.QUEEN: ("queen", "queens"), chess.ROOK: ("rook", "rooks"),
-                chess.BISHOP: ("bishop", "bishops"), chess.KNIGHT: ("knight", "knights"),
-                chess.PAWN: ("pawn", "pawns")}
+_PIECE_WORDS = {
+    chess.KING: ("king", "kings"),
+    chess.QUEEN: ("queen", "queens"),
+    chess.ROOK: ("rook", "rooks"),
+    chess.BISHOP: ("bishop", "bishops"),
+    chess.KNIGHT: ("knight", "knights"),
+    chess.PAWN: ("pawn", "pawns"),
+}
 MAX_ARROWS = 3  # more intended moves than this are said in words, not drawn
 
 
@@ -60,36 +65,71 @@ def make_row(game: Game, move: chess.Move, *, after_end: bool = False) -> MoveRo
     number, white = game.fullmove_number, game.turn == chess.WHITE
     san, uci = game.san(move), game.uci(move)
     game.push(move)
-    return {"ply": game.ply, "san": san, "uci": uci, "fen": game.fen(), "label": numbered(number, white, san),
-            "number": number, "white": white, "repetition_count": game.repetition_count(), "after_end": after_end}
+    return {
+        "ply": game.ply,
+        "san": san,
+        "uci": uci,
+        "fen": game.fen(),
+        "label": numbered(number, white, san),
+        "number": number,
+        "white": white,
+        "repetition_count": game.repetition_count(),
+        "after_end": after_end,
+    }
 
 
-def _counter(value: int, claim_at: int, auto_at: int, claim_article: str, auto_article: str,
-             text: str, auto_text: str, near: int) -> Counter:
+def _counter(
+    value: int, claim_at: int, auto_at: int, claim_article: str, auto_article: str, text: str, auto_text: str, near: int
+) -> Counter:
     level: Level = "over" if value >= auto_at else "claim" if value >= claim_at else "near" if value >= near else "none"
-    return {"value": value, "claim_at": claim_at, "auto_at": auto_at, "claim_article": claim_article,
-            "auto_article": auto_article, "text": text, "auto_text": auto_text, "level": level}
+    return {
+        "value": value,
+        "claim_at": claim_at,
+        "auto_at": auto_at,
+        "claim_article": claim_article,
+        "auto_article": auto_article,
+        "text": text,
+        "auto_text": auto_text,
+        "level": level,
+    }
 
 
 def halfmove(clock: int) -> Counter:
     claim, auto = fifty.CLAIM_PLIES, fifty.AUTOMATIC_PLIES
-    rule, art, auto_rule, auto_art = (laws.RULE_NAME["fifty_moves"], laws.ARTICLE["fifty_moves"],
-                                      laws.RULE_NAME["seventyfive_moves"], laws.ARTICLE["seventyfive_moves"])
-    return _counter(clock, claim, auto, art, auto_art,
-                    f"{clock} {'ply' if clock == 1 else 'plies'} without a capture or pawn move: a claim is possible at {claim} "
-                    f"({rule}, FIDE {art}), the game ends at {auto} ({auto_rule}, FIDE {auto_art})",
-                    f"{auto_rule}: {clock} of {auto} plies{' (reached: game over)' if clock >= auto else ''} "
-                    f"(FIDE {auto_art})", claim - 10)
+    rule, art, auto_rule, auto_art = (
+        laws.RULE_NAME["fifty_moves"],
+        laws.ARTICLE["fifty_moves"],
+        laws.RULE_NAME["seventyfive_moves"],
+        laws.ARTICLE["seventyfive_moves"],
+    )
+    return _counter(
+        clock,
+        claim,
+        auto,
+        art,
+        auto_art,
+        f"{clock} {'ply' if clock == 1 else 'plies'} without a capture or pawn move: a claim is possible at {claim} "
+        f"({rule}, FIDE {art}), the game ends at {auto} ({auto_rule}, FIDE {auto_art})",
+        f"{auto_rule}: {clock} of {auto} plies{' (reached: game over)' if clock >= auto else ''} (FIDE {auto_art})",
+        claim - 10,
+    )
 
 
 def repetitions(count: int, earlier: list[int], label: Labeller) -> Repetition:
     claim, auto = repetition.CLAIM_COUNT, repetition.AUTOMATIC_COUNT
     art, auto_art = laws.ARTICLE["threefold_repetition"], laws.ARTICLE["fivefold_repetition"]
-    base = _counter(count, claim, auto, art, auto_art,
-                    f"{count} occurrence{'s' * (count != 1)} of this position so far "
-                    f"({claim} allow a claim, FIDE {art}; {auto} end the game, FIDE {auto_art})",
-                    f"{laws.RULE_NAME['fivefold_repetition'].capitalize()}: {count} of {auto}"
-                    f"{' (reached: game over)' if count >= auto else ''} (FIDE {auto_art})", claim - 1)
+    base = _counter(
+        count,
+        claim,
+        auto,
+        art,
+        auto_art,
+        f"{count} occurrence{'s' * (count != 1)} of this position so far "
+        f"({claim} allow a claim, FIDE {art}; {auto} end the game, FIDE {auto_art})",
+        f"{laws.RULE_NAME['fivefold_repetition'].capitalize()}: {count} of {auto}"
+        f"{' (reached: game over)' if count >= auto else ''} (FIDE {auto_art})",
+        claim - 1,
+    )
     occ: list[Occurrence] = [{"ply": p, "label": "the start" if p == 0 else f"after {label(p)}"} for p in earlier]
     return {**base, "earlier": occ}
 
@@ -103,9 +143,18 @@ def outcome_view(outcome: Outcome, *, ended_at: int | None = None, ended_at_labe
     detail = f"{outcome.reason()} (FIDE {outcome.article}, {how_text})"
     if ended_at is not None:
         detail = f"{outcome.reason()} {ended_at_label} (FIDE {outcome.article}); the moves after it were played after the end"
-    return {"termination": termination_name(t), "result": outcome.result(), "winner": winner,
-            "article": outcome.article, "reason": outcome.reason(), "how": how, "headline": f"{head}: {outcome.result()}",
-            "detail": detail, "ended_at": ended_at, "ended_at_label": ended_at_label}
+    return {
+        "termination": termination_name(t),
+        "result": outcome.result(),
+        "winner": winner,
+        "article": outcome.article,
+        "reason": outcome.reason(),
+        "how": how,
+        "headline": f"{head}: {outcome.result()}",
+        "detail": detail,
+        "ended_at": ended_at,
+        "ended_at_label": ended_at_label,
+    }
 
 
 def recorded_view(result: ResultName, termination_tag: str | None, details: str | None = None) -> OutcomeView:
@@ -118,12 +167,19 @@ def recorded_view(result: ResultName, termination_tag: str | None, details: str 
     named = termination_from_record(tag, details)
     winner: ColorName | None = "white" if result == "1-0" else "black" if result == "0-1" else None
     head = f"{side(winner)} wins" if winner else "Draw"
-    reason = f"as recorded, Termination \"{tag}\"" if tag else "reason not recorded"
-    return {"termination": "unknown" if named is None else termination_name(named), "result": result,
-            "winner": winner, "article": None,
-            "reason": reason, "how": "recorded", "headline": f"{head}: {result}",
-            "detail": f"{result}, {reason} (the result of the imported game)", "ended_at": None,
-            "ended_at_label": None}
+    reason = f'as recorded, Termination "{tag}"' if tag else "reason not recorded"
+    return {
+        "termination": "unknown" if named is None else termination_name(named),
+        "result": result,
+        "winner": winner,
+        "article": None,
+        "reason": reason,
+        "how": "recorded",
+        "headline": f"{head}: {result}",
+        "detail": f"{result}, {reason} (the result of the imported game)",
+        "ended_at": None,
+        "ended_at_label": None,
+    }
 
 
 MAX_LINE = 8  # plies of a mating line shown; the rest is counted
@@ -147,8 +203,9 @@ def numbered_line(board: chess.Board, line: list[str] | None, limit: int = MAX_L
     return " ".join(out) + (f" … ({len(line)} plies in all)" if more > 0 else "")
 
 
-def winnability(status: Status, board: chess.Board, color: chess.Color, *, can_search: bool,
-                game_over: bool = False) -> Winnability:
+def winnability(
+    status: Status, board: chess.Board, color: chess.Color, *, can_search: bool, game_over: bool = False
+) -> Winnability:
     name = side(color)
     detail: dict[str, Any] = dict((status.winnable_detail or {}).get(color) or {})
     answer = None if status.winnable is None else status.winnable.get(color)
@@ -156,19 +213,37 @@ def winnability(status: Status, board: chess.Board, color: chess.Color, *, can_s
         answer = False
     if answer is True:
         line = numbered_line(board, detail.get("line"))
-        return {"answer": "yes", "text": f"{name} can still checkmate",
-                "proof": f"a mating line: {line}" if line else str(detail.get("reason") or "checkmate"),
-                "searching": False, "word": "Yes"}
+        return {
+            "answer": "yes",
+            "text": f"{name} can still checkmate",
+            "proof": f"a mating line: {line}" if line else str(detail.get("reason") or "checkmate"),
+            "searching": False,
+            "word": "Yes",
+        }
     if answer is False:
         reason = str(detail.get("reason") or "") or "not enough material to checkmate"
-        return {"answer": "no", "text": f"{name} cannot checkmate by any series of legal moves",
-                "proof": f"proven: {reason}", "searching": False, "word": "No"}
+        return {
+            "answer": "no",
+            "text": f"{name} cannot checkmate by any series of legal moves",
+            "proof": f"proven: {reason}",
+            "searching": False,
+            "word": "No",
+        }
     if game_over or status.outcome is not None:  # nothing is searched once the game is over
-        return {"answer": "unknown", "text": f"{name}: not searched, the game is over", "proof": "",
-                "searching": False, "word": "Not searched"}
-    return {"answer": "unknown", "text": f"{name}: not decided yet",
-            "proof": "still searching" if can_search else "the search ran out of time", "searching": can_search,
-            "word": "Not decided yet"}
+        return {
+            "answer": "unknown",
+            "text": f"{name}: not searched, the game is over",
+            "proof": "",
+            "searching": False,
+            "word": "Not searched",
+        }
+    return {
+        "answer": "unknown",
+        "text": f"{name}: not decided yet",
+        "proof": "still searching" if can_search else "the search ran out of time",
+        "searching": can_search,
+        "word": "Not decided yet",
+    }
 
 
 def _dead_text(status: Status, win: ByColor[Winnability]) -> str:
@@ -184,8 +259,10 @@ def _dead_text(status: Status, win: ByColor[Winnability]) -> str:
         return f"Not a dead position: {who} can still checkmate ({_DEAD})"
     no = [c for c in sides if win[c]["answer"] == "no"]
     if no:
-        return (f"{side(no[0])} cannot checkmate; whether {side('black' if no[0] == 'white' else 'white')} "
-                f"can is not decided yet ({_DEAD})")
+        return (
+            f"{side(no[0])} cannot checkmate; whether {side('black' if no[0] == 'white' else 'white')} "
+            f"can is not decided yet ({_DEAD})"
+        )
     return f"Dead position ({_DEAD}): not decided yet"
 
 
@@ -215,24 +292,48 @@ def _claim_groups(status: Status, board: chess.Board) -> list[ClaimGroup]:
         rule = claim.rule_name
         if claim.uci is None:
             article = claim.article
-            groups.append({"rule": rule, "article": article, "rule_label": _RULE_LABEL[rule], "now": True,
-                           "text": f"{who} may claim a draw now: {_RULE_LABEL[rule]} (FIDE {article})",
-                           "moves": [], "arrows": False})
+            groups.append(
+                {
+                    "rule": rule,
+                    "article": article,
+                    "rule_label": _RULE_LABEL[rule],
+                    "now": True,
+                    "text": f"{who} may claim a draw now: {_RULE_LABEL[rule]} (FIDE {article})",
+                    "moves": [],
+                    "arrows": False,
+                }
+            )
         else:
             by_rule.setdefault(rule, []).append(
-                {"uci": claim.uci, "san": claim.san or claim.uci, "question": claim_question(rule, claim.san or claim.uci)})
+                {
+                    "uci": claim.uci,
+                    "san": claim.san or claim.uci,
+                    "question": claim_question(rule, claim.san or claim.uci),
+                }
+            )
     for rule, moves in by_rule.items():
         article = claim_article(Termination(rule), with_move=True)
         if rule == Termination.FIFTY_MOVES.value and len(moves) > MAX_ARROWS:
-            text = (f"Any move that is not a pawn move or a capture lets {who} claim a draw by the "
-                    f"fifty-move rule (FIDE {article}): pick it below, or just play it")
+            text = (
+                f"Any move that is not a pawn move or a capture lets {who} claim a draw by the "
+                f"fifty-move rule (FIDE {article}): pick it below, or just play it"
+            )
         elif len(moves) == 1:
             text = f"{moves[0]['san']} lets {who} claim a draw by {_RULE_LABEL[rule]} (FIDE {article})"
         else:
             sans = ", ".join(m["san"] for m in moves[:8]) + (f" and {len(moves) - 8} more" if len(moves) > 8 else "")
             text = f"{sans}: each lets {who} claim a draw by {_RULE_LABEL[rule]} (FIDE {article})"
-        groups.append({"rule": rule, "article": article, "rule_label": _RULE_LABEL[rule], "now": False,
-                       "text": text, "moves": moves, "arrows": len(moves) <= MAX_ARROWS})
+        groups.append(
+            {
+                "rule": rule,
+                "article": article,
+                "rule_label": _RULE_LABEL[rule],
+                "now": False,
+                "text": text,
+                "moves": moves,
+                "arrows": len(moves) <= MAX_ARROWS,
+            }
+        )
     return groups
 
 
@@ -266,8 +367,15 @@ def describe(board: chess.Board) -> str:
     return " ".join(parts)
 
 
-def facts(game: Game, status: Status, *, label: Labeller, live: bool = True, outcome: OutcomeView | None = None,
-          can_search: bool = True) -> Facts:
+def facts(
+    game: Game,
+    status: Status,
+    *,
+    label: Labeller,
+    live: bool = True,
+    outcome: OutcomeView | None = None,
+    can_search: bool = True,
+) -> Facts:
     """The panel's facts for ``status`` (a status of ``game``'s current
     position, with legal moves). ``outcome`` overrides the status's own
     (a recorded result, or an ending the rules reached earlier)."""
@@ -275,7 +383,8 @@ def facts(game: Game, status: Status, *, label: Labeller, live: bool = True, out
     searchable = can_search and status.outcome is None and outcome is None
     win: ByColor[Winnability] = {
         "white": winnability(status, board, chess.WHITE, can_search=searchable, game_over=outcome is not None),
-        "black": winnability(status, board, chess.BLACK, can_search=searchable, game_over=outcome is not None)}
+        "black": winnability(status, board, chess.BLACK, can_search=searchable, game_over=outcome is not None),
+    }
     groups = _claim_groups(status, board) if live and outcome is None else []
     over = status.outcome is not None or outcome is not None
     out_view = outcome if outcome is not None else (None if status.outcome is None else outcome_view(status.outcome))
@@ -283,16 +392,24 @@ def facts(game: Game, status: Status, *, label: Labeller, live: bool = True, out
     where = "the start position" if ply == 0 else f"after {label(ply)}"
     flag: ByColor[FlagView] | None = None
     if status.flag_results is not None and not over:
-        flag = {"white": flag_view(status.flag_results[chess.WHITE], chess.WHITE, win["black"]["answer"]),
-                "black": flag_view(status.flag_results[chess.BLACK], chess.BLACK, win["white"]["answer"])}
+        flag = {
+            "white": flag_view(status.flag_results[chess.WHITE], chess.WHITE, win["black"]["answer"]),
+            "black": flag_view(status.flag_results[chess.BLACK], chess.BLACK, win["white"]["answer"]),
+        }
     offer: Offer | None = None
     if not over and live:
         by, to = color_name(not board.turn), color_name(board.turn)
-        offer = {"by": by, "to": to,
-                 "text": f"{side(by)} offers a draw (the player who has just moved, {_OFFER}). {side(to)}:"}
+        offer = {
+            "by": by,
+            "to": to,
+            "text": f"{side(by)} offers a draw (the player who has just moved, {_OFFER}). {side(to)}:",
+        }
     legal: list[LegalMove] = list(status.legal_moves or ()) if live and not over else []
     return {
-        "ply": ply, "turn": color_name(board.turn), "fen": status.fen, "check": status.check,
+        "ply": ply,
+        "turn": color_name(board.turn),
+        "fen": status.fen,
+        "check": status.check,
         "where": where,
         "turn_text": "Game over" if over else f"{side(board.turn)} to move{' (check)' if status.check else ''}",
         "description": describe(board),
@@ -300,8 +417,9 @@ def facts(game: Game, status: Status, *, label: Labeller, live: bool = True, out
         "repetition": repetitions(status.repetition_count, list(status.repetitions), label),
         "outcome": out_view,
         "claims": groups,
-        "claims_text": claims_text(groups, status, board, live) if outcome is None else
-        "The game is over: nothing to claim.",
+        "claims_text": claims_text(groups, status, board, live)
+        if outcome is None
+        else "The game is over: nothing to claim.",
         "winnable": win,
         "dead_text": _dead_text(status, win) if outcome is None else "The game is over.",
         "flag_fall": flag,
@@ -327,8 +445,11 @@ def flag_view(result: ResultName | None, flagged: chess.Color, opponent_answer: 
         return {"result": result, "text": f"{result} (draw: {why})"}
     if opponent_answer == "yes":
         return {"result": result, "text": f"{result} ({who} wins: {who} can still checkmate, {_FLAG})"}
-    return {"result": result, "text": f"{result} unless a draw is proven: undecided, whether {who} can "
-                                      f"checkmate is not decided yet ({_FLAG})"}
+    return {
+        "result": result,
+        "text": f"{result} unless a draw is proven: undecided, whether {who} can "
+        f"checkmate is not decided yet ({_FLAG})",
+    }
 
 
 def claim_verdict(result: ClaimResult, san: str | None, claimer: chess.Color) -> ClaimVerdict:
@@ -339,8 +460,18 @@ def claim_verdict(result: ClaimResult, san: str | None, claimer: chess.Color) ->
     wrong: WrongClaim | None = None
     if not result.accepted:
         to, article = side(not claimer), laws.fide(laws.WRONG_CLAIM)
-        wrong = {"to": color_name(not claimer), "bonus_ms": laws.WRONG_CLAIM_BONUS_MS,
-                 "text": f" Two minutes were added to {to}'s clock ({article}).",
-                 "note": f"{article}: {to} got two more minutes for the wrong claim."}
-    return {"accepted": result.accepted, "rule": rule, "move": result.move, "san": san, "headline": headline,
-            "text": result.reason, "wrong_claim": wrong}
+        wrong = {
+            "to": color_name(not claimer),
+            "bonus_ms": laws.WRONG_CLAIM_BONUS_MS,
+            "text": f" Two minutes were added to {to}'s clock ({article}).",
+            "note": f"{article}: {to} got two more minutes for the wrong claim.",
+        }
+    return {
+        "accepted": result.accepted,
+        "rule": rule,
+        "move": result.move,
+        "san": san,
+        "headline": headline,
+        "text": result.reason,
+        "wrong_claim": wrong,
+    }

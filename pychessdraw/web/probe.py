@@ -64,8 +64,10 @@ class MoveProbe:
         later = sorted({c["rule"] for c in claims if c["move"] is not None})
         automatic: AutomaticDict | None = None
         if self.automatic is not None:
-            automatic = {"termination": self.automatic.value,
-                         "winner": None if self.automatic_winner is None else color_name(self.automatic_winner)}
+            automatic = {
+                "termination": self.automatic.value,
+                "winner": None if self.automatic_winner is None else color_name(self.automatic_winner),
+            }
         return {
             "uci": self.uci,
             "san": self.san,
@@ -88,8 +90,12 @@ def probe_moves(game: Game, moves: Sequence[str]) -> list[MoveProbe]:
     move is parsed before any is played, and each one played is taken back,
     so the game is unchanged in every case.
     """
-    if isinstance(moves, str) or not isinstance(moves, Sequence) \
-            or not len(moves) <= MAX_CANDIDATES or not all(isinstance(m, str) for m in moves):
+    if (
+        isinstance(moves, str)
+        or not isinstance(moves, Sequence)
+        or not len(moves) <= MAX_CANDIDATES
+        or not all(isinstance(m, str) for m in moves)
+    ):
         raise BadRequestError(f"'moves' must be a list of at most {MAX_CANDIDATES} moves as text")
     outcome = game.outcome()
     if outcome is not None:
@@ -101,15 +107,17 @@ def probe_moves(game: Game, moves: Sequence[str]) -> list[MoveProbe]:
         game.push(move)
         try:
             after = game.automatic_outcome()
-            probes.append(MoveProbe(
-                uci=uci,
-                san=san,
-                repetition_count=game.repetition_count(),
-                halfmove_clock=game.halfmove_clock,
-                automatic=None if after is None else after.termination,
-                automatic_winner=None if after is None else after.winner,
-                opponent_claims=tuple(game.claims()),
-            ))
+            probes.append(
+                MoveProbe(
+                    uci=uci,
+                    san=san,
+                    repetition_count=game.repetition_count(),
+                    halfmove_clock=game.halfmove_clock,
+                    automatic=None if after is None else after.termination,
+                    automatic_winner=None if after is None else after.winner,
+                    opponent_claims=tuple(game.claims()),
+                )
+            )
         finally:
             game.undo()
     return probes

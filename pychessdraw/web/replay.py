@@ -82,6 +82,10 @@ def replay(game: Game, tokens: list[str]) -> tuple[list[MoveRow], tuple[int, Out
     view = None
     if ended is not None:
         ply, outcome = ended
-        view = (ply, present.outcome_view(outcome, ended_at=ply,
-                                          ended_at_label="at the start" if ply == 0 else f"after {rows[ply - 1]['label']}"))
+        view = (
+            ply,
+            present.outcome_view(
+                outcome, ended_at=ply, ended_at_label="at the start" if ply == 0 else f"after {rows[ply - 1]['label']}"
+            ),
+        )
     return rows, view

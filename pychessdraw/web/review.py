@@ -50,8 +50,16 @@ class ReviewSession:
     """One review of one text stream. ``feed`` and ``finish`` return the
     reports of the games they complete, numbered from ``start``."""
 
-    def __init__(self, *, final_search: FinalSearch = AUTO, flag_rules: str = timeout.FIDE,
-                 start: int = 1, max_game_chars: int = MAX_GAME_CHARS, part: int = 0, parts: int = 1) -> None:
+    def __init__(
+        self,
+        *,
+        final_search: FinalSearch = AUTO,
+        flag_rules: str = timeout.FIDE,
+        start: int = 1,
+        max_game_chars: int = MAX_GAME_CHARS,
+        part: int = 0,
+        parts: int = 1,
+    ) -> None:
         """``final_search``: as ``scan``'s (default ``AUTO``, the CLI's
         default, so that the verdicts are the CLI's).
         ``part``/``parts``: this session judges only every ``parts``-th
@@ -173,8 +181,9 @@ class ReviewSession:
 
     def _too_long(self, start: int, end: int) -> ReviewResult | None:
         parsed = PgnGame()
-        parsed.error = BadPgnError(f"game longer than {self.max_game_chars:,} characters: skipped up to the next game",
-                                   ply=0, token="")
+        parsed.error = BadPgnError(
+            f"game longer than {self.max_game_chars:,} characters: skipped up to the next game", ply=0, token=""
+        )
         return self._report(parsed, start, end)
 
     def _report(self, parsed: PgnGame, start: int, end: int) -> ReviewResult | None:
@@ -194,19 +203,29 @@ def row_of(report: dict[str, Any], start: int = 0, end: int = 0) -> ReviewRow:
     error = report.get("error")
     first_move, black_first = start_of(headers)
     return {
-        "game": report["game"], "white": headers.get("White", "?"), "black": headers.get("Black", "?"),
-        "result": headers.get("Result", "*"), "verdict": report["verdict"],
-        "expected_result": report["expected_result"], "ended_at": report["ended_at"],
-        "plies": report["plies"], "events": [event_row(e, first_move, black_first) for e in report["events"]],
+        "game": report["game"],
+        "white": headers.get("White", "?"),
+        "black": headers.get("Black", "?"),
+        "result": headers.get("Result", "*"),
+        "verdict": report["verdict"],
+        "expected_result": report["expected_result"],
+        "ended_at": report["ended_at"],
+        "plies": report["plies"],
+        "events": [event_row(e, first_move, black_first) for e in report["events"]],
         "error": None if error is None else error_in_words(error, headers),
         "error_ply": None if error is None else error.get("ply"),
-        "first_move": first_move, "black_first": black_first,
-        "start": start, "end": end,
+        "first_move": first_move,
+        "black_first": black_first,
+        "start": start,
+        "end": end,
     }
 
 
-_KIND_WORDS = {"automatic": "ended the game", "claimable": "could be claimed",
-               "claimable_with_move": "could be claimed with a move"}
+_KIND_WORDS = {
+    "automatic": "ended the game",
+    "claimable": "could be claimed",
+    "claimable_with_move": "could be claimed with a move",
+}
 
 
 def event_row(event: dict[str, Any], first_move: int = 1, black_first: bool = False) -> ReviewEvent:
@@ -234,7 +253,7 @@ def error_in_words(error: dict[str, Any], headers: dict[str, str]) -> str:
     where = numbered(number, white, "")
     if token and error.get("code") != "bad_pgn":
         label = f"{where}{token}"
-        rest = message[len(label):] if message.startswith(label) else f": {message}"
+        rest = message[len(label) :] if message.startswith(label) else f": {message}"
         return f"{label} ({side}'s move {number}){rest}"
     return f"at {side}'s move {number} ({where}): {message}"
 
@@ -275,8 +294,9 @@ class ReviewOps:
         search = args.get("search", AUTO)
         if not isinstance(search, str) or search not in _SEARCHES:
             raise BadRequestError("'search' must be 'auto', 'static' or 'page'")
-        self.session = ReviewSession(final_search=_SEARCHES[search], flag_rules=str(rules), start=start,
-                                     part=part, parts=parts)
+        self.session = ReviewSession(
+            final_search=_SEARCHES[search], flag_rules=str(rules), start=start, part=part, parts=parts
+        )
         return {"ok": True, "results": []}
 
     def feed(self, args: dict[str, Any]) -> Reply:

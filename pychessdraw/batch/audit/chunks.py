@@ -173,7 +173,7 @@ class _Bounded(io.RawIOBase):
             return 0
         self.handle.seek(self.pos)
         data = self.handle.read(want)
-        buffer[:len(data)] = data
+        buffer[: len(data)] = data
         self.pos += len(data)
         return len(data)
 
@@ -191,6 +191,7 @@ def _decoder(handle: BinaryIO, start: int, end: int, kind: str) -> BinaryIO:
 def _regions(chunk: Chunk, handle: BinaryIO) -> Iterator[tuple[int, BinaryIO]]:
     if chunk.kind == WHOLE:
         from ..inputs import decompressed
+
         handle.seek(0)
         yield _OWNED, decompressed(io.BufferedReader(_Bounded(handle, 0, chunk.end), BLOCK), chunk.path)
         return
@@ -246,8 +247,9 @@ class _Pieces:
         return self.line_region, (self.line_at if first else -1), piece, whole
 
 
-def _text_pieces(blocks: Iterable[tuple[int, int, bytes | None]],
-                 unknown: bool = False) -> Iterator[tuple[int, int, str, bool]]:
+def _text_pieces(
+    blocks: Iterable[tuple[int, int, bytes | None]], unknown: bool = False
+) -> Iterator[tuple[int, int, str, bool]]:
     """``(region, at, piece, whole)`` for the text of ``blocks`` of bytes
     (``(region, offset, data)``; data None where bytes were lost): ``at`` is
     the byte offset of the line a piece starts (-1 for a piece that goes on

@@ -79,8 +79,7 @@ def fingerprint(path: str) -> dict[str, Any]:
     with open(path, "rb") as handle:
         info = os.fstat(handle.fileno())
         if not stat.S_ISREG(info.st_mode):
-            raise FileError(f"{path} is not a regular file (audit workers read files by byte ranges)",
-                            file=path)
+            raise FileError(f"{path} is not a regular file (audit workers read files by byte ranges)", file=path)
         left = info.st_size  # not past the size stat saw: a file growing now is caught by the workers
         while left > 0:
             block = handle.read(min(HASH_BLOCK, left))
@@ -116,13 +115,17 @@ def _check_inputs(manifest: dict[str, Any], out: str) -> None:
     for path, recorded in zip(manifest["options"]["inputs"], manifest["files"], strict=False):
         why = _changed(path, recorded)
         if why is not None:
-            raise FileError(f"{path} changed since the audit in {out} began: {why}; its rows there would not "
-                            f"match it. Audit it into another --out directory, or remove {out}", file=path)
+            raise FileError(
+                f"{path} changed since the audit in {out} began: {why}; its rows there would not "
+                f"match it. Audit it into another --out directory, or remove {out}",
+                file=path,
+            )
 
 
 def _write_json(path: str, data: dict[str, Any]) -> None:
     """Write ``data`` to ``path`` atomically; FileError (and no temporary
     file left) if it cannot be written."""
+
     def dump(temporary: str) -> None:
         with open(temporary, "w", encoding="utf-8") as handle:
             json.dump(data, handle, indent=1)
@@ -159,9 +162,17 @@ def _plan_all(files: list[str], chunk_bytes: int) -> dict[str, Any]:
             problems.append(f"cannot read {path!r}: {exc.strerror or exc}")
         prints.append(found)
         for chunk in chunks:
-            entries.append({"chunk": chunk.to_dict(), "file_index": file_index,
-                            "output": part_name(chunk, file_index), "first_game": 1 if chunk.index == 0 else None,
-                            "games": None, "status": "pending", "summary": None})
+            entries.append(
+                {
+                    "chunk": chunk.to_dict(),
+                    "file_index": file_index,
+                    "output": part_name(chunk, file_index),
+                    "first_game": 1 if chunk.index == 0 else None,
+                    "games": None,
+                    "status": "pending",
+                    "summary": None,
+                }
+            )
     return {"chunk_bytes": chunk_bytes, "files": prints, "chunks": entries, "file_errors": problems}
 
 
@@ -177,11 +188,14 @@ def _load(out: str, options: dict[str, Any]) -> dict[str, Any] | None:
     except (OSError, ValueError) as exc:
         raise FileError(f"cannot read {path}: {exc}; remove it to start the audit again", file=path) from None
     if manifest.get("version") != VERSION:
-        raise BadRequestError(f"{out} holds an audit by another version of pychessdraw ({path}); "
-                              "choose another --out directory or remove it")
+        raise BadRequestError(
+            f"{out} holds an audit by another version of pychessdraw ({path}); "
+            "choose another --out directory or remove it"
+        )
     if manifest.get("options") != options:
-        raise BadRequestError(f"{out} holds an audit of other inputs or options ({path}); "
-                              "choose another --out directory or remove it")
+        raise BadRequestError(
+            f"{out} holds an audit of other inputs or options ({path}); choose another --out directory or remove it"
+        )
     _check_inputs(manifest, out)
     return manifest
 
@@ -198,8 +212,10 @@ class _Progress(Progress):
         self.add(summary["games"], summary["plies"])
 
     def line(self, seconds: float) -> str:
-        return (f"{self.chunks}/{self.total} chunks, {self.games:,} games, "
-                f"{self.plies:,} plies, {self.games / seconds:,.0f} games/s ")
+        return (
+            f"{self.chunks}/{self.total} chunks, {self.games:,} games, "
+            f"{self.plies:,} plies, {self.games / seconds:,.0f} games/s "
+        )
 
     def done(self) -> str:
         return "\n"
@@ -210,8 +226,13 @@ def local_cluster(workers: int | None = None, **options: Any) -> LocalCluster:
     thread each, without the dashboard and its statistical profiler (which
     samples every task's stack every 10 ms: 2% of a one-worker audit)."""
     with dask.config.set({"distributed.worker.profile.enabled": False}):
-        return LocalCluster(n_workers=workers or os.cpu_count() or 1, threads_per_worker=1, processes=True,
-                            dashboard_address=None, **options)
+        return LocalCluster(
+            n_workers=workers or os.cpu_count() or 1,
+            threads_per_worker=1,
+            processes=True,
+            dashboard_address=None,
+            **options,
+        )
 
 
 def _client(workers: int | None, scheduler: str | None) -> tuple[Client, LocalCluster | None]:
@@ -219,8 +240,9 @@ def _client(workers: int | None, scheduler: str | None) -> tuple[Client, LocalCl
         try:
             return Client(scheduler, timeout=CONNECT_TIMEOUT), None
         except (OSError, ValueError, TypeError) as exc:  # nobody listening, a bad address
-            raise BadRequestError(f"cannot reach the Dask scheduler at {scheduler} within {CONNECT_TIMEOUT} s: "
-                                  f"{exc}", scheduler=scheduler) from None
+            raise BadRequestError(
+                f"cannot reach the Dask scheduler at {scheduler} within {CONNECT_TIMEOUT} s: {exc}", scheduler=scheduler
+            ) from None
     cluster = local_cluster(workers)
     return Client(cluster), cluster
 
@@ -278,9 +300,19 @@ def _total_size(files: list[str]) -> int:
     return total
 
 
-def run_audit(inputs: Sequence[str], out: str, *, workers: int | None = None, scheduler: str | None = None,
-              search: str = "auto", flag_rules: str = "fide", chunk_bytes: int | None = None,
-              progress: bool = False, stream: TextIO = sys.stderr, client: Client | None = None) -> dict[str, Any]:
+def run_audit(
+    inputs: Sequence[str],
+    out: str,
+    *,
+    workers: int | None = None,
+    scheduler: str | None = None,
+    search: str = "auto",
+    flag_rules: str = "fide",
+    chunk_bytes: int | None = None,
+    progress: bool = False,
+    stream: TextIO = sys.stderr,
+    client: Client | None = None,
+) -> dict[str, Any]:
     """Audit every game of ``inputs`` into the Parquet dataset ``out``;
     return the summary (also written to ``out/_summary.json``).
 
@@ -291,8 +323,7 @@ def run_audit(inputs: Sequence[str], out: str, *, workers: int | None = None, sc
     whatever its workers). Raises FileError when an input changed since the
     run that ``out`` holds, or when the output cannot be written."""
     files = _inputs(inputs, out)
-    options: dict[str, Any] = {"inputs": files, "search": search, "flag_rules": flag_rules,
-                               "chunk_bytes": chunk_bytes}
+    options: dict[str, Any] = {"inputs": files, "search": search, "flag_rules": flag_rules, "chunk_bytes": chunk_bytes}
     manifest_path = os.path.join(out, MANIFEST)
     manifest = _load(out, options)
     cluster = _Cluster(workers, scheduler, client)
@@ -301,8 +332,9 @@ def run_audit(inputs: Sequence[str], out: str, *, workers: int | None = None, sc
             target = chunk_bytes or default_chunk_bytes(_total_size(files), cluster.slots())
             manifest = {"version": VERSION, "options": options, **_plan_all(files, target)}
             _write_json(manifest_path, manifest)
-        todo = [e for e in manifest["chunks"]
-                if e["status"] != "done" or not os.path.exists(os.path.join(out, e["output"]))]
+        todo = [
+            e for e in manifest["chunks"] if e["status"] != "done" or not os.path.exists(os.path.join(out, e["output"]))
+        ]
         if todo:
             _execute(cluster.client(), manifest, todo, out, search, flag_rules, _Progress(stream, progress, len(todo)))
     finally:
@@ -313,8 +345,15 @@ def run_audit(inputs: Sequence[str], out: str, *, workers: int | None = None, sc
     return summary
 
 
-def _execute(client: Client, manifest: dict[str, Any], todo: list[dict[str, Any]], out: str, search: str,
-             flag_rules: str, bar: _Progress) -> None:
+def _execute(
+    client: Client,
+    manifest: dict[str, Any],
+    todo: list[dict[str, Any]],
+    out: str,
+    search: str,
+    flag_rules: str,
+    bar: _Progress,
+) -> None:
     """Number the chunks, audit those of ``todo`` and record each in the
     manifest as it completes. A chunk whose output cannot be written stops
     the run (FileError): the others are cancelled and stay pending."""
@@ -324,8 +363,16 @@ def _execute(client: Client, manifest: dict[str, Any], todo: list[dict[str, Any]
     for entry in todo:
         target = os.path.join(os.path.abspath(out), entry["output"])
         expect = manifest["files"][entry["file_index"]]
-        future = client.submit(audit_chunk, entry["chunk"], entry["first_game"], target, search, flag_rules,
-                               expect, key=f"audit-{entry['output']}-{uuid.uuid4().hex[:12]}")
+        future = client.submit(
+            audit_chunk,
+            entry["chunk"],
+            entry["first_game"],
+            target,
+            search,
+            flag_rules,
+            expect,
+            key=f"audit-{entry['output']}-{uuid.uuid4().hex[:12]}",
+        )
         futures[future] = entry
     try:
         for future in as_completed(futures):
@@ -353,8 +400,12 @@ def _execute(client: Client, manifest: dict[str, Any], todo: list[dict[str, Any]
 def _number(client: Client, entries: list[dict[str, Any]], manifest: dict[str, Any], path: str) -> None:
     """Give each chunk the number of its first game: count the games of the
     earlier chunks of its file (a cheap pass: no replay)."""
-    need = [e for e in entries if e["games"] is None and any(
-        o["file_index"] == e["file_index"] and o["chunk"]["index"] > e["chunk"]["index"] for o in entries)]
+    need = [
+        e
+        for e in entries
+        if e["games"] is None
+        and any(o["file_index"] == e["file_index"] and o["chunk"]["index"] > e["chunk"]["index"] for o in entries)
+    ]
     if need:
         futures = client.map(_safe_count, [e["chunk"] for e in need], pure=False)
         for entry, counted in zip(need, client.gather(futures), strict=False):
@@ -401,28 +452,39 @@ def summarize(manifest: dict[str, Any]) -> dict[str, Any]:
         rules.update(summary["rules"])
         wrong.extend(summary["wrong"])
     wrong.sort(key=lambda w: (w["file"], w["game"]))
-    return {"chunks": len(manifest["chunks"]), "chunks_done": done, "games": games, "plies": plies,
-            "verdicts": {v: verdicts[v] for v in sorted(set(VERDICTS) | set(verdicts))},
-            "rules": dict(sorted(rules.items())),
-            "wrong_results": wrong, "errors": errors}
+    return {
+        "chunks": len(manifest["chunks"]),
+        "chunks_done": done,
+        "games": games,
+        "plies": plies,
+        "verdicts": {v: verdicts[v] for v in sorted(set(VERDICTS) | set(verdicts))},
+        "rules": dict(sorted(rules.items())),
+        "wrong_results": wrong,
+        "errors": errors,
+    }
 
 
 def format_summary(summary: dict[str, Any]) -> str:
-    lines = [f"{summary['games']:,} games, {summary['plies']:,} plies, "
-             f"{summary['chunks_done']}/{summary['chunks']} chunks"]
+    lines = [
+        f"{summary['games']:,} games, {summary['plies']:,} plies, {summary['chunks_done']}/{summary['chunks']} chunks"
+    ]
     lines.append("verdicts: " + ", ".join(f"{k} {v:,}" for k, v in summary["verdicts"].items()))
     undecided = summary["verdicts"].get(UNDECIDED, 0)
     if undecided:
-        lines.append(f"{undecided:,} undecided: the result stands unless a draw is proven, but the search "
-                     "left it open (a loss on time whose winner's mating chances were not decided, or a "
-                     "decisive game whose final position might be dead); not counted as ok")
+        lines.append(
+            f"{undecided:,} undecided: the result stands unless a draw is proven, but the search "
+            "left it open (a loss on time whose winner's mating chances were not decided, or a "
+            "decisive game whose final position might be dead); not counted as ok"
+        )
     for rule, count in summary["rules"].items():
         lines.append(f"  {rule}: {count:,}")
     if summary["wrong_results"]:
         lines.append(f"{len(summary['wrong_results'])} wrong result(s):")
         for w in summary["wrong_results"]:
-            lines.append(f"  {w['file']} game {w['game']} ({w['site'] or '?'}): recorded {w['recorded']}, "
-                         f"the rules give {w['expected']}")
+            lines.append(
+                f"  {w['file']} game {w['game']} ({w['site'] or '?'}): recorded {w['recorded']}, "
+                f"the rules give {w['expected']}"
+            )
     for error in summary["errors"]:
         lines.append(f"error: {error}")
     return "\n".join(lines)

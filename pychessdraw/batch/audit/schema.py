@@ -25,27 +25,36 @@ from typing import Any
 import pyarrow as pa
 
 EVENT = pa.struct([("ply", pa.int32()), ("rule", pa.string()), ("kind", pa.string())])
-TIME_FORFEIT = pa.struct([("flagged", pa.string()), ("recorded", pa.string()), ("by_rule", pa.string()),
-                          ("rules", pa.string()), ("should_be_draw", pa.bool_()),
-                          ("opponent_winnable", pa.bool_())])
+TIME_FORFEIT = pa.struct(
+    [
+        ("flagged", pa.string()),
+        ("recorded", pa.string()),
+        ("by_rule", pa.string()),
+        ("rules", pa.string()),
+        ("should_be_draw", pa.bool_()),
+        ("opponent_winnable", pa.bool_()),
+    ]
+)
 ERROR = pa.struct([("code", pa.string()), ("message", pa.string()), ("ply", pa.int32()), ("token", pa.string())])
 
-SCHEMA = pa.schema([
-    ("file", pa.string()),
-    ("chunk", pa.int32()),
-    ("game", pa.int64()),
-    ("headers", pa.map_(pa.string(), pa.string())),
-    ("result", pa.string()),
-    ("plies", pa.int32()),
-    ("final_fen", pa.string()),
-    ("outcome", pa.string()),
-    ("events", pa.list_(EVENT)),
-    ("time_forfeit", TIME_FORFEIT),
-    ("error", ERROR),
-    ("verdict", pa.string()),
-    ("expected_result", pa.string()),
-    ("ended_at", pa.int32()),
-])
+SCHEMA = pa.schema(
+    [
+        ("file", pa.string()),
+        ("chunk", pa.int32()),
+        ("game", pa.int64()),
+        ("headers", pa.map_(pa.string(), pa.string())),
+        ("result", pa.string()),
+        ("plies", pa.int32()),
+        ("final_fen", pa.string()),
+        ("outcome", pa.string()),
+        ("events", pa.list_(EVENT)),
+        ("time_forfeit", TIME_FORFEIT),
+        ("error", ERROR),
+        ("verdict", pa.string()),
+        ("expected_result", pa.string()),
+        ("ended_at", pa.int32()),
+    ]
+)
 
 
 def row(report: dict[str, Any], file: str, chunk: int) -> dict[str, Any]:
@@ -64,9 +73,14 @@ def row(report: dict[str, Any], file: str, chunk: int) -> dict[str, Any]:
         "outcome": None if outcome is None else outcome["termination"],
         "events": report["events"],
         "time_forfeit": report.get("time_forfeit"),
-        "error": None if error is None else {
-            "code": error.get("code"), "message": error.get("message"),
-            "ply": error.get("ply"), "token": None if error.get("token") is None else str(error["token"])},
+        "error": None
+        if error is None
+        else {
+            "code": error.get("code"),
+            "message": error.get("message"),
+            "ply": error.get("ply"),
+            "token": None if error.get("token") is None else str(error["token"]),
+        },
         "verdict": report["verdict"],
         "expected_result": report["expected_result"],
         "ended_at": report["ended_at"],

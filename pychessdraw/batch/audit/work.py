@@ -83,8 +83,14 @@ def write_part(rows: list[dict[str, Any]], path: str) -> None:
     write_atomically(path, lambda temporary: pq.write_table(table(rows), temporary))
 
 
-def audit_chunk(chunk_data: dict[str, Any], first_game: int, path: str, search: str,
-                flag_rules: str, expect: dict[str, Any] | None = None) -> dict[str, Any]:
+def audit_chunk(
+    chunk_data: dict[str, Any],
+    first_game: int,
+    path: str,
+    search: str,
+    flag_rules: str,
+    expect: dict[str, Any] | None = None,
+) -> dict[str, Any]:
     """Audit the chunk's games, numbered from ``first_game``, into ``path``.
 
     Returns the chunk's summary: ``status`` ("done", or "error" with
@@ -107,9 +113,15 @@ def audit_chunk(chunk_data: dict[str, Any], first_game: int, path: str, search: 
             try:
                 report = scan_game(parsed, number, final_search=final_search, flag_rules=flag_rules)
             except Exception as exc:  # a bug must cost one game, not the archive
-                report = {"game": number, "headers": parsed.headers, "plies": 0, "final": None, "events": [],
-                          "time_forfeit": None,
-                          "error": {"code": "internal_error", "message": f"{type(exc).__name__}: {exc}"}}
+                report = {
+                    "game": number,
+                    "headers": parsed.headers,
+                    "plies": 0,
+                    "final": None,
+                    "events": [],
+                    "time_forfeit": None,
+                    "error": {"code": "internal_error", "message": f"{type(exc).__name__}: {exc}"},
+                }
                 report.update(judge(report))
             rows.append(row(report, chunk.path, chunk.index))
             plies += report["plies"]
@@ -118,13 +130,26 @@ def audit_chunk(chunk_data: dict[str, Any], first_game: int, path: str, search: 
                 rules[f"{event['rule']} ({event['kind']})"] += 1
             if report["verdict"] == "wrong_result":
                 headers = report["headers"]
-                wrong.append({"file": chunk.path, "game": number, "site": headers.get("Site"),
-                              "recorded": headers.get("Result"), "expected": report["expected_result"]})
+                wrong.append(
+                    {
+                        "file": chunk.path,
+                        "game": number,
+                        "site": headers.get("Site"),
+                        "recorded": headers.get("Result"),
+                        "expected": report["expected_result"],
+                    }
+                )
     except Exception as exc:  # corrupt compressed data, a vanished file
         return failed(f"{chunk.name}: cannot read: {type(exc).__name__}: {exc}")
     moved = _moved(chunk.path, expect)
     if moved is not None:
         return failed(f"{chunk.name}: {moved}")
     write_part(rows, path)
-    return {"status": "done", "games": len(rows), "plies": plies, "verdicts": dict(verdicts),
-            "rules": dict(rules), "wrong": wrong}
+    return {
+        "status": "done",
+        "games": len(rows),
+        "plies": plies,
+        "verdicts": dict(verdicts),
+        "rules": dict(rules),
+        "wrong": wrong,
+    }
