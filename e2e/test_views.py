@@ -192,6 +192,8 @@ def held_boot(browser, url: str):
     try:
         page.goto(url)
         page.wait_for_selector("[data-testid=board] cg-board piece")
+        # the pieces are in the HTML: wait for the page's controls too (mounted after the first paint)
+        page.wait_for_function("() => document.body.dataset.idle !== undefined")
         assert page.locator("body").get_attribute("data-engine") == "loading"
         yield page, gate
     finally:

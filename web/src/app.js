@@ -8,7 +8,7 @@ import { Controller } from "./ctrl.js";
 import { Referee } from "./referee/client.js";
 import { mountArbiter } from "./arbiter/mount.js";
 import { mountBoard } from "./ui/board.js";
-import { fromLocation, showView, writeLocation } from "./ui/views.js";
+import { fromLocation, mountViews, showView, writeLocation } from "./ui/views.js";
 
 /** @type {any} */
 const w = window;
@@ -28,6 +28,11 @@ const nav = {
   set: (hash, push) => writeLocation(fromLocation().view, hash, push),
 };
 showView(fromLocation().view);
+// The tabs work from the first paint, before the referee has started.
+mountViews();
+// Enter in the move box before the page's controls are mounted (page.js,
+// after the first paint) must not submit the form natively (the CSP forbids it).
+document.getElementById("move-form")?.addEventListener("submit", (ev) => ev.preventDefault());
 const ctrl = new Controller({ referee, storage: localStorage, nav });
 
 // Room for the clock faces at once when the saved time control runs clocks,

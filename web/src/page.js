@@ -14,7 +14,6 @@ import { mountPanel } from "./ui/panel.js";
 import { mountResult } from "./ui/result.js";
 import { addSection } from "./ui/sections.js";
 import { mountSettings } from "./ui/settings.js";
-import { mountViews } from "./ui/views.js";
 
 /**
  * @param {{ctrl: import("./ctrl.js").Controller, referee: import("./referee/client.js").Referee}} env
@@ -30,7 +29,6 @@ export function mountPage({ ctrl, referee }) {
   mountKeyboard(ctrl);
   for (const feature of FEATURES) feature({ ctrl, addSection });
   mountSettings(ctrl);
-  mountViews();
 
   // the live region and the test hooks, after every view has rendered
   ctrl.on("change", (/** @type {import("./ctrl.js").CtrlState} */ s, /** @type {Set<string>} */ parts) => {
