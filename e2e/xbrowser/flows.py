@@ -11,6 +11,8 @@ one-section page and on the page split into Play and Review.
 """
 from __future__ import annotations
 
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any, Callable
 
@@ -267,7 +269,72 @@ def offline(app: XApp) -> None:
         app.server.start()
 
 
+class LiveRound:
+    """A PGN that grows, on a loopback port of its own with CORS (as a relay
+    serves a round): the Arbiter view follows it."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        owner = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_GET(self) -> None:  # noqa: N802 (http.server's name)
+                body = owner.text.encode()
+                self.send_response(200)
+                self.send_header("Content-Type", "application/x-chess-pgn")
+                self.send_header("Access-Control-Allow-Origin", "*")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+            def log_message(self, *args: Any) -> None:
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/round.pgn"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def close(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+
+HOSTILE = '<img src=x onerror="window.__pwned=1">'
+ROUND_START = (f'[White "{HOSTILE}"]\n[Black "B"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 *\n\n'
+               '[White "C"]\n[Black "D"]\n\n1. f3 e5 *\n')
+
+
+def arbiter(app: XApp) -> None:
+    """7. The Arbiter view follows a round that grows: a board claimable with
+    a move, then a mate on the other board logged as it happens; names from
+    the source stay text."""
+    live = LiveRound(ROUND_START)
+    try:
+        app.click("arbiter-mode")
+        app.wait("() => !!document.querySelector('[data-testid=arbiter-follow]')", "the Arbiter view", timeout=60)
+        app.fill("arbiter-source", live.url)
+        app.click("arbiter-follow")
+        states = ("() => Object.fromEntries([...document.querySelectorAll('[data-testid=arbiter-board]')]"
+                  ".map((b) => [b.dataset.game, b.dataset.state]))")
+        app.wait(f"() => {{ const s = ({states})(); return s['1'] === 'claimable_with_move' && s['2'] === 'playing'; }}",
+                 "both boards followed", timeout=BOOT_TIMEOUT)
+        live.text = ROUND_START.replace("1. f3 e5 *", "1. f3 e5 2. g4 Qh4# *")
+        app.wait(f"() => ({states})()['2'] === 'must_stop'", "the mate seen on board 2", timeout=60)
+        rows = app.d.js("() => [...document.querySelectorAll('[data-testid=arbiter-event]')]"
+                        ".map((r) => [r.dataset.game, r.dataset.ply, r.dataset.rule, r.dataset.kind])")
+        assert ["2", "4", "checkmate", "automatic"] in rows, rows
+        assert any(g == "1" and p == "7" and k == "claimable_with_move" for g, p, _, k in rows), rows
+        assert HOSTILE in app.d.js("() => document.getElementById('arbiter-view').innerText")
+        assert app.d.js("() => document.querySelectorAll('#arbiter-view img').length") == 0
+        assert app.d.js("() => window.__pwned === undefined")
+        app.click("arbiter-follow")  # stop following
+    finally:
+        live.close()
+        app.show_view("play")
+
+
 # In this order: the offline flow reloads the page, so it comes last.
 FLOWS: dict[str, Callable[[XApp], None]] = {
-    "load": load, "play": play, "claim": claim, "flag_fall": flag_fall, "review": review, "offline": offline,
+    "load": load, "play": play, "claim": claim, "flag_fall": flag_fall, "review": review, "arbiter": arbiter,
+    "offline": offline,
 }
