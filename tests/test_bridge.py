@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 import typing
-from typing import Any
+from typing import Any, get_args
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -82,24 +82,11 @@ JSON = st.recursive(
     lambda kids: st.lists(kids, max_size=4) | st.dictionaries(st.text(max_size=8), kids, max_size=4),
     max_leaves=12,
 )
+# The game's operations from the contract (not the review's and the engine's,
+# which keep state of their own), and two that do not exist.
 OPS = st.sampled_from(
-    [
-        "new",
-        "play",
-        "undo",
-        "load_pgn",
-        "claim",
-        "agree",
-        "resign",
-        "flag",
-        "status_at",
-        "export_pgn",
-        "state",
-        "analyse",
-        "restore",
-        "batch",
-        "nonsense",
-    ]
+    [op for op in get_args(OpName) if not op.startswith(("review_", "engine_")) and op != "rules"]
+    + ["batch", "nonsense"]
 )
 ARG_NAMES = st.sampled_from(
     [

@@ -323,15 +323,14 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _on_off(p: argparse.ArgumentParser, name: str, help: str) -> None:
+    """``--NAME`` and ``--no-NAME``; None (decided by the terminal) when neither is given."""
+    p.add_argument(f"--{name}", dest=name, action="store_true", default=None, help=help)
+    p.add_argument(f"--no-{name}", dest=name, action="store_false")
+
+
 def _progress_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument(
-        "--progress",
-        dest="progress",
-        action="store_true",
-        default=None,
-        help="show progress on standard error even when it is not a terminal",
-    )
-    p.add_argument("--no-progress", dest="progress", action="store_false")
+    _on_off(p, "progress", "show progress on standard error even when it is not a terminal")
 
 
 def _add_status(add_parser: Callable[..., _Parser]) -> None:
@@ -411,14 +410,9 @@ def _add_watch(add_parser: Callable[..., _Parser]) -> None:
         help=f"read at most this many MB of the source, {MAX_MB_RANGE[0]:g} to {MAX_MB_RANGE[1]:g} "
         f"(default: {DEFAULT_MAX_BYTES >> 20}); the rest is cut, with a message",
     )
-    wa.add_argument(
-        "--readable",
-        dest="readable",
-        action="store_true",
-        default=None,
-        help="also write each event as a line for people on standard error (default: when it is a terminal)",
+    _on_off(
+        wa, "readable", "also write each event as a line for people on standard error (default: when it is a terminal)"
     )
-    wa.add_argument("--no-readable", dest="readable", action="store_false")
     wa.add_argument(
         "--flag-rules",
         choices=timeout.RULES,
