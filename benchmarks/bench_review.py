@@ -44,15 +44,7 @@ ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "web"
 DIST = WEB / "dist"
 DEFAULT_PGN = ROOT.parent / "shared" / "corpus" / "tcec-dev.pgn"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+from web_bench import CHROMIUM_ARGS  # noqa: E402 (the page benchmark's browser flags, in one place)
 
 
 def first_games(path: Path, games: int, keep_time_losses: bool = False) -> str:
