@@ -8,6 +8,8 @@ import { clearRecord, decodeHash, encodeHash, isEmpty, loadPrefs, loadRecord, po
 
 /** @typedef {import("./contract.js").Reply} Reply */
 /** @typedef {import("./contract.js").Answer_} Answer */
+/** @typedef {import("./contract.js").OpName} OpName */
+/** @template {OpName} K @typedef {import("./contract.js").ArgsOf<K>} ArgsOf */
 /** @typedef {import("./contract.js").Facts} Facts */
 /** @typedef {import("./contract.js").MoveRow} MoveRow */
 /** @typedef {import("./contract.js").GameInfo} GameInfo */
@@ -68,6 +70,19 @@ import { clearRecord, decodeHash, encodeHash, isEmpty, loadPrefs, loadRecord, po
  */
 
 /**
+ * The controller's events and what each passes to its listeners.
+ * @typedef {{
+ *   change: [CtrlState, Set<Part>],
+ *   reply: [string, Record<string, unknown>, Answer],
+ *   acting: [string, Record<string, unknown>],
+ *   move: [MoveRow],
+ *   perf: [PerfRecord],
+ *   "engine-ready": [{timings: Record<string, number>, python?: string}],
+ *   ready: [CtrlState],
+ * }} CtrlEvents
+ */
+
+/**
  * @typedef {Object} Nav  the URL hash, injected so that the controller stays DOM-free
  * @property {() => string} get
  * @property {(hash: string, push: boolean) => void} set
@@ -117,8 +132,8 @@ export class Controller {
       seq: 0,
       idle: true,
     };
-    /** @type {Map<string, Array<(...a: any[]) => void>>} */
-    this.handlers = new Map();
+    /** @type {{[K in keyof CtrlEvents]?: Array<(...a: CtrlEvents[K]) => void>}} */
+    this.handlers = {};
     /** @type {Promise<unknown>} */
     this.queue = Promise.resolve();
     this.userPending = 0;
@@ -128,6 +143,12 @@ export class Controller {
     this.lastAnnounced = "";
     /** Features' additions to export_pgn's arguments. @type {Array<() => Record<string, unknown> | null>} */
     this.exportArgs = [];
+    // The features' controllers, declared here (set by features/clocks.js and
+    // features/engine.js when installed), as lila's RoundController declares clock?.
+    /** The clocks (features/clocks.js). @type {import("./clock/keeper.js").ClockKeeper | undefined} */
+    this.clocks = undefined;
+    /** The computer opponent (features/engine.js). @type {import("./engine/feature.js").ComputerOpponent | undefined} */
+    this.computer = undefined;
     referee.on("progress", (e) => {
       this.state.engineText = e.stage;
       this.state.progress = { step: e.step, steps: e.steps };
@@ -148,18 +169,26 @@ export class Controller {
   /**
    * Subscribe: "change" (state, parts), "reply" (op, args, reply), "move" (row),
    * "perf" (record), "engine-ready" ({timings}), "ready" (state).
-   * @param {string} type @param {(...a: any[]) => void} fn
+   * @template {keyof CtrlEvents} K
+   * @param {K} type @param {(...a: CtrlEvents[K]) => void} fn
+   * @returns {() => void} unsubscribe
    */
   on(type, fn) {
-    const list = this.handlers.get(type) || [];
+    /** @type {Array<(...a: CtrlEvents[K]) => void>} */
+    const list = this.handlers[type] ?? [];
     list.push(fn);
-    this.handlers.set(type, list);
-    return () => this.handlers.set(type, (this.handlers.get(type) || []).filter((f) => f !== fn));
+    this.handlers[type] = /** @type {typeof this.handlers[K]} */ (list);
+    return () => {
+      const now = /** @type {Array<(...a: CtrlEvents[K]) => void>} */ (this.handlers[type] ?? []);
+      this.handlers[type] = /** @type {typeof this.handlers[K]} */ (now.filter((f) => f !== fn));
+    };
   }
 
-  /** @param {string} type @param {...any} args */
+  /** @template {keyof CtrlEvents} K @param {K} type @param {CtrlEvents[K]} args */
   emit(type, ...args) {
-    for (const fn of this.handlers.get(type) || []) fn(...args);
+    /** @type {Array<(...a: CtrlEvents[K]) => void>} */
+    const list = this.handlers[type] ?? [];
+    for (const fn of list) fn(...args);
   }
 
   /** @param {Part[]} parts */
@@ -212,20 +241,22 @@ export class Controller {
   // ---------------------------------------------------------------- requests
   /**
    * A bridge request in the same queue as the page's own (for features).
-   * @param {string} op @param {Record<string, unknown>} [args]
+   * @template {OpName} K
+   * @param {K} op @param {ArgsOf<K>} [args]
    * @returns {Promise<Answer>}
    */
-  request(op, args = {}) {
+  request(op, args = /** @type {ArgsOf<K>} */ ({})) {
     return this.referee.request(op, args);
   }
 
   /**
    * Send a request that changes what the page shows; replies apply in order.
-   * @param {string} op @param {Record<string, unknown>} [args]
+   * @template {OpName} K
+   * @param {K} op @param {ArgsOf<K>} [args]
    * @param {{t0?: number, push?: boolean}} [opts]  push: a new history entry (default: for new and load_pgn)
    * @returns {Promise<Answer|null>}
    */
-  act(op, args = {}, opts = {}) {
+  act(op, args = /** @type {ArgsOf<K>} */ ({}), opts = {}) {
     const t0 = opts.t0 ?? performance.now();
     if (this.referee.state !== "ready") {
       this.showError(this.state.engine === "failed"

@@ -6,20 +6,14 @@
 // the source (tags, names, moves, reasons) goes into the page as text only.
 import { Chessground } from "@lichess-org/chessground";
 import { LAWS } from "../contract.js";
+import { key } from "../ui/board.js";
 import { el } from "../ui/dom.js";
 import { ArbiterClient } from "./client.js";
 import { FileSource, SourceError, StreamSource, TextSource, UrlSource, poll } from "./sources.js";
 
-/**
- * @typedef {{game: number, white: string|null, black: string|null, round: string|null, plies: number, moves: number,
- *   move_text: string, last_move: string|null, last_uci: string|null, clocks: {white: string|null, black: string|null},
- *   fen: string|null, placement: string|null,
- *   state: string, claim_moves: string[], error: string|null, removed: boolean, result: string|null,
- *   expected_result: string|null, verdict: string|null, flag: string|null, urgency: number}} BoardView
- * @typedef {{id: number, game: number, ply: number, move: string|null, rule: string|null, kind: string, text: string,
- *   [k: string]: unknown}} ArbiterEvent
- * @typedef {{events: ArbiterEvent[], voided: number[], boards: BoardView[], count: number}} Update
- */
+/** @typedef {import("../contract.js").BoardView} BoardView */
+/** @typedef {import("../contract.js").ArbiterEvent} ArbiterEvent */
+/** @typedef {import("../contract.js").FollowUpdate} Update */
 
 /** The state words on the boards, for people. */
 const STATE_WORDS = /** @type {Record<string, string>} */ ({
@@ -82,8 +76,8 @@ function fillCard(c, b) {
   setText(card, "arb-note", notes.join(" · "));
   card.title = notes.join("\n");
   if (b.fen) {
-    const last = b.last_uci ? [b.last_uci.slice(0, 2), b.last_uci.slice(2, 4)] : undefined;
-    cg.set({ fen: b.placement ?? undefined, lastMove: /** @type {any} */ (last) });
+    const last = b.last_uci ? [key(b.last_uci.slice(0, 2)), key(b.last_uci.slice(2, 4))] : undefined;
+    cg.set({ fen: b.placement ?? undefined, lastMove: last });
   }
 }
 
@@ -161,9 +155,8 @@ export function mountArbiterView(section) {
   let followedFile = null; // the file being followed, when it is a File from the chooser
   /** @type {{getFile: () => Promise<File>} | File | null} */
   let chosen = null;
-  /** @type {any} */
-  const w = window;
-  const perf = (w.__arbiter = { updates: /** @type {any[]} */ ([]), applied: 0 });
+  /** @type {NonNullable<Window["__arbiter"]>} */
+  const perf = (window.__arbiter = { updates: [], applied: 0 });
 
   /** @param {string} m */
   const say = (m) => { ui.status.textContent = m; };
@@ -217,14 +210,15 @@ export function mountArbiterView(section) {
   const onText = async (text, readAt) => {
     const got = performance.now();
     const asked = generation;
-    const answer = /** @type {any} */ (await (streaming ? client.feed(text) : client.update(text)));
+    const answer = await (streaming ? client.feed(text) : client.update(text));
     if (asked !== generation) return;
     if (answer.note) say(answer.note);
     if (!answer.ok) return say(`The referee failed: ${answer.error ? answer.error.message : "unknown error"}`);
-    const shown = apply(answer, readAt);
+    const update = { events: answer.events ?? [], voided: answer.voided ?? [], boards: answer.boards ?? [], count: answer.count ?? 0 };
+    const shown = apply(update, readAt);
     // for benchmarks/bench_arbiter.py: times on this page's clock (performance.timeOrigin + ms is the epoch)
     const rec = { read_at: readAt, text_at: got, shown_at: shown, painted_at: 0, worker_ms: answer.worker_ms,
-      bytes: text.length, events: answer.events.length, boards: answer.boards.length };
+      bytes: text.length, events: update.events.length, boards: update.boards.length };
     perf.updates.push(rec);
     requestAnimationFrame(() => setTimeout(() => { rec.painted_at = performance.now(); }, 0));
   };
@@ -256,7 +250,7 @@ export function mountArbiterView(section) {
     ui.log.replaceChildren();
     const interval = Math.min(600, Math.max(1, Number(ui.interval.value) || 3));
     if (client.referee?.state !== "ready") say("Starting the referee (Python) for the arbiter…");
-    const r = /** @type {any} */ (await client.start(ui.rules.value));
+    const r = await client.start(ui.rules.value === "uscf" ? "uscf" : "fide");
     if (!r.ok) return say(`The referee could not start: ${r.error ? r.error.message : "unknown error"}`);
     ui.follow.textContent = "Stop";
     section.dataset.following = "1";
@@ -279,8 +273,7 @@ export function mountArbiterView(section) {
     }
   });
   ui.file.addEventListener("click", async () => {
-    /** @type {any} */
-    const picker = /** @type {any} */ (window).showOpenFilePicker;
+    const picker = window.showOpenFilePicker;
     if (typeof picker !== "function") return ui.fileInput.click();
     try {
       const [handle] = await picker.call(window, { types: [{ description: "PGN", accept: { "text/plain": [".pgn"] } }] });

@@ -119,7 +119,7 @@ class Beeper {
 
   /** Ready the audio (browsers allow it from a click only). */
   prime() {
-    const AC = window.AudioContext || /** @type {any} */ (window).webkitAudioContext;
+    const AC = window.AudioContext || window.webkitAudioContext;
     if (!this.ctx && AC) this.ctx = new AC();
     if (this.ctx && this.ctx.state === "suspended") void this.ctx.resume();
   }
@@ -171,8 +171,8 @@ function lowTimeSound() {
  * @param {{ctrl: Controller, addSection: typeof import("../ui/sections.js").addSection}} env
  */
 export function clocksFeature({ ctrl, addSection }) {
-  const keeper = new ClockKeeper({ ctrl: /** @type {any} */ (ctrl), storage: localStorage });
-  /** @type {any} */ (ctrl).clocks = keeper; // the review and the console reach it here
+  const keeper = new ClockKeeper({ ctrl, storage: localStorage });
+  ctrl.clocks = keeper; // the computer, the review and the console reach it here
   ctrl.exportArgs.push(() => keeper.exportArgs());
 
   const faces = { white: makeFace("white"), black: makeFace("black") };

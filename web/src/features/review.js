@@ -199,7 +199,7 @@ export function reviewFeature({ ctrl, addSection }) {
       const done = await runReview({
         stream, total: f.size, sends: referees.map((r) => (op, args) => r.request(op, args)), table: review, sources,
         signal: job.signal, chunkBytes: 64 * 1024, search,
-        flagRules: /** @type {any} */ (ctrl).clocks?.flagRules ?? "fide",
+        flagRules: ctrl.clocks?.flagRules ?? "fide",
         onProgress: (p) => {
           if (!current()) return;
           // a compressed file: how much of the file was read; else how much was judged
@@ -219,7 +219,7 @@ export function reviewFeature({ ctrl, addSection }) {
       renderSummary();
       const secs = (performance.now() - t1) / 1000;
       showState("done", `Done: ${done.games} games of ${f.name} in ${secs.toFixed(1)} s.`);
-      /** @type {any} */ (window).__review = { games: done.games, plies: review.plies, seconds: secs,
+      window.__review = { games: done.games, plies: review.plies, seconds: secs,
         start_seconds: (t1 - t0) / 1000, bytes: f.size, workers: referees.length };
     } catch (e) {
       if (!current()) return;
@@ -306,7 +306,7 @@ export function reviewFeature({ ctrl, addSection }) {
     setTimeout(() => ctrl.goto(firstEventPly(row)), 0);
     showOpened(row, null);
   });
-  ctrl.on("change", (/** @type {any} */ s, /** @type {Set<string>} */ parts) => {
+  ctrl.on("change", (s, parts) => {
     if (!parts.has("moves") && !parts.has("game")) return;
     if (openGame && s.game !== openGame.game) {
       openGame = null;

@@ -13,7 +13,7 @@ const PIECES = { q: "Queen", r: "Rook", b: "Bishop", n: "Knight" };
 export function mountDialogs(ctrl) {
   const promo = $("promotion");
   const promoButtons = /** @type {HTMLElement} */ (promo.querySelector(".promo-buttons"));
-  /** @type {any} */
+  /** @type {import("../ctrl.js").CtrlState["promotion"]} */
   let shownPromotion = null;
   /** @type {string} */
   let lastFocusSource = "";
@@ -34,7 +34,7 @@ export function mountDialogs(ctrl) {
     if (active && active !== document.body && !box.contains(active)) return;
     const back = returnTo;
     returnTo = null;
-    if (back && back.isConnected && !(/** @type {any} */ (back).disabled) && back.offsetParent !== null) back.focus();
+    if (back && back.isConnected && !("disabled" in back && back.disabled) && back.offsetParent !== null) back.focus();
     else focusFirst("undo");
   }
 
@@ -134,7 +134,7 @@ export function mountDialogs(ctrl) {
     wrap.hidden = false;
   }
 
-  ctrl.on("change", (/** @type {any} */ _s, /** @type {Set<string>} */ parts) => {
+  ctrl.on("change", (_s, parts) => {
     if (parts.has("dialogs") || parts.has("error")) render();
     if (parts.has("error")) renderError();
   });

@@ -60,7 +60,7 @@ export function mountMoves(ctrl) {
     buttons.push(b);
   }
 
-  function dropTo(keep) {
+  function dropTo(/** @type {number} */ keep) {
     while (buttons.length - 1 > keep) {
       const b = /** @type {HTMLButtonElement} */ (buttons.pop());
       const li = /** @type {HTMLElement} */ (b.parentNode);
@@ -94,7 +94,7 @@ export function mountMoves(ctrl) {
     const b = /** @type {HTMLElement} */ (ev.target).closest("button[data-ply]");
     if (b instanceof HTMLElement) ctrl.goto(Number(b.dataset.ply));
   });
-  ctrl.on("change", (/** @type {any} */ _s, /** @type {Set<string>} */ parts) => {
+  ctrl.on("change", (_s, parts) => {
     if (parts.has("moves") || parts.has("game")) sync();
     if (parts.has("moves") || parts.has("game") || parts.has("browse")) mark();
   });

@@ -233,7 +233,7 @@ export function mountPanel(ctrl) {
     const b = /** @type {HTMLElement} */ (ev.target).closest("button[data-goto]");
     if (b instanceof HTMLElement) ctrl.goto(Number(b.dataset.goto));
   });
-  ctrl.on("change", (/** @type {any} */ _s, /** @type {Set<string>} */ parts) => {
+  ctrl.on("change", (_s, parts) => {
     if (parts.has("panel") || parts.has("browse")) render();
   });
   // A claim's verdict is what the player asked for: on a phone the buttons
