@@ -61,12 +61,10 @@ def test_node_unit_tests() -> None:
 #: JS work, not reached yet): the check fails on any other, and on one of
 #: these that grows.
 LONG_FUNCTIONS = {
-    "src/features/review.js reviewFeature": 326,
-    "src/arbiter/view.js mountArbiterView": 176,
+    "src/arbiter/view.js mountArbiterView": 175,
     "src/ui/controls.js mountControls": 169,
     "src/ui/panel.js mountPanel": 148,
     "src/ui/dialogs.js mountDialogs": 130,
-    "src/ctrl.js apply": 99,
     "src/ui/moves.js mountMoves": 91,
     "src/features/clocks.js clocksFeature": 82,
 }
