@@ -645,14 +645,16 @@ def main() -> int:
 
     # UI bundle: app.js draws the board, then imports the rest (chunks/page-*.js)
     preload = bundle_ui(dist, a.dev)
-    for f in ("app.css", "bare.html", "bare.js", "bare-worker.js", "favicon.svg"):
+    for f in ("app.css", "favicon.svg"):
         if (SRC / f).exists():
             copy(SRC / f, dist / f)
+    for f in ("bare.html", "bare.js", "bare-worker.js"):  # the benchmark's page: web/bench/, not the public site
+        (dist / f).unlink(missing_ok=True)
     write_index(dist, preload)
     write_app_manifest(dist)
     (dist / ".nojekyll").write_text("")
     say(f"ui: app.js + {len(list((dist / 'chunks').glob('*.js')))} chunks bundled (esbuild), "
-        "index.html (CSS inlined, module preloads), app.css, bare.html copied")
+        "index.html (CSS inlined, module preloads), app.css copied")
 
     write_licenses(dist, chess, mp, a.project_dir.resolve())
     copy_engine(dist)
