@@ -167,6 +167,26 @@ function lowTimeSound() {
   return { box, play };
 }
 
+/** The time control's settings: the form, its presets, the flag rules, the note. */
+function settingsControls() {
+  const input = el("input", { attrs: { id: "time-control", type: "text", spellcheck: "false", autocomplete: "off",
+    "aria-describedby": "clock-note", placeholder: "untimed, 3+2, 0.05+0, 5 d 3", list: "tc-presets" },
+  dataset: { testid: "time-control" } });
+  const presets = el("datalist", { attrs: { id: "tc-presets" } }, ...["untimed", ...PRESETS].map((p) => el("option", { attrs: { value: p } })));
+  const form = el("form", { class: "tc-form", attrs: { autocomplete: "off" } },
+    el("label", { attrs: { for: "time-control" } }, "Time control (minutes+increment s, or M d D for US Chess delay): Enter applies"),
+    el("div", { class: "row" }, input, presets, el("button", { attrs: { type: "submit" } }, "Apply")));
+  const presetRow = el("div", { class: "tc-presets", attrs: { role: "group", "aria-label": "Time control presets" } },
+    ...["untimed", ...PRESETS].map((p) => el("button", { attrs: { type: "button" }, dataset: { tc: p } }, p)));
+  const rules = el("select", { attrs: { id: "flag-rules" }, dataset: { testid: "flag-rules" } },
+    el("option", { attrs: { value: "fide", title: "A draw only if the opponent cannot checkmate by any series of legal moves" } },
+      "FIDE 6.9"),
+    el("option", { attrs: { value: "uscf", title: "Also a draw against a lone bishop, a lone knight or two knights, no pawns" } },
+      "US Chess 14E"));
+  const note = el("p", { class: "clock-note", attrs: { id: "clock-note", role: "status" }, dataset: { testid: "clock-note" } });
+  return { input, presets, form, presetRow, rules, note };
+}
+
 /**
  * @param {{ctrl: Controller, addSection: typeof import("../ui/sections.js").addSection}} env
  */
@@ -185,21 +205,7 @@ export function clocksFeature({ ctrl, addSection }) {
   top.replaceChildren(faces.black.box);
   bottom.replaceChildren(faces.white.box, pause);
 
-  const input = el("input", { attrs: { id: "time-control", type: "text", spellcheck: "false", autocomplete: "off",
-    "aria-describedby": "clock-note", placeholder: "untimed, 3+2, 0.05+0, 5 d 3", list: "tc-presets" },
-  dataset: { testid: "time-control" } });
-  const presets = el("datalist", { attrs: { id: "tc-presets" } }, ...["untimed", ...PRESETS].map((p) => el("option", { attrs: { value: p } })));
-  const form = el("form", { class: "tc-form", attrs: { autocomplete: "off" } },
-    el("label", { attrs: { for: "time-control" } }, "Time control (minutes+increment s, or M d D for US Chess delay): Enter applies"),
-    el("div", { class: "row" }, input, presets, el("button", { attrs: { type: "submit" } }, "Apply")));
-  const presetRow = el("div", { class: "tc-presets", attrs: { role: "group", "aria-label": "Time control presets" } },
-    ...["untimed", ...PRESETS].map((p) => el("button", { attrs: { type: "button" }, dataset: { tc: p } }, p)));
-  const rules = el("select", { attrs: { id: "flag-rules" }, dataset: { testid: "flag-rules" } },
-    el("option", { attrs: { value: "fide", title: "A draw only if the opponent cannot checkmate by any series of legal moves" } },
-      "FIDE 6.9"),
-    el("option", { attrs: { value: "uscf", title: "Also a draw against a lone bishop, a lone knight or two knights, no pawns" } },
-      "US Chess 14E"));
-  const note = el("p", { class: "clock-note", attrs: { id: "clock-note", role: "status" }, dataset: { testid: "clock-note" } });
+  const { input, form, presetRow, rules, note } = settingsControls();
   const settings = addSection({ id: "clock-settings", title: "Time control", column: "info", before: "setup" });
   const sound = lowTimeSound();
   settings.append(form, note, presetRow, el("div", { class: "clock-actions" },
