@@ -31,8 +31,8 @@ if (window.__pcdBoot) {
 // (mostly from the HTTP cache by then) does not compete with starting it.
 // Later visits: registered at once, which also checks for a new build.
 // ?nosw: never registered (tests that must see the network).
-// the build this page belongs to (web/build.py writes it in; its sw.js has the same)
-const BUILD = /*BUILD*/ "dev";
+// the build this page belongs to (web/build.py defines it through esbuild; its sw.js has the same)
+const BUILD = __PCD_BUILD__;
 const sw = navigator.serviceWorker;
 /** @type {NonNullable<PcdBoot["sw"]>} */
 const state = { page: BUILD, build: null, controlled: !!(sw && sw.controller), reloading: false };

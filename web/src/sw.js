@@ -2,7 +2,7 @@
 // Service worker: keeps every file of one build in one cache, so that after a
 // first visit the page loads (and Python starts) from disk, also offline.
 //
-// web/build.py replaces the MANIFEST line with {build, files: {path: sha256}}
+// web/build.py defines __PCD_MANIFEST__ (esbuild's define) as {build, files: {path: sha256}}
 // (every file of dist/ but this one), so each new build is a byte-different
 // sw.js, which the browser installs beside the old one:
 //  * install: a new cache "pychessdraw-<build>"; files whose sha256 did not
@@ -15,7 +15,7 @@
 //  * fetch: files of the manifest come from the cache (ignoring ?query; HEAD
 //    requests get the headers), anything else from the network.
 /** @type {{build: string, files: Record<string, string>}} */
-const MANIFEST = /*MANIFEST*/ { build: "dev", files: {} };
+const MANIFEST = __PCD_MANIFEST__;
 const PREFIX = "pychessdraw-";
 const CACHE = PREFIX + MANIFEST.build;
 // the webworker lib types self as a plain worker: this one is a service worker
