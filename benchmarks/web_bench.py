@@ -5,7 +5,8 @@ over loopback, against a bare Pyodide boot of the same files in the same run.
 
     python3 benchmarks/web_bench.py [--runs 3] [--plies 200] [--levers] [--json out.json] [--no-build] [--dist DIR]
 
-The bare boot is web/dist/bare.html: a module worker that runs loadPyodide()
+The bare boot is web/bench/bare.html (served beside web/dist, not part of
+the public site): a module worker that runs loadPyodide()
 from the same dist/pyodide/ files and imports nothing. Every figure is the
 median of --runs loads, each in a fresh browser context (empty HTTP cache,
 no service worker), served by web/serve.py (gzip, as a static host):
@@ -127,7 +128,7 @@ def serve_dist(gzip_on: bool):
     sys.path.insert(0, str(WEB))
     import serve  # noqa: E402  (web/serve.py)
 
-    srv = serve.make_server(DIST.resolve(), "127.0.0.1", 0, compress=gzip_on)
+    srv = serve.make_server(DIST.resolve(), "127.0.0.1", 0, compress=gzip_on, overlay=WEB / "bench")
     threading.Thread(target=srv.serve_forever, daemon=True).start()
     return srv, f"http://127.0.0.1:{srv.server_address[1]}/"
 

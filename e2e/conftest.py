@@ -61,7 +61,8 @@ def base_url(site_dir: Path) -> str:
         import serve  # web/serve.py
     finally:
         sys.path.pop(0)
-    srv = serve.make_server(site_dir, "127.0.0.1", 0)
+    # web/bench/ served beside the site, as benchmarks/web_bench.py does: test_web opens its bare page
+    srv = serve.make_server(site_dir, "127.0.0.1", 0, overlay=WEB / "bench")
     t = threading.Thread(target=srv.serve_forever, daemon=True)
     t.start()
     host, port = srv.server_address[:2]

@@ -110,6 +110,8 @@ def arbiter(browser, base_url) -> Iterator[Page]:
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(base_url)
+    # the tabs answer once page.js has mounted the views (after the board's first frame)
+    page.wait_for_function("() => window.__boot && window.__boot.page_ms != null")
     page.get_by_test_id("arbiter-mode").click()
     expect(page.locator("#arbiter-view")).to_be_visible()
     expect(page.get_by_test_id("board")).to_be_hidden()

@@ -81,9 +81,12 @@ def cached_files(page) -> dict:
 
 
 def sw_manifest(site: Path) -> dict:
+    """The manifest build.py defined in dist/sw.js (esbuild prints it as a JS
+    object literal: its bare keys are quoted to read it as JSON)."""
     text = (site / "sw.js").read_text()
-    start = text.index("const MANIFEST = ") + len("const MANIFEST = ")
-    return json.JSONDecoder().raw_decode(text[start:])[0]
+    start = text.index("MANIFEST_default = ") + len("MANIFEST_default = ")
+    literal = text[start : text.index(";\n", start)]
+    return json.loads(re.sub(r'([{,]\s*)([A-Za-z_$][\w$]*)\s*:', r'\1"\2":', literal))
 
 
 # ------------------------------------------------------------------ cold, repeat, offline

@@ -1,8 +1,9 @@
 """The page's JavaScript checks, run by pytest so that `make test` (and CI's
 pytest line) fails when they fail: the type check of every UI module against
-the generated JSDoc contract (`tsc --noEmit --checkJs`, and `--strict` with
-noImplicitAny for the modules listed in web/tsconfig.strict.json), the node
-unit tests of the pure modules, and the generated contract being current."""
+the generated JSDoc contract (`tsc --noEmit --checkJs --strict` over every
+file of web/src, workers and service worker included), the node unit tests of
+the pure modules, no JS function over 80 lines, and the generated contract
+being current."""
 
 from __future__ import annotations
 
@@ -36,11 +37,11 @@ def _tool(rel: str) -> Path:
 
 
 @pytest.mark.slow  # node and tsc: left out by `make test-quick`
-@pytest.mark.parametrize("config", ["tsconfig.json", "tsconfig.strict.json", "tsconfig.worker.json"])
+@pytest.mark.parametrize("config", ["tsconfig.json", "tsconfig.worker.json", "tsconfig.test.json"])
 def test_types_check(config: str) -> None:
-    """tsconfig.json: every page module; tsconfig.strict.json: the modules
-    already under noImplicitAny (the others follow once their owners land);
-    tsconfig.worker.json: the Pyodide worker, with the worker's globals."""
+    """tsconfig.json: every page module, --strict; tsconfig.worker.json: the
+    workers and the service worker, --strict with the worker's globals;
+    tsconfig.test.json: the unit tests against the page's types."""
     tsc = _tool("typescript/bin/tsc")
     r = subprocess.run(
         [_node(), str(tsc), "-p", str(WEB / config)], cwd=WEB, capture_output=True, text=True, timeout=300
@@ -54,6 +55,18 @@ def test_node_unit_tests() -> None:
     r = subprocess.run([_node(), "--test", "test/"], cwd=WEB, capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, f"node --test failed:\n{r.stdout[-6000:]}{r.stderr[-2000:]}"
     assert re.search(r"^# pass [1-9]", r.stdout, re.M), r.stdout[-2000:]
+
+
+@pytest.mark.slow  # node and typescript's parser: left out by `make test-quick`
+def test_no_long_js_function() -> None:
+    """web/tools/fnlength.mjs (typescript's parser) lists every function of
+    web/src over 80 lines, workers and service worker included: none may be."""
+    _tool("typescript/package.json")
+    r = subprocess.run(
+        [_node(), "tools/fnlength.mjs", "--limit", "80"], cwd=WEB, capture_output=True, text=True, timeout=300
+    )
+    assert "functions and classes read" in r.stdout, r.stdout[-2000:] + r.stderr[-2000:]
+    assert r.returncode == 0, f"JS functions over 80 lines:\n{r.stderr[-3000:]}"
 
 
 def _docs_build() -> ModuleType:

@@ -496,22 +496,31 @@ def write_index(dist: Path, preload: list[str]) -> None:
     (dist / "index.html").write_text(html)
 
 
+def with_defines(src: Path, out: Path, defines: dict[str, object]) -> None:
+    """``out``: ``src`` with each name of ``defines`` replaced by its JSON
+    value, by esbuild's own ``define`` (no bundling: the file stays the one
+    module or script it is)."""
+    cmd = [str(NM / "esbuild/bin/esbuild"), str(src), f"--outfile={out}", "--log-level=warning"]
+    cmd += [f"--define:{name}={json.dumps(value, separators=(',', ':'))}" for name, value in defines.items()]
+    run(cmd, cwd=WEB)
+
+
 # ---------------------------------------------------------------- arbiter (issue #24)
-ARBITER_BRIDGE = ('py.pyimport("pychessdraw.web.bridge")', 'py.pyimport("pychessdraw.web.follow")')
 #: Where the Arbiter view may fetch a followed source from: any https host, and
 #: plain http only on this machine (a relay such as DGT LiveChess on localhost,
 #: the tests' loopback server). Scripts stay the page's own ('self').
 CONNECT_SRC = ("connect-src 'self'", "connect-src 'self' https: http://127.0.0.1:* http://localhost:*")
 
 
-def write_arbiter_worker(dist: Path, worker: str) -> None:
-    """dist/arbiter-worker.js: the page's worker (same start-up, same
-    snapshot) answering with pychessdraw.web.follow.Bridge (the Arbiter view's
-    follower) instead of pychessdraw.web.bridge.Bridge, so that following a
-    round never waits behind the game on the board, nor the other way."""
-    if ARBITER_BRIDGE[0] not in worker:
-        die("web/src/worker.js no longer imports pychessdraw.web.bridge as the arbiter worker expects")
-    (dist / "arbiter-worker.js").write_text(worker.replace(*ARBITER_BRIDGE))
+def write_workers(dist: Path, boot: dict[str, object]) -> None:
+    """dist/worker.js and dist/arbiter-worker.js from src/worker.js, with the
+    wheels and the snapshot written in (one request less before the
+    snapshot): the page's answering with pychessdraw.web.bridge.Bridge, the
+    arbiter's (same start-up, same snapshot) with pychessdraw.web.follow.Bridge
+    (the Arbiter view's follower), so that following a round never waits
+    behind the game on the board, nor the other way."""
+    for name, module in (("worker.js", "pychessdraw.web.bridge"), ("arbiter-worker.js", "pychessdraw.web.follow")):
+        with_defines(SRC / "worker.js", dist / name, {"__PCD_BOOT__": boot, "__PCD_BRIDGE__": module})
 
 
 # ---------------------------------------------------------------- main
@@ -572,17 +581,9 @@ def write_service_worker(dist: Path) -> str:
     files = manifest()
     files.pop("boot.js", None)
     build = hashlib.sha256(json.dumps(files, sort_keys=True).encode()).hexdigest()[:16]
-    boot = (SRC / "boot.js").read_text()
-    if '/*BUILD*/ "dev"' not in boot:
-        die("web/src/boot.js lost its BUILD line")
-    (dist / "boot.js").write_text(boot.replace('/*BUILD*/ "dev"', json.dumps(build)))
+    with_defines(SRC / "boot.js", dist / "boot.js", {"__PCD_BUILD__": build})
     files = manifest()
-    src = (SRC / "sw.js").read_text()
-    marker = '/*MANIFEST*/ { build: "dev", files: {} }'
-    if marker not in src:
-        die("web/src/sw.js lost its MANIFEST line")
-    text = json.dumps({"build": build, "files": files}, separators=(",", ":"))
-    (dist / "sw.js").write_text(src.replace(marker, text))
+    with_defines(SRC / "sw.js", dist / "sw.js", {"__PCD_MANIFEST__": {"build": build, "files": files}})
     size = sum((dist / f).stat().st_size for f in files)
     say(f"service worker: dist/sw.js caches {len(files)} files ({size / 1e6:.1f} MB), build {build}")
     return build
@@ -645,14 +646,16 @@ def main() -> int:
 
     # UI bundle: app.js draws the board, then imports the rest (chunks/page-*.js)
     preload = bundle_ui(dist, a.dev)
-    for f in ("app.css", "bare.html", "bare.js", "bare-worker.js", "favicon.svg"):
+    for f in ("app.css", "favicon.svg"):
         if (SRC / f).exists():
             copy(SRC / f, dist / f)
+    for f in ("bare.html", "bare.js", "bare-worker.js"):  # the benchmark's page: web/bench/, not the public site
+        (dist / f).unlink(missing_ok=True)
     write_index(dist, preload)
     write_app_manifest(dist)
     (dist / ".nojekyll").write_text("")
     say(f"ui: app.js + {len(list((dist / 'chunks').glob('*.js')))} chunks bundled (esbuild), "
-        "index.html (CSS inlined, module preloads), app.css, bare.html copied")
+        "index.html (CSS inlined, module preloads), app.css copied")
 
     write_licenses(dist, chess, mp, a.project_dir.resolve())
     copy_engine(dist)
@@ -668,12 +671,7 @@ def main() -> int:
         snap = make_snapshot(dist, wheel_rels)
     boot = {"wheels": wheel_rels, "snapshot": snap}
     (dist / "boot.json").write_text(json.dumps(boot, indent=1) + "\n")
-    # the worker gets the same manifest written in: one request less before the snapshot
-    worker = (SRC / "worker.js").read_text()
-    if "/*BOOT*/ null" not in worker:
-        die("web/src/worker.js lost its BOOT line")
-    (dist / "worker.js").write_text(worker.replace("/*BOOT*/ null", json.dumps(boot)))
-    write_arbiter_worker(dist, worker.replace("/*BOOT*/ null", json.dumps(boot)))
+    write_workers(dist, boot)
     write_service_worker(dist)
     size = sum(p.stat().st_size for p in dist.rglob("*") if p.is_file())
     say(f"done in {time.monotonic() - t0:.1f} s: {dist} ({size / 1e6:.1f} MB)")

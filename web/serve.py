@@ -87,6 +87,16 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     def do_HEAD(self) -> None:
         self._serve(head=True)
 
+    def translate_path(self, path: str) -> str:
+        """The site's file, or the overlay's where it has one (the benchmark's page)."""
+        site = super().translate_path(path)
+        overlay = getattr(self.server, "overlay", None)
+        if overlay is not None:
+            mine = overlay / Path(site).relative_to(Path(self.directory).resolve())
+            if mine.is_file():
+                return str(mine)
+        return site
+
     def _serve(self, head: bool) -> None:
         fs_path = Path(self.translate_path(self.path))
         if fs_path.is_dir():
@@ -174,12 +184,15 @@ def warm(directory: Path, store: GzipStore) -> int:
 
 
 def make_server(directory: Path, host: str = "127.0.0.1", port: int = 0, verbose: bool = False,
-                warm_up: bool = True, compress: bool = True) -> Server:
+                warm_up: bool = True, compress: bool = True, overlay: Path | None = None) -> Server:
     """A ready server (port 0 = any free port; see server.server_address).
     warm_up: compress the site before returning (about a second), so that the
     first load is not slowed by it. compress=False: every file as it is (for
-    comparisons)."""
-    srv = Server((host, port), functools.partial(Handler, directory=str(directory)))
+    comparisons). overlay: a directory whose files are served as if they were
+    the site's (web/bench/, the benchmark's bare Pyodide page, which the
+    public site does not ship)."""
+    srv = Server((host, port), functools.partial(Handler, directory=str(Path(directory).resolve())))
+    srv.overlay = Path(overlay).resolve() if overlay is not None else None  # type: ignore[attr-defined]
     srv.verbose = verbose
     srv.compress = compress
     srv.gzip_store = GzipStore()  # type: ignore[attr-defined]

@@ -26,6 +26,7 @@ from ..contract import (
     ClaimDict,
     ClaimRuleName,
     ColorName,
+    ErrorDict,
     FlagRulesName,
     LegalMoveDict,
     ResultName,
@@ -427,6 +428,97 @@ OpName = Literal[
     "engine_facts",
 ]
 """The keys of :class:`Operations` (a test checks that they agree)."""
+
+
+# -- the Arbiter view's worker (pychessdraw.web.follow.Bridge) ----------------
+BoardState = Literal["playing", "claimable", "claimable_with_move", "must_stop", "ended"]
+"""A followed board's state in one word (the page's ``data-state``)."""
+ArbiterEventKind = Literal[
+    "automatic", "claimable", "claimable_with_move", "ended", "error", "corrected", "restarted", "removed"
+]
+"""The kinds of the CLI's ``watch`` events (:data:`pychessdraw.batch.watch.KINDS`)."""
+
+
+class BoardView(TypedDict):
+    """What the Arbiter view shows of one followed board (:func:`pychessdraw.web.follow.board_view`)."""
+
+    game: int
+    white: str | None
+    black: str | None
+    round: str | None
+    plies: int
+    moves: int
+    move_text: str  # "move 12 12...Qxf7"
+    last_move: str | None
+    last_uci: str | None
+    clocks: ByColor[str | None]  # each side's last %clk, for people
+    fen: str | None
+    placement: str | None  # what the small board draws
+    state: BoardState
+    claim_moves: list[str]
+    error: str | None
+    removed: bool
+    result: str | None
+    expected_result: str | None
+    verdict: str | None
+    flag: str | None  # for a loss on time: whether the opponent could mate, with the proof
+    urgency: int  # lower first
+
+
+class ArbiterEvent(TypedDict):
+    """One event of the log, the CLI's ``watch`` event with its serial ``id``
+    and readable ``text``; the kind's own fields (``moves``, ``result``,
+    ``verdict``, ``time_forfeit``, ``code``, ``reason``...) are kept for the
+    downloaded log, not read by the page."""
+
+    id: int
+    game: int
+    white: str | None
+    black: str | None
+    round: str | None
+    ply: int
+    move: str | None
+    rule: str | None
+    kind: ArbiterEventKind
+    text: str
+
+
+class FollowUpdate(TypedDict):
+    """What one new text of the source changed (:meth:`pychessdraw.web.follow.Follower.update`)."""
+
+    events: list[ArbiterEvent]  # new, in the source's order
+    voided: list[int]  # ids of earlier events a correction or restart made void
+    boards: list[BoardView]  # the boards that changed
+    count: int  # boards in all
+
+
+class FollowReply(TypedDict):
+    """The arbiter worker's answer to every operation."""
+
+    ok: bool
+    error: NotRequired[ErrorDict]
+    note: NotRequired[str | None]  # follow_feed: a game of the stream was dropped
+    events: NotRequired[list[ArbiterEvent]]
+    voided: NotRequired[list[int]]
+    boards: NotRequired[list[BoardView]]
+    count: NotRequired[int]
+
+
+class FollowStartArgs(TypedDict, total=False):
+    flag_rules: FlagRulesName
+
+
+class FollowTextArgs(TypedDict):
+    text: str  # follow_update: the source's whole text; follow_feed: what the stream sent next
+
+
+class FollowOperations(TypedDict):
+    """The arbiter worker's operations: op -> args -> reply."""
+
+    follow_start: Op[FollowStartArgs, FollowReply]
+    follow_update: Op[FollowTextArgs, FollowReply]
+    follow_feed: Op[FollowTextArgs, FollowReply]
+    follow_log: Op[NoArgs, FollowReply]
 
 
 REPLACES_GAME: Final = ("new", "load_pgn", "restore", "state")

@@ -31,7 +31,7 @@ keeps the state of the position before the bad move, with ``error`` set).
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, cast
 
 import chess
 
@@ -44,14 +44,16 @@ from ..outcome import Termination
 from ..pgn import read_games
 from ..rules import timeout
 from .clockpgn import parse_clk
+from .contract import ArbiterEvent, BoardState, BoardView, FollowReply, FollowUpdate
 from .present import numbered_line
 
-PLAYING, MUST_STOP = "playing", "must_stop"
+PLAYING: BoardState = "playing"
+MUST_STOP: BoardState = "must_stop"
 #: The board's state words, the page's ``data-state``.
 STATES = (PLAYING, CLAIMABLE, WITH_MOVE, MUST_STOP, ENDED)
 #: Which boards need the arbiter first (lower first): a game that must stop,
 #: a broken game, a claim to judge, a result the rules contradict.
-_URGENCY = {MUST_STOP: 0, CLAIMABLE: 2, WITH_MOVE: 2, PLAYING: 4, ENDED: 5}
+_URGENCY: dict[str, int] = {MUST_STOP: 0, CLAIMABLE: 2, WITH_MOVE: 2, PLAYING: 4, ENDED: 5}
 _CLAIM_RULES = (Termination.THREEFOLD_REPETITION, Termination.FIFTY_MOVES)
 #: Plies of a mating line shown in a flag fall's proof.
 PROOF_PLIES = 10
@@ -88,25 +90,25 @@ def _clocks(board: Board) -> dict[str, str | None]:
     return out
 
 
-def _state(board: Board) -> tuple[str, list[str]]:
+def _state(board: Board) -> tuple[BoardState, list[str]]:
     """The board's state word, and the moves that make a claim good when
     it is ``claimable_with_move``."""
     if board.ended is not None:
-        return ENDED, []
+        return "ended", []
     if any(kind == AUTOMATIC for _, kind in board.events.first):
         return MUST_STOP, []  # an ending the rules impose: the arbiter stops the game
     game = board.game
     if game is None:
         return PLAYING, []
     if game.claimable_now():
-        return CLAIMABLE, []
+        return "claimable", []
     moves: list[str] = []
     for rule in _CLAIM_RULES:
         for move in game.intended_moves(rule):
             san = game.san(move)
             if san not in moves:
                 moves.append(san)
-    return (WITH_MOVE, moves) if moves else (PLAYING, [])
+    return ("claimable_with_move", moves) if moves else (PLAYING, [])
 
 
 def flag_sentence(ended: dict[str, Any], board: chess.Board) -> str | None:
@@ -135,7 +137,7 @@ def flag_sentence(ended: dict[str, Any], board: chess.Board) -> str | None:
     return f"{said}: {forfeit['by_rule'] or forfeit['recorded']} by {article}"
 
 
-def _base_view(number: int, board: Board) -> dict[str, Any]:
+def _base_view(number: int, board: Board) -> BoardView:
     """A board's view with nothing worked out: its tags and counts only."""
     plies = len(board.seen)
     moves = move_number(plies, *start_of(board.headers))[0] if plies else 0
@@ -164,21 +166,22 @@ def _base_view(number: int, board: Board) -> dict[str, Any]:
     }
 
 
-def board_view(number: int, board: Board, ended: dict[str, Any] | None) -> dict[str, Any]:
+def board_view(number: int, board: Board, ended: dict[str, Any] | None) -> BoardView:
     """What the page shows of one board, plain JSON-able data."""
     game = board.game
     state, moves = _state(board)
     view = _base_view(number, board)
-    view.update(
-        state=state, claim_moves=moves, clocks=_clocks(board), error=board.error[1] if board.error is not None else None
-    )
+    clocks = _clocks(board)
+    view["state"], view["claim_moves"] = state, moves
+    view["clocks"] = {"white": clocks["white"], "black": clocks["black"]}
+    view["error"] = board.error[1] if board.error is not None else None
     if board.sans:
         view["last_move"] = board.sans[-1]
         number, white = move_number(len(board.seen), *start_of(board.headers))
         view["move_text"] = f"move {number} {numbered(number, white, board.sans[-1])}"
     if game is not None:
-        view["fen"] = game.fen()
-        view["placement"] = view["fen"].split(" ")[0]  # what the small board draws
+        fen = view["fen"] = game.fen()
+        view["placement"] = fen.split(" ")[0]  # what the small board draws
         view["last_uci"] = game.last_move.uci() if game.last_move is not None else None
     if ended is not None:
         view["verdict"], view["expected_result"] = ended["verdict"], ended["expected_result"]
@@ -198,24 +201,26 @@ class Follower:
         if flag_rules not in (timeout.FIDE, timeout.USCF):
             raise BadRequestError(f"flag_rules must be {timeout.FIDE!r} or {timeout.USCF!r}")
         self.tracker = Tracker(flag_rules)
-        self.log: list[dict[str, Any]] = []
+        self.log: list[ArbiterEvent] = []
         self.ended: dict[int, dict[str, Any]] = {}  # per game, its standing ``ended`` event
         self._standing: dict[int, list[dict[str, Any]]] = {}  # per game, events a correction may void
         self._shown: dict[int, tuple[Any, ...]] = {}  # per game, what its view was made from
 
-    def update(self, text: str) -> dict[str, Any]:
+    def update(self, text: str) -> FollowUpdate:
         """Follow the source's whole new text. Returns ``events`` (new, in
         the source's order, each with ``id`` and ``text``), ``voided`` (ids
         of earlier events a correction or restart made void), ``boards``
         (the views of the boards that changed) and ``count`` (boards in all)."""
-        new = self.tracker.update(text)
+        new: list[ArbiterEvent] = []
         voided: list[int] = []
-        for event in new:
-            event["id"] = len(self.log) + 1
-            event["text"] = describe(event)
+        for found in self.tracker.update(text):
+            found["id"] = len(self.log) + 1
+            found["text"] = describe(found)
+            event = cast(ArbiterEvent, found)  # the tracker's event with the two keys the type adds
+            new.append(event)
             self.log.append(event)
-            voided += self._void(event)
-        boards = []
+            voided += self._void(found)
+        boards: list[BoardView] = []
         for number, board in enumerate(self.tracker.boards, 1):
             made_of = (board.parsed, self.ended.get(number), board.ended, board.error, len(board.seen))
             shown = self._shown.get(number)
@@ -225,7 +230,7 @@ class Follower:
                 boards.append(self._view(number, board, new))
         return {"events": new, "voided": voided, "boards": boards, "count": len(self.tracker.boards)}
 
-    def _view(self, number: int, board: Board, new: list[dict[str, Any]]) -> dict[str, Any]:
+    def _view(self, number: int, board: Board, new: list[ArbiterEvent]) -> BoardView:
         """The board's view; a fault of the referee in it is said on that
         board and as an ``error`` event in ``new``, not raised: the other
         boards go on."""
@@ -235,7 +240,7 @@ class Follower:
             view = _base_view(number, board)
             view["error"] = f"internal error of the referee ({type(exc).__name__}): board not shown"
             view["urgency"] = 1
-            fault = {
+            fault: dict[str, Any] = {
                 "game": number,
                 "white": view["white"],
                 "black": view["black"],
@@ -249,8 +254,8 @@ class Follower:
                 "id": len(self.log) + 1,
             }
             fault["text"] = describe(fault)
-            self.log.append(fault)
-            new.append(fault)
+            self.log.append(cast(ArbiterEvent, fault))
+            new.append(cast(ArbiterEvent, fault))
             return view
 
     def _void(self, event: dict[str, Any]) -> list[int]:
@@ -331,6 +336,17 @@ class StreamRound:
         return "".join(piece if piece.endswith("\n\n") else piece.rstrip() + "\n\n" for piece in self.games.values())
 
 
+def _ok(update: FollowUpdate) -> FollowReply:
+    """An update as the worker's answer."""
+    return {
+        "ok": True,
+        "events": update["events"],
+        "voided": update["voided"],
+        "boards": update["boards"],
+        "count": update["count"],
+    }
+
+
 class Bridge:
     """The arbiter worker's entry: :meth:`handle` takes a JSON request
     ``{"op", "args"}`` and returns a JSON answer ``{"ok": true, ...}`` or
@@ -346,15 +362,16 @@ class Bridge:
         self.stream = StreamRound()
 
     def handle(self, request: str) -> str:
+        answer: FollowReply
         try:
             answer = self._handle(json.loads(request))
         except RefereeError as exc:
             answer = {"ok": False, "error": exc.to_dict()}
         except (ValueError, TypeError, AttributeError, KeyError) as exc:
-            answer = {"ok": False, "error": {"code": BadRequestError.code, "message": f"bad request: {exc}"}}
+            answer = {"ok": False, "error": BadRequestError(f"bad request: {exc}").to_dict()}
         return json.dumps(answer)
 
-    def _handle(self, request: dict[str, Any]) -> dict[str, Any]:
+    def _handle(self, request: dict[str, Any]) -> FollowReply:
         op, args = request.get("op"), request.get("args") or {}
         if op == "follow_start":
             self.follower = Follower(args.get("flag_rules", timeout.FIDE))
@@ -365,17 +382,19 @@ class Bridge:
             if not isinstance(text, str):
                 raise BadRequestError("follow_feed needs the stream's next text")
             changed, note = self.stream.feed(text)
-            out = (
+            out: FollowUpdate = (
                 self.follower.update(self.stream.text())
                 if changed
                 else {"events": [], "voided": [], "boards": [], "count": len(self.follower.tracker.boards)}
             )
-            return {"ok": True, "note": note, **out}
+            reply = _ok(out)
+            reply["note"] = note
+            return reply
         if op == "follow_update":
             text = args.get("text")
             if not isinstance(text, str):
                 raise BadRequestError("follow_update needs the source's text")
-            return {"ok": True, **self.follower.update(text)}
+            return _ok(self.follower.update(text))
         if op == "follow_log":
             return {"ok": True, "events": self.follower.log}
         raise BadRequestError(f"unknown operation {op!r}")

@@ -10,7 +10,6 @@ import { mountArbiter } from "./arbiter/mount.js";
 import { mountBoard } from "./ui/board.js";
 import { fromLocation, mountViews, showView, writeLocation } from "./ui/views.js";
 
-/** @type {any} */
 const w = window;
 w.__perf = []; // {op, ply, ms: action -> panel updated, paint_ms, worker_ms}
 // board_ms: chessground has drawn the game's position (DOM); board_painted_ms: the

@@ -2,6 +2,7 @@
 // Starts the Python worker as early as possible (before the UI bundle has been
 // fetched and run); app.js takes it over and replays what arrived meanwhile.
 // Then looks after the service worker (sw.js): offline copy and updates.
+/** @type {PcdBoot & {events: Array<MessageEvent | ErrorEvent>}} */
 const boot = { worker: null, events: [], error: null, t: performance.now(), sw: null };
 if (window.__pcdBoot) {
   // app.js ran first and started the worker itself
@@ -21,7 +22,7 @@ if (window.__pcdBoot) {
     });
     boot.worker = w;
   } catch (e) {
-    boot.error = `could not start the worker (${e.message})`;
+    boot.error = `could not start the worker (${/** @type {Error} */ (e).message})`;
   }
 }
 
@@ -30,18 +31,20 @@ if (window.__pcdBoot) {
 // (mostly from the HTTP cache by then) does not compete with starting it.
 // Later visits: registered at once, which also checks for a new build.
 // ?nosw: never registered (tests that must see the network).
-// the build this page belongs to (web/build.py writes it in; its sw.js has the same)
-const BUILD = /*BUILD*/ "dev";
+// the build this page belongs to (web/build.py defines it through esbuild; its sw.js has the same)
+const BUILD = __PCD_BUILD__;
 const sw = navigator.serviceWorker;
-const state = (window.__pcdBoot.sw = {
-  page: BUILD, build: null, controlled: !!(sw && sw.controller), reloading: false,
-});
+/** @type {NonNullable<PcdBoot["sw"]>} */
+const state = { page: BUILD, build: null, controlled: !!(sw && sw.controller), reloading: false };
+/** @type {PcdBoot} */ (window.__pcdBoot).sw = state;
 
+/** @param {(body: HTMLElement) => void} fn */
 function whenBody(fn) {
   if (document.body) fn(document.body);
   else document.addEventListener("DOMContentLoaded", () => fn(document.body), { once: true });
 }
 
+/** @param {() => void} fn */
 function whenEngineReady(fn) {
   whenBody((body) => {
     if (body.dataset.engine === "ready") return fn();
@@ -55,6 +58,7 @@ function whenEngineReady(fn) {
   });
 }
 
+/** @param {ServiceWorker} worker @returns {Promise<{build: string, complete: boolean}>} */
 function status(worker) {
   return new Promise((resolve) => {
     const ch = new MessageChannel();
@@ -77,21 +81,21 @@ function reloadOntoNewBuild() {
   }
   const typing = () => {
     const a = document.activeElement;
-    return a && (a.tagName === "TEXTAREA" || a.tagName === "INPUT") && a.value !== "";
+    return (a instanceof HTMLTextAreaElement || a instanceof HTMLInputElement) && a.value !== "";
   };
   const go = () => {
     state.reloading = true;
     location.reload();
   };
   if (!typing()) return go();
-  document.activeElement.addEventListener("blur", go, { once: true });
+  document.activeElement?.addEventListener("blur", go, { once: true });
 }
 
 async function register() {
   const reg = await sw.register(new URL("sw.js", import.meta.url), { type: "classic", updateViaCache: "none" });
   state.registered = true;
   const active = (await sw.ready).active;
-  const s = await status(active);
+  const s = await status(/** @type {ServiceWorker} */ (active));
   state.build = s.build;
   if (s.complete) whenBody((body) => { body.dataset.offlineReady = "true"; });
   // a newer build took over before this script could listen for it
@@ -104,8 +108,8 @@ if (sw && !new URLSearchParams(location.search).has("nosw")) {
     if (state.controlled) reloadOntoNewBuild();
     state.controlled = true;
   });
-  const start = () => register().catch((e) => {
-    state.error = String((e && e.message) || e);
+  const start = () => register().catch((/** @type {unknown} */ e) => {
+    state.error = String((e instanceof Error && e.message) || e);
     console.warn("pychessdraw: no offline copy:", e);
   });
   if (state.controlled) start();

@@ -5,6 +5,8 @@
 // `tsc --checkJs` checks every module of the page against these types.
 
 /** @typedef {"yes"|"no"|"unknown"} Answer */
+/** @typedef {"automatic"|"claimable"|"claimable_with_move"|"ended"|"error"|"corrected"|"restarted"|"removed"} ArbiterEventKind */
+/** @typedef {"playing"|"claimable"|"claimable_with_move"|"must_stop"|"ended"} BoardState */
 /** @typedef {"9.2.1.1"|"9.2.1.2"|"9.3.1"|"9.3.2"} ClaimArticle */
 /** @typedef {"threefold_repetition"|"fifty_moves"} ClaimRuleName */
 /** @typedef {"white"|"black"} Color */
@@ -447,6 +449,113 @@
  * @property {Op<ReviewFeedArgs, Reply>} review_feed
  * @property {Op<NoArgs, Reply>} review_finish
  * @property {Op<EngineFactsArgs, Reply>} engine_facts
+ */
+
+/**
+ * What the Arbiter view shows of one followed board (pychessdraw.web.follow.board_view).
+ * @typedef {Object} BoardView
+ * @property {number} game
+ * @property {string|null} white
+ * @property {string|null} black
+ * @property {string|null} round
+ * @property {number} plies
+ * @property {number} moves
+ * @property {string} move_text  "move 12 12...Qxf7"
+ * @property {string|null} last_move
+ * @property {string|null} last_uci
+ * @property {ByColor<string|null>} clocks  each side's last %clk, for people
+ * @property {string|null} fen
+ * @property {string|null} placement  what the small board draws
+ * @property {BoardState} state
+ * @property {string[]} claim_moves
+ * @property {string|null} error
+ * @property {boolean} removed
+ * @property {string|null} result
+ * @property {string|null} expected_result
+ * @property {string|null} verdict
+ * @property {string|null} flag  for a loss on time: whether the opponent could mate, with the proof
+ * @property {number} urgency  lower first
+ */
+
+/**
+ * One event of the log, the CLI's `watch` event with its serial `id`
+ * and readable `text`; the kind's own fields (`moves`, `result`,
+ * `verdict`, `time_forfeit`, `code`, `reason`...) are kept for the
+ * downloaded log, not read by the page.
+ * @typedef {Object} ArbiterEvent
+ * @property {number} id
+ * @property {number} game
+ * @property {string|null} white
+ * @property {string|null} black
+ * @property {string|null} round
+ * @property {number} ply
+ * @property {string|null} move
+ * @property {string|null} rule
+ * @property {ArbiterEventKind} kind
+ * @property {string} text
+ */
+
+/**
+ * What one new text of the source changed (pychessdraw.web.follow.Follower.update).
+ * @typedef {Object} FollowUpdate
+ * @property {ArbiterEvent[]} events  new, in the source's order
+ * @property {number[]} voided  ids of earlier events a correction or restart made void
+ * @property {BoardView[]} boards  the boards that changed
+ * @property {number} count  boards in all
+ */
+
+/**
+ * The arbiter worker's answer to every operation.
+ * @typedef {Object} FollowReply
+ * @property {boolean} ok
+ * @property {ErrorDict} [error]
+ * @property {string|null} [note]  follow_feed: a game of the stream was dropped
+ * @property {ArbiterEvent[]} [events]
+ * @property {number[]} [voided]
+ * @property {BoardView[]} [boards]
+ * @property {number} [count]
+ */
+
+/**
+ * A refused request (`RefereeError.to_dict()`): `code` is stable
+ * (see pychessdraw.errors); the other fields appear where they apply.
+ * @typedef {Object} ErrorDict
+ * @property {ErrorCode} code
+ * @property {string} message
+ * @property {number} [ply]  the ply the move would have made, or the game's ply
+ * @property {string} [token]  the text as given (cut to 40 characters)
+ * @property {string} [move_label]  the move with its number, e.g. "3...Qxe7"
+ * @property {string} [reason]  scan: the move's own error, without the ply and token before it
+ * @property {MoveCandidateDict[]} [candidates]  ambiguous_move, promotion_needed
+ * @property {string} [fen]  bad_fen: the text as given
+ * @property {string} [field]  bad_fen: the FEN field at fault ("piece placement", "side to move", "castling", ...)
+ * @property {string} [file]  file_error
+ */
+
+/**
+ * One move a player may have meant (ambiguous move, missing promotion piece).
+ * @typedef {Object} MoveCandidateDict
+ * @property {string} uci
+ * @property {string} san
+ */
+
+/**
+ * @typedef {Object} FollowStartArgs
+ * @property {FlagRulesName} [flag_rules]
+ */
+
+/**
+ * @typedef {Object} FollowTextArgs
+ * @property {string} text  follow_update: the source's whole text; follow_feed: what the stream sent next
+ */
+
+/**
+ * The arbiter worker's operations: op -> args -> reply.
+ * @typedef {Object} FollowOperations
+ * @property {Op<FollowStartArgs, FollowReply>} follow_start
+ * @property {Op<FollowTextArgs, FollowReply>} follow_update
+ * @property {Op<FollowTextArgs, FollowReply>} follow_feed
+ * @property {Op<NoArgs, FollowReply>} follow_log
  */
 
 /**

@@ -5,9 +5,12 @@
 // through ctrl.on(...) events and ctrl.request(...) (see web/README.md).
 
 import { clearRecord, decodeHash, encodeHash, isEmpty, loadPrefs, loadRecord, positionBeforeReferee, restoreArgs, saveRecord, savePrefs, STD_FEN } from "./persist.js";
+import { REPLACES_GAME } from "./contract.js";
 
 /** @typedef {import("./contract.js").Reply} Reply */
 /** @typedef {import("./contract.js").Answer_} Answer */
+/** @typedef {import("./contract.js").OpName} OpName */
+/** @template {OpName} K @typedef {import("./contract.js").ArgsOf<K>} ArgsOf */
 /** @typedef {import("./contract.js").Facts} Facts */
 /** @typedef {import("./contract.js").MoveRow} MoveRow */
 /** @typedef {import("./contract.js").GameInfo} GameInfo */
@@ -68,6 +71,19 @@ import { clearRecord, decodeHash, encodeHash, isEmpty, loadPrefs, loadRecord, po
  */
 
 /**
+ * The controller's events and what each passes to its listeners.
+ * @typedef {{
+ *   change: [CtrlState, Set<Part>],
+ *   reply: [string, Record<string, unknown>, Answer],
+ *   acting: [string, Record<string, unknown>],
+ *   move: [MoveRow],
+ *   perf: [PerfRecord],
+ *   "engine-ready": [{timings: Record<string, number>, python?: string}],
+ *   ready: [CtrlState],
+ * }} CtrlEvents
+ */
+
+/**
  * @typedef {Object} Nav  the URL hash, injected so that the controller stays DOM-free
  * @property {() => string} get
  * @property {(hash: string, push: boolean) => void} set
@@ -76,8 +92,59 @@ import { clearRecord, decodeHash, encodeHash, isEmpty, loadPrefs, loadRecord, po
 /** A move made before the referee has replayed a game whose position the board does not show yet. */
 const REPLAYING = { code: "loading", message: "The referee is still replaying the game: moves can be played in a moment." };
 const DEEPER_AFTER_MS = 200; // pause before each deeper dead-position search
-const REPLACING = new Set(["new", "load_pgn", "restore"]);
-const CHANGING = new Set(["new", "play", "undo", "load_pgn", "claim", "agree", "resign", "flag", "restore", "state", "batch"]);
+const REPLACING = new Set(/** @type {readonly string[]} */ (REPLACES_GAME));
+const CHANGING = new Set(["new", "play", "undo", "load_pgn", "claim", "agree", "resign", "flag", "restore", "state"]);
+
+/**
+ * @typedef {{ctrl: Controller, s: CtrlState, op: string, args: Record<string, unknown>, r: Answer, parts: Set<Part>,
+ *   played: boolean}} ApplyCtx
+ */
+
+/**
+ * What each field of a successful reply does to the state, in the order
+ * applied (a field absent or null does nothing), and the parts it changes.
+ * @type {Array<[keyof Reply, (c: ApplyCtx) => void]>}
+ */
+const APPLY_FIELD = [
+  ["ask", ({ s, r, parts }) => {
+    s.ask = r.ask ?? null;
+    parts.add("dialogs");
+  }],
+  ["games", ({ s, r, args, parts }) => {
+    s.pgnGames = { pgn: String(args.pgn || ""), games: r.games ?? [] };
+    parts.add("dialogs");
+  }],
+  ["pgn", ({ s, r, parts }) => {
+    s.exported = r.pgn ?? "";
+    parts.add("export");
+  }],
+  ["moves", (c) => {
+    const { s, parts } = c;
+    const { keep, add } = /** @type {import("./contract.js").MovesDelta} */ (c.r.moves);
+    if (keep === s.rows.length) s.rows.push(...add);
+    else s.rows = s.rows.slice(0, keep).concat(add);
+    s.rowsChange = { keep, added: add.length };
+    c.played = c.op === "play" || c.op === "claim" ? add.length > 0 : false;
+    parts.add("moves");
+  }],
+  ["game", ({ s, r, parts }) => {
+    s.game = r.game ?? null;
+    parts.add("game");
+  }],
+  ["facts", ({ ctrl, s, r, parts }) => {
+    const facts = /** @type {Facts} */ (r.facts);
+    s.live = facts;
+    s.browse = null;
+    s.browseFacts = null;
+    parts.add("board").add("panel").add("browse");
+    // a question about the position before this answer is stale now
+    if (s.ask && !r.ask) {
+      s.ask = null;
+      parts.add("dialogs");
+    }
+    if (facts.outcome) ctrl.closeForEnd(parts);
+  }],
+];
 
 export class Controller {
   /**
@@ -117,8 +184,8 @@ export class Controller {
       seq: 0,
       idle: true,
     };
-    /** @type {Map<string, Array<(...a: any[]) => void>>} */
-    this.handlers = new Map();
+    /** @type {{[K in keyof CtrlEvents]?: Array<(...a: CtrlEvents[K]) => void>}} */
+    this.handlers = {};
     /** @type {Promise<unknown>} */
     this.queue = Promise.resolve();
     this.userPending = 0;
@@ -128,6 +195,12 @@ export class Controller {
     this.lastAnnounced = "";
     /** Features' additions to export_pgn's arguments. @type {Array<() => Record<string, unknown> | null>} */
     this.exportArgs = [];
+    // The features' controllers, declared here (set by features/clocks.js and
+    // features/engine.js when installed), as lila's RoundController declares clock?.
+    /** The clocks (features/clocks.js). @type {import("./clock/keeper.js").ClockKeeper | undefined} */
+    this.clocks = undefined;
+    /** The computer opponent (features/engine.js). @type {import("./engine/feature.js").ComputerOpponent | undefined} */
+    this.computer = undefined;
     referee.on("progress", (e) => {
       this.state.engineText = e.stage;
       this.state.progress = { step: e.step, steps: e.steps };
@@ -148,18 +221,26 @@ export class Controller {
   /**
    * Subscribe: "change" (state, parts), "reply" (op, args, reply), "move" (row),
    * "perf" (record), "engine-ready" ({timings}), "ready" (state).
-   * @param {string} type @param {(...a: any[]) => void} fn
+   * @template {keyof CtrlEvents} K
+   * @param {K} type @param {(...a: CtrlEvents[K]) => void} fn
+   * @returns {() => void} unsubscribe
    */
   on(type, fn) {
-    const list = this.handlers.get(type) || [];
+    /** @type {Array<(...a: CtrlEvents[K]) => void>} */
+    const list = this.handlers[type] ?? [];
     list.push(fn);
-    this.handlers.set(type, list);
-    return () => this.handlers.set(type, (this.handlers.get(type) || []).filter((f) => f !== fn));
+    this.handlers[type] = /** @type {typeof this.handlers[K]} */ (list);
+    return () => {
+      const now = /** @type {Array<(...a: CtrlEvents[K]) => void>} */ (this.handlers[type] ?? []);
+      this.handlers[type] = /** @type {typeof this.handlers[K]} */ (now.filter((f) => f !== fn));
+    };
   }
 
-  /** @param {string} type @param {...any} args */
+  /** @template {keyof CtrlEvents} K @param {K} type @param {CtrlEvents[K]} args */
   emit(type, ...args) {
-    for (const fn of this.handlers.get(type) || []) fn(...args);
+    /** @type {Array<(...a: CtrlEvents[K]) => void>} */
+    const list = this.handlers[type] ?? [];
+    for (const fn of list) fn(...args);
   }
 
   /** @param {Part[]} parts */
@@ -212,20 +293,22 @@ export class Controller {
   // ---------------------------------------------------------------- requests
   /**
    * A bridge request in the same queue as the page's own (for features).
-   * @param {string} op @param {Record<string, unknown>} [args]
+   * @template {OpName} K
+   * @param {K} op @param {ArgsOf<K>} [args]
    * @returns {Promise<Answer>}
    */
-  request(op, args = {}) {
+  request(op, args = /** @type {ArgsOf<K>} */ ({})) {
     return this.referee.request(op, args);
   }
 
   /**
    * Send a request that changes what the page shows; replies apply in order.
-   * @param {string} op @param {Record<string, unknown>} [args]
+   * @template {OpName} K
+   * @param {K} op @param {ArgsOf<K>} [args]
    * @param {{t0?: number, push?: boolean}} [opts]  push: a new history entry (default: for new and load_pgn)
    * @returns {Promise<Answer|null>}
    */
-  act(op, args = {}, opts = {}) {
+  act(op, args = /** @type {ArgsOf<K>} */ ({}), opts = {}) {
     const t0 = opts.t0 ?? performance.now();
     if (this.referee.state !== "ready") {
       this.showError(this.state.engine === "failed"
@@ -260,73 +343,82 @@ export class Controller {
     return p;
   }
 
+  /** Whether no request (action or analysis) is outstanding: the one place it is worked out. */
+  isIdle() {
+    return this.userPending === 0 && this.analysing === 0;
+  }
+
   /**
+   * Apply the referee's answer to an action: a refusal, or each field of
+   * the reply through APPLY_FIELD, then what the operation itself closes.
    * @param {string} op @param {Record<string, unknown>} args @param {Answer} r @param {number} t0 @param {boolean} push
    */
   apply(op, args, r, t0, push) {
     const s = this.state;
     /** @type {Set<Part>} */
     const parts = new Set(["idle"]);
-    s.idle = this.userPending === 0 && this.analysing === 0;
-    if (!r.ok) {
-      const err = r.error || { code: "internal", message: "no answer" };
-      if (err.code === "promotion_needed" && err.choices && err.choices.length) {
-        s.promotion = err.choices;
-        s.error = null;
-        parts.add("dialogs");
-      } else {
-        s.error = err;
-        parts.add("error");
-      }
-      if (op === "restore" || op === "load_pgn" || op === "new") parts.add("dialogs");
-      s.seq++;
-      this.emit("reply", op, args, r);
-      this.emit("change", s, parts);
-      this.announce(`Error: ${err.message}`);
-      return;
-    }
+    if (!r.ok) return this.applyRefusal(op, args, r, parts);
     if (s.error) {
       s.error = null;
       parts.add("error");
     }
-    if (r.ask) {
-      s.ask = r.ask;
-      parts.add("dialogs");
-    }
-    if (r.games) {
-      s.pgnGames = { pgn: String(args.pgn || ""), games: r.games };
-      parts.add("dialogs");
-    }
-    if (r.pgn != null) {
-      s.exported = r.pgn;
-      parts.add("export");
-    }
-    let played = false;
-    if (r.moves) {
-      const { keep, add } = r.moves;
-      if (keep === s.rows.length) s.rows.push(...add);
-      else s.rows = s.rows.slice(0, keep).concat(add);
-      s.rowsChange = { keep, added: add.length };
-      played = op === "play" || op === "claim" ? add.length > 0 : false;
-      parts.add("moves");
-    }
-    if (r.game) {
-      s.game = r.game;
-      parts.add("game");
-    }
-    if (r.facts) {
-      s.live = r.facts;
-      s.browse = null;
-      s.browseFacts = null;
-      parts.add("board").add("panel").add("browse");
-      // a question about the position before this answer is stale now
-      if (s.ask && !r.ask) {
-        s.ask = null;
-        parts.add("dialogs");
-      }
-      if (r.facts.outcome) this.closeForEnd(parts);
-    }
+    /** @type {ApplyCtx} */
+    const ctx = { ctrl: this, s, op, args, r, parts, played: false };
+    for (const [field, applyField] of APPLY_FIELD) if (r[field] != null) applyField(ctx);
     if (r.ending !== undefined) s.ending = r.ending;
+    this.closeForOp(op, r, parts);
+    s.seq++;
+    // the analysis request goes out first, so that data-idle never says "idle" in between
+    if (r.facts && CHANGING.has(op)) this.analyse(0);
+    s.idle = this.isIdle();
+    this.emit("reply", op, args, r);
+    this.emit("change", s, parts);
+    if (ctx.played) this.emit("move", s.rows[s.rows.length - 1]);
+    if (r.facts) {
+      const rec = { op, ply: r.facts.ply, ms: performance.now() - t0, worker_ms: r.worker_ms,
+        recv_ms: (r.recv_at ?? 0) - t0, to_worker_ms: (r.t_worker_recv ?? 0) - (r.t_main_sent ?? 0),
+        from_worker_ms: (r.t_main_recv ?? 0) - (r.t_worker_sent ?? 0) };
+      this.emit("perf", rec);
+      const pushHash = push && !!r.game;
+      setTimeout(() => {
+        this.save(pushHash);
+        this.announceReply(op, r);
+      }, 0);
+    }
+  }
+
+  /**
+   * A refused action: the promotion chooser when the move needs a piece,
+   * else the error.
+   * @param {string} op @param {Record<string, unknown>} args @param {Answer} r @param {Set<Part>} parts
+   */
+  applyRefusal(op, args, r, parts) {
+    const s = this.state;
+    s.idle = this.isIdle();
+    const err = r.error || { code: "internal", message: "no answer" };
+    if (err.code === "promotion_needed" && err.choices && err.choices.length) {
+      s.promotion = err.choices;
+      s.error = null;
+      parts.add("dialogs");
+    } else {
+      s.error = err;
+      parts.add("error");
+    }
+    if (op === "restore" || op === "load_pgn" || op === "new") parts.add("dialogs");
+    s.seq++;
+    this.emit("reply", op, args, r);
+    this.emit("change", s, parts);
+    this.announce(`Error: ${err.message}`);
+  }
+
+  /**
+   * What an operation closes once answered: a claim's verdict stays until
+   * the next change of the game; a change drops the offer and the export;
+   * a replaced game drops the PGN game picker.
+   * @param {string} op @param {Answer} r @param {Set<Part>} parts
+   */
+  closeForOp(op, r, parts) {
+    const s = this.state;
     if (op === "claim") {
       s.claim = r.claim || null;
       parts.add("panel");
@@ -342,24 +434,6 @@ export class Controller {
     if (REPLACING.has(op) && r.game) {
       s.pgnGames = null;
       parts.add("dialogs");
-    }
-    s.seq++;
-    // the analysis request goes out first, so that data-idle never says "idle" in between
-    if (r.facts && CHANGING.has(op)) this.analyse(0);
-    s.idle = this.userPending === 0 && this.analysing === 0;
-    this.emit("reply", op, args, r);
-    this.emit("change", s, parts);
-    if (played) this.emit("move", s.rows[s.rows.length - 1]);
-    if (r.facts) {
-      const rec = { op, ply: r.facts.ply, ms: performance.now() - t0, worker_ms: r.worker_ms,
-        recv_ms: (r.recv_at ?? 0) - t0, to_worker_ms: (r.t_worker_recv ?? 0) - (r.t_main_sent ?? 0),
-        from_worker_ms: (r.t_main_recv ?? 0) - (r.t_worker_sent ?? 0) };
-      this.emit("perf", rec);
-      const pushHash = push && !!r.game;
-      setTimeout(() => {
-        this.save(pushHash);
-        this.announceReply(op, r);
-      }, 0);
     }
   }
 
@@ -453,16 +527,16 @@ export class Controller {
           setTimeout(() => {
             this.analysing--;
             if (gen === this.gen && this.userPending === 0) this.analyse(level + 1);
-            s.idle = this.userPending === 0 && this.analysing === 0;
+            s.idle = this.isIdle();
             this.changed("idle");
           }, DEEPER_AFTER_MS);
         }
-        s.idle = this.userPending === 0 && this.analysing === 0;
+        s.idle = this.isIdle();
         this.emit("change", s, parts);
       },
       () => {
         this.analysing--;
-        s.idle = this.userPending === 0 && this.analysing === 0;
+        s.idle = this.isIdle();
         this.changed("idle");
       },
     );

@@ -19,7 +19,6 @@ import { mountSettings } from "./ui/settings.js";
  * @param {{ctrl: import("./ctrl.js").Controller, referee: import("./referee/client.js").Referee}} env
  */
 export function mountPage({ ctrl, referee }) {
-  /** @type {any} */
   const w = window;
   mountMoves(ctrl);
   mountPanel(ctrl);
@@ -31,13 +30,13 @@ export function mountPage({ ctrl, referee }) {
   mountSettings(ctrl);
 
   // the live region and the test hooks, after every view has rendered
-  ctrl.on("change", (/** @type {import("./ctrl.js").CtrlState} */ s, /** @type {Set<string>} */ parts) => {
+  ctrl.on("change", (s, parts) => {
     if (parts.has("announce")) $("live").textContent = s.announce;
     document.body.dataset.seq = String(s.seq);
     document.body.dataset.idle = s.idle ? "1" : "0";
   });
   document.body.dataset.idle = "1";
-  ctrl.on("perf", (/** @type {any} */ rec) => {
+  ctrl.on("perf", (rec) => {
     w.__perf.push(rec);
     const t0 = performance.now() - rec.ms;
     requestAnimationFrame(() => {

@@ -53,7 +53,7 @@ export function validateRecord(raw) {
   /** @type {Ending|null} */
   let ending = null;
   if (r.ending != null) {
-    const e = /** @type {any} */ (r.ending);
+    const e = /** @type {any} */ (r.ending); // any: read back from storage, each field is checked below
     if (typeof e !== "object" || !ENDINGS.includes(e.op)) return { ok: false, problem: "its ending is not one the page knows" };
     const color = e.color ?? e.args?.color; // older records kept {op, args: {color}}
     if ((e.op === "resign" || e.op === "flag") && color !== "white" && color !== "black") return { ok: false, problem: "its ending names no side" };

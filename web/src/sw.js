@@ -2,7 +2,7 @@
 // Service worker: keeps every file of one build in one cache, so that after a
 // first visit the page loads (and Python starts) from disk, also offline.
 //
-// web/build.py replaces the MANIFEST line with {build, files: {path: sha256}}
+// web/build.py defines __PCD_MANIFEST__ (esbuild's define) as {build, files: {path: sha256}}
 // (every file of dist/ but this one), so each new build is a byte-different
 // sw.js, which the browser installs beside the old one:
 //  * install: a new cache "pychessdraw-<build>"; files whose sha256 did not
@@ -14,14 +14,18 @@
 //    in localStorage and the URL).
 //  * fetch: files of the manifest come from the cache (ignoring ?query; HEAD
 //    requests get the headers), anything else from the network.
-const MANIFEST = /*MANIFEST*/ { build: "dev", files: {} };
+/** @type {{build: string, files: Record<string, string>}} */
+const MANIFEST = __PCD_MANIFEST__;
 const PREFIX = "pychessdraw-";
 const CACHE = PREFIX + MANIFEST.build;
-const scope = new URL(self.registration.scope);
+// the webworker lib types self as a plain worker: this one is a service worker
+const sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
+const scope = new URL(sw.registration.scope);
 
-const urlOf = (path) => new URL(path, scope).href;
-const hex = (buf) => [...new Uint8Array(buf)].map((b) => b.toString(16).padStart(2, "0")).join("");
+const urlOf = (/** @type {string} */ path) => new URL(path, scope).href;
+const hex = (/** @type {ArrayBuffer} */ buf) => [...new Uint8Array(buf)].map((b) => b.toString(16).padStart(2, "0")).join("");
 
+/** @param {string} path @param {string} sha */
 async function previousCopy(path, sha) {
   // an unchanged file (same sha256 in an older build's manifest) is reused
   for (const name of await caches.keys()) {
@@ -42,6 +46,7 @@ async function previousCopy(path, sha) {
 // header x-pychessdraw-inflated.
 const INFLATE = /^pyodide\/snapshot-[0-9a-f]+\.gz$/;
 
+/** @param {string} path @param {string} sha */
 async function fetchChecked(path, sha) {
   const r = await fetch(urlOf(path), { cache: "no-cache" });
   if (!r.ok) throw new Error(`${path}: HTTP ${r.status}`);
@@ -49,7 +54,7 @@ async function fetchChecked(path, sha) {
   const got = hex(await crypto.subtle.digest("SHA-256", body));
   if (got !== sha) throw new Error(`${path}: sha256 ${got.slice(0, 12)}… is not this build's ${sha.slice(0, 12)}…`);
   const headers = new Headers();
-  for (const h of ["content-type", "last-modified"]) if (r.headers.has(h)) headers.set(h, r.headers.get(h));
+  for (const h of ["content-type", "last-modified"]) if (r.headers.has(h)) headers.set(h, r.headers.get(h) ?? "");
   if (INFLATE.test(path)) {
     body = await new Response(new Blob([body]).stream().pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
     headers.set("content-type", "application/octet-stream");
@@ -79,21 +84,22 @@ async function install() {
   }));
 }
 
-self.addEventListener("install", (ev) => {
-  ev.waitUntil(install().then(() => self.skipWaiting()));
+sw.addEventListener("install", (ev) => {
+  ev.waitUntil(install().then(() => sw.skipWaiting()));
 });
 
-self.addEventListener("activate", (ev) => {
+sw.addEventListener("activate", (ev) => {
   ev.waitUntil((async () => {
     for (const name of await caches.keys()) {
       if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
     }
-    await self.clients.claim();
+    await sw.clients.claim();
   })());
 });
 
 const paths = new Set(Object.keys(MANIFEST.files));
 
+/** @param {Request} request */
 function pathOf(request) {
   const url = new URL(request.url);
   if (url.origin !== scope.origin || !url.pathname.startsWith(scope.pathname)) return null;
@@ -102,7 +108,7 @@ function pathOf(request) {
   return paths.has(path) ? path : null;
 }
 
-self.addEventListener("fetch", (ev) => {
+sw.addEventListener("fetch", (ev) => {
   const method = ev.request.method;
   if (method !== "GET" && method !== "HEAD") return;
   const path = pathOf(ev.request);
@@ -116,7 +122,7 @@ self.addEventListener("fetch", (ev) => {
   })());
 });
 
-self.addEventListener("message", (ev) => {
+sw.addEventListener("message", (ev) => {
   if (ev.data && ev.data.op === "status" && ev.ports[0]) {
     caches.open(CACHE)
       .then((c) => c.match(urlOf("__manifest__.json")))

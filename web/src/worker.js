@@ -96,10 +96,10 @@ let ready = false;
 const base = new URL("./", import.meta.url);
 // test hook (e2e/test_startup.py): the interpreter and the start-up marks
 /** @type {any} */ (self).__pychessdraw = { pyodide: () => pyodide, timings }; // any: a test hook on the global
-// {wheels: [paths in unpacking order], snapshot: path|null}, written in by
-// web/build.py (boot.json holds the same); null: fetch boot.json.
+// {wheels: [paths in unpacking order], snapshot: path|null}, defined by
+// web/build.py through esbuild's define (boot.json holds the same); null: fetch boot.json.
 /** @type {BootManifest|null} */
-const BOOT = /*BOOT*/ null;
+const BOOT = __PCD_BOOT__;
 
 /** @param {string} url */
 async function fetchBytes(url) {
@@ -256,7 +256,7 @@ async function boot() {
   }
   const py = pyodide || (await bootNormally(wheelUrls));
   progress("Starting the referee…", 3, 4);
-  const mod = py.pyimport("pychessdraw.web.bridge");
+  const mod = py.pyimport(__PCD_BRIDGE__); // pychessdraw.web.bridge, or .follow in arbiter-worker.js (build.py)
   const made = bridge = mod.Bridge();
   mod.destroy();
   handle = made.handle;

@@ -221,7 +221,8 @@ function fakeReferee() {
     return out;
   };
   /** @type {import("../src/review/runner.js").Send} */
-  const send = async (op, args) => {
+  const send = async (op, typed) => {
+    const args = /** @type {Record<string, unknown>} */ (typed); // a stand-in worker reads every op's arguments
     if (op === "review_start") {
       started++;
       starts.push(args);
@@ -278,7 +279,7 @@ test("runner: three referees share the games; the table is in game order", async
   const sources = new Map();
   const refs = [fakeReferee(), fakeReferee(), fakeReferee()];
   // the referees answer after different delays
-  const sends = refs.map((r, k) => async (/** @type {string} */ op, /** @type {any} */ args) => {
+  const sends = refs.map((r, k) => async (/** @type {import("../src/review/runner.js").ReviewOp} */ op, /** @type {any} */ args) => {
     await new Promise((ok) => setTimeout(ok, k));
     return r.send(op, args);
   });

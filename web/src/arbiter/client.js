@@ -7,20 +7,22 @@ import { Referee } from "../referee/client.js";
 
 export class ArbiterClient {
   constructor() {
-    /** @type {Referee | null} */
+    /** @type {Referee<import("../contract.js").FollowOperations> | null} */
     this.referee = null;
   }
 
   /** Start the worker (Python loads meanwhile). */
   warm() {
     if (!this.referee) {
-      this.referee = new Referee({}, { workerUrl: new URL("arbiter-worker.js", document.baseURI) });
-      this.referee.start();
+      /** @type {Referee<import("../contract.js").FollowOperations>} */
+      const referee = new Referee({}, { workerUrl: new URL("arbiter-worker.js", document.baseURI) });
+      referee.start();
+      this.referee = referee;
     }
     return this.referee;
   }
 
-  /** A new follower (the old one dropped). @param {string} flagRules */
+  /** A new follower (the old one dropped). @param {import("../contract.js").FlagRulesName} flagRules */
   start(flagRules) {
     return this.warm().request("follow_start", { flag_rules: flagRules });
   }

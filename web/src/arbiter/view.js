@@ -6,20 +6,14 @@
 // the source (tags, names, moves, reasons) goes into the page as text only.
 import { Chessground } from "@lichess-org/chessground";
 import { LAWS } from "../contract.js";
+import { key } from "../ui/board.js";
 import { el } from "../ui/dom.js";
 import { ArbiterClient } from "./client.js";
 import { FileSource, SourceError, StreamSource, TextSource, UrlSource, poll } from "./sources.js";
 
-/**
- * @typedef {{game: number, white: string|null, black: string|null, round: string|null, plies: number, moves: number,
- *   move_text: string, last_move: string|null, last_uci: string|null, clocks: {white: string|null, black: string|null},
- *   fen: string|null, placement: string|null,
- *   state: string, claim_moves: string[], error: string|null, removed: boolean, result: string|null,
- *   expected_result: string|null, verdict: string|null, flag: string|null, urgency: number}} BoardView
- * @typedef {{id: number, game: number, ply: number, move: string|null, rule: string|null, kind: string, text: string,
- *   [k: string]: unknown}} ArbiterEvent
- * @typedef {{events: ArbiterEvent[], voided: number[], boards: BoardView[], count: number}} Update
- */
+/** @typedef {import("../contract.js").BoardView} BoardView */
+/** @typedef {import("../contract.js").ArbiterEvent} ArbiterEvent */
+/** @typedef {import("../contract.js").FollowUpdate} Update */
 
 /** The state words on the boards, for people. */
 const STATE_WORDS = /** @type {Record<string, string>} */ ({
@@ -82,8 +76,8 @@ function fillCard(c, b) {
   setText(card, "arb-note", notes.join(" · "));
   card.title = notes.join("\n");
   if (b.fen) {
-    const last = b.last_uci ? [b.last_uci.slice(0, 2), b.last_uci.slice(2, 4)] : undefined;
-    cg.set({ fen: b.placement ?? undefined, lastMove: /** @type {any} */ (last) });
+    const last = b.last_uci ? [key(b.last_uci.slice(0, 2)), key(b.last_uci.slice(2, 4))] : undefined;
+    cg.set({ fen: b.placement ?? undefined, lastMove: last });
   }
 }
 
@@ -147,32 +141,45 @@ function buildControls(section) {
   return parts;
 }
 
-/** @param {HTMLElement} section */
-export function mountArbiterView(section) {
-  const ui = buildControls(section);
-  const client = new ArbiterClient();
-  /** @type {Map<number, {card: HTMLElement, cg: ReturnType<typeof Chessground>}>} */
-  const cards = new Map();
-  /** @type {ArbiterEvent[]} */
-  const log = [];
-  /** @type {{stop: () => void} | null} */
-  let following = null;
-  /** @type {FileSource | null} */
-  let followedFile = null; // the file being followed, when it is a File from the chooser
-  /** @type {{getFile: () => Promise<File>} | File | null} */
-  let chosen = null;
-  /** @type {any} */
-  const w = window;
-  const perf = (w.__arbiter = { updates: /** @type {any[]} */ ([]), applied: 0 });
+/** @typedef {{read: () => Promise<string|null>, name: string, cut: string|null}} Source */
+
+/**
+ * The view's state and actions: the cards, the log, the source followed; it
+ * draws through the elements of buildControls.
+ */
+class ArbiterView {
+  /** @param {HTMLElement} section */
+  constructor(section) {
+    this.section = section;
+    this.ui = buildControls(section);
+    this.client = new ArbiterClient();
+    /** @type {Map<number, {card: HTMLElement, cg: ReturnType<typeof Chessground>}>} */
+    this.cards = new Map();
+    /** @type {ArbiterEvent[]} */
+    this.log = [];
+    /** @type {{stop: () => void} | null} */
+    this.following = null;
+    /** @type {FileSource | null} the file being followed, when it is a File from the chooser */
+    this.followedFile = null;
+    /** @type {{getFile: () => Promise<File>} | File | null} */
+    this.chosen = null;
+    /** @type {NonNullable<Window["__arbiter"]>} */
+    this.perf = (window.__arbiter = { updates: [], applied: 0 });
+    this.generation = 0; // one per Follow: an answer for an earlier one is dropped
+    this.streaming = false; // the source sends pieces (StreamSource), not the whole text
+  }
 
   /** @param {string} m */
-  const say = (m) => { ui.status.textContent = m; };
+  say(m) {
+    this.ui.status.textContent = m;
+  }
 
-  /** @param {Update} u @param {number} readAt */
-  const apply = (u, readAt) => {
+  /** @param {Update} u */
+  apply(u) {
+    const ui = this.ui;
     const fragment = document.createDocumentFragment();
     for (const e of u.events) {
-      log.push(e);
+      this.log.push(e);
       fragment.prepend(eventRow(e));
     }
     ui.log.prepend(fragment);
@@ -184,143 +191,162 @@ export function mountArbiterView(section) {
       }
     }
     for (const b of u.boards) {
-      let c = cards.get(b.game);
+      let c = this.cards.get(b.game);
       if (!c) {
         c = makeCard(b);
-        cards.set(b.game, c);
+        this.cards.set(b.game, c);
         ui.grid.append(c.card);
       }
       fillCard(c, b);
     }
     const counts = /** @type {Record<string, number>} */ ({});
-    for (const { card } of cards.values()) counts[card.dataset.state || ""] = (counts[card.dataset.state || ""] || 0) + 1;
-    ui.summary.textContent = `${cards.size} board${cards.size === 1 ? "" : "s"}: ` +
+    for (const { card } of this.cards.values()) counts[card.dataset.state || ""] = (counts[card.dataset.state || ""] || 0) + 1;
+    ui.summary.textContent = `${this.cards.size} board${this.cards.size === 1 ? "" : "s"}: ` +
       Object.keys(STATE_WORDS).filter((s) => counts[s]).map((s) => `${counts[s]} ${STATE_WORDS[s]}`).join(", ");
-    perf.applied++;
-    section.dataset.updates = String(perf.applied);
+    this.perf.applied++;
+    this.section.dataset.updates = String(this.perf.applied);
     const mustStop = u.events.filter((e) => e.kind === "automatic");
-    if (mustStop.length) alarm(mustStop);
+    if (mustStop.length) this.alarm(mustStop);
     return performance.now();
-  };
+  }
 
   /** @param {ArbiterEvent[]} events */
-  const alarm = (events) => {
-    if (ui.sound.checked) beep();
-    if (ui.notify.checked && "Notification" in window && Notification.permission === "granted") {
+  alarm(events) {
+    if (this.ui.sound.checked) beep();
+    if (this.ui.notify.checked && "Notification" in window && Notification.permission === "granted") {
       for (const e of events.slice(0, 3)) new Notification("Must stop now", { body: e.text });
     }
-  };
+  }
 
-  let generation = 0; // one per Follow: an answer for an earlier one is dropped
-  let streaming = false; // the source sends pieces (StreamSource), not the whole text
   /** @param {string} text @param {number} readAt */
-  const onText = async (text, readAt) => {
+  async onText(text, readAt) {
     const got = performance.now();
-    const asked = generation;
-    const answer = /** @type {any} */ (await (streaming ? client.feed(text) : client.update(text)));
-    if (asked !== generation) return;
-    if (answer.note) say(answer.note);
-    if (!answer.ok) return say(`The referee failed: ${answer.error ? answer.error.message : "unknown error"}`);
-    const shown = apply(answer, readAt);
+    const asked = this.generation;
+    const answer = await (this.streaming ? this.client.feed(text) : this.client.update(text));
+    if (asked !== this.generation) return;
+    if (answer.note) this.say(answer.note);
+    if (!answer.ok) return this.say(`The referee failed: ${answer.error ? answer.error.message : "unknown error"}`);
+    const update = { events: answer.events ?? [], voided: answer.voided ?? [], boards: answer.boards ?? [], count: answer.count ?? 0 };
+    const shown = this.apply(update);
     // for benchmarks/bench_arbiter.py: times on this page's clock (performance.timeOrigin + ms is the epoch)
     const rec = { read_at: readAt, text_at: got, shown_at: shown, painted_at: 0, worker_ms: answer.worker_ms,
-      bytes: text.length, events: answer.events.length, boards: answer.boards.length };
-    perf.updates.push(rec);
+      bytes: text.length, events: update.events.length, boards: update.boards.length };
+    this.perf.updates.push(rec);
     requestAnimationFrame(() => setTimeout(() => { rec.painted_at = performance.now(); }, 0));
-  };
+  }
 
-  const stop = () => {
-    following?.stop();
-    following = null;
-    ui.follow.textContent = "Follow";
-    section.dataset.following = "0";
-  };
+  stop() {
+    this.following?.stop();
+    this.following = null;
+    this.ui.follow.textContent = "Follow";
+    this.section.dataset.following = "0";
+  }
 
-  const start = async () => {
-    const typed = ui.source.value.trim();
-    /** @type {{read: () => Promise<string|null>, name: string, cut: string|null}} */
-    let source;
+  /** The source the visitor gave (a chosen file, a URL, pasted text), or null with the reason said. */
+  source() {
+    const typed = this.ui.source.value.trim();
     try {
-      if (chosen && !typed) source = new FileSource(chosen);
-      else if (/^https?:\/\/\S+$/i.test(typed)) source = StreamSource.names(typed) ? new StreamSource(typed) : new UrlSource(typed);
-      else if (typed) source = new TextSource(ui.source.value);
-      else return say("Give a URL, paste PGN text, or choose a local file.");
+      if (this.chosen && !typed) return new FileSource(this.chosen);
+      if (/^https?:\/\/\S+$/i.test(typed)) return StreamSource.names(typed) ? new StreamSource(typed) : new UrlSource(typed);
+      if (typed) return new TextSource(this.ui.source.value);
+      this.say("Give a URL, paste PGN text, or choose a local file.");
     } catch (e) {
-      return say(/** @type {Error} */ (e).message);
+      this.say(/** @type {Error} */ (e).message);
     }
-    generation++;
-    streaming = source instanceof StreamSource;
-    for (const { card } of cards.values()) card.remove();
-    cards.clear();
-    log.length = 0;
+    return null;
+  }
+
+  async start() {
+    const ui = this.ui;
+    /** @type {Source | null} */
+    const source = this.source();
+    if (!source) return;
+    this.generation++;
+    this.streaming = source instanceof StreamSource;
+    for (const { card } of this.cards.values()) card.remove();
+    this.cards.clear();
+    this.log.length = 0;
     ui.log.replaceChildren();
     const interval = Math.min(600, Math.max(1, Number(ui.interval.value) || 3));
-    if (client.referee?.state !== "ready") say("Starting the referee (Python) for the arbiter…");
-    const r = /** @type {any} */ (await client.start(ui.rules.value));
-    if (!r.ok) return say(`The referee could not start: ${r.error ? r.error.message : "unknown error"}`);
+    if (this.client.referee?.state !== "ready") this.say("Starting the referee (Python) for the arbiter…");
+    const r = await this.client.start(ui.rules.value === "uscf" ? "uscf" : "fide");
+    if (!r.ok) return this.say(`The referee could not start: ${r.error ? r.error.message : "unknown error"}`);
     ui.follow.textContent = "Stop";
-    section.dataset.following = "1";
-    say(source instanceof TextSource ? "Reading the pasted text once." : streaming
+    this.section.dataset.following = "1";
+    this.say(source instanceof TextSource ? "Reading the pasted text once." : this.streaming
       ? `Following the stream ${source.name}, shown every ${interval} s.` : `Following ${source.name}, every ${interval} s.`);
     const once = source instanceof TextSource;
-    followedFile = source instanceof FileSource && source.file ? source : null;
-    following = poll(source, { interval, onText, onNote: say, once, onDone: () => {
-      stop();
-      say("The pasted text was read: change it and press Follow to read it again.");
-    } });
-  };
+    this.followedFile = source instanceof FileSource && source.file ? source : null;
+    this.following = poll(source, { interval, onText: (text, readAt) => this.onText(text, readAt),
+      onNote: (m) => this.say(m), once, onDone: () => {
+        this.stop();
+        this.say("The pasted text was read: change it and press Follow to read it again.");
+      } });
+  }
 
+  /** @param {{getFile: () => Promise<File>} | File} file @param {string} name */
+  choose(file, name) {
+    this.chosen = file;
+    this.ui.source.value = "";
+    if (this.following && this.followedFile && file instanceof File) {
+      // chosen again while followed: read at the next tick, as a change of the same source
+      this.followedFile.replace(file);
+      return this.say(`${name} chosen again: its changes are read at the next tick.`);
+    }
+    this.stop();
+    this.say(`${name} chosen: Follow reads it again whenever it changes` +
+      ("getFile" in file ? "." : " (this browser needs it chosen again after each change)."));
+  }
+
+  download() {
+    const body = this.log.map((e) => JSON.stringify(e)).join("\n") + (this.log.length ? "\n" : "");
+    const url = URL.createObjectURL(new Blob([body], { type: "application/x-ndjson" }));
+    const a = el("a", { attrs: { href: url, download: "arbiter-log.jsonl" } });
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  }
+}
+
+/** @param {ArbiterView} v */
+function listen(v) {
+  const ui = v.ui;
   ui.follow.addEventListener("click", () => {
-    if (following) {
-      stop();
-      say("Stopped.");
+    if (v.following) {
+      v.stop();
+      v.say("Stopped.");
     } else {
-      void start().catch((e) => say(e instanceof SourceError ? e.message : `Could not follow: ${e.message}`));
+      void v.start().catch((e) => v.say(e instanceof SourceError ? e.message : `Could not follow: ${e.message}`));
     }
   });
   ui.file.addEventListener("click", async () => {
-    /** @type {any} */
-    const picker = /** @type {any} */ (window).showOpenFilePicker;
+    const picker = window.showOpenFilePicker;
     if (typeof picker !== "function") return ui.fileInput.click();
     try {
       const [handle] = await picker.call(window, { types: [{ description: "PGN", accept: { "text/plain": [".pgn"] } }] });
-      choose(handle, handle.name);
+      v.choose(handle, handle.name);
     } catch {
       // the chooser was closed
     }
   });
   ui.fileInput.addEventListener("change", () => {
     const f = ui.fileInput.files && ui.fileInput.files[0];
-    if (f) choose(f, f.name);
+    if (f) v.choose(f, f.name);
     ui.fileInput.value = ""; // so that choosing the same file again is a change
   });
-  /** @param {{getFile: () => Promise<File>} | File} file @param {string} name */
-  const choose = (file, name) => {
-    chosen = file;
-    ui.source.value = "";
-    if (following && followedFile && file instanceof File) {
-      // chosen again while followed: read at the next tick, as a change of the same source
-      followedFile.replace(file);
-      return say(`${name} chosen again: its changes are read at the next tick.`);
-    }
-    stop();
-    say(`${name} chosen: Follow reads it again whenever it changes` +
-      ("getFile" in file ? "." : " (this browser needs it chosen again after each change)."));
-  };
   ui.notify.addEventListener("change", () => {
     if (ui.notify.checked && "Notification" in window && Notification.permission === "default") {
       void Notification.requestPermission().then((p) => {
-        if (p !== "granted") say("Notifications are not allowed by the browser: the log and the grid still say it.");
+        if (p !== "granted") v.say("Notifications are not allowed by the browser: the log and the grid still say it.");
       });
     }
   });
-  ui.download.addEventListener("click", () => {
-    const body = log.map((e) => JSON.stringify(e)).join("\n") + (log.length ? "\n" : "");
-    const url = URL.createObjectURL(new Blob([body], { type: "application/x-ndjson" }));
-    const a = el("a", { attrs: { href: url, download: "arbiter-log.jsonl" } });
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
-  });
-  client.warm();
+  ui.download.addEventListener("click", () => v.download());
+}
+
+/** @param {HTMLElement} section */
+export function mountArbiterView(section) {
+  const v = new ArbiterView(section);
+  listen(v);
+  v.client.warm();
   section.dataset.mounted = "1";
 }

@@ -21,10 +21,12 @@ import { LAWS, REPLACES_GAME } from "../contract.js";
  *   claim?: Pick<import("../contract.js").ClaimVerdict, "accepted"|"text"|"wrong_claim"> | null}} ClockReply
  * @typedef {{live: LiveFacts | null, rows: ClockRow[], browse: number | null, engine: string,
  *   game: {start_fen: string} | null}} CtrlLike
- * @typedef {{state: CtrlLike, userPending: number, on: (type: string, fn: (...a: any[]) => void) => unknown,
- *   flag: (color: Color) => unknown, request: (op: string, args?: Record<string, unknown>) => Promise<any>,
- *   act: (op: string, args?: Record<string, unknown>) => Promise<any>}} ControllerLike
- * @typedef {{setTimeout: (fn: () => void, ms: number) => unknown, clearTimeout: (t: any) => void}} Timers
+ * @typedef {{state: CtrlLike, userPending: number, on: import("../ctrl.js").Controller["on"],
+ *   flag: (color: Color) => unknown, request: import("../ctrl.js").Controller["request"],
+ *   act: import("../ctrl.js").Controller["act"]}} ControllerLike
+ * @typedef {{setTimeout: (fn: () => void, ms: number) => unknown, clearTimeout: (t: unknown) => void}} Timers
+ * @typedef {{v?: number, tc?: unknown, flag_rules?: unknown, start_fen?: string | null,
+ *   clock?: {snapshots?: unknown[], startPly: number} & Record<string, unknown>}} SavedClock  as read back: checked by ChessClock.fromJSON
  * @typedef {{ms: number | null, running: boolean, low: boolean}} SideShown
  * @typedef {{timed: boolean, started: boolean, source: "live" | "recorded" | "none", paused: boolean, over: boolean,
  *   flagged: Color | null, white: SideShown, black: SideShown, tc: string, flagRules: string,
@@ -33,7 +35,11 @@ import { LAWS, REPLACES_GAME } from "../contract.js";
 
 export const STORE_KEY = "pychessdraw.clock.v1";
 export const BONUS_MS = LAWS.wrong_claim_bonus_ms; // FIDE 9.5.3, as the referee sends it
+/** @typedef {import("../contract.js").FlagRulesName} FlagRules */
+/** @type {readonly FlagRules[]} */
 const FLAG_RULES = ["fide", "uscf"];
+/** @param {unknown} v @returns {v is FlagRules} */
+const isFlagRules = (v) => FLAG_RULES.includes(/** @type {FlagRules} */ (v));
 const REPLACING = new Set(/** @type {readonly string[]} */ (REPLACES_GAME));
 
 export class ClockKeeper {
@@ -44,12 +50,12 @@ export class ClockKeeper {
     this.ctrl = ctrl;
     this.storage = storage;
     this.now = now ?? (() => performance.now());
-    this.timers = timers ?? { setTimeout: (fn, ms) => setTimeout(fn, ms), clearTimeout: (t) => clearTimeout(t) };
+    this.timers = timers ?? { setTimeout: (fn, ms) => setTimeout(fn, ms), clearTimeout: (t) => clearTimeout(/** @type {number} */ (t)) };
     const saved = this.#load();
-    /** @type {string} */
+    /** @type {FlagRules} */
     this.flagRules = saved.flagRules;
     this.clock = new ChessClock(saved.tc, { now: this.now });
-    /** @type {any} the saved clock, restored once the saved game is back */
+    /** @type {SavedClock | null} the saved clock, restored once the saved game is back */
     this.pendingRestore = saved.clock;
     /** @type {string | null} */
     this.error = null;
@@ -66,8 +72,8 @@ export class ClockKeeper {
       // before the page restores its game, so that the game gets these rules
       if (this.flagRules !== "fide") void ctrl.request("rules", { flag_rules: this.flagRules });
     });
-    ctrl.on("acting", (/** @type {string} */ op) => this.#onActing(op));
-    ctrl.on("reply", (/** @type {string} */ op, /** @type {unknown} */ _args, /** @type {ClockReply} */ r) => this.#onReply(op, r));
+    ctrl.on("acting", (op) => this.#onActing(op));
+    ctrl.on("reply", (op, _args, r) => this.#onReply(op, r));
     ctrl.on("ready", () => this.#onReady());
     ctrl.on("change", () => this.#onChange());
   }
@@ -120,7 +126,7 @@ export class ClockKeeper {
    * @param {string} rules
    */
   async setFlagRules(rules) {
-    if (!FLAG_RULES.includes(rules)) throw new Error(`unknown flag rules ${rules}`);
+    if (!isFlagRules(rules)) throw new Error(`unknown flag rules ${rules}`);
     this.flagRules = rules;
     this.save();
     this.#emit();
@@ -320,13 +326,13 @@ export class ClockKeeper {
     }
   }
 
-  /** @returns {{tc: import("./timecontrol.js").TimeControl, flagRules: string, clock: any}} */
+  /** @returns {{tc: import("./timecontrol.js").TimeControl, flagRules: FlagRules, clock: SavedClock | null}} */
   #load() {
     try {
       const raw = JSON.parse(this.storage.getItem(STORE_KEY) || "null");
       if (!raw || raw.v !== 1) return { tc: UNTIMED, flagRules: "fide", clock: null };
       const tc = parseTimeControl(String(raw.tc ?? ""));
-      const flagRules = FLAG_RULES.includes(raw.flag_rules) ? raw.flag_rules : "fide";
+      const flagRules = isFlagRules(raw.flag_rules) ? raw.flag_rules : "fide";
       return { tc, flagRules, clock: raw };
     } catch {
       return { tc: UNTIMED, flagRules: "fide", clock: null };

@@ -31,16 +31,16 @@ export const OPPONENTS = /** @type {Opponent[]} */ (["human", "computer-white", 
  * What the feature needs of the page's controller (ctrl.js); a narrow
  * surface so that it can be tested with a stand-in.
  * @typedef {Object} Host
- * @property {{live: any, offer: any, game: any, rows: {uci: string}[], engine: string}} state
- * @property {(type: string, fn: (...a: any[]) => void) => unknown} on
- * @property {(op: string, args?: Record<string, unknown>) => Promise<any>} request
- * @property {(move: string, opts?: {offerClaim?: boolean}) => Promise<any>} play
- * @property {(move: string|null, opts?: {forComputer?: boolean}) => Promise<any>} claim
+ * @property {Pick<import("../ctrl.js").CtrlState, "live"|"offer"|"game"|"engine"> & {rows: {uci: string}[]}} state
+ * @property {import("../ctrl.js").Controller["on"]} on
+ * @property {import("../ctrl.js").Controller["request"]} request
+ * @property {(move: string, opts?: {offerClaim?: boolean}) => Promise<unknown>} play
+ * @property {(move: string|null, opts?: {forComputer?: boolean}) => Promise<unknown>} claim
  * @property {(seats: {white: boolean, black: boolean}) => void} [setSeats]  the sides the visitor plays
- * @property {() => Promise<any>} acceptDraw
+ * @property {() => Promise<unknown>} acceptDraw
  * @property {() => void} declineDraw
  * @property {() => void} offerDraw  wrapped: see the constructor
- * @property {() => Promise<any>} undo
+ * @property {() => Promise<unknown>} undo
  */
 
 /**
@@ -98,7 +98,7 @@ export class ComputerOpponent {
       pageOffer();
     };
     host.on("change", () => this.maybeThink());
-    host.on("reply", (/** @type {string} */ op, /** @type {unknown} */ _args, /** @type {import("../contract.js").Reply} */ r) => this.onReply(op, r));
+    host.on("reply", (op, _args, r) => this.onReply(op, r));
     if (prefs.opponent !== "human") this.setOpponent(prefs.opponent);
   }
 
@@ -279,7 +279,7 @@ export class ComputerOpponent {
   /** @param {{pos: string, offered: boolean}} key @param {"white"|"black"} side @param {boolean} offered */
   async turn(key, side, offered) {
     const s = this.host.state;
-    const f = s.live;
+    const f = /** @type {import("../contract.js").Facts} */ (s.live); // a turn is only taken on a live position
     const player = /** @type {ComputerPlayer} */ (this.player);
     let decision;
     const clock = this.clock();

@@ -119,7 +119,7 @@ class Beeper {
 
   /** Ready the audio (browsers allow it from a click only). */
   prime() {
-    const AC = window.AudioContext || /** @type {any} */ (window).webkitAudioContext;
+    const AC = window.AudioContext || window.webkitAudioContext;
     if (!this.ctx && AC) this.ctx = new AC();
     if (this.ctx && this.ctx.state === "suspended") void this.ctx.resume();
   }
@@ -167,24 +167,8 @@ function lowTimeSound() {
   return { box, play };
 }
 
-/**
- * @param {{ctrl: Controller, addSection: typeof import("../ui/sections.js").addSection}} env
- */
-export function clocksFeature({ ctrl, addSection }) {
-  const keeper = new ClockKeeper({ ctrl: /** @type {any} */ (ctrl), storage: localStorage });
-  /** @type {any} */ (ctrl).clocks = keeper; // the review and the console reach it here
-  ctrl.exportArgs.push(() => keeper.exportArgs());
-
-  const faces = { white: makeFace("white"), black: makeFace("black") };
-  const pause = el("button", { class: "clock-pause", attrs: { type: "button", title: "Pause or resume both clocks" },
-    dataset: { testid: "clock-pause" } }, "Pause");
-  // one strip on each edge of the board (index.html holds them, so that the
-  // board does not move when they fill): the top face alone, the bottom face with Pause
-  const top = slot("clock-slot-top", "clock-top", "beforebegin");
-  const bottom = slot("clock-slot-bottom", "clocks", "afterend");
-  top.replaceChildren(faces.black.box);
-  bottom.replaceChildren(faces.white.box, pause);
-
+/** The time control's settings: the form, its presets, the flag rules, the note. */
+function settingsControls() {
   const input = el("input", { attrs: { id: "time-control", type: "text", spellcheck: "false", autocomplete: "off",
     "aria-describedby": "clock-note", placeholder: "untimed, 3+2, 0.05+0, 5 d 3", list: "tc-presets" },
   dataset: { testid: "time-control" } });
@@ -200,6 +184,28 @@ export function clocksFeature({ ctrl, addSection }) {
     el("option", { attrs: { value: "uscf", title: "Also a draw against a lone bishop, a lone knight or two knights, no pawns" } },
       "US Chess 14E"));
   const note = el("p", { class: "clock-note", attrs: { id: "clock-note", role: "status" }, dataset: { testid: "clock-note" } });
+  return { input, presets, form, presetRow, rules, note };
+}
+
+/**
+ * @param {{ctrl: Controller, addSection: typeof import("../ui/sections.js").addSection}} env
+ */
+export function clocksFeature({ ctrl, addSection }) {
+  const keeper = new ClockKeeper({ ctrl, storage: localStorage });
+  ctrl.clocks = keeper; // the computer, the review and the console reach it here
+  ctrl.exportArgs.push(() => keeper.exportArgs());
+
+  const faces = { white: makeFace("white"), black: makeFace("black") };
+  const pause = el("button", { class: "clock-pause", attrs: { type: "button", title: "Pause or resume both clocks" },
+    dataset: { testid: "clock-pause" } }, "Pause");
+  // one strip on each edge of the board (index.html holds them, so that the
+  // board does not move when they fill): the top face alone, the bottom face with Pause
+  const top = slot("clock-slot-top", "clock-top", "beforebegin");
+  const bottom = slot("clock-slot-bottom", "clocks", "afterend");
+  top.replaceChildren(faces.black.box);
+  bottom.replaceChildren(faces.white.box, pause);
+
+  const { input, form, presetRow, rules, note } = settingsControls();
   const settings = addSection({ id: "clock-settings", title: "Time control", column: "info", before: "setup" });
   const sound = lowTimeSound();
   settings.append(form, note, presetRow, el("div", { class: "clock-actions" },

@@ -26,7 +26,8 @@ const STATUS_TEXT = {
 /**
  * Milliseconds left on each clock and the increment, when clocks run live
  * (the clocks feature, if installed, hangs its keeper on the controller).
- * @param {any} keeper
+ * @param {{shown: () => import("../clock/keeper.js").ClocksShown,
+ *   clock: {tc: import("../clock/timecontrol.js").TimeControl}} | undefined | null} keeper
  * @returns {import("../engine/client.js").Clock|null}
  */
 export function clockOf(keeper) {
@@ -42,11 +43,11 @@ export function clockOf(keeper) {
  * @param {{ctrl: Controller, addSection: typeof import("../ui/sections.js").addSection}} env
  */
 export function engineFeature({ ctrl, addSection }) {
-  const computer = new ComputerOpponent(/** @type {any} */ (ctrl), {
+  const computer = new ComputerOpponent(ctrl, {
     storage: localStorage,
-    clock: () => clockOf(/** @type {any} */ (ctrl).clocks),
+    clock: () => clockOf(ctrl.clocks),
   });
-  /** @type {any} */ (ctrl).computer = computer; // tests and the console reach it here
+  ctrl.computer = computer; // tests and the console reach it here
   // in the settings dialog (index.html), else beside the moves
   const body = addSection({ id: "computer", title: "Play the computer", column: "info", before: "setup" });
 

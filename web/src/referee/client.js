@@ -7,12 +7,22 @@
 
 /** @typedef {import("../contract.js").Reply} Reply */
 /** @typedef {import("../contract.js").Answer_} Answer */
+/** @typedef {import("../contract.js").Timing} Timing */
+
+/** @typedef {PcdBoot} BootHandoff  see globals.d.ts */
 
 /**
- * @typedef {Object} BootHandoff
- * @property {Worker|null} [worker]
- * @property {any[]} [events]
- * @property {string|null} [error]
+ * A map op -> {args, reply}: the page's referee speaks contract.js's
+ * Operations, the arbiter's worker FollowOperations.
+ * @typedef {Record<string, {args: object, reply: object}>} OpsMap
+ */
+
+/**
+ * What the worker posts: start-up events, or an answer to request `id`.
+ * @typedef {{type: "progress", stage: string, step: number, steps: number}
+ *   | {type: "ready", timings: Record<string, number>, python?: string}
+ *   | {type: "failed", message: string}
+ *   | ({type?: undefined, id: number} & Timing & Record<string, unknown>)} WorkerMessage
  */
 
 /**
@@ -24,6 +34,7 @@
 
 export const BOOT_TIMEOUT_MS = 120000;
 
+/** @template {OpsMap} [Ops=import("../contract.js").Operations] */
 export class Referee {
   /**
    * @param {BootHandoff} boot  window.__pcdBoot (boot.js) or {} to start the worker here
@@ -34,10 +45,10 @@ export class Referee {
     this.state = "loading";
     /** @type {string} */
     this.failure = "";
-    /** @type {Map<number, {resolve: (a: Answer) => void, reject: (e: Error) => void, sent: number}>} */
+    /** @type {Map<number, {resolve: (a: Timing & Record<string, unknown>) => void, reject: (e: Error) => void, sent: number}>} */
     this.pending = new Map();
     this.nextId = 1;
-    /** @type {Record<keyof RefereeEvents, Array<(d: any) => void>>} */
+    /** @type {{[K in keyof RefereeEvents]-?: Array<NonNullable<RefereeEvents[K]>>}} */
     this.listeners = { progress: [], ready: [], failed: [] };
     /** @type {Worker|null} */
     this.worker = null;
@@ -52,13 +63,17 @@ export class Referee {
    * @param {NonNullable<RefereeEvents[K]>} fn
    */
   on(type, fn) {
-    this.listeners[type].push(fn);
+    /** @type {Array<typeof fn>} */ (this.listeners[type]).push(fn);
     return this;
   }
 
-  /** @param {keyof RefereeEvents} type @param {any} data */
+  /**
+   * @template {keyof RefereeEvents} K
+   * @param {K} type @param {Parameters<NonNullable<RefereeEvents[K]>>[0]} data
+   */
   emit(type, data) {
-    for (const fn of this.listeners[type]) fn(data);
+    const list = /** @type {Array<(d: typeof data) => void>} */ (this.listeners[type]);
+    for (const fn of list) fn(data);
   }
 
   /** Take over the worker (or start one) and replay the buffered events. */
@@ -84,8 +99,8 @@ export class Referee {
     };
     w.onmessage = (ev) => this.onMessage(ev.data);
     for (const ev of boot.events || []) {
-      if (ev.type === "error") /** @type {any} */ (w.onerror)(ev);
-      else this.onMessage(ev.data);
+      if (ev instanceof MessageEvent) this.onMessage(ev.data);
+      else /** @type {(ev: ErrorEvent) => void} */ (w.onerror)(ev);
     }
     if (boot.events) boot.events.length = 0;
   }
@@ -101,7 +116,7 @@ export class Referee {
     this.emit("failed", { message });
   }
 
-  /** @param {any} m */
+  /** @param {WorkerMessage | null | undefined} m */
   onMessage(m) {
     if (!m) return;
     if (m.type === "progress") this.emit("progress", { stage: m.stage, step: m.step, steps: m.steps });
@@ -110,7 +125,7 @@ export class Referee {
       this.state = "ready";
       this.emit("ready", { timings: m.timings, python: m.python });
     } else if (m.type === "failed") this.fail(m.message);
-    else if (m.id != null && this.pending.has(m.id)) {
+    else if (m.type === undefined && m.id != null && this.pending.has(m.id)) {
       const p = /** @type {NonNullable<ReturnType<typeof this.pending.get>>} */ (this.pending.get(m.id));
       this.pending.delete(m.id);
       m.recv_at = performance.now();
@@ -123,16 +138,19 @@ export class Referee {
   /**
    * Send one bridge request; answers come back in the order sent. Requests
    * made while the worker starts wait in the worker's queue.
-   * @param {string} op
-   * @param {Record<string, unknown>} [args]
-   * @returns {Promise<Answer>}
+   * @template {keyof Ops & string} K
+   * @param {K} op
+   * @param {Ops[K]["args"]} [args]
+   * @returns {Promise<Ops[K]["reply"] & Timing>}
    */
   request(op, args = {}) {
     if (this.state === "failed" || !this.worker) return Promise.reject(new Error(this.failure || "the referee is not running"));
     const id = this.nextId++;
     const w = this.worker;
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject, sent: performance.timeOrigin + performance.now() });
+      // the worker answers op with Ops[op]["reply"] (pychessdraw's Bridge, typed by the same contract)
+      const answered = /** @type {(a: Timing & Record<string, unknown>) => void} */ (resolve);
+      this.pending.set(id, { resolve: answered, reject, sent: performance.timeOrigin + performance.now() });
       w.postMessage({ id, op, args });
     });
   }

@@ -15,7 +15,8 @@ import { OffsetMap, decodeChunk, lineChunks } from "./reader.js";
  * @typedef {import("./table.js").ReviewResult} ReviewResult
  * @typedef {import("./reader.js").GameSource} GameSource
  * @typedef {{ok: boolean, results?: ReviewResult[], error?: {code: string, message: string}}} ReviewAnswer
- * @typedef {(op: string, args: Record<string, unknown>) => Promise<ReviewAnswer>} Send
+ * @typedef {"review_start"|"review_feed"|"review_finish"} ReviewOp
+ * @typedef {<K extends ReviewOp>(op: K, args: import("../contract.js").ArgsOf<K>) => Promise<ReviewAnswer>} Send
  * @typedef {{bytes: number, total: number | null, games: number, done: boolean, cancelled: boolean}} ReviewProgress
  */
 
@@ -36,7 +37,7 @@ export class ReviewCancelled extends Error {
  * table), or with an Error carrying the referee's message.
  * @param {{stream: ReadableStream<Uint8Array>, total: number | null, sends: Send[], table: ReviewTable,
  *   sources: Map<number, GameSource>, onProgress?: (p: ReviewProgress) => void, signal?: AbortSignal,
- *   flagRules?: string, search?: string, chunkBytes?: number, inFlight?: number}} job
+ *   flagRules?: import("../contract.js").FlagRulesName, search?: import("../contract.js").SearchName, chunkBytes?: number, inFlight?: number}} job
  *   `sources` receives, per game number, where its text is (see reader.readGame);
  *   `total` is the file size when known; `search` the final positions' search
  *   (default "auto", the CLI's scan default: the same verdicts).
@@ -55,7 +56,7 @@ export async function runReview(job) {
       throw new ReviewCancelled();
     }
   };
-  /** @param {string} op @param {(k: number) => Record<string, unknown>} args */
+  /** @template {ReviewOp} K @param {K} op @param {(k: number) => import("../contract.js").ArgsOf<K>} args */
   const all = (op, args) => Promise.all(sends.map((send, k) => send(op, args(k))));
   /** @param {ReviewAnswer[]} answers */
   const take = (answers) => {

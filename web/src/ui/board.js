@@ -7,18 +7,23 @@ import { $ } from "./dom.js";
 /** @typedef {import("../ctrl.js").Controller} Controller */
 /** @typedef {import("../contract.js").Facts} Facts */
 
+/** @typedef {import("@lichess-org/chessground/types").Key} Key */
+
+/** A square the referee sent, as chessground's key (the referee sends only squares). @param {string} square */
+export const key = (square) => /** @type {Key} */ (square);
+
 /**
  * The legal destinations of the bridge's moves, as chessground wants them.
  * @param {import("../contract.js").LegalMove[]} moves
- * @returns {Map<string, string[]>}
+ * @returns {Map<Key, Key[]>}
  */
 export function destsOf(moves) {
-  /** @type {Map<string, string[]>} */
+  /** @type {Map<Key, Key[]>} */
   const dests = new Map();
   for (const m of moves) {
-    const a = dests.get(m.from);
-    if (!a) dests.set(m.from, [m.to]);
-    else if (!a.includes(m.to)) a.push(m.to);
+    const a = dests.get(key(m.from));
+    if (!a) dests.set(key(m.from), [key(m.to)]);
+    else if (!a.includes(key(m.to))) a.push(key(m.to));
   }
   return dests;
 }
@@ -28,12 +33,12 @@ export function destsOf(moves) {
  * @param {Facts|null} f
  */
 export function claimArrows(f) {
-  /** @type {{orig: string, dest: string, brush: string}[]} */
+  /** @type {{orig: Key, dest: Key, brush: string}[]} */
   const shapes = [];
   if (!f || f.outcome || !f.live) return shapes;
   for (const g of f.claims) {
     if (!g.arrows) continue;
-    for (const m of g.moves) shapes.push({ orig: m.uci.slice(0, 2), dest: m.uci.slice(2, 4), brush: "green" });
+    for (const m of g.moves) shapes.push({ orig: key(m.uci.slice(0, 2)), dest: key(m.uci.slice(2, 4)), brush: "green" });
   }
   return shapes;
 }
@@ -77,17 +82,17 @@ export function mountBoard(ctrl) {
       orientation: ctrl.state.orientation,
       turnColor: st ? st.turn : "white",
       check: st && st.check ? st.turn : false,
-      lastMove: row ? /** @type {any} */ ([row.uci.slice(0, 2), row.uci.slice(2, 4)]) : undefined,
+      lastMove: row ? [key(row.uci.slice(0, 2)), key(row.uci.slice(2, 4))] : undefined,
       movable: early ? { free: true, color: "both" }
-        : { free: false, color: canMove && st ? st.turn : undefined, dests: /** @type {any} */ (canMove && st ? destsOf(st.legal_moves) : new Map()) },
+        : { free: false, color: canMove && st ? st.turn : undefined, dests: canMove && st ? destsOf(st.legal_moves) : new Map() },
     });
-    cg.setAutoShapes(/** @type {any} */ (ctrl.isLive() ? claimArrows(st) : []));
+    cg.setAutoShapes(ctrl.isLive() ? claimArrows(st) : []);
     host.dataset.fen = fen;
     host.dataset.orientation = ctrl.state.orientation;
     host.dataset.chess960 = ctrl.state.game && ctrl.state.game.chess960 ? "1" : "0";
     if (st) $("board-desc").textContent = `${ctrl.isLive() ? "Current position" : `Position ${st.where}`}. ${st.description}`;
   }
-  ctrl.on("change", (/** @type {any} */ _s, /** @type {Set<string>} */ parts) => {
+  ctrl.on("change", (_s, parts) => {
     if (parts.has("board") || parts.has("orientation") || parts.has("dialogs") || parts.has("game")) render();
   });
   render();

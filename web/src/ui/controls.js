@@ -9,13 +9,13 @@ import { $, colorName, focusFirst, setText } from "./dom.js";
 const GAME_BUTTONS = ["claim-any", "claim-typed", "offer", "resign-white", "resign-black", "flag-btn-white", "flag-btn-black"];
 const ENGINE_BUTTONS = ["undo", "new-game", "load-fen", "load-pgn", "export-pgn", "copy-pgn", "pgn-games-load"];
 
-/** @param {Controller} ctrl */
-export function mountControls(ctrl) {
+/**
+ * Each button and form sends its one controller action.
+ * @param {Controller} ctrl @param {HTMLInputElement} input  the move box
+ */
+function listen(ctrl, input) {
   /** @param {string} id @param {() => void} fn */
   const click = (id, fn) => $(id).addEventListener("click", fn);
-  const input = /** @type {HTMLInputElement} */ ($("move-input"));
-  const typingHint = input.placeholder; // shown again when Undo reopens a finished game
-
   $("move-form").addEventListener("submit", (ev) => {
     ev.preventDefault();
     const mv = input.value.trim();
@@ -65,6 +65,125 @@ export function mountControls(ctrl) {
   click("nav-prev", () => ctrl.step(-1));
   click("nav-next", () => ctrl.step(1));
   click("nav-last", () => ctrl.goto(Infinity));
+}
+
+/**
+ * A control that had the focus and is now disabled or hidden (the game
+ * ended, a seat changed) hands it on to Undo, or New game, so that the
+ * keyboard is not dropped onto the page body.
+ * @param {Element|null} before
+ */
+function keepFocus(before) {
+  if (!(before instanceof HTMLElement) || before === document.body || document.activeElement !== document.body) return;
+  focusFirst("undo", "new-game");
+}
+
+/**
+ * Every control's state from the controller's.
+ * @param {Controller} ctrl @param {HTMLInputElement} input @param {string} typingHint  the move box's own placeholder
+ */
+function draw(ctrl, input, typingHint) {
+  const s = ctrl.state;
+  const ready = s.engine === "ready";
+  const live = s.live;
+  const over = !live || !!live.outcome;
+  const why = ready ? "" : s.engine === "failed" ? "The referee could not start" : "Waiting for the referee to start";
+  for (const id of GAME_BUTTONS) setDisabled(id, !ready || over, why || (over ? "The game is over" : ""));
+  renderSeats(ctrl, over);
+  for (const id of ENGINE_BUTTONS) setDisabled(id, !ready, why);
+  // a finished game takes no move: the box says so instead of refusing each one
+  // while the referee starts a move is kept and judged once it is ready
+  setDisabled("move-play", s.engine === "failed" || (ready && over), why || "The game is over: Undo takes the ending back");
+  setText($("queued"), s.queued.length ? `Waiting for the referee: ${s.queued.join(" ")}` : "");
+  const closed = ready && over;
+  if (input.disabled !== closed) input.disabled = closed;
+  const hint = closed ? "The game is over" : typingHint;
+  if (input.placeholder !== hint) input.placeholder = hint;
+  setDisabled("undo", !ready || !live || (live.ply === 0 && !live.outcome), why);
+  const ply = ctrl.shownPly();
+  setDisabled("nav-first", ply === 0, "");
+  setDisabled("nav-prev", ply === 0, "");
+  setDisabled("nav-next", ctrl.isLive(), "");
+  setDisabled("nav-last", ctrl.isLive(), "");
+  $("offer-box").hidden = !s.offer || over;
+  $("offer").hidden = !!s.offer && !over;
+  if (s.offer) setText($("offer-text"), s.offer.text);
+  // an offer to the computer is answered by the computer, not by the visitor
+  const answers = !s.offer || ctrl.mayAct(s.offer.to);
+  $("agree").hidden = !answers;
+  $("decline").hidden = !answers;
+  renderEngineStatus(s);
+  const f = ctrl.shown();
+  if (f) {
+    setText($("turn"), f.turn_text);
+    setText($("viewing"), ctrl.isLive() ? "" : `Viewing the position ${f.where} (End returns)`);
+    /** @type {HTMLInputElement} */ ($("fen-input")).placeholder = f.fen;
+  }
+  const out = /** @type {HTMLTextAreaElement} */ ($("pgn-output"));
+  if (out.value !== s.exported) out.value = s.exported;
+  renderTags(s.game);
+}
+
+/**
+ * Controls that fit the game: resign only for a side the visitor plays;
+ * claim only on their own turn; flag buttons only where no live clock
+ * decides flag falls and no computer plays (it has no clock to watch).
+ * @param {Controller} ctrl @param {boolean} over
+ */
+function renderSeats(ctrl, over) {
+  const s = ctrl.state;
+  const both = s.seats.white && s.seats.black;
+  for (const c of /** @type {const} */ (["white", "black"])) {
+    $(`resign-${c}`).hidden = !s.seats[c];
+    $(`flag-btn-${c}`).hidden = s.clocksDecide || !both;
+  }
+  const flags = /** @type {HTMLElement} */ ($("flag-btn-white").parentElement);
+  flags.hidden = s.clocksDecide || !both;
+  const turn = s.live ? s.live.turn : "white";
+  if (!over && !ctrl.mayAct(turn)) {
+    for (const id of ["claim-any", "claim-typed"]) setDisabled(id, true, "The computer claims for itself on its turn");
+  }
+}
+
+/** @param {import("../ctrl.js").CtrlState["game"]} game */
+function renderTags(game) {
+  // PGN tags are untrusted text: textContent only.
+  const h = game ? game.headers : {};
+  const parts = [];
+  for (const k of ["White", "Black", "Event", "Site", "Date", "Round"]) {
+    const v = h[k];
+    if (v && v !== "?" && v !== "????.??.??") parts.push(`${k}: ${v}`);
+  }
+  const p = $("game-tags");
+  setText(p, parts.join(" · "));
+  p.hidden = !parts.length;
+}
+
+/**
+ * The referee's start: its state on <body>, the status line, the progress.
+ * @param {import("../ctrl.js").CtrlState} s
+ */
+function renderEngineStatus(s) {
+  const ready = s.engine === "ready";
+  const wait = $("engine-wait");
+  wait.hidden = ready;
+  setText(wait, s.engine === "failed" ? "The buttons cannot work: the referee could not start." : "The buttons work once the referee has started.");
+  document.body.dataset.engine = s.engine;
+  setText($("engine-text"), s.engineText);
+  const prog = /** @type {HTMLProgressElement} */ ($("engine-progress"));
+  prog.hidden = s.engine !== "loading";
+  prog.max = s.progress.steps;
+  prog.value = s.progress.step;
+  $("engine-status").classList.toggle("failed", s.engine === "failed");
+  if (s.engine !== "loading") setText($("engine-elapsed"), "");
+}
+
+/** @param {Controller} ctrl */
+export function mountControls(ctrl) {
+  const input = /** @type {HTMLInputElement} */ ($("move-input"));
+  const typingHint = input.placeholder; // shown again when Undo reopens a finished game
+
+  listen(ctrl, input);
 
   let elapsed = 0;
   const timer = setInterval(() => {
@@ -75,105 +194,8 @@ export function mountControls(ctrl) {
 
   function render() {
     const focused = document.activeElement;
-    draw();
+    draw(ctrl, input, typingHint);
     keepFocus(focused);
-  }
-
-  /**
-   * A control that had the focus and is now disabled or hidden (the game
-   * ended, a seat changed) hands it on to Undo, or New game, so that the
-   * keyboard is not dropped onto the page body.
-   * @param {Element|null} before
-   */
-  function keepFocus(before) {
-    if (!(before instanceof HTMLElement) || before === document.body || document.activeElement !== document.body) return;
-    focusFirst("undo", "new-game");
-  }
-
-  function draw() {
-    const s = ctrl.state;
-    const ready = s.engine === "ready";
-    const live = s.live;
-    const over = !live || !!live.outcome;
-    const why = ready ? "" : s.engine === "failed" ? "The referee could not start" : "Waiting for the referee to start";
-    for (const id of GAME_BUTTONS) setDisabled(id, !ready || over, why || (over ? "The game is over" : ""));
-    renderSeats(over);
-    for (const id of ENGINE_BUTTONS) setDisabled(id, !ready, why);
-    // a finished game takes no move: the box says so instead of refusing each one
-    // while the referee starts a move is kept and judged once it is ready
-    setDisabled("move-play", s.engine === "failed" || (ready && over), why || "The game is over: Undo takes the ending back");
-    setText($("queued"), s.queued.length ? `Waiting for the referee: ${s.queued.join(" ")}` : "");
-    const closed = ready && over;
-    if (input.disabled !== closed) input.disabled = closed;
-    const hint = closed ? "The game is over" : typingHint;
-    if (input.placeholder !== hint) input.placeholder = hint;
-    setDisabled("undo", !ready || !live || (live.ply === 0 && !live.outcome), why);
-    const ply = ctrl.shownPly();
-    setDisabled("nav-first", ply === 0, "");
-    setDisabled("nav-prev", ply === 0, "");
-    setDisabled("nav-next", ctrl.isLive(), "");
-    setDisabled("nav-last", ctrl.isLive(), "");
-    $("offer-box").hidden = !s.offer || over;
-    $("offer").hidden = !!s.offer && !over;
-    if (s.offer) setText($("offer-text"), s.offer.text);
-    // an offer to the computer is answered by the computer, not by the visitor
-    const answers = !s.offer || ctrl.mayAct(s.offer.to);
-    $("agree").hidden = !answers;
-    $("decline").hidden = !answers;
-    const wait = $("engine-wait");
-    wait.hidden = ready;
-    setText(wait, s.engine === "failed" ? "The buttons cannot work: the referee could not start." : "The buttons work once the referee has started.");
-    document.body.dataset.engine = s.engine;
-    setText($("engine-text"), s.engineText);
-    const prog = /** @type {HTMLProgressElement} */ ($("engine-progress"));
-    prog.hidden = s.engine !== "loading";
-    prog.max = s.progress.steps;
-    prog.value = s.progress.step;
-    $("engine-status").classList.toggle("failed", s.engine === "failed");
-    if (s.engine !== "loading") setText($("engine-elapsed"), "");
-    const f = ctrl.shown();
-    if (f) {
-      setText($("turn"), f.turn_text);
-      setText($("viewing"), ctrl.isLive() ? "" : `Viewing the position ${f.where} (End returns)`);
-      /** @type {HTMLInputElement} */ ($("fen-input")).placeholder = f.fen;
-    }
-    const out = /** @type {HTMLTextAreaElement} */ ($("pgn-output"));
-    if (out.value !== s.exported) out.value = s.exported;
-    renderTags();
-  }
-
-  /**
-   * Controls that fit the game: resign only for a side the visitor plays;
-   * claim only on their own turn; flag buttons only where no live clock
-   * decides flag falls and no computer plays (it has no clock to watch).
-   * @param {boolean} over
-   */
-  function renderSeats(over) {
-    const s = ctrl.state;
-    const both = s.seats.white && s.seats.black;
-    for (const c of /** @type {const} */ (["white", "black"])) {
-      $(`resign-${c}`).hidden = !s.seats[c];
-      $(`flag-btn-${c}`).hidden = s.clocksDecide || !both;
-    }
-    const flags = /** @type {HTMLElement} */ ($("flag-btn-white").parentElement);
-    flags.hidden = s.clocksDecide || !both;
-    const turn = s.live ? s.live.turn : "white";
-    if (!over && !ctrl.mayAct(turn)) {
-      for (const id of ["claim-any", "claim-typed"]) setDisabled(id, true, "The computer claims for itself on its turn");
-    }
-  }
-
-  function renderTags() {
-    // PGN tags are untrusted text: textContent only.
-    const h = ctrl.state.game ? ctrl.state.game.headers : {};
-    const parts = [];
-    for (const k of ["White", "Black", "Event", "Site", "Date", "Round"]) {
-      const v = h[k];
-      if (v && v !== "?" && v !== "????.??.??") parts.push(`${k}: ${v}`);
-    }
-    const p = $("game-tags");
-    setText(p, parts.join(" · "));
-    p.hidden = !parts.length;
   }
 
   ctrl.on("change", () => render());

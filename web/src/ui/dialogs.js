@@ -9,11 +9,92 @@ import { $, el, focusFirst, setText } from "./dom.js";
 
 const PIECES = { q: "Queen", r: "Rook", b: "Bishop", n: "Knight" };
 
+/**
+ * The promotion chooser: one button per piece, or hidden.
+ * @param {HTMLElement} promo @param {HTMLElement} promoButtons @param {import("../ctrl.js").CtrlState["promotion"]} promotion
+ */
+function renderPromotion(promo, promoButtons, promotion) {
+  promoButtons.replaceChildren();
+  if (promotion) {
+    for (const m of promotion) {
+      const p = /** @type {keyof typeof PIECES} */ (m.promotion || "q");
+      promoButtons.append(el("button", { class: `promo promo-${p}`, dataset: { promotion: p, uci: m.uci }, attrs: { type: "button" } }, PIECES[p] || m.san));
+    }
+    promo.hidden = false;
+    /** @type {HTMLElement|null} */ (promoButtons.firstElementChild)?.focus();
+  } else promo.hidden = true;
+}
+
+/**
+ * The choice of a game in a PGN text with several.
+ * @param {import("../ctrl.js").CtrlState["pgnGames"]} games
+ */
+function renderPgnPick(games) {
+  const pick = $("pgn-pick");
+  pick.hidden = !games;
+  if (games) {
+    const sel = /** @type {HTMLSelectElement} */ ($("pgn-games"));
+    if (sel.dataset.count !== String(games.games.length) || !sel.options.length) {
+      sel.replaceChildren(...games.games.map((g) => {
+        const o = el("option", {}, g.label);
+        o.value = String(g.index);
+        return o;
+      }));
+      sel.dataset.count = String(games.games.length);
+    }
+    setText($("pgn-games-label"), `This text holds ${games.games.length} games: choose one to import`);
+  }
+}
+
+/**
+ * The error message, beside the control that caused it.
+ * @param {import("../ctrl.js").CtrlState["error"]} e @param {string} lastFocusSource  the id of the control that acted last
+ */
+function renderError(e, lastFocusSource) {
+  const wrap = $("error-wrap");
+  const p = $("error");
+  if (!e) {
+    wrap.hidden = true;
+    p.hidden = true;
+    p.textContent = "";
+    return;
+  }
+  // beside the control that caused it: the FEN box, the PGN box, else the move box
+  const near = { "fen-input": "load-fen", "load-fen": "load-fen", "fen-960": "load-fen", "pgn-input": "load-pgn", "load-pgn": "load-pgn", "pgn-games-load": "load-pgn", "pgn-games": "load-pgn" }[lastFocusSource];
+  const anchor = near ? /** @type {HTMLElement} */ ($(near).closest(".row")) : $("error-home");
+  if (wrap.previousElementSibling !== anchor && wrap.parentElement !== anchor) {
+    if (anchor.id === "error-home") anchor.append(wrap);
+    else anchor.after(wrap);
+  }
+  p.textContent = e.message;
+  p.dataset.code = e.code;
+  p.hidden = false;
+  wrap.hidden = false;
+}
+
+/**
+ * The dialogs' buttons, forwarded to the controller.
+ * @param {Controller} ctrl @param {HTMLElement} promo @param {HTMLElement} promoButtons
+ */
+function listen(ctrl, promo, promoButtons) {
+  /** @type {HTMLElement} */ (promo.querySelector(".promo-cancel")).addEventListener("click", () => ctrl.cancelPromotion());
+  promoButtons.addEventListener("click", (ev) => {
+    const b = /** @type {HTMLElement} */ (ev.target).closest("button[data-uci]");
+    if (b instanceof HTMLElement && b.dataset.uci) void ctrl.promote(b.dataset.uci);
+  });
+  $("claim-prompt-claim").addEventListener("click", () => void ctrl.answerClaimPrompt(true));
+  $("claim-prompt-play").addEventListener("click", () => void ctrl.answerClaimPrompt(false));
+  $("confirm-yes").addEventListener("click", () => ctrl.answerConfirm(true));
+  $("confirm-no").addEventListener("click", () => ctrl.answerConfirm(false));
+  $("error-close").addEventListener("click", () => ctrl.dismissError());
+  $("pgn-games-load").addEventListener("click", () => ctrl.pickPgnGame(Number(/** @type {HTMLSelectElement} */ ($("pgn-games")).value)));
+}
+
 /** @param {Controller} ctrl */
 export function mountDialogs(ctrl) {
   const promo = $("promotion");
   const promoButtons = /** @type {HTMLElement} */ (promo.querySelector(".promo-buttons"));
-  /** @type {any} */
+  /** @type {import("../ctrl.js").CtrlState["promotion"]} */
   let shownPromotion = null;
   /** @type {string} */
   let lastFocusSource = "";
@@ -34,21 +115,11 @@ export function mountDialogs(ctrl) {
     if (active && active !== document.body && !box.contains(active)) return;
     const back = returnTo;
     returnTo = null;
-    if (back && back.isConnected && !(/** @type {any} */ (back).disabled) && back.offsetParent !== null) back.focus();
+    if (back && back.isConnected && !("disabled" in back && back.disabled) && back.offsetParent !== null) back.focus();
     else focusFirst("undo");
   }
 
-  /** @type {HTMLElement} */ (promo.querySelector(".promo-cancel")).addEventListener("click", () => ctrl.cancelPromotion());
-  promoButtons.addEventListener("click", (ev) => {
-    const b = /** @type {HTMLElement} */ (ev.target).closest("button[data-uci]");
-    if (b instanceof HTMLElement && b.dataset.uci) void ctrl.promote(b.dataset.uci);
-  });
-  $("claim-prompt-claim").addEventListener("click", () => void ctrl.answerClaimPrompt(true));
-  $("claim-prompt-play").addEventListener("click", () => void ctrl.answerClaimPrompt(false));
-  $("confirm-yes").addEventListener("click", () => ctrl.answerConfirm(true));
-  $("confirm-no").addEventListener("click", () => ctrl.answerConfirm(false));
-  $("error-close").addEventListener("click", () => ctrl.dismissError());
-  $("pgn-games-load").addEventListener("click", () => ctrl.pickPgnGame(Number(/** @type {HTMLSelectElement} */ ($("pgn-games")).value)));
+  listen(ctrl, promo, promoButtons);
   // remember which control acted last, to show its error beside it
   document.addEventListener("focusin", (ev) => {
     const t = /** @type {HTMLElement} */ (ev.target);
@@ -60,15 +131,7 @@ export function mountDialogs(ctrl) {
     // promotion
     if (s.promotion !== shownPromotion) {
       shownPromotion = s.promotion;
-      promoButtons.replaceChildren();
-      if (s.promotion) {
-        for (const m of s.promotion) {
-          const p = /** @type {keyof typeof PIECES} */ (m.promotion || "q");
-          promoButtons.append(el("button", { class: `promo promo-${p}`, dataset: { promotion: p, uci: m.uci }, attrs: { type: "button" } }, PIECES[p] || m.san));
-        }
-        promo.hidden = false;
-        /** @type {HTMLElement|null} */ (promoButtons.firstElementChild)?.focus();
-      } else promo.hidden = true;
+      renderPromotion(promo, promoButtons, s.promotion);
     }
     // claim prompt
     const cp = $("claim-prompt");
@@ -94,49 +157,12 @@ export function mountDialogs(ctrl) {
         $("confirm-no").focus();
       }
     } else if (!confirmWasHidden) focusAround(cd, false);
-    // several games in a PGN
-    const pick = $("pgn-pick");
-    pick.hidden = !s.pgnGames;
-    if (s.pgnGames) {
-      const sel = /** @type {HTMLSelectElement} */ ($("pgn-games"));
-      if (sel.dataset.count !== String(s.pgnGames.games.length) || !sel.options.length) {
-        sel.replaceChildren(...s.pgnGames.games.map((g) => {
-          const o = el("option", {}, g.label);
-          o.value = String(g.index);
-          return o;
-        }));
-        sel.dataset.count = String(s.pgnGames.games.length);
-      }
-      setText($("pgn-games-label"), `This text holds ${s.pgnGames.games.length} games: choose one to import`);
-    }
+    renderPgnPick(s.pgnGames);
   }
 
-  function renderError() {
-    const e = ctrl.state.error;
-    const wrap = $("error-wrap");
-    const p = $("error");
-    if (!e) {
-      wrap.hidden = true;
-      p.hidden = true;
-      p.textContent = "";
-      return;
-    }
-    // beside the control that caused it: the FEN box, the PGN box, else the move box
-    const near = { "fen-input": "load-fen", "load-fen": "load-fen", "fen-960": "load-fen", "pgn-input": "load-pgn", "load-pgn": "load-pgn", "pgn-games-load": "load-pgn", "pgn-games": "load-pgn" }[lastFocusSource];
-    const anchor = near ? /** @type {HTMLElement} */ ($(near).closest(".row")) : $("error-home");
-    if (wrap.previousElementSibling !== anchor && wrap.parentElement !== anchor) {
-      if (anchor.id === "error-home") anchor.append(wrap);
-      else anchor.after(wrap);
-    }
-    p.textContent = e.message;
-    p.dataset.code = e.code;
-    p.hidden = false;
-    wrap.hidden = false;
-  }
-
-  ctrl.on("change", (/** @type {any} */ _s, /** @type {Set<string>} */ parts) => {
+  ctrl.on("change", (_s, parts) => {
     if (parts.has("dialogs") || parts.has("error")) render();
-    if (parts.has("error")) renderError();
+    if (parts.has("error")) renderError(ctrl.state.error, lastFocusSource);
   });
   render();
 }

@@ -2,10 +2,33 @@
 // The move list: one button per ply, updated incrementally (a move appends
 // one button), the current move marked aria-current="true" and kept in view
 // inside the list at any length. Labels come from the bridge's rows.
+import { LAWS } from "../contract.js";
 import { $, el } from "./dom.js";
 
 /** @typedef {import("../ctrl.js").Controller} Controller */
 /** @typedef {import("../contract.js").MoveRow} MoveRow */
+
+/** @param {number} ply @param {string} text */
+function plyButton(ply, text) {
+  return el("button", { class: "ply", dataset: { ply: String(ply) }, attrs: { type: "button" } }, text);
+}
+
+/** A move's button: its SAN, a repeated position's count, a move after the end. @param {MoveRow} m */
+function moveButton(m) {
+  const b = plyButton(m.ply, m.san);
+  if (m.repetition_count >= 2) {
+    b.classList.add("rep");
+    b.title = `This position has now occurred ${m.repetition_count} times (${LAWS.claim_count} allow a claim, ${LAWS.automatic_count} end the game)`;
+    b.append(el("span", { class: "rep-mark", attrs: { "aria-hidden": "true" } }, ` ↻${m.repetition_count}`),
+      el("span", { class: "sr-only" }, `, position occurred ${m.repetition_count} times`));
+  }
+  if (m.after_end) {
+    b.classList.add("after-end");
+    b.title = "Played after the rules had already ended the game";
+    b.append(el("span", { class: "sr-only" }, ", played after the end of the game"));
+  }
+  return b;
+}
 
 /** @param {Controller} ctrl */
 export function mountMoves(ctrl) {
@@ -17,11 +40,6 @@ export function mountMoves(ctrl) {
   /** @type {HTMLButtonElement|null} */
   let current = null;
   let start = "";
-
-  /** @param {number} ply @param {string} text */
-  function plyButton(ply, text) {
-    return el("button", { class: "ply", dataset: { ply: String(ply) }, attrs: { type: "button" } }, text);
-  }
 
   function reset() {
     const g = ctrl.state.game;
@@ -44,23 +62,12 @@ export function mountMoves(ctrl) {
       list.append(li);
       lis.push(li);
     }
-    const b = plyButton(m.ply, m.san);
-    if (m.repetition_count >= 2) {
-      b.classList.add("rep");
-      b.title = `This position has now occurred ${m.repetition_count} times (3 allow a claim, 5 end the game)`;
-      b.append(el("span", { class: "rep-mark", attrs: { "aria-hidden": "true" } }, ` ↻${m.repetition_count}`),
-        el("span", { class: "sr-only" }, `, position occurred ${m.repetition_count} times`));
-    }
-    if (m.after_end) {
-      b.classList.add("after-end");
-      b.title = "Played after the rules had already ended the game";
-      b.append(el("span", { class: "sr-only" }, ", played after the end of the game"));
-    }
+    const b = moveButton(m);
     li.append(b);
     buttons.push(b);
   }
 
-  function dropTo(keep) {
+  function dropTo(/** @type {number} */ keep) {
     while (buttons.length - 1 > keep) {
       const b = /** @type {HTMLButtonElement} */ (buttons.pop());
       const li = /** @type {HTMLElement} */ (b.parentNode);
@@ -94,7 +101,7 @@ export function mountMoves(ctrl) {
     const b = /** @type {HTMLElement} */ (ev.target).closest("button[data-ply]");
     if (b instanceof HTMLElement) ctrl.goto(Number(b.dataset.ply));
   });
-  ctrl.on("change", (/** @type {any} */ _s, /** @type {Set<string>} */ parts) => {
+  ctrl.on("change", (_s, parts) => {
     if (parts.has("moves") || parts.has("game")) sync();
     if (parts.has("moves") || parts.has("game") || parts.has("browse")) mark();
   });

@@ -97,6 +97,101 @@ function paintCounter(id, c, text) {
   m.value = c.value;
 }
 
+/** Whether each side can mate, and what a flag fall would give. @param {Facts} f */
+function renderWinnable(f) {
+  const winnable = $("winnable");
+  winnable.replaceChildren();
+  for (const c of /** @type {const} */ (["white", "black"])) {
+    const w = f.winnable[c];
+    const cell = $(`mat-${c}`);
+    setText(cell, w.word);
+    cell.className = `answer ${w.answer}`;
+    const flag = $(`flag-${c}`);
+    setText(flag, f.flag_fall ? f.flag_fall[c].text : "game over");
+    // A win on time is a finding only where the opponent is shown able to
+    // mate; otherwise it is the rule's default, shown as undecided.
+    const opponent = f.winnable[c === "white" ? "black" : "white"].answer;
+    flag.dataset.state = !f.flag_fall ? "over" : f.flag_fall[c].result === "1/2-1/2" ? "draw"
+      : opponent === "yes" ? "win" : "undecided";
+    winnable.dataset[c] = w.answer === "yes" ? "true" : w.answer === "no" ? "false" : "unknown";
+    const li = el("li", { class: `proof ${w.answer}` }, el("span", { class: "w-text" }, w.text));
+    if (w.proof) li.append(el("span", { class: "w-proof" }, ` (${w.proof})`));
+    winnable.append(li);
+  }
+}
+
+/** @param {Facts} f */
+function renderHints(f) {
+  const hints = $("hints");
+  hints.replaceChildren();
+  for (const h of f.hints) hints.append(el("li", {}, h));
+  if (!f.hints.length) hints.append(el("li", { class: "muted" }, f.outcome ? "The game is over." : "No hints for this position."));
+}
+
+/**
+ * The verdict on the last claim, on the live position only.
+ * @param {import("../ctrl.js").CtrlState["claim"]} verdict @param {boolean} live
+ */
+function renderClaimResult(verdict, live) {
+  const cr = $("claim-result");
+  if (verdict && live) {
+    cr.hidden = false;
+    cr.className = `claim-result ${verdict.accepted ? "ok" : "refused"}`;
+    cr.dataset.accepted = String(verdict.accepted);
+    cr.replaceChildren(el("strong", {}, `${verdict.headline}. `), verdict.text);
+  } else cr.hidden = true;
+}
+
+/** Buttons to the earlier occurrences of the position. @param {Facts} f */
+function renderRepetitionLinks(f) {
+  const links = $("repetition-links");
+  links.replaceChildren();
+  if (f.repetition.earlier.length) {
+    links.append("Earlier occurrences: ");
+    for (const o of f.repetition.earlier) {
+      links.append(el("button", { class: "link", dataset: { goto: String(o.ply) }, attrs: { type: "button", title: `Show the position ${o.label}` } }, o.label), " ");
+    }
+  }
+}
+
+/**
+ * The claims open to the side to move: a button each, or one picker when many moves allow it.
+ * @param {Controller} ctrl @param {HTMLElement} claims @param {Facts} f @param {boolean} live
+ */
+function renderClaims(ctrl, claims, f, live) {
+  claims.replaceChildren();
+  setText($("claims-none"), f.claims_text);
+  // the computer's claims are its own: no buttons to make them for it
+  if (!live || !ctrl.mayAct(f.turn)) return;
+  for (const g of f.claims) {
+    if (g.now) {
+      claims.append(el("button", { class: "claim", dataset: { rule: g.rule, move: "" }, attrs: { type: "button" } },
+        `Claim now: ${g.rule_label} (FIDE ${g.article})`));
+      continue;
+    }
+    if (g.arrows) {
+      for (const m of g.moves) {
+        claims.append(el("button", { class: "claim", dataset: { rule: g.rule, move: m.uci }, attrs: { type: "button", title: m.question } },
+          `Play ${m.san} and claim (${g.rule_label}, FIDE ${g.article})`));
+      }
+      continue;
+    }
+    // many moves allow it: say it once, keep one way to pick the move
+    const id = `claim-pick-${g.rule}`;
+    const select = el("select", { class: "claim-pick", dataset: { testid: "claim-picker" }, attrs: { id } });
+    for (const m of g.moves) {
+      const o = el("option", { dataset: { rule: g.rule, move: m.uci } }, m.san);
+      o.value = m.uci;
+      select.append(o);
+    }
+    const go = el("button", { class: "claim claim-go", attrs: { type: "button" } }, "Play it and claim");
+    go.addEventListener("click", () => void ctrl.claim(/** @type {HTMLSelectElement} */ (select).value));
+    claims.append(el("div", { class: "claim-group" },
+      el("label", { attrs: { for: id }, class: "claim-group-text" }, g.text),
+      el("div", { class: "row" }, select, go)));
+  }
+}
+
 /** @param {Controller} ctrl */
 export function mountPanel(ctrl) {
   const panel = $("draw-panel");
@@ -117,18 +212,11 @@ export function mountPanel(ctrl) {
     bar.style.width = `${Math.min(100, (f.halfmove.value / f.halfmove.auto_at) * 100)}%`;
     bar.className = `bar ${f.halfmove.level}`;
     setText($("repetition-count"), f.repetition.text);
-    const links = $("repetition-links");
-    links.replaceChildren();
-    if (f.repetition.earlier.length) {
-      links.append("Earlier occurrences: ");
-      for (const o of f.repetition.earlier) {
-        links.append(el("button", { class: "link", dataset: { goto: String(o.ply) }, attrs: { type: "button", title: `Show the position ${o.label}` } }, o.label), " ");
-      }
-    }
+    renderRepetitionLinks(f);
     // a claim button pressed from the keyboard is redrawn away: keep the
     // keyboard on the next claim, else on Undo (the claim ended the game)
     const hadFocus = claims.contains(document.activeElement);
-    renderClaims(f, live);
+    renderClaims(ctrl, claims, f, live);
     if (hadFocus && document.activeElement === document.body) {
       const next = claims.querySelector("button, select");
       if (next instanceof HTMLElement) next.focus();
@@ -137,72 +225,9 @@ export function mountPanel(ctrl) {
     setText($("auto-75"), f.halfmove.auto_text);
     setText($("auto-5"), f.repetition.auto_text);
     setText($("auto-material"), f.dead_text);
-    const winnable = $("winnable");
-    winnable.replaceChildren();
-    for (const c of /** @type {const} */ (["white", "black"])) {
-      const w = f.winnable[c];
-      const cell = $(`mat-${c}`);
-      setText(cell, w.word);
-      cell.className = `answer ${w.answer}`;
-      const flag = $(`flag-${c}`);
-      setText(flag, f.flag_fall ? f.flag_fall[c].text : "game over");
-      // A win on time is a finding only where the opponent is shown able to
-      // mate; otherwise it is the rule's default, shown as undecided.
-      const opponent = f.winnable[c === "white" ? "black" : "white"].answer;
-      flag.dataset.state = !f.flag_fall ? "over" : f.flag_fall[c].result === "1/2-1/2" ? "draw"
-        : opponent === "yes" ? "win" : "undecided";
-      winnable.dataset[c] = w.answer === "yes" ? "true" : w.answer === "no" ? "false" : "unknown";
-      const li = el("li", { class: `proof ${w.answer}` }, el("span", { class: "w-text" }, w.text));
-      if (w.proof) li.append(el("span", { class: "w-proof" }, ` (${w.proof})`));
-      winnable.append(li);
-    }
-    const hints = $("hints");
-    hints.replaceChildren();
-    for (const h of f.hints) hints.append(el("li", {}, h));
-    if (!f.hints.length) hints.append(el("li", { class: "muted" }, f.outcome ? "The game is over." : "No hints for this position."));
-    const cr = $("claim-result");
-    const verdict = ctrl.state.claim;
-    if (verdict && live) {
-      cr.hidden = false;
-      cr.className = `claim-result ${verdict.accepted ? "ok" : "refused"}`;
-      cr.dataset.accepted = String(verdict.accepted);
-      cr.replaceChildren(el("strong", {}, `${verdict.headline}. `), verdict.text);
-    } else cr.hidden = true;
-  }
-
-  /** @param {Facts} f @param {boolean} live */
-  function renderClaims(f, live) {
-    claims.replaceChildren();
-    setText($("claims-none"), f.claims_text);
-    // the computer's claims are its own: no buttons to make them for it
-    if (!live || !ctrl.mayAct(f.turn)) return;
-    for (const g of f.claims) {
-      if (g.now) {
-        claims.append(el("button", { class: "claim", dataset: { rule: g.rule, move: "" }, attrs: { type: "button" } },
-          `Claim now: ${g.rule_label} (FIDE ${g.article})`));
-        continue;
-      }
-      if (g.arrows) {
-        for (const m of g.moves) {
-          claims.append(el("button", { class: "claim", dataset: { rule: g.rule, move: m.uci }, attrs: { type: "button", title: m.question } },
-            `Play ${m.san} and claim (${g.rule_label}, FIDE ${g.article})`));
-        }
-        continue;
-      }
-      // many moves allow it: say it once, keep one way to pick the move
-      const id = `claim-pick-${g.rule}`;
-      const select = el("select", { class: "claim-pick", dataset: { testid: "claim-picker" }, attrs: { id } });
-      for (const m of g.moves) {
-        const o = el("option", { dataset: { rule: g.rule, move: m.uci } }, m.san);
-        o.value = m.uci;
-        select.append(o);
-      }
-      const go = el("button", { class: "claim claim-go", attrs: { type: "button" } }, "Play it and claim");
-      go.addEventListener("click", () => void ctrl.claim(/** @type {HTMLSelectElement} */ (select).value));
-      claims.append(el("div", { class: "claim-group" },
-        el("label", { attrs: { for: id }, class: "claim-group-text" }, g.text),
-        el("div", { class: "row" }, select, go)));
-    }
+    renderWinnable(f);
+    renderHints(f);
+    renderClaimResult(ctrl.state.claim, live);
   }
 
   const details = $("dp-details");
@@ -233,7 +258,7 @@ export function mountPanel(ctrl) {
     const b = /** @type {HTMLElement} */ (ev.target).closest("button[data-goto]");
     if (b instanceof HTMLElement) ctrl.goto(Number(b.dataset.goto));
   });
-  ctrl.on("change", (/** @type {any} */ _s, /** @type {Set<string>} */ parts) => {
+  ctrl.on("change", (_s, parts) => {
     if (parts.has("panel") || parts.has("browse")) render();
   });
   // A claim's verdict is what the player asked for: on a phone the buttons

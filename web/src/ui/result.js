@@ -24,7 +24,7 @@ export function mountResult(ctrl) {
     box.className = `result ${out.winner ? "win" : "draw"} ${out.how}`;
     box.replaceChildren(el("strong", { class: "r-head" }, out.headline), el("span", { class: "r-meta" }, out.detail));
   }
-  ctrl.on("change", (/** @type {any} */ _s, /** @type {Set<string>} */ parts) => {
+  ctrl.on("change", (_s, parts) => {
     if (parts.has("panel")) render();
   });
 }

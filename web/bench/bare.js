@@ -5,7 +5,7 @@ const w = new Worker(new URL("bare-worker.js", import.meta.url), { type: "module
 w.onmessage = (ev) => {
   const ms = performance.now() - t0;
   window.__bare = { ...ev.data, page_ms: ms, nav_ms: performance.now() };
-  document.getElementById("out").textContent = ev.data.ok
+  /** @type {HTMLElement} */ (document.getElementById("out")).textContent = ev.data.ok
     ? `Pyodide ${ev.data.version} ready ${Math.round(ms)} ms after the script started (${Math.round(performance.now())} ms after navigation)`
     : `failed: ${ev.data.message}`;
   document.body.dataset.bare = ev.data.ok ? "ready" : "failed";
