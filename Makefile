@@ -1,6 +1,6 @@
 # The two commands of the README:
 #   make serve   build the site if needed and serve it on http://127.0.0.1:$(PORT)
-#   make test    run every test (library, CLI, corpus, dead positions, browser)
+#   make test    run every test (ruff, library, CLI, corpus, dead positions, browsers)
 # Both create the virtual environment and install what they need first.
 # For day-to-day work on the library:
 #   make test-quick  ruff (lint and format check) and the unit tests (no browser, no corpus, no packaging)
@@ -32,7 +32,7 @@ site: venv
 serve: site
 	$(VPY) web/serve.py --port $(PORT)
 
-test: site
+test: site lint
 	$(VPY) -m pytest $(PYTEST_ARGS)
 
 lint: venv
