@@ -62,6 +62,18 @@ def test_the_board_states_follow_the_game_move_by_move() -> None:
     assert {"playing", "claimable_with_move", "claimable", "must_stop"} < set(STATES)
 
 
+def test_the_last_move_is_numbered_by_the_referee_from_the_games_start() -> None:
+    """The page shows ``move_text`` as sent: the move number comes from the
+    game's FEN tag, not from ply arithmetic in the page."""
+    follower = Follower()
+    (board,) = follower.update(pgn("A", "B", "e4 e5"))["boards"]
+    assert (board["move_text"], board["moves"]) == ("1...e5", 1)
+    fen = '[FEN "4k3/8/8/8/8/8/4P3/4K3 b - - 0 23"]\n[SetUp "1"]\n'
+    text = '[White "C"]\n[Black "D"]\n' + fen + "\n23... Kd7 24. e4 *\n"
+    (board,) = Follower().update(text)["boards"]
+    assert (board["move_text"], board["moves"], board["plies"]) == ("24.e4", 24, 2)
+
+
 def test_an_unchanged_board_is_not_sent_again() -> None:
     follower = Follower()
     follower.update(pgn("A", "B", "e4 e5") + pgn("C", "D", "d4"))

@@ -448,7 +448,7 @@ class BoardView(TypedDict):
     round: str | None
     plies: int
     moves: int
-    move_text: str  # "move 12 12...Qxf7"
+    move_text: str  # the last move with its number, "12...Qxf7" ("no move yet")
     last_move: str | None
     last_uci: str | None
     clocks: ByColor[str | None]  # each side's last %clk, for people

@@ -148,7 +148,7 @@ def _base_view(number: int, board: Board) -> BoardView:
         "round": board.headers.get("Round"),
         "plies": plies,
         "moves": moves,
-        "move_text": f"move {moves}",
+        "move_text": f"move {moves}" if plies else "no move yet",
         "last_move": None,
         "last_uci": None,
         "clocks": {"white": None, "black": None},
@@ -178,7 +178,7 @@ def board_view(number: int, board: Board, ended: dict[str, Any] | None) -> Board
     if board.sans:
         view["last_move"] = board.sans[-1]
         number, white = move_number(len(board.seen), *start_of(board.headers))
-        view["move_text"] = f"move {number} {numbered(number, white, board.sans[-1])}"
+        view["move_text"] = numbered(number, white, board.sans[-1])
     if game is not None:
         fen = view["fen"] = game.fen()
         view["placement"] = fen.split(" ")[0]  # what the small board draws

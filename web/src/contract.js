@@ -460,7 +460,7 @@
  * @property {string|null} round
  * @property {number} plies
  * @property {number} moves
- * @property {string} move_text  "move 12 12...Qxf7"
+ * @property {string} move_text  the last move with its number, "12...Qxf7" ("no move yet")
  * @property {string|null} last_move
  * @property {string|null} last_uci
  * @property {ByColor<string|null>} clocks  each side's last %clk, for people
