@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from conftest import cli_command
 
 try:
     import pyarrow.parquet  # noqa: F401
@@ -127,10 +128,7 @@ def cluster(tmp_path: Path) -> Iterator[Cluster]:
 
 def audit(pgn: Path, out: Path, address: str) -> subprocess.Popen[str]:
     return subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "pychessdraw",
+        cli_command(
             "audit",
             str(pgn),
             "--out",
@@ -142,7 +140,7 @@ def audit(pgn: Path, out: Path, address: str) -> subprocess.Popen[str]:
             "--chunk-mb",
             "0.02",
             "--no-progress",
-        ],
+        ),
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,

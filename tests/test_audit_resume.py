@@ -19,13 +19,13 @@ import os
 import random
 import socket
 import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import cli_command
 
 try:
     import pyarrow.parquet  # noqa: F401
@@ -102,19 +102,7 @@ def test_games_appended_after_a_finished_run_are_refused(client: Client, pgn: Pa
     refused(client, pgn, out, "size was")
     # The command line says so too, and exits 1 (before any cluster starts).
     done = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pychessdraw",
-            "audit",
-            str(pgn),
-            "--out",
-            str(out),
-            "--search",
-            "static",
-            "--chunk-mb",
-            str(CHUNK / (1 << 20)),
-        ],
+        cli_command("audit", str(pgn), "--out", str(out), "--search", "static", "--chunk-mb", str(CHUNK / (1 << 20))),
         capture_output=True,
         text=True,
         cwd=ROOT,
@@ -240,17 +228,7 @@ def test_cli_with_a_scheduler_nobody_listens_on_says_so_and_exits_1(pgn: Path, t
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     done = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pychessdraw",
-            "audit",
-            str(pgn),
-            "--out",
-            str(tmp_path / "o"),
-            "--scheduler",
-            f"tcp://127.0.0.1:{port}",
-        ],
+        cli_command("audit", str(pgn), "--out", str(tmp_path / "o"), "--scheduler", f"tcp://127.0.0.1:{port}"),
         capture_output=True,
         text=True,
         cwd=ROOT,
