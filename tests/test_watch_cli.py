@@ -68,7 +68,9 @@ class Watch:
     """A running ``pychessdraw watch``; its output lines arrive on queues."""
 
     def __init__(self, *args: str) -> None:
-        env = {**os.environ, "PYTHONPATH": str(ROOT)}
+        # faulthandler: a watch that does not end on Ctrl-C is made to print
+        # where it is stuck (interrupt), so that the failure says why.
+        env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONFAULTHANDLER": "1"}
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "pychessdraw", "watch", *args],
             cwd=ROOT,
@@ -107,7 +109,15 @@ class Watch:
 
     def interrupt(self) -> int:
         self.proc.send_signal(signal.SIGINT)
-        status = self.proc.wait(timeout=PATIENCE)
+        try:
+            status = self.proc.wait(timeout=PATIENCE)
+        except subprocess.TimeoutExpired:
+            self.proc.send_signal(signal.SIGABRT)  # faulthandler prints every thread's stack
+            self.proc.wait(timeout=PATIENCE)
+            for reader in self.readers:
+                reader.join(timeout=PATIENCE)
+            stuck = "".join(self.err.get_nowait() for _ in range(self.err.qsize()))
+            raise AssertionError(f"watch did not end {PATIENCE:g} s after Ctrl-C; where it was:\n{stuck}") from None
         for reader in self.readers:
             reader.join(timeout=PATIENCE)  # the pipes are at their end: every line is queued
         while not self.out.empty():
