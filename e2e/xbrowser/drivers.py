@@ -15,6 +15,7 @@ promise. Limits: one tab, no dialogs (the page uses none), no downloads.
 """
 from __future__ import annotations
 
+import abc
 import base64
 import collections
 import glob
@@ -70,36 +71,38 @@ def missing_parts(name: str) -> list[str]:
     return gone
 
 
-class Driver:
+class Driver(abc.ABC):
     """The interface the flows use. Subclasses implement the primitives."""
 
     name = "?"
 
+    @abc.abstractmethod
     def goto(self, url: str) -> None:
-        raise NotImplementedError
+        ...
 
+    @abc.abstractmethod
     def reload(self) -> None:
-        raise NotImplementedError
+        ...
 
+    @abc.abstractmethod
     def js(self, src: str, *args: Any) -> Any:
         """Call the JavaScript function `src` with `args`; its awaited result, from JSON."""
-        raise NotImplementedError
 
+    @abc.abstractmethod
     def click_at(self, x: float, y: float) -> None:
         """A mouse click at viewport coordinates (CSS pixels)."""
-        raise NotImplementedError
 
+    @abc.abstractmethod
     def keys(self, text: str) -> None:
         """Key presses sent to the focused element (ENTER for Enter)."""
-        raise NotImplementedError
 
+    @abc.abstractmethod
     def set_file(self, selector: str, path: Path) -> None:
         """Choose `path` in the file input matched by the CSS `selector`."""
-        raise NotImplementedError
 
+    @abc.abstractmethod
     def screenshot(self, path: Path) -> None:
         """A PNG of the viewport (for the artifacts of a failed test)."""
-        raise NotImplementedError
 
     def page_errors(self) -> list[str]:
         """The page's uncaught errors and console.error messages since the last
@@ -110,8 +113,9 @@ class Driver:
         """Start collecting the page's errors (again after each load)."""
         self.js(_WATCH)
 
+    @abc.abstractmethod
     def quit(self) -> None:
-        raise NotImplementedError
+        ...
 
 
 # ------------------------------------------------------------------ Firefox (WebDriver BiDi)

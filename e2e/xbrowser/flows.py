@@ -11,6 +11,7 @@ one-section page and on the page split into Play and Review.
 """
 from __future__ import annotations
 
+import abc
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -30,14 +31,14 @@ REVIEW_PGN = (
 REVIEW_VERDICTS = ["ok", "ended_earlier", "error"]
 
 
-class Server:
+class Server(abc.ABC):
     """What the offline flow needs of the web server: stop it, start it again."""
 
-    def stop(self) -> None:
-        raise NotImplementedError
+    @abc.abstractmethod
+    def stop(self) -> None: ...
 
-    def start(self) -> None:
-        raise NotImplementedError
+    @abc.abstractmethod
+    def start(self) -> None: ...
 
 
 class XApp:
