@@ -327,3 +327,13 @@ def test_every_part_of_the_facts_tells_one_story_over_random_games() -> None:
                 analysed = call(bridge, "analyse", level=0)
                 facts = analysed["facts"]
         _check_one_story(facts)
+
+
+def test_a_claimed_ending_says_claimed_once() -> None:
+    bridge = Bridge()
+    call(bridge, "new")
+    for move in ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1"]:
+        call(bridge, "play", move=move)
+    reply = call(bridge, "claim", move="Ng8")
+    detail = reply["facts"]["outcome"]["detail"]
+    assert detail.count("claimed") == 1, detail

@@ -137,7 +137,8 @@ def repetitions(count: int, earlier: list[int], label: Labeller) -> Repetition:
 def outcome_view(outcome: Outcome, *, ended_at: int | None = None, ended_at_label: str | None = None) -> OutcomeView:
     t = outcome.termination
     how: How = "declared" if t in _DECLARED else "claimed" if outcome.claimed else "automatic"
-    how_text = {"declared": "declared", "claimed": "claimed by the player to move", "automatic": "automatic"}[how]
+    # a claimed ending's reason already says "claimed" ("Threefold repetition, claimed"): only who claimed is added
+    how_text = {"declared": "declared", "claimed": "by the player to move", "automatic": "automatic"}[how]
     winner = None if outcome.winner is None else color_name(outcome.winner)
     head = f"{side(winner)} wins" if winner else "Draw"
     detail = f"{outcome.reason()} (FIDE {outcome.article}, {how_text})"
