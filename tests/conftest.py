@@ -4,7 +4,6 @@ place, never copied; tests that need it skip with a clear message without it."""
 from __future__ import annotations
 
 import os
-import sys
 from pathlib import Path
 
 import pytest
@@ -40,8 +39,3 @@ def shared_file(*parts: str) -> Path:
 def shared():
     """``shared("corpus", "tcec-dev.pgn")``: a path in ../shared, or a skip."""
     return shared_file
-
-
-def cli_command(*args: str) -> list[str]:
-    """``pychessdraw ARGS`` run by this Python (the package of this checkout)."""
-    return [sys.executable, "-m", "pychessdraw", *args]

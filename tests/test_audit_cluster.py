@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import cli_command
+from test_cli_faults import cli_command
 
 try:
     import pyarrow.parquet  # noqa: F401

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import cli_command
+from test_cli_faults import cli_command
 
 try:
     import pyarrow.parquet  # noqa: F401

@@ -263,6 +263,11 @@ def test_progress_to_a_full_standard_error_does_not_fail_the_scan(place: Path) -
     assert done.returncode == 0 and done.stdout.startswith('{"game": 1')
 
 
+def cli_command(*args: str) -> list[str]:
+    """``pychessdraw ARGS`` run by this Python (the package of this checkout)."""
+    return [sys.executable, "-m", "pychessdraw", *args]
+
+
 def hear_ctrl_c() -> None:
     """In the child: SIGINT back to its default, as in a terminal. A test
     run started in the background by a non-interactive shell inherits
