@@ -1,0 +1,286 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""The page's dead-position check in the browser (issue #22, third goal):
+after every move of real games, are both sides decided within the page's
+budget, and how long does a position take, in Pyodide in Chromium against
+CPython on the same positions in the same run.
+
+    python benchmarks/bench_page_dead.py [--games 5] [--seed 1] [--no-build] [--dist DIR]
+
+The positions are those of ``bench_deadposition.py --page N``: the position
+after every move of ``--games`` random tcec-dev games (``--seed``) and of the
+first ``--games`` lichess-dev games (../shared/corpus). Each is asked as the
+page asks it, ``rules.dead.verdicts(board, PAGE)`` (200,000 nodes and 15 ms
+a side), timed with ``time.perf_counter`` around that call only, in Python:
+
+  Pyodide  web/bench/page-dead.html (served beside the built site by
+           web/serve.py, not part of the public site) starts a module worker
+           that boots Pyodide from dist/pyodide/ and unpacks the wheels the app
+           ships (dist/boot.json's list), as the app's worker does when it has
+           no snapshot; the driver sends it the source of ``measure`` below and
+           the FENs, in chunks. Headless Chromium (/usr/bin/chromium through
+           Playwright, as web_bench.py launches it), one page, no throttling.
+  CPython  the same ``measure`` in this process, after the browser has closed.
+
+It prints, per corpus and runtime: positions, the share with both sides
+decided, the share of questions (sides) decided, the median / p95 / worst
+milliseconds of a position (both sides), "wrong" (both sides proven unable to
+mate before a game's last move, which the corpus rules out), then the
+Pyodide/CPython ratio of the medians and p95s and "disagree": positions where
+one runtime answers True and the other False for a side (must be 0; an
+undecided side is no disagreement). The shipped package and python-chess are
+checked to be the same source as this checkout's (a digest of their .py
+files): a stale --no-build site says so.
+
+Limits: the 15 ms budget is wall-clock, so a loaded machine decides less: the
+load average is printed at the start and the end. Chromium rounds the clock
+of a page that is not cross-origin isolated to 0.1 ms (web/serve.py sends no
+COOP/COEP headers, nor does the public host), which blurs the smallest times
+only. The worker's first positions run while V8 still compiles the wasm
+(no warm-up is discarded: a player's first moves see the same). On the
+2-core shared machine (load about 2-4), --games 5 (about 1,050 positions)
+takes about 2 minutes and --games 20 (about 4,500) about 7 minutes, the build
+included (about 10 s when cached). Exit status 0 unless the page fails to start.
+"""
+
+from __future__ import annotations
+
+import argparse
+import inspect
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+sys.path.insert(0, str(HERE))
+import bench_deadposition as deadbench  # noqa: E402  (the games and the percentile of --page)
+import web_bench  # noqa: E402  (the build, web/serve.py, Chromium)
+
+from pychessdraw.rules.dead import PAGE, SearchBudget  # noqa: E402
+
+# Per position: milliseconds (both sides), white's and black's answer.
+Result = tuple[float, bool | None, bool | None]
+# fens, nodes, seconds -> a Result per FEN: measure() here or in the worker
+Runner = Callable[[list[str], int, float | None], list[Result]]
+CHUNK = 100  # positions per message to the worker: a few seconds each at most
+# The speed factor: the same work in both runtimes, a node budget and no clock
+# (with the clock, a slower runtime stops earlier and does less), on every
+# FACTOR_EVERY-th position of each corpus.
+FACTOR = SearchBudget(nodes=2_000)
+FACTOR_EVERY = 10
+
+
+def measure(fens: list[str], nodes: int, seconds: float | None) -> list[tuple[float, bool | None, bool | None]]:
+    """Per FEN: ms of ``verdicts(board, SearchBudget(nodes, seconds))`` (both
+    sides) and each side's answer. Self-contained: its source is what the
+    Pyodide worker runs."""
+    import time
+
+    import chess
+    from pychessdraw.rules.dead import SearchBudget, verdicts
+
+    budget = SearchBudget(nodes, seconds)
+    out = []
+    for fen in fens:
+        board = chess.Board(fen)
+        t = time.perf_counter()
+        found = verdicts(board, budget)
+        ms = (time.perf_counter() - t) * 1000
+        out.append((ms, found[chess.WHITE].winnable, found[chess.BLACK].winnable))
+    return out
+
+
+def package_digest() -> str:
+    """A digest of the .py files of pychessdraw and python-chess as imported
+    (self-contained: the worker runs it too)."""
+    import hashlib
+    import pathlib
+
+    import chess
+    import pychessdraw
+
+    h = hashlib.sha256()
+    for module in (chess, pychessdraw):
+        root = pathlib.Path(module.__file__ or "").parent
+        for path in sorted(root.rglob("*.py")):
+            h.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes())
+    return h.hexdigest()[:16]
+
+
+PYTHON_SIDE = inspect.getsource(measure) + "\n\n" + inspect.getsource(package_digest)
+MEASURE_CALL = "import json\njson.dumps(measure(*json.loads(DATA)))"  # DATA: [fens, nodes, seconds]
+
+
+def corpus_fens(games: int, seed: int) -> dict[str, list[list[str]]]:
+    """Per corpus, per game, the FEN after every move: the games of
+    ``bench_deadposition.py --page games --seed seed``."""
+    tcec = [deadbench._after_each_move(g) for g in deadbench.tcec_games(games, seed)]
+    lichess = deadbench.lichess_positions(games)
+    return {
+        name: [[b.fen() for b in boards] for boards in corpus]
+        for name, corpus in (("tcec-dev", tcec), ("lichess", lichess))
+    }
+
+
+def summary(games: list[list[str]], results: list[Result]) -> dict[str, float]:
+    """The figures of one corpus in one runtime; ``results`` follow the
+    games' positions in order. "wrong": both sides proven unable before a
+    game's last position (the corpus has no dead position there)."""
+    ms = [r[0] for r in results]
+    known = [(w is not None) + (b is not None) for _, w, b in results]
+    wrong, at = 0, 0
+    for fens in games:
+        wrong += sum(results[at + i][1] is False and results[at + i][2] is False for i in range(len(fens) - 1))
+        at += len(fens)
+    return {
+        "positions": len(results),
+        "both": sum(k == 2 for k in known) / len(results),
+        "questions": sum(known) / (2 * len(results)),
+        "median": statistics.median(ms),
+        "p95": deadbench.pct(ms, 0.95),
+        "worst": max(ms),
+        "wrong": wrong,
+    }
+
+
+def disagreements(fens: list[str], a: list[Result], b: list[Result]) -> list[str]:
+    """The FENs where, for a side, one runtime answers True and the other False
+    (an undecided side is no disagreement)."""
+    return [fen for fen, ra, rb in zip(fens, a, b, strict=True) if any({ra[i], rb[i]} == {True, False} for i in (1, 2))]
+
+
+def chunked(run: Runner, fens: list[str], budget: SearchBudget, label: str) -> list[Result]:
+    """``run`` over ``fens`` in chunks of CHUNK, with progress on stderr."""
+    out: list[Result] = []
+    t = time.monotonic()
+    for start in range(0, len(fens), CHUNK):
+        out += [(ms, w, b) for ms, w, b in run(fens[start : start + CHUNK], budget.nodes, budget.seconds)]
+        print(f"\r  {label}: {len(out)}/{len(fens)} positions", end="", file=sys.stderr, flush=True)
+    print(f" ({time.monotonic() - t:.0f} s)", file=sys.stderr, flush=True)
+    return out
+
+
+def measure_all(run: Runner, flat: dict[str, list[str]], runtime: str) -> dict[str, list[Result]]:
+    """Per corpus: PAGE on every position; under "factor": FACTOR on the sample."""
+    out = {name: chunked(run, fens, PAGE, f"{name} {runtime}") for name, fens in flat.items()}
+    out["factor"] = chunked(run, factor_sample(flat), FACTOR, f"speed-factor sample {runtime}")
+    return out
+
+
+def factor_sample(flat: dict[str, list[str]]) -> list[str]:
+    return [fen for fens in flat.values() for fen in fens[::FACTOR_EVERY]]
+
+
+def in_browser(flat: dict[str, list[str]], base: str) -> tuple[dict[str, Any], dict[str, list[Result]]]:
+    """Boot web/bench/page-dead.html in headless Chromium: its worker's
+    description and ``measure_all`` there."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = web_bench.chromium(p)
+        try:
+            page = browser.new_page()
+            page.goto(base + "page-dead.html")
+            page.wait_for_selector("body:not([data-dead=loading])", state="attached", timeout=web_bench.TIMEOUT_MS)
+            info: dict[str, Any] = page.evaluate("() => { const { run, ...rest } = window.__dead; return rest; }")
+            if info["type"] != "ready":
+                raise SystemExit(f"the benchmark page did not start: {info.get('message')}")
+
+            def call(code: str, data: str = "") -> str:
+                return str(page.evaluate("([c, d]) => window.__dead.run(c, d)", [code, data]))
+
+            def run(fens: list[str], nodes: int, seconds: float | None) -> list[Result]:
+                return [tuple(r) for r in json.loads(call(MEASURE_CALL, json.dumps([fens, nodes, seconds])))]
+
+            info["digest"] = call(PYTHON_SIDE + "\npackage_digest()")
+            info["python"] = call("import sys\nsys.version.split()[0]")
+            info["chromium"] = browser.version
+            return info, measure_all(run, flat, "Pyodide")
+        finally:
+            browser.close()
+
+
+def report(games: dict[str, list[list[str]]], runs: dict[str, dict[str, list[Result]]]) -> None:
+    """The table: per corpus, each runtime, then their ratios and disagreements."""
+    print(
+        f"{'corpus':<9}{'runtime':<9}{'positions':>10}{'both decided':>14}{'questions':>11}"
+        f"{'median ms':>11}{'p95 ms':>9}{'worst ms':>10}{'wrong':>7}"
+    )
+    for name, corpus in games.items():
+        s = {rt: summary(corpus, res[name]) for rt, res in runs.items()}
+        for rt, f in s.items():
+            print(
+                f"{name:<9}{rt:<9}{f['positions']:>10,}{f['both']:>14.2%}{f['questions']:>11.2%}"
+                f"{f['median']:>11.2f}{f['p95']:>9.2f}{f['worst']:>10.1f}{f['wrong']:>7}"
+            )
+        py, cp = s["Pyodide"], s["CPython"]
+        bad = disagreements([fen for g in corpus for fen in g], runs["Pyodide"][name], runs["CPython"][name])
+        print(
+            f"{name:<9}Pyodide/CPython: median {py['median'] / cp['median']:.2f}x, p95 {py['p95'] / cp['p95']:.2f}x; "
+            f"not decided yet (a side or both): Pyodide {1 - py['both']:.2%}, CPython {1 - cp['both']:.2%}; "
+            f"disagree {len(bad)}"
+        )
+        for fen in bad[:10]:
+            print(f"  DISAGREE: {fen}")
+    py_f, cp_f = runs["Pyodide"]["factor"], runs["CPython"]["factor"]
+    bad = disagreements([""] * len(py_f), py_f, cp_f)
+    print(
+        f"speed factor, same work ({FACTOR.nodes:,} nodes a side, no clock, every {FACTOR_EVERY}th position, "
+        f"{len(py_f)} positions): Pyodide/CPython total time {sum(r[0] for r in py_f) / sum(r[0] for r in cp_f):.2f}x, "
+        f"median {statistics.median(r[0] for r in py_f) / statistics.median(r[0] for r in cp_f):.2f}x; "
+        f"disagree {len(bad)}"
+    )
+
+
+def load() -> str:
+    return ", ".join(f"{x:.1f}" for x in os.getloadavg())
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--games", type=int, default=5, help="games of each corpus (every position after a move)")
+    ap.add_argument("--seed", type=int, default=1, help="which random tcec-dev games (as bench_deadposition)")
+    ap.add_argument("--no-build", action="store_true", help="use web/dist as it is (built when missing)")
+    ap.add_argument("--dist", type=Path, help="measure this built site instead of web/dist (implies --no-build)")
+    a = ap.parse_args()
+    if not deadbench.SHARED.exists():
+        sys.exit(f"no shared data at {deadbench.SHARED}")
+    if a.dist:
+        web_bench.DIST, a.no_build = a.dist, True
+    if not a.no_build or not (web_bench.DIST / "index.html").exists():
+        subprocess.run([sys.executable, str(web_bench.WEB / "build.py")], check=True, stdout=subprocess.DEVNULL)
+    games = corpus_fens(a.games, a.seed)
+    flat = {name: [fen for g in corpus for fen in g] for name, corpus in games.items()}
+    start_load = load()
+    srv, base = web_bench.serve_dist(gzip_on=True)
+    try:
+        info, pyodide = in_browser(flat, base)
+    finally:
+        srv.shutdown()
+    cpython = measure_all(measure, flat, "CPython")
+    here = package_digest()
+
+    print(
+        f"pychessdraw page budget ({PAGE.nodes:,} nodes, {(PAGE.seconds or 0) * 1000:.0f} ms a side) after every move: "
+        f"{a.games} tcec-dev games (seed {a.seed}), the first {a.games} lichess-dev games"
+    )
+    print(
+        f"Pyodide {info['pyodide']} (Python {info['python']}) in headless Chromium {info['chromium']}, module worker "
+        f"(booted in {info['boot_ms'] / 1000:.1f} s); CPython {sys.version.split()[0]} in this process"
+    )
+    same = "yes" if info["digest"] == here else f"NO (site {info['digest']}, here {here}: rebuild the site)"
+    print(f"shipped pychessdraw + python-chess source same as this checkout's: {same}")
+    print(f"load average (1, 5, 15 min): {start_load} at the start, {load()} at the end; {os.cpu_count()} cores")
+    report(games, {"Pyodide": pyodide, "CPython": cpython})
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
