@@ -10,37 +10,46 @@ CPython on the same positions in the same run.
 The positions are those of ``bench_deadposition.py --page N``: the position
 after every move of ``--games`` random tcec-dev games (``--seed``) and of the
 first ``--games`` lichess-dev games (../shared/corpus). Each is asked as the
-page asks it, ``rules.dead.verdicts(board, PAGE)`` (200,000 nodes and 15 ms
-a side), timed with ``time.perf_counter`` around that call only, in Python:
+page asks it after a move, ``rules.dead.verdicts(board, PAGE)`` (200,000
+nodes and 15 ms a side), timed with ``time.perf_counter`` around that call
+only, in Python, by ``measure`` below:
 
   Pyodide  web/bench/page-dead.html (served beside the built site by
            web/serve.py, not part of the public site) starts a module worker
            that boots Pyodide from dist/pyodide/ and unpacks the wheels the app
            ships (dist/boot.json's list), as the app's worker does when it has
-           no snapshot; the driver sends it the source of ``measure`` below and
-           the FENs, in chunks. Headless Chromium (/usr/bin/chromium through
+           no snapshot; the driver sends it the source of ``measure`` and the
+           FENs, in chunks. Headless Chromium (/usr/bin/chromium through
            Playwright, as web_bench.py launches it), one page, no throttling.
   CPython  the same ``measure`` in this process, after the browser has closed.
 
-It prints, per corpus and runtime: positions, the share with both sides
-decided, the share of questions (sides) decided, the median / p95 / worst
-milliseconds of a position (both sides), "wrong" (both sides proven unable to
-mate before a game's last move, which the corpus rules out), then the
-Pyodide/CPython ratio of the medians and p95s and "disagree": positions where
-one runtime answers True and the other False for a side (must be 0; an
-undecided side is no disagreement). The shipped package and python-chess are
+Then the same again with FACTOR (2,000 nodes a side and no clock): both
+runtimes do the same work, so the ratio of their times is the interpreter's
+speed factor (under the page's wall-clock budget the slower one stops earlier
+and does less, so the ratios of that table mix speed with giving up).
+
+It prints, per budget, per corpus and runtime: positions, the share with both
+sides decided, the share of questions (sides) decided, the median / p95 /
+worst milliseconds of a position (both sides), "wrong" (both sides proven
+unable to mate before a game's last move, which the corpus rules out), then
+the Pyodide/CPython ratios of the medians, p95s and total times, the shares
+"not decided yet" (a side or both) and "disagree": positions where one
+runtime answers True and the other False for a side (must be 0; an undecided
+side is no disagreement). The shipped pychessdraw and python-chess are
 checked to be the same source as this checkout's (a digest of their .py
 files): a stale --no-build site says so.
 
-Limits: the 15 ms budget is wall-clock, so a loaded machine decides less: the
-load average is printed at the start and the end. Chromium rounds the clock
-of a page that is not cross-origin isolated to 0.1 ms (web/serve.py sends no
-COOP/COEP headers, nor does the public host), which blurs the smallest times
-only. The worker's first positions run while V8 still compiles the wasm
-(no warm-up is discarded: a player's first moves see the same). On the
-2-core shared machine (load about 2-4), --games 5 (about 1,050 positions)
-takes about 2 minutes and --games 20 (about 4,500) about 7 minutes, the build
-included (about 10 s when cached). Exit status 0 unless the page fails to start.
+Limits: the 15 ms budget is wall-clock, so a loaded machine decides less (on
+the shared 2-core machine the page's table moves by several points from run
+to run): the load average is printed at the start and the end; the FACTOR
+table does not depend on it for its shares. The CPython here is the venv's
+(3.11), Pyodide's is 3.14: the factor is of the two runtimes as shipped, not
+of wasm alone. Chromium gives a page that is not cross-origin isolated a clock
+rounded to 0.1 ms (web/serve.py sends no COOP/COEP headers), which blurs only
+the smallest times. No warm-up is discarded (a player's first moves see the
+same). With a load average of 3 to 4 on 2 cores, --games 5 (841 positions)
+takes about 25 s and --games 20 (3,943 positions) about 70 s, with a
+cached build (about 10 s). Exit status 0 unless the page fails to start.
 """
 
 from __future__ import annotations
@@ -70,11 +79,10 @@ Result = tuple[float, bool | None, bool | None]
 # fens, nodes, seconds -> a Result per FEN: measure() here or in the worker
 Runner = Callable[[list[str], int, float | None], list[Result]]
 CHUNK = 100  # positions per message to the worker: a few seconds each at most
-# The speed factor: the same work in both runtimes, a node budget and no clock
-# (with the clock, a slower runtime stops earlier and does less), on every
-# FACTOR_EVERY-th position of each corpus.
+# The speed factor: the same work in both runtimes needs a node budget and no
+# clock (with the clock, a slower runtime stops earlier and does less).
 FACTOR = SearchBudget(nodes=2_000)
-FACTOR_EVERY = 10
+BUDGETS = {"page": PAGE, "nodes": FACTOR}
 
 
 def measure(fens: list[str], nodes: int, seconds: float | None) -> list[tuple[float, bool | None, bool | None]]:
@@ -167,18 +175,15 @@ def chunked(run: Runner, fens: list[str], budget: SearchBudget, label: str) -> l
     return out
 
 
-def measure_all(run: Runner, flat: dict[str, list[str]], runtime: str) -> dict[str, list[Result]]:
-    """Per corpus: PAGE on every position; under "factor": FACTOR on the sample."""
-    out = {name: chunked(run, fens, PAGE, f"{name} {runtime}") for name, fens in flat.items()}
-    out["factor"] = chunked(run, factor_sample(flat), FACTOR, f"speed-factor sample {runtime}")
-    return out
+def measure_all(run: Runner, flat: dict[str, list[str]], runtime: str) -> dict[str, dict[str, list[Result]]]:
+    """Per budget of BUDGETS, per corpus: ``run`` on every position."""
+    return {
+        key: {name: chunked(run, fens, budget, f"{key} {name} {runtime}") for name, fens in flat.items()}
+        for key, budget in BUDGETS.items()
+    }
 
 
-def factor_sample(flat: dict[str, list[str]]) -> list[str]:
-    return [fen for fens in flat.values() for fen in fens[::FACTOR_EVERY]]
-
-
-def in_browser(flat: dict[str, list[str]], base: str) -> tuple[dict[str, Any], dict[str, list[Result]]]:
+def in_browser(flat: dict[str, list[str]], base: str) -> tuple[dict[str, Any], dict[str, dict[str, list[Result]]]]:
     """Boot web/bench/page-dead.html in headless Chromium: its worker's
     description and ``measure_all`` there."""
     from playwright.sync_api import sync_playwright
@@ -208,7 +213,7 @@ def in_browser(flat: dict[str, list[str]], base: str) -> tuple[dict[str, Any], d
 
 
 def report(games: dict[str, list[list[str]]], runs: dict[str, dict[str, list[Result]]]) -> None:
-    """The table: per corpus, each runtime, then their ratios and disagreements."""
+    """One budget's table: per corpus, each runtime, then their ratios and disagreements."""
     print(
         f"{'corpus':<9}{'runtime':<9}{'positions':>10}{'both decided':>14}{'questions':>11}"
         f"{'median ms':>11}{'p95 ms':>9}{'worst ms':>10}{'wrong':>7}"
@@ -220,23 +225,17 @@ def report(games: dict[str, list[list[str]]], runs: dict[str, dict[str, list[Res
                 f"{name:<9}{rt:<9}{f['positions']:>10,}{f['both']:>14.2%}{f['questions']:>11.2%}"
                 f"{f['median']:>11.2f}{f['p95']:>9.2f}{f['worst']:>10.1f}{f['wrong']:>7}"
             )
-        py, cp = s["Pyodide"], s["CPython"]
-        bad = disagreements([fen for g in corpus for fen in g], runs["Pyodide"][name], runs["CPython"][name])
+        py, cp = runs["Pyodide"][name], runs["CPython"][name]
+        bad = disagreements([fen for g in corpus for fen in g], py, cp)
+        total = sum(r[0] for r in py) / sum(r[0] for r in cp)
         print(
-            f"{name:<9}Pyodide/CPython: median {py['median'] / cp['median']:.2f}x, p95 {py['p95'] / cp['p95']:.2f}x; "
-            f"not decided yet (a side or both): Pyodide {1 - py['both']:.2%}, CPython {1 - cp['both']:.2%}; "
+            f"{name:<9}Pyodide/CPython: median {s['Pyodide']['median'] / s['CPython']['median']:.2f}x, "
+            f"p95 {s['Pyodide']['p95'] / s['CPython']['p95']:.2f}x, total time {total:.2f}x; not decided yet "
+            f"(a side or both): Pyodide {1 - s['Pyodide']['both']:.2%}, CPython {1 - s['CPython']['both']:.2%}; "
             f"disagree {len(bad)}"
         )
         for fen in bad[:10]:
             print(f"  DISAGREE: {fen}")
-    py_f, cp_f = runs["Pyodide"]["factor"], runs["CPython"]["factor"]
-    bad = disagreements([""] * len(py_f), py_f, cp_f)
-    print(
-        f"speed factor, same work ({FACTOR.nodes:,} nodes a side, no clock, every {FACTOR_EVERY}th position, "
-        f"{len(py_f)} positions): Pyodide/CPython total time {sum(r[0] for r in py_f) / sum(r[0] for r in cp_f):.2f}x, "
-        f"median {statistics.median(r[0] for r in py_f) / statistics.median(r[0] for r in cp_f):.2f}x; "
-        f"disagree {len(bad)}"
-    )
 
 
 def load() -> str:
@@ -268,8 +267,8 @@ def main() -> int:
     here = package_digest()
 
     print(
-        f"pychessdraw page budget ({PAGE.nodes:,} nodes, {(PAGE.seconds or 0) * 1000:.0f} ms a side) after every move: "
-        f"{a.games} tcec-dev games (seed {a.seed}), the first {a.games} lichess-dev games"
+        f"pychessdraw dead-position check, rules.dead.verdicts, after every move of {a.games} tcec-dev games "
+        f"(seed {a.seed}) and the first {a.games} lichess-dev games"
     )
     print(
         f"Pyodide {info['pyodide']} (Python {info['python']}) in headless Chromium {info['chromium']}, module worker "
@@ -278,7 +277,11 @@ def main() -> int:
     same = "yes" if info["digest"] == here else f"NO (site {info['digest']}, here {here}: rebuild the site)"
     print(f"shipped pychessdraw + python-chess source same as this checkout's: {same}")
     print(f"load average (1, 5, 15 min): {start_load} at the start, {load()} at the end; {os.cpu_count()} cores")
-    report(games, {"Pyodide": pyodide, "CPython": cpython})
+    for key, budget in BUDGETS.items():
+        clock = f"{budget.seconds * 1000:.0f} ms" if budget.seconds else "no clock"
+        what = "the page's budget" if budget == PAGE else "the same work in both (the speed factor)"
+        print(f"\n{key}: {budget.nodes:,} nodes and {clock} a side, {what}")
+        report(games, {"Pyodide": pyodide[key], "CPython": cpython[key]})
     return 0
 
 
