@@ -5,12 +5,16 @@ the figures it prints."""
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import chess
 
+from pychessdraw.rules.dead import PAGE
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 import bench_page_dead as bench  # noqa: E402
+from bench_deadposition import tcec_games  # noqa: E402
 
 BARE_KINGS = "8/8/4k3/8/8/3K4/8/8 w - - 0 1"
 QUEEN = "7k/8/6K1/8/8/8/8/Q7 w - - 0 1"  # white mates at once (Qa8), black cannot
@@ -26,12 +30,12 @@ def _one_move_apart(before: str, after: str) -> bool:
     return False
 
 
-def test_the_fens_follow_every_move_of_the_games(shared) -> None:
+def test_the_fens_follow_every_move_of_the_games(shared: Callable[..., Path]) -> None:
     shared("corpus", "tcec-dev.pgn")
     shared("corpus", "lichess-dev.pgn.zst")
     games = bench.corpus_fens(2, seed=1)
     assert sorted(games) == ["lichess", "tcec-dev"]
-    tcec = bench.deadbench.tcec_games(2, 1)
+    tcec = tcec_games(2, 1)
     assert [len(g) for g in games["tcec-dev"]] == [len(list(g.mainline_moves())) for g in tcec]
     assert [g[-1] for g in games["tcec-dev"]] == [g.end().board().fen() for g in tcec]
     assert all(_one_move_apart(g.board().fen(), fens[0]) for g, fens in zip(tcec, games["tcec-dev"], strict=True))
@@ -47,9 +51,9 @@ def test_the_python_sent_to_the_worker_runs_on_its_own() -> None:
     measure = alone["measure"]
     assert callable(measure)
     # nodes only, no clock: the answers cannot depend on the machine's speed
-    answers = [r[1:] for r in measure([BARE_KINGS, QUEEN], bench.PAGE.nodes, None)]
+    answers = [r[1:] for r in measure([BARE_KINGS, QUEEN], PAGE.nodes, None)]
     assert answers == [(False, False), (True, False)]
-    assert answers == [r[1:] for r in bench.measure([BARE_KINGS, QUEEN], bench.PAGE.nodes, None)]
+    assert answers == [r[1:] for r in bench.measure([BARE_KINGS, QUEEN], PAGE.nodes, None)]
     digest = alone["package_digest"]
     assert callable(digest) and digest() == bench.package_digest()
 
