@@ -35,7 +35,11 @@ unable to mate before a game's last move, which the corpus rules out), then
 the Pyodide/CPython ratios of the medians, p95s and total times, the shares
 "not decided yet" (a side or both) and "disagree": positions where one
 runtime answers True and the other False for a side (must be 0; an undecided
-side is no disagreement). The shipped pychessdraw and python-chess are
+side is no disagreement). Last, per runtime: of the positions the page's
+budget left undecided, how many the clock-free run decides in under 15 ms
+(both sides together): those were stopped by the clock (the machine's load,
+or the time shares of the search's phases), not by their difficulty. The
+shipped pychessdraw and python-chess are
 checked to be the same source as this checkout's (a digest of their .py
 files): a stale --no-build site says so.
 
@@ -164,6 +168,15 @@ def disagreements(fens: list[str], a: list[Result], b: list[Result]) -> list[str
     return [fen for fen, ra, rb in zip(fens, a, b, strict=True) if any({ra[i], rb[i]} == {True, False} for i in (1, 2))]
 
 
+def left_by_the_clock(runs: dict[str, dict[str, list[Result]]]) -> tuple[int, int]:
+    """Positions a side of which PAGE left undecided, and how many of them
+    FACTOR (no clock) decided in under PAGE's seconds for both sides."""
+    pairs = [(p, f) for name in runs["page"] for p, f in zip(runs["page"][name], runs["nodes"][name], strict=True)]
+    left = [f for p, f in pairs if None in p[1:]]
+    quick = [f for f in left if None not in f[1:] and f[0] < (PAGE.seconds or 0) * 1000]
+    return len(left), len(quick)
+
+
 def chunked(run: Runner, fens: list[str], budget: SearchBudget, label: str) -> list[Result]:
     """``run`` over ``fens`` in chunks of CHUNK, with progress on stderr."""
     out: list[Result] = []
@@ -282,6 +295,13 @@ def main() -> int:
         what = "the page's budget" if budget == PAGE else "the same work in both (the speed factor)"
         print(f"\n{key}: {budget.nodes:,} nodes and {clock} a side, {what}")
         report(games, {"Pyodide": pyodide[key], "CPython": cpython[key]})
+    for runtime, runs in (("Pyodide", pyodide), ("CPython", cpython)):
+        left, quick = left_by_the_clock(runs)
+        print(
+            f"{runtime}: of the {left} positions the page's budget left undecided, {quick} are decided in under "
+            f"{(PAGE.seconds or 0) * 1000:.0f} ms for both sides together with no clock ({FACTOR.nodes:,} nodes): "
+            "the clock stopped them, not their difficulty"
+        )
     return 0
 
 

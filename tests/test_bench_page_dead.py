@@ -80,3 +80,10 @@ def test_only_true_against_false_is_a_disagreement() -> None:
     a: list[bench.Result] = [(1.0, True, None), (1.0, None, False), (1.0, None, None), (1.0, True, False)]
     b: list[bench.Result] = [(1.0, False, None), (1.0, None, True), (1.0, False, True), (1.0, True, False)]
     assert bench.disagreements(fens, a, b) == ["w", "b"]
+
+
+def test_positions_left_by_the_clock_are_those_the_node_budget_decides_fast() -> None:
+    page: list[bench.Result] = [(16.0, True, None), (16.0, None, None), (30.0, None, True), (1.0, True, False)]
+    nodes: list[bench.Result] = [(3.0, True, True), (40.0, True, True), (2.0, None, True), (1.0, True, False)]
+    # left: the first three; decided fast without the clock: only the first
+    assert bench.left_by_the_clock({"page": {"c": page}, "nodes": {"c": nodes}}) == (3, 1)
