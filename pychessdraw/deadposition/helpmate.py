@@ -248,8 +248,10 @@ def mating_move(b: chess.Board, winner: chess.Color, checkers: int | None = None
     others: list[Iterator[chess.Move]] = []
     if from_mask:
         others.append(generate(from_mask, chess.BB_ALL))
-    others.append(b.generate_legal_ep())
-    others.append(b.generate_castling_moves())
+    if b.ep_square is not None:
+        others.append(b.generate_legal_ep())
+    if b.castling_rights & (chess.BB_RANK_1 if winner == chess.WHITE else chess.BB_RANK_8):
+        others.append(b.generate_castling_moves())
     any_move = False
     for gens, filtered in ((direct, True), (others, False)):
         for gen in gens:
