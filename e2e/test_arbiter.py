@@ -423,7 +423,7 @@ def test_must_stop_notifies_when_asked_and_the_log_downloads_as_json_lines(arbit
     follow(arbiter, '[White "A"]\n[Black "B"]\n\n1. f3 e5 2. g4 Qh4# *\n')
     wait_updates(arbiter, 2)
     notes = arbiter.evaluate("() => window.__notes")
-    assert notes == [["Must stop now", "game 1 (A - B) ply 4 Qh4#: checkmate automatic"]]
+    assert notes == [["Must stop now", "game 1 (A - B) ply 4 Qh4#: checkmate ends the game (FIDE 5.1.1)"]]
     with arbiter.expect_download() as got:
         arbiter.get_by_test_id("arbiter-download").click()
     lines = Path(got.value.path()).read_text().splitlines()

@@ -41,7 +41,10 @@ def test_the_events_are_the_watchs_word_for_word_with_an_id_and_its_line() -> No
     expected = [e for text in texts for e in tracker.update(text)]
     assert [{k: v for k, v in e.items() if k not in ("id", "text")} for e in events] == expected
     assert [e["id"] for e in events] == list(range(1, len(events) + 1))
-    assert events[1]["text"] == "game 1 (A - B, round 1) ply 7 Ng1: threefold_repetition claimable_with_move with Ng8"
+    assert (
+        events[1]["text"]
+        == "game 1 (A - B, round 1) ply 7 Ng1: threefold repetition can be claimed with Ng8 (FIDE 9.2.1.1)"
+    )
 
 
 def test_the_board_states_follow_the_game_move_by_move() -> None:

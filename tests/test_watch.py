@@ -258,7 +258,7 @@ def test_split_games_reads_as_the_whole_text() -> None:
 def test_describe_is_one_line_for_people() -> None:
     events = Tracker().update(pgn("A", "B", SHUFFLE[:31]))
     line = describe(next(e for e in events if e["kind"] == "claimable_with_move"))
-    assert line == "game 1 (A - B, round 1) ply 7 Ng1: threefold_repetition claimable_with_move with Ng8"
+    assert line == "game 1 (A - B, round 1) ply 7 Ng1: threefold repetition can be claimed with Ng8 (FIDE 9.2.1.1)"
 
 
 class FakeSource:
@@ -386,3 +386,13 @@ def test_a_file_written_while_it_is_read_is_read_again_whole(tmp_path: Any, monk
     monkeypatch.undo()
     text = source.read()
     assert text == pgn("A", "B", "e4") + pgn("C", "D", "d4")
+
+
+def test_describe_says_each_rule_and_verdict_in_words_with_its_article() -> None:
+    events = Tracker().update(pgn("A", "B", SHUFFLE, "1-0") + pgn("C", "D", FOOLS_MATE, "0-1"))
+    lines = [describe(e) for e in events]
+    assert "game 1 (A - B, round 1) ply 8 Ng8: threefold repetition can be claimed (FIDE 9.2.1.2)" in lines
+    assert "game 1 (A - B, round 1) ply 16 Ng8: fivefold repetition ends the game (FIDE 9.6.1)" in lines
+    assert "game 1 (A - B, round 1) ply 16 Ng8: ended 1-0: the rules give 1/2-1/2" in lines
+    assert "game 2 (C - D, round 1) ply 4 Qh4#: ended 0-1: the record stands" in lines
+    assert not [line for line in lines if "_" in line]  # no enum name reaches people

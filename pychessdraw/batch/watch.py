@@ -50,6 +50,7 @@ from dataclasses import dataclass, field
 from http.client import HTTPException, HTTPMessage
 from typing import IO, Any, Protocol
 
+from .. import laws
 from ..errors import BadRequestError, InternalError, RefereeError
 from ..game import Game
 from ..outcome import Termination, termination_from_record
@@ -331,20 +332,39 @@ def _event(number: int, board: Board, kind: str, rule: str | None, ply: int, **e
 
 
 def describe(event: dict[str, Any]) -> str:
-    """One line for people: ``game 3 (A - B, round 1.3) ply 57 Rxe4: threefold_repetition claimable``."""
+    """One line for people, in the page's words (the JSON keeps the names):
+    ``game 3 (A - B, round 1.3) ply 57 Ng1: threefold repetition can be
+    claimed with Ng8 (FIDE 9.2.1.1)``."""
     who = f"{event['white'] or '?'} - {event['black'] or '?'}"
     if event["round"] not in (None, "", "?", "-"):
         who += f", round {event['round']}"
     where = f"game {event['game']} ({who}) ply {event['ply']}" + (f" {event['move']}" if event["move"] else "")
-    what = " ".join(str(w) for w in (event["rule"], event["kind"]) if w)
-    if event["kind"] == ENDED:
-        what += f" {event['result']} ({event['verdict']})"
-    elif event.get("moves"):
-        what += " with " + ", ".join(event["moves"])
-    elif event.get("reason"):
-        what += f": {event['reason']}"
     # Tags are a stranger's text: no escape sequence reaches the terminal.
-    return "".join(ch if ch.isprintable() else "\N{REPLACEMENT CHARACTER}" for ch in f"{where}: {what}")
+    return "".join(ch if ch.isprintable() else "\N{REPLACEMENT CHARACTER}" for ch in f"{where}: {_what(event)}")
+
+
+#: An ended game's record, by the referee's verdict (``judge``).
+_VERDICT_WORDS = {
+    "ok": "the record stands",
+    "wrong_result": "the rules give {expected_result}",
+    "ended_earlier": "the rules ended it earlier, at ply {ended_at} ({expected_result})",
+    "undecided": "undecided: it stands unless a draw is proven",
+    "error": "the record cannot be judged",
+}
+
+
+def _what(event: dict[str, Any]) -> str:
+    """What happened, for people: the rule's name and its article, or the event."""
+    kind, rule = event["kind"], event["rule"]
+    if rule is not None and kind == "automatic":
+        return f"{laws.RULE_NAME[rule]} ends the game ({laws.fide(laws.ARTICLE[rule])})"
+    if rule is not None and kind in ("claimable", "claimable_with_move"):
+        with_move = kind == "claimable_with_move"
+        how = " with " + " or ".join(event.get("moves") or ()) if with_move else ""
+        return f"{laws.RULE_NAME[rule]} can be claimed{how} ({laws.fide(laws.CLAIM_ARTICLE[(rule, with_move)])})"
+    if kind == ENDED:
+        return f"ended {event['result']}: " + _VERDICT_WORDS[event["verdict"]].format(**event)
+    return f"{kind}: {event['reason']}" if event.get("reason") else kind
 
 
 # ---- sources -----------------------------------------------------------------
