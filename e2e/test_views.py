@@ -60,8 +60,8 @@ def test_tabs_and_the_address_choose_the_view_and_keep_the_game(app):
     expect(page.locator("html")).to_have_attribute("data-view", "review")
     expect(app.tid("review-drop")).to_be_visible()
     assert app.sans() == ["e4"]
-    # a move made in the Review view (the board is there) keeps the view in the address
-    app.type_move("e5")
+    # a move made in the Review view (on the board: the move box is Play's) keeps the view in the address
+    app.click_move("e7", "e5")
     assert re.search(r"#review&m=e2e4(,|%2C)e7e5$", page.url), page.url
     open_view(page, "play")
     assert re.search(r"#m=e2e4(,|%2C)e7e5$", page.url), page.url
