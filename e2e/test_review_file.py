@@ -206,3 +206,83 @@ def test_cancel_midway_and_the_board_answers_during_a_review(app):
     assert len(rows(app)) == total
     assert [r["game"] for r in rows(app)] == list(range(1, total + 1))
     app.screenshot("review_cancelled")
+
+
+def in_viewport(app, locator) -> dict:
+    """The element's box, asserted wholly inside the window (as it is scrolled)."""
+    box = locator.bounding_box()
+    vw, vh = app.page.viewport_size["width"], app.page.viewport_size["height"]
+    assert box is not None and box["width"] > 0 and box["height"] > 0, box
+    assert box["x"] >= 0 and box["x"] + box["width"] <= vw + 0.5, (box, vw)
+    assert box["y"] >= 0 and box["y"] + box["height"] <= vh + 0.5, (box, vh)
+    return box
+
+
+def current_ply(app, testid: str) -> list[int]:
+    return app.page.eval_on_selector_all(f"[data-testid={testid}] button[aria-current=true]",
+                                         "bs => bs.map(b => +b.dataset.ply)")
+
+
+PLAY_ONLY = ("undo", "move-input", "settings", "resign-white", "offer-draw", "claim-any", "new-game", "pgn-input")
+
+
+def test_the_opened_game_is_browsed_in_the_review_view(app, tmp_path: Path):
+    """As on an analysis board: the opened game's move list, with the review's
+    marks, beside the board; a marked move, the timeline, the arrows and the
+    keys browse it and keep each other in step; Play's controls stay in Play."""
+    path = tmp_path / "shuffle.pgn"
+    path.write_text(MADE[3][1] + "\n" + MADE[4][1], encoding="utf-8")
+    review(app, path)
+    open_row(app, 1)
+    page, moves = app.page, app.tid("move-list")
+    page.evaluate("() => window.scrollTo(0, 0)")
+    expect(moves).to_be_visible()
+    box, board = in_viewport(app, moves), app.tid("board").bounding_box()
+    assert box["x"] >= board["x"] + board["width"], ("the moves beside the board", box, board)
+    marked = page.locator("[data-testid=move-list] button.review-event")
+    assert [int(p) for p in marked.evaluate_all("bs => bs.map(b => b.dataset.ply)")][:1] == [7]
+    expect(marked.first).to_be_visible()
+    for name in PLAY_ONLY:
+        expect(app.tid(name)).to_be_hidden()
+    # the game opened at its first event; a marked move shows its position
+    assert current_ply(app, "move-list") == [7] and current_ply(app, "review-timeline") == [7]
+    fen7 = app.fen()
+    event16 = page.locator("[data-testid=move-list] button.review-event[data-ply='16']")
+    expect(event16).to_have_attribute("data-review-event", "fivefold_repetition")
+    event16.click()
+    expect(app.tid("board")).not_to_have_attribute("data-fen", fen7)
+    expect(app.tid("draw-panel")).to_have_attribute("data-ply", "16")
+    expect(page.locator("#viewing")).to_contain_text("Viewing the position")
+    assert current_ply(app, "review-timeline") == [16]
+    assert current_ply(app, "move-list") == [16]
+    # the timeline's entry moves the move list's current move
+    page.locator("[data-testid=review-timeline] button[data-ply='7']").click()
+    expect(app.tid("board")).to_have_attribute("data-fen", fen7)
+    assert current_ply(app, "move-list") == [7] and current_ply(app, "review-timeline") == [7]
+    # the keys and the arrows
+    page.keyboard.press("ArrowLeft")
+    expect(app.tid("draw-panel")).to_have_attribute("data-ply", "6")
+    assert current_ply(app, "move-list") == [6] and current_ply(app, "review-timeline") == []
+    app.tid("nav-next").click()
+    expect(app.tid("draw-panel")).to_have_attribute("data-ply", "7")
+    assert current_ply(app, "review-timeline") == [7]
+    page.keyboard.press("End")
+    expect(app.tid("draw-panel")).to_have_attribute("data-ply", "21")
+    expect(page.locator("#viewing")).to_be_empty()
+    # Play: its controls again, the same move list with its marks
+    open_view(page, "play")
+    for name in PLAY_ONLY:
+        expect(app.tid(name)).to_be_visible()
+    expect(event16).to_be_visible()
+    open_view(page, "review")
+    # a phone: the moves below the board
+    page.set_viewport_size({"width": 390, "height": 844})
+    try:
+        moves.scroll_into_view_if_needed()
+        expect(moves).to_be_visible()
+        box, board = in_viewport(app, moves), app.tid("board").bounding_box()
+        assert box["y"] >= board["y"] + board["height"], ("the moves below the board", box, board)
+        page.keyboard.press("Home")
+        expect(app.tid("draw-panel")).to_have_attribute("data-ply", "0")
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 900})

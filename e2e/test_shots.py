@@ -4,13 +4,16 @@ states: (a) clocks running and a claim available, (b) a game over by a flag
 fall. In each: both clocks touch the board's top and bottom edges, nothing
 is clipped (clock faces, the panel's counters, the buttons), the claim
 button and the panel's counters are on the first screen, and axe finds
-nothing. The pictures go to e2e/artifacts/shots_*.png, to be looked at."""
+nothing. Then the Review view with a game of a file opened: its move list
+beside the board (on the first screen) or, on a phone, below it, nothing
+clipped, axe. The pictures go to e2e/artifacts/shots_*.png, to be looked at."""
 from __future__ import annotations
 
 import pytest
 from playwright.sync_api import expect
 from test_board_layout import SIZES, assert_at_board
 from test_page import ARTIFACTS, KNIGHTS, _axe
+from test_review_file import MADE, open_row, review
 from viewkit import open_view, type_time_control
 
 
@@ -70,3 +73,31 @@ def test_play_view_at_every_size(sized):
     app.wait_seq(-1)
     expect(app.tid("clock-black")).to_have_attribute("data-state", "flagged")
     check(app, "flag")
+
+
+@pytest.mark.parametrize("sized", SIZES, indirect=True, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_review_view_with_an_opened_game_at_every_size(sized, tmp_path):
+    app = sized
+    w, h = app.page.viewport_size["width"], app.page.viewport_size["height"]
+    path = tmp_path / "shuffle.pgn"
+    path.write_text(MADE[3][1], encoding="utf-8")
+    open_view(app.page, "review")
+    try:
+        review(app, path)
+        open_row(app, 1)
+        moves = app.tid("move-list")
+        if w > h:  # beside the board (and the arrows under it where the window is high enough)
+            on_first_screen(app, ["board", "move-list"] + (["nav-next"] if h >= 800 else []))
+            board = app.tid("board").bounding_box()
+            assert moves.bounding_box()["x"] >= board["x"] + board["width"]
+        else:  # a phone held upright: below it
+            moves.scroll_into_view_if_needed()
+            board = app.tid("board").bounding_box()
+            assert moves.bounding_box()["y"] >= board["y"] + board["height"]
+        expect(app.page.locator("[data-testid=move-list] button.review-event").first).to_be_visible()
+        app.page.evaluate("() => window.scrollTo(0, 0)")
+        app.page.screenshot(path=str(ARTIFACTS / f"shots_{w}x{h}_review.png"), full_page=True)
+        assert clipped(app) == []
+        assert _axe(app.page) == [], "axe, the Review view with a game opened"
+    finally:
+        open_view(app.page, "play")

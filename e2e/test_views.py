@@ -60,8 +60,8 @@ def test_tabs_and_the_address_choose_the_view_and_keep_the_game(app):
     expect(page.locator("html")).to_have_attribute("data-view", "review")
     expect(app.tid("review-drop")).to_be_visible()
     assert app.sans() == ["e4"]
-    # a move made in the Review view (the board is there) keeps the view in the address
-    app.type_move("e5")
+    # a move made in the Review view (on the board: the move box is Play's) keeps the view in the address
+    app.click_move("e7", "e5")
     assert re.search(r"#review&m=e2e4(,|%2C)e7e5$", page.url), page.url
     open_view(page, "play")
     assert re.search(r"#m=e2e4(,|%2C)e7e5$", page.url), page.url
@@ -77,6 +77,41 @@ def test_the_address_opens_a_view(app):
     page.goto(app.base_url + "#play")
     expect(app.tid("draw-panel")).to_be_visible()
     expect(app.tid("review-drop")).to_be_hidden()
+
+
+def test_an_address_naming_a_view_only_keeps_the_game(app):
+    """An address typed or followed that names a view and no game (#review,
+    #play) shows that view with the game on the board, as the tabs do; one
+    that names a game loads it; Back and Forward still go through the games."""
+    page = app.page
+    app.click_move("e2", "e4")
+    app.click_move("e7", "e5")
+    fen = app.fen()
+    page.goto(app.base_url + "#review")  # typed in the address bar: a hashchange
+    expect(page.locator("html")).to_have_attribute("data-view", "review")
+    expect(app.tid("review-drop")).to_be_visible()
+    # the address gets the game back, so that a reload and a copied link keep it too
+    expect(page).to_have_url(re.compile(r"#review&m=e2e4(,|%2C)e7e5$"))
+    app.wait_seq(-1)
+    assert app.sans() == ["e4", "e5"] and app.fen() == fen
+    page.evaluate("() => { location.hash = 'play'; }")
+    expect(page.locator("html")).to_have_attribute("data-view", "play")
+    expect(page).to_have_url(re.compile(r"#m=e2e4(,|%2C)e7e5$"))
+    app.wait_seq(-1)
+    assert app.sans() == ["e4", "e5"] and app.fen() == fen
+    expect(app.tid("draw-panel")).to_have_attribute("data-ply", "2")
+    # a link that names a game loads it, in the view it names
+    app.acting(lambda: page.goto(app.base_url + "#review&m=d2d4"))
+    expect(page.locator("html")).to_have_attribute("data-view", "review")
+    assert app.sans() == ["d4"]
+    # Back: the game before the link; a new game, and Back and Forward across it
+    app.acting(lambda: page.go_back())
+    assert app.sans() == ["e4", "e5"]
+    app.new_game()
+    app.acting(lambda: page.go_back())
+    assert app.sans() == ["e4", "e5"]
+    app.acting(lambda: page.go_forward())
+    assert app.sans() == []
 
 
 def test_a_view_joins_with_markup_only(browser, base_url):

@@ -134,9 +134,21 @@ function renderSummary(rc, dom) {
 
 /**
  * The opened game: its timeline, and its events marked on the move list.
+ * The timeline's entry of the position shown is aria-current="true", however
+ * it was reached (the timeline, the move list, the arrows, the keys).
  * @param {Controller} ctrl @param {ReviewController} rc @param {ReviewDom} dom
  */
 function openedView(ctrl, rc, dom) {
+  const current = () => {
+    const ply = String(ctrl.shownPly());
+    for (const b of dom.marks.querySelectorAll("button[data-ply]")) {
+      if (/** @type {HTMLElement} */ (b).dataset.ply === ply) b.setAttribute("aria-current", "true");
+      else b.removeAttribute("aria-current");
+    }
+  };
+  ctrl.on("change", (_s, parts) => {
+    if (parts.has("browse") || parts.has("moves") || parts.has("game")) current();
+  });
   const markMoves = () => {
     for (const b of document.querySelectorAll("[data-testid=move-list] button.review-event")) {
       b.classList.remove("review-event", "kind-automatic", "kind-claimable", "kind-claimable_with_move");
@@ -171,6 +183,7 @@ function openedView(ctrl, rc, dom) {
       return tick;
     }));
     markMoves();
+    current();
   };
   return { opened, marks: markMoves };
 }

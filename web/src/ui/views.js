@@ -12,6 +12,13 @@
 // is its first part when that part is a bare name ("#review&m=e2e4"); the
 // default view is left out ("#m=e2e4" is Play), so links made before views
 // existed still open as they did.
+//
+// An address with no game's part is read two ways. One the page wrote (a
+// history entry it pushed or replaced, marked in history.state, met again by
+// Back or Forward) says what it said then: "" is a new game. One typed in the
+// address bar or followed from a link ("#review") names a view only: the game
+// in progress stays on the board and its part is written back into the
+// address. A game's part given explicitly ("#review&m=d2d4") is always read.
 
 export const DEFAULT_VIEW = "play";
 
@@ -50,22 +57,47 @@ export function joinHash(view, game) {
   return game ? `${view}&${game}` : view;
 }
 
-/** @returns {{view: string, game: string}} the address's view and game */
+// history.state of the entries the page writes (a typed address or a link makes one with null)
+const OWN_ENTRY = Object.freeze({ pychessdraw: "address" });
+/** The game's part the page last wrote: the game in progress (null before the first). @type {string|null} */
+let written = null;
+
+/** @param {unknown} state  history.state @returns {boolean} whether the page wrote this entry */
+function isOwnEntry(state) {
+  return !!state && typeof state === "object" && /** @type {{pychessdraw?: unknown}} */ (state).pychessdraw === OWN_ENTRY.pychessdraw;
+}
+
+/**
+ * The game's part an address stands for: as written, unless it is empty in
+ * an entry the page did not write (a typed address, a link), which names no
+ * game and so leaves the one in progress.
+ * @param {string} game  the address's game's part
+ * @param {boolean} own  the page wrote this history entry
+ * @param {string|null} inProgress  the part of the game in progress, null if none was written yet
+ */
+export function gamePart(game, own, inProgress) {
+  return game || own || inProgress == null ? game : inProgress;
+}
+
+/** @returns {{view: string, game: string}} the address's view and the game it stands for */
 export function fromLocation() {
-  return splitHash(location.hash, viewNames());
+  const at = splitHash(location.hash, viewNames());
+  return { view: at.view, game: gamePart(at.game, isOwnEntry(history.state), written) };
 }
 
 /**
  * Write the address: the view and the game's part, as a new history entry
- * (push) or in place.
+ * (push) or in place; the entry is marked as the page's own.
  * @param {string} view @param {string} game @param {boolean} push
  */
 export function writeLocation(view, game, push) {
   const hash = joinHash(view, game);
-  if (location.hash.slice(1) === hash) return;
+  written = game;
+  const same = location.hash.slice(1) === hash;
+  if (same && isOwnEntry(history.state)) return;
   const url = location.pathname + location.search + (hash ? `#${hash}` : "");
-  if (push) history.pushState(null, "", url);
-  else history.replaceState(null, "", url);
+  if (push && !same) history.pushState(OWN_ENTRY, "", url);
+  else history.replaceState(OWN_ENTRY, "", url);
 }
 
 /**
@@ -108,7 +140,10 @@ export function mountViews(onShown = () => {}) {
     onShown();
   });
   const follow = () => {
-    showView(fromLocation().view);
+    const at = fromLocation();
+    // a typed address or a link that named a view only: the game's part back in the address
+    if (at.game !== splitHash(location.hash, viewNames()).game) writeLocation(at.view, at.game, false);
+    showView(at.view);
     onShown();
   };
   window.addEventListener("popstate", follow);
