@@ -10,6 +10,7 @@ import csv
 import gzip
 import io
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -185,6 +186,7 @@ def test_gz_file_and_drag_and_drop(app, made_file: Path, tmp_path: Path):
     app.tid("review-drop").dispatch_event("drop", {"dataTransfer": dt})
     expect(app.tid("review-progress")).to_have_attribute("data-state", "done", timeout=60_000)
     assert [r["verdict"] for r in rows(app)] == ["ended_earlier"]
+    expect(app.page.locator(".review-progress-text")).to_have_text(re.compile(r"^Done: 1 game of dropped\.pgn in "))
 
 
 def test_cancel_midway_and_the_board_answers_during_a_review(app):

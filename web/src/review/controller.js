@@ -98,7 +98,7 @@ export class ReviewController {
       if (!current()) return;
       view.rows(true);
       view.summary();
-      if (e instanceof ReviewCancelled) view.state("cancelled", `Cancelled after ${this.table.size} games; the games reviewed so far are listed.`);
+      if (e instanceof ReviewCancelled) view.state("cancelled", `Cancelled after ${this.table.size} game${this.table.size === 1 ? "" : "s"}; the games reviewed so far are listed.`);
       else view.state("failed", `The review stopped: ${/** @type {Error} */ (e).message}`);
     } finally {
       if (this.running === job) {
@@ -140,7 +140,7 @@ export class ReviewController {
     view.rows(true);
     view.summary();
     const secs = (performance.now() - t1) / 1000;
-    view.state("done", `Done: ${done.games} games of ${f.name} in ${secs.toFixed(1)} s.`);
+    view.state("done", `Done: ${done.games} game${done.games === 1 ? "" : "s"} of ${f.name} in ${secs.toFixed(1)} s.`);
     window.__review = { games: done.games, plies: this.table.plies, seconds: secs,
       start_seconds: (t1 - t0) / 1000, bytes: f.size, workers: referees.length };
   }
