@@ -17,6 +17,7 @@ finds *a* helpmate, not the shortest.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
 
 import chess
@@ -24,7 +25,7 @@ import chess
 from .budget import Budget
 from .helpmate import mating_move
 from .keys import Key, child_key, key
-from .legal import legal_moves
+from .legal import attack_test, legal_moves
 from .material import material_cannot_mate
 from .ordering import dive_moves, staged_moves
 from .reach import reach_cannot_mate
@@ -95,8 +96,15 @@ def explore(
             visited.add(after)
             path.append(move)
             checkers = board.checkers_mask()
-            if checkers and board.turn != winner and not any(board.generate_legal_moves()):
-                return proven()
+            replies = None
+            if checkers and board.turn != winner:
+                # In check, the walk's own generator finds the first reply
+                # sooner than python-chess's (which ``proven`` still asks).
+                replies = children(checkers)
+                first = next(replies, None)
+                if first is None:
+                    return proven()
+                replies = itertools.chain((first,), replies)
             if _dead_end(board, winner, reach_proofs):
                 path.pop()
                 board.pop()
@@ -107,7 +115,7 @@ def explore(
                     board.push(mate)
                     path.append(mate)
                     return proven()
-            stack.append(children(checkers))
+            stack.append(replies or children(checkers))
         return False, []
     finally:
         for _ in range(len(path)):
@@ -129,8 +137,9 @@ def _boxed_in(board: chess.Board, winner: chess.Color) -> bool:
     if chess.popcount(flights) < FREE_FLIGHTS:
         return True
     free = 0
+    attacked = attack_test(board, winner)
     for square in chess.scan_forward(flights):
-        if not board.is_attacked_by(winner, square):
+        if not attacked(square):
             free += 1
             if free >= FREE_FLIGHTS:
                 return False

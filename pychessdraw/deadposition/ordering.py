@@ -110,8 +110,10 @@ WINNER_FIRST = 60
 LOSER_FIRST = 50
 
 
-def staged_moves(board: chess.Board, winner: chess.Color) -> Iterator[chess.Move]:
+def staged_moves(board: chess.Board, winner: chess.Color, checkers: int | None = None) -> Iterator[chess.Move]:
     """The pseudo-legal moves in ``ordered_moves`` order, generated in two stages.
+    (``checkers`` is not read: an ``Order`` may, but need not, leave out
+    the moves a check makes illegal.)
 
     A dive usually takes one of the first few moves, so the moves that can
     come first (the winner's captures and queen promotions, the loser's king
@@ -184,10 +186,12 @@ def _staged(board: chess.Board, winner: chess.Color, corner: int) -> Iterator[ch
         yield move
 
 
-def dive_moves(board: chess.Board, winner: chess.Color) -> Iterator[chess.Move]:
+def dive_moves(board: chess.Board, winner: chess.Color, checkers: int | None = None) -> Iterator[chess.Move]:
     """The order of the dive: ``staged_moves`` for the winner; for the loser,
     the king's quiet steps towards the corner, then the other pieces' quiet
     moves as generated, the king's other quiet moves, every capture last.
+    ``checkers`` (``board.checkers_mask()``), if given: in check, the other
+    pieces' quiet moves that do not block it are left out (all illegal).
 
     A helpmate's loser mostly has to stay out of the way, and scoring its
     quiet moves cost more than it saved: measured on real-game positions,
@@ -214,7 +218,9 @@ def dive_moves(board: chess.Board, winner: chess.Color) -> Iterator[chess.Move]:
     for move in castles:
         if DISTANCE[move.to_square][corner] < DISTANCE[move.from_square][corner]:
             yield move
-    yield from board.generate_pseudo_legal_moves(~king, ~them)
+    quiet = ~them if not checkers else ~them & _blocking(board, king, checkers)
+    if quiet:
+        yield from board.generate_pseudo_legal_moves(~king, quiet)
     for fr in chess.scan_reversed(king):
         steps = chess.BB_KING_ATTACKS[fr] & ~board.occupied & ~CLOSER[corner][DISTANCE[fr][corner]]
         for to in chess.scan_reversed(steps):
@@ -223,6 +229,19 @@ def dive_moves(board: chess.Board, winner: chess.Color) -> Iterator[chess.Move]:
         if DISTANCE[move.to_square][corner] >= DISTANCE[move.from_square][corner]:
             yield move
     yield from board.generate_pseudo_legal_moves(chess.BB_ALL, them)
+
+
+def _blocking(board: chess.Board, king: chess.Bitboard, checkers: chess.Bitboard) -> chess.Bitboard:
+    """In check: the empty squares where a man other than the king may go
+    (between the king and a single checker, or en passant, which may take a
+    checking pawn), as python-chess's evasions; all squares where the king
+    is not a single one (nothing is then illegal)."""
+    if king & (king - 1) or not king:
+        return chess.BB_ALL
+    if checkers & (checkers - 1):
+        return 0  # double check: only the king moves
+    ep = chess.BB_SQUARES[board.ep_square] if board.ep_square is not None else 0
+    return chess.between(chess.msb(king), chess.msb(checkers)) | ep
 
 
 def _scored(
