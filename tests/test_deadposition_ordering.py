@@ -136,7 +136,10 @@ def test_the_dive_order_is_a_permutation_that_keeps_the_winner_order(chess960: b
 
 # Positions where the first move is special: queen promotion by capture and
 # by a step, victims of equal value, castling the only progress, a knight
-# nearer the corner, black pawns choosing between ranks, a pinned piece.
+# nearer the corner, black pawns choosing between ranks, a pinned piece;
+# a pawn step against a slider's best quiet move (33: a tie, which the
+# piece wins; 34: the pawn's), and the same without a loser's king (the
+# slider then reaches the corner itself: 36).
 FIRST_MOVE = [
     "1n2k3/P1P5/8/8/8/8/8/4K3 w - - 0 1",
     "4k3/8/8/2n1b3/3P4/8/8/4K3 w - - 0 1",
@@ -144,6 +147,9 @@ FIRST_MOVE = [
     "7k/8/8/8/8/8/8/N3K3 w - - 0 1",
     "4k3/1p3p2/6p1/8/8/8/8/4K3 b - - 0 1",
     "4k3/4r3/8/8/8/8/4B3/4K3 w - - 0 1",
+    "7k/R7/8/8/8/8/2P5/4K3 w - - 0 1",
+    "7k/R7/8/8/2P5/8/8/4K3 w - - 0 1",
+    "8/8/8/8/2P5/8/8/Q3K3 w - - 0 1",
 ]
 
 
