@@ -47,20 +47,36 @@ def best_first_move(board: chess.Board, corner: int) -> chess.Move | None:
     if board.ep_square is not None:
         return None
     us = board.turn
-    mine = board.occupied_co[us]
-    pawns = board.pawns & mine
-    singles = ((pawns << 8 & chess.BB_ALL) if us == chess.WHITE else pawns >> 8) & ~board.occupied
+    pawns, singles, pieces = _men(board)
     if pawns & _SEVENTH[us]:
         best = _queen_promotion(board, pawns, singles)
         if best is not None:
             return best
-    # Each piece's attacks serve both the capture and the quiet stage.
-    pieces = [(fr, _attacks(board, fr)) for fr in chess.scan_reversed(mine & ~board.pawns)]
     if board.occupied_co[not us] & ~board.kings:
         best = _best_capture(board, pieces, pawns)
         if best is not None:
             return best
     return _best_quiet(board, corner, pieces, pawns, singles)
+
+
+def best_quiet_move(board: chess.Board, corner: int, skip: dict[chess.Square, chess.Bitboard]) -> chess.Move | None:
+    """The first quiet move (no capture, promotion or en passant) in the
+    order of ``best_first_move``, but for the pieces' quiet moves in
+    ``skip`` (from square: its target squares).  Where the moves skipped
+    are all the ones before it, and quiet: the next move of the full order."""
+    pawns, singles, pieces = _men(board)
+    pieces = [(fr, attacked & ~skip.get(fr, 0)) for fr, attacked in pieces]
+    return _best_quiet(board, corner, pieces, pawns, singles)
+
+
+def _men(board: chess.Board) -> tuple[chess.Bitboard, chess.Bitboard, list[tuple[chess.Square, chess.Bitboard]]]:
+    """The side to move's pawns, their free single steps, and its pieces
+    with their attacks (for both the capture and the quiet stage)."""
+    us = board.turn
+    mine = board.occupied_co[us]
+    pawns = board.pawns & mine
+    singles = ((pawns << 8 & chess.BB_ALL) if us == chess.WHITE else pawns >> 8) & ~board.occupied
+    return pawns, singles, [(fr, _attacks(board, fr)) for fr in chess.scan_reversed(mine & ~board.pawns)]
 
 
 _SEVENTH = {chess.WHITE: chess.BB_RANK_7, chess.BLACK: chess.BB_RANK_2}
