@@ -42,8 +42,7 @@ def legal_moves(
     ``checkers``, if the caller has them, saves computing them again."""
     if checkers is None:
         checkers = board.checkers_mask()
-    legal = legality(board, checkers)
-    return (move for move in order(board, winner, checkers) if legal(move))
+    return filter(legality(board, checkers), order(board, winner, checkers))
 
 
 def legality(board: chess.Board, checkers: int | None = None) -> Callable[[chess.Move], bool]:

@@ -139,13 +139,12 @@ def staged_moves(board: chess.Board, winner: chess.Color, checkers: int | None =
     """
     corner = mating_corner(board, winner)
     if board.turn != winner:
-        yield from _staged(board, winner, corner)
-    elif checkers:
+        return _staged(board, winner, corner)
+    if checkers:
         king = board.king(winner)
         reach = chess.BB_ALL if king is None else chess.BB_KING_ATTACKS[king] | _evasions(board, king, checkers)
-        yield from _staged(board, winner, corner, reach)
-    else:
-        yield from _winner_moves(board, winner, corner)
+        return _staged(board, winner, corner, reach)
+    return _winner_moves(board, winner, corner)
 
 
 def _winner_moves(board: chess.Board, winner: chess.Color, corner: int) -> Iterator[chess.Move]:
@@ -258,8 +257,12 @@ def dive_moves(board: chess.Board, winner: chess.Color, checkers: int | None = N
     to a blocker, its full order is kept.
     """
     if board.turn == winner or needs_loser_promotion(board, winner):
-        yield from staged_moves(board, winner, checkers)
-        return
+        return staged_moves(board, winner, checkers)
+    return _loser_dive(board, winner, checkers)
+
+
+def _loser_dive(board: chess.Board, winner: chess.Color, checkers: int | None) -> Iterator[chess.Move]:
+    """``dive_moves`` for the loser."""
     corner = mating_corner(board, winner)
     mine = board.occupied_co[board.turn]
     them = board.occupied_co[not board.turn]
