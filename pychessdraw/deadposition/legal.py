@@ -65,8 +65,8 @@ def legality(board: chess.Board, checkers: int | None = None) -> Callable[[chess
         for checker in chess.scan_forward(checkers & ~board.pawns & ~board.knights & ~board.kings):
             behind |= chess.ray(king, checker) & ~chess.BB_SQUARES[checker]
         target = chess.between(king, chess.msb(checkers)) | checkers if not checkers & (checkers - 1) else 0
-    # The king's steps that are not castling (castling is onto its own rook
-    # or two files away) and not back along a checking line.
+    # The king's steps; its castling goes onto its own rook or two files
+    # away, never onto one of these.
     steps = chess.BB_KING_ATTACKS[king] & ~board.occupied_co[us]
     attacked: Callable[[chess.Square], bool] | None = None  # made at the king's first step
     # Only a man on a line from the king can be pinned.
