@@ -46,6 +46,26 @@ def _positions(seed: int, games: int, chess960: bool) -> list[chess.Board]:
     return out
 
 
+def _sparse(seed: int, count: int) -> list[chess.Board]:
+    """``count`` legal positions of the two kings and up to five men placed
+    at random (endings, where the winner's king walks into attacks)."""
+    rng = random.Random(seed)
+    out: list[chess.Board] = []
+    while len(out) < count:
+        board = chess.Board(None)
+        squares = rng.sample(chess.SQUARES, 7)
+        board.set_piece_at(squares[0], chess.Piece(chess.KING, chess.WHITE))
+        board.set_piece_at(squares[1], chess.Piece(chess.KING, chess.BLACK))
+        for square in squares[2:]:
+            kind = rng.choice(chess.PIECE_TYPES[:-1])
+            if kind != chess.PAWN or chess.square_rank(square) not in (0, 7):
+                board.set_piece_at(square, chess.Piece(kind, rng.random() < 0.5))
+        board.turn = rng.random() < 0.5
+        if board.is_valid():
+            out.append(board)
+    return out
+
+
 def _full_order(board: chess.Board, winner: chess.Color) -> list[chess.Move]:
     moves = list(board.generate_pseudo_legal_moves())
     corner = mating_corner(board, winner)
@@ -136,7 +156,10 @@ def test_the_dive_order_is_a_permutation_that_keeps_the_winner_order(chess960: b
 
 # Positions where the first move is special: queen promotion by capture and
 # by a step, victims of equal value, castling the only progress, a knight
-# nearer the corner, black pawns choosing between ranks, a pinned piece.
+# nearer the corner, black pawns choosing between ranks, a pinned piece;
+# a pawn step against a slider's best quiet move (33: a tie, which the
+# piece wins; 34: the pawn's), and the same without a loser's king (the
+# slider then reaches the corner itself: 36).
 FIRST_MOVE = [
     "1n2k3/P1P5/8/8/8/8/8/4K3 w - - 0 1",
     "4k3/8/8/2n1b3/3P4/8/8/4K3 w - - 0 1",
@@ -144,6 +167,9 @@ FIRST_MOVE = [
     "7k/8/8/8/8/8/8/N3K3 w - - 0 1",
     "4k3/1p3p2/6p1/8/8/8/8/4K3 b - - 0 1",
     "4k3/4r3/8/8/8/8/4B3/4K3 w - - 0 1",
+    "7k/R7/8/8/8/8/2P5/4K3 w - - 0 1",
+    "7k/R7/8/8/2P5/8/8/4K3 w - - 0 1",
+    "8/8/8/8/2P5/8/8/Q3K3 w - - 0 1",
 ]
 
 
@@ -190,6 +216,34 @@ def test_the_walk_gets_exactly_the_legal_moves_in_its_order(chess960: bool) -> N
                 want = [m for m in order(board, winner) if board.is_legal(m)]
                 assert list(legal_moves(board, winner, order)) == want, (board.fen(), winner, order.__name__)
     assert in_check > 20
+
+
+def test_the_winners_moves_after_an_illegal_first_one_keep_the_full_order(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where the winner's first move is illegal (its king onto an attacked
+    square, a pinned piece, a move that ignores a check), the walk's next
+    moves come from the other pieces' attack sets (``best_quiet_move``) or,
+    in check, from the evasions alone, and are still the legal moves of the
+    full sort, in its order."""
+    from pychessdraw.deadposition import ordering
+
+    calls = []
+    plain = ordering.best_quiet_move
+
+    def counting(*args, **kwargs):  # type: ignore[no-untyped-def]
+        calls.append(1)
+        return plain(*args, **kwargs)
+
+    monkeypatch.setattr(ordering, "best_quiet_move", counting)
+    seen = {True: 0, False: 0}  # in check or not
+    for board in _sparse(29, 1000):
+        winner = board.turn
+        first = best_first_move(board, mating_corner(board, winner))
+        if first is None or board.is_legal(first):
+            continue
+        seen[board.is_check()] += 1
+        want = [m for m in _full_order(board, winner) if board.is_legal(m)]
+        assert list(legal_moves(board, winner, dive_moves)) == want, board.fen()
+    assert seen[True] > 20 and seen[False] > 20 and len(calls) > 20, (seen, len(calls))
 
 
 # Endings from a corpus game (a bishop and rook pawns against a bare king):

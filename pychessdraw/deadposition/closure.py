@@ -17,6 +17,7 @@ finds *a* helpmate, not the shortest.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
 
 import chess
@@ -24,7 +25,7 @@ import chess
 from .budget import Budget
 from .helpmate import mating_move
 from .keys import Key, child_key, key
-from .legal import legal_moves
+from .legal import Order, attack_test, legal_moves
 from .material import material_cannot_mate
 from .ordering import dive_moves, staged_moves
 from .reach import reach_cannot_mate
@@ -62,15 +63,12 @@ def explore(
     # be advanced only while ``board`` is at its position.
     order = dive_moves if dive else staged_moves
 
-    def children(checkers: int) -> Iterator[chess.Move]:
-        return legal_moves(board, winner, order, checkers)
-
     def proven() -> tuple[bool | None, list[chess.Move]]:
         line = list(path)
         path.clear()  # unwound here, not by the ``finally``
         return (True, line) if verify_played(board, winner, len(line)) else (None, [])
 
-    stack = [children(board.checkers_mask())]
+    stack = [legal_moves(board, winner, order, board.checkers_mask())]
     try:
         while stack:
             move = next(stack[-1], None)
@@ -95,7 +93,10 @@ def explore(
             visited.add(after)
             path.append(move)
             checkers = board.checkers_mask()
-            if checkers and board.turn != winner and not any(board.generate_legal_moves()):
+            # The loser in check: mated or not, ``_replies`` tells (sooner).
+            in_check = checkers and board.turn != winner
+            replies = _replies(board, winner, order, checkers) if in_check else None
+            if in_check and replies is None:
                 return proven()
             if _dead_end(board, winner, reach_proofs):
                 path.pop()
@@ -107,11 +108,20 @@ def explore(
                     board.push(mate)
                     path.append(mate)
                     return proven()
-            stack.append(children(checkers))
+            stack.append(replies or legal_moves(board, winner, order, checkers))
         return False, []
     finally:
         for _ in range(len(path)):
             board.pop()
+
+
+def _replies(board: chess.Board, winner: chess.Color, order: Order, checkers: int) -> Iterator[chess.Move] | None:
+    """The legal moves of ``board`` in ``order`` (as ``legal_moves``), or
+    None where there is none: the walk's own generator finds a first move
+    sooner than python-chess's (which ``verify_played`` still asks of a mate)."""
+    replies = legal_moves(board, winner, order, checkers)
+    first = next(replies, None)
+    return None if first is None else itertools.chain((first,), replies)
 
 
 FREE_FLIGHTS = 2
@@ -129,8 +139,9 @@ def _boxed_in(board: chess.Board, winner: chess.Color) -> bool:
     if chess.popcount(flights) < FREE_FLIGHTS:
         return True
     free = 0
+    attacked = attack_test(board, winner)
     for square in chess.scan_forward(flights):
-        if not board.is_attacked_by(winner, square):
+        if not attacked(square):
             free += 1
             if free >= FREE_FLIGHTS:
                 return False

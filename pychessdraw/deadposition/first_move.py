@@ -47,19 +47,63 @@ def best_first_move(board: chess.Board, corner: int) -> chess.Move | None:
     if board.ep_square is not None:
         return None
     us = board.turn
-    mine = board.occupied_co[us]
-    pawns = board.pawns & mine
-    singles = ((pawns << 8 & chess.BB_ALL) if us == chess.WHITE else pawns >> 8) & ~board.occupied
-    best = _queen_promotion(board, pawns, singles)
-    if best is not None:
-        return best
-    # Each piece's attacks serve both the capture and the quiet stage.
-    pieces = [(fr, board.attacks_mask(fr)) for fr in chess.scan_reversed(mine & ~board.pawns)]
+    pawns, singles, pieces = _men(board)
+    if pawns & _SEVENTH[us]:
+        best = _queen_promotion(board, pawns, singles)
+        if best is not None:
+            return best
     if board.occupied_co[not us] & ~board.kings:
         best = _best_capture(board, pieces, pawns)
         if best is not None:
             return best
     return _best_quiet(board, corner, pieces, pawns, singles)
+
+
+def best_quiet_move(board: chess.Board, corner: int, skip: dict[chess.Square, chess.Bitboard]) -> chess.Move | None:
+    """The first quiet move (no capture, promotion or en passant) in the
+    order of ``best_first_move``, but for the pieces' quiet moves in
+    ``skip`` (from square: its target squares).  Where the moves skipped
+    are all the ones before it, and quiet: the next move of the full order."""
+    pawns, singles, pieces = _men(board)
+    pieces = [(fr, attacked & ~skip.get(fr, 0)) for fr, attacked in pieces]
+    return _best_quiet(board, corner, pieces, pawns, singles)
+
+
+def _men(board: chess.Board) -> tuple[chess.Bitboard, chess.Bitboard, list[tuple[chess.Square, chess.Bitboard]]]:
+    """The side to move's pawns, their free single steps, and its pieces
+    with their attacks (for both the capture and the quiet stage)."""
+    us = board.turn
+    mine = board.occupied_co[us]
+    pawns = board.pawns & mine
+    singles = ((pawns << 8 & chess.BB_ALL) if us == chess.WHITE else pawns >> 8) & ~board.occupied
+    return pawns, singles, [(fr, _attacks(board, fr)) for fr in chess.scan_reversed(mine & ~board.pawns)]
+
+
+_SEVENTH = {chess.WHITE: chess.BB_RANK_7, chess.BLACK: chess.BB_RANK_2}
+# The best score of a piece's quiet move: a slider 6 king steps nearer the
+# loser's king (from 7 away to its side); a knight scores 28 at most, a
+# king or castling 25.  (Without a loser's king, a slider may reach the
+# corner itself: 7 nearer.)
+PIECE_QUIET_MAX = 15 + 3 * 6
+
+
+def _attacks(board: chess.Board, square: chess.Square) -> chess.Bitboard:
+    """``board.attacks_mask(square)`` for a man that is no pawn."""
+    bb = chess.BB_SQUARES[square]
+    if bb & board.knights:
+        return chess.BB_KNIGHT_ATTACKS[square]
+    if bb & board.kings:
+        return chess.BB_KING_ATTACKS[square]
+    occupied = board.occupied
+    attacks = 0
+    if bb & (board.bishops | board.queens):
+        attacks = chess.BB_DIAG_ATTACKS[square][chess.BB_DIAG_MASKS[square] & occupied]
+    if bb & (board.rooks | board.queens):
+        attacks |= (
+            chess.BB_RANK_ATTACKS[square][chess.BB_RANK_MASKS[square] & occupied]
+            | chess.BB_FILE_ATTACKS[square][chess.BB_FILE_MASKS[square] & occupied]
+        )
+    return attacks
 
 
 def _queen_promotion(board: chess.Board, pawns: int, singles: int) -> chess.Move | None:
@@ -78,18 +122,35 @@ def _queen_promotion(board: chess.Board, pawns: int, singles: int) -> chess.Move
 
 
 def _best_capture(board: chess.Board, pieces: list[tuple[int, int]], pawns: int) -> chess.Move | None:
-    """The most valuable capture, pieces before pawns (the first on a tie)."""
-    them = board.occupied_co[not board.turn]
-    best_score, best = -1_000, None
-    for fr, attacked in pieces:
-        score, to = _capture(board, attacked & them)
-        if score > best_score:
-            best_score, best = score, chess.Move(fr, to)
-    for fr in chess.scan_reversed(pawns):
-        score, to = _capture(board, chess.BB_PAWN_ATTACKS[board.turn][fr] & them)
-        if score > best_score:
-            best_score, best = score, chess.Move(fr, to)
-    return best
+    """The most valuable capture, pieces before pawns (the first on a tie):
+    the most valuable kind of victim any man attacks, then its first attacker."""
+    us = board.turn
+    them = board.occupied_co[not us]
+    reach = _pawn_reach(us, pawns)
+    for _, attacked in pieces:
+        reach |= attacked
+    victims = reach & them
+    if not victims:
+        return None
+    for kinds in (board.queens, board.rooks, board.bishops | board.knights, board.pawns, board.kings):
+        prey = victims & kinds
+        if not prey:
+            continue
+        for fr, attacked in pieces:
+            if attacked & prey:
+                return chess.Move(fr, chess.msb(attacked & prey))
+        for fr in chess.scan_reversed(pawns):
+            if chess.BB_PAWN_ATTACKS[us][fr] & prey:
+                return chess.Move(fr, chess.msb(chess.BB_PAWN_ATTACKS[us][fr] & prey))
+    return None  # not reached: every victim is of some kind
+
+
+def _pawn_reach(color: chess.Color, pawns: chess.Bitboard) -> chess.Bitboard:
+    """The squares ``color``'s ``pawns`` attack."""
+    west, east = pawns & ~chess.BB_FILE_A, pawns & ~chess.BB_FILE_H
+    if color == chess.WHITE:
+        return (west << 7 | east << 9) & chess.BB_ALL
+    return west >> 9 | east >> 7
 
 
 def _best_quiet(
@@ -97,7 +158,10 @@ def _best_quiet(
 ) -> chess.Move | None:
     """No capture and no promotion: the best quiet move (pieces, castling, pawns)."""
     empty = ~board.occupied & chess.BB_ALL
+    pawn_score, step = _pawn_step(board.turn == chess.WHITE, singles, empty) if pawns else (-1_000, None)
     loser_king = board.king(not board.turn)
+    if pawn_score > PIECE_QUIET_MAX and loser_king is not None:
+        return step  # no piece's quiet move scores as high
     lk = corner if loser_king is None else loser_king
     kt = chess.square(chess.square_file(corner), 5 if chess.square_rank(corner) == 7 else 2)
     best_score, best = -1_000, None
@@ -108,14 +172,13 @@ def _best_quiet(
         score, to = _quiet_score(board, fr, targets, corner, lk, kt)
         if score > best_score:
             best_score, best = score, chess.Move(fr, to)
-    for move in board.generate_castling_moves():  # after the pieces, before the pawns
-        score = 25 if DISTANCE[move.to_square][kt] < DISTANCE[move.from_square][kt] else 0
-        if score > best_score:
-            best_score, best = score, move
-    if pawns:
-        score, step = _pawn_step(board.turn == chess.WHITE, singles, empty)
-        if step is not None and score > best_score:
-            best = step
+    if board.castling_rights & board.occupied_co[board.turn]:
+        for move in board.generate_castling_moves():  # after the pieces, before the pawns
+            score = 25 if DISTANCE[move.to_square][kt] < DISTANCE[move.from_square][kt] else 0
+            if score > best_score:
+                best_score, best = score, move
+    if step is not None and pawn_score > best_score:
+        best = step
     return best
 
 
@@ -154,13 +217,3 @@ def _pawn_step(white: bool, singles: int, empty: int) -> tuple[int, chess.Move |
         if 30 + rel > best_score:
             best_score, best = 30 + rel, chess.Move(to + back, to)
     return best_score, best
-
-
-def _capture(board: chess.Board, victims: int) -> tuple[int, int]:
-    """Score and square of the first most valuable victim (-1000 if none)."""
-    if not victims:
-        return -1_000, 0
-    for kinds, value in ((board.queens, 9), (board.rooks, 5), (board.bishops | board.knights, 3), (board.pawns, 1)):
-        if victims & kinds:
-            return 60 + value, chess.msb(victims & kinds)
-    return 60, chess.msb(victims)  # a king: only in an illegal position

@@ -18,10 +18,19 @@ python-chess's legal move generator (``_generate_evasions`` and
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from typing import Protocol
 
 import chess
 
-Order = Callable[[chess.Board, chess.Color], Iterator[chess.Move]]
+
+class Order(Protocol):
+    """A move order of the walk: every pseudo-legal move of ``board``, but
+    for moves that ``checkers`` (``board.checkers_mask()``, if the caller
+    has them) make illegal, which it may leave out."""
+
+    def __call__(self, board: chess.Board, winner: chess.Color, checkers: int | None = None) -> Iterator[chess.Move]:
+        """The moves, in the walk's order."""
+        ...
 
 
 def legal_moves(
@@ -31,8 +40,9 @@ def legal_moves(
 
     ``board`` must stay at this position while the iterator is advanced;
     ``checkers``, if the caller has them, saves computing them again."""
-    legal = legality(board, checkers)
-    return (move for move in order(board, winner) if legal(move))
+    if checkers is None:
+        checkers = board.checkers_mask()
+    return filter(legality(board, checkers), order(board, winner, checkers))
 
 
 def legality(board: chess.Board, checkers: int | None = None) -> Callable[[chess.Move], bool]:
@@ -55,23 +65,71 @@ def legality(board: chess.Board, checkers: int | None = None) -> Callable[[chess
         for checker in chess.scan_forward(checkers & ~board.pawns & ~board.knights & ~board.kings):
             behind |= chess.ray(king, checker) & ~chess.BB_SQUARES[checker]
         target = chess.between(king, chess.msb(checkers)) | checkers if not checkers & (checkers - 1) else 0
+    # The king's steps; its castling goes onto its own rook or two files
+    # away, never onto one of these.
+    steps = chess.BB_KING_ATTACKS[king] & ~board.occupied_co[us]
+    attacked: Callable[[chess.Square], bool] | None = None  # made at the king's first step
+    # Only a man on a line from the king can be pinned.
+    lines = QUEEN_LINES[king]
 
     def legal(move: chess.Move) -> bool:
-        nonlocal pins
+        nonlocal pins, attacked
         fr, to = move.from_square, move.to_square
         if fr == king:
-            if board.is_castling(move):
-                return not checkers  # generated castling has its path tested already
-            return not chess.BB_SQUARES[to] & behind and not board.is_attacked_by(them, to)
+            if not chess.BB_SQUARES[to] & steps:
+                return not checkers  # castling: generated with its path tested already
+            if chess.BB_SQUARES[to] & behind:
+                return False
+            if attacked is None:
+                attacked = attack_test(board, them)
+            return not attacked(to)
         if to == ep and board.is_en_passant(move):
             return not board.is_into_check(move)
         if not chess.BB_SQUARES[to] & target:
             return False
+        if not chess.BB_SQUARES[fr] & lines:
+            return True
         if pins < 0:
             pins = pinned(board, us, king)
         return not pins & chess.BB_SQUARES[fr] or bool(chess.ray(fr, to) & chess.BB_SQUARES[king])
 
     return legal
+
+
+# The squares a queen on each square would attack on an empty board.
+QUEEN_LINES = [
+    chess.BB_RANK_ATTACKS[sq][0] | chess.BB_FILE_ATTACKS[sq][0] | chess.BB_DIAG_ATTACKS[sq][0] for sq in chess.SQUARES
+]
+
+
+def attack_test(board: chess.Board, color: chess.Color) -> Callable[[chess.Square], bool]:
+    """``board.is_attacked_by(color, square)`` as a test made once per position
+    (``board`` as it stands now): a king's steps test a few squares each,
+    the leapers' and pawns' tables first."""
+    theirs = board.occupied_co[color]
+    leapers = (
+        (chess.BB_KNIGHT_ATTACKS, board.knights & theirs),
+        (chess.BB_KING_ATTACKS, board.kings & theirs),
+        (chess.BB_PAWN_ATTACKS[not color], board.pawns & theirs),
+    )
+    diagonal = (board.bishops | board.queens) & theirs
+    straight = (board.rooks | board.queens) & theirs
+    occupied = board.occupied
+
+    def attacked(square: chess.Square) -> bool:
+        for table, men in leapers:
+            if table[square] & men:
+                return True
+        return bool(
+            chess.BB_DIAG_ATTACKS[square][chess.BB_DIAG_MASKS[square] & occupied] & diagonal
+            or (
+                chess.BB_RANK_ATTACKS[square][chess.BB_RANK_MASKS[square] & occupied]
+                | chess.BB_FILE_ATTACKS[square][chess.BB_FILE_MASKS[square] & occupied]
+            )
+            & straight
+        )
+
+    return attacked
 
 
 def pinned(board: chess.Board, color: chess.Color, king: chess.Square) -> int:

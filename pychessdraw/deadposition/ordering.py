@@ -22,7 +22,7 @@ from operator import itemgetter
 import chess
 
 from .distances import DISTANCE, KNIGHT_DISTANCE
-from .first_move import CLOSER, best_first_move
+from .first_move import CLOSER, best_first_move, best_quiet_move
 
 REWARD, NORMAL, PUNISH = 0, 1, 3
 
@@ -39,9 +39,22 @@ def mating_corner(board: chess.Board, winner: chess.Color) -> int:
     otherwise the corner nearest the king (helpmates, unlike forced mates,
     need no special corner).
     """
+    mine = board.occupied_co[winner]
+    if not mine & (board.queens | board.rooks):  # else none of the special cases
+        special = _material_corner(board, winner, mine)
+        if special is not None:
+            return special
+    king = board.king(not winner)
+    if king is None:
+        return _CORNERS[winner][0]
+    return _NEAREST[winner][king]
+
+
+def _material_corner(board: chess.Board, winner: chess.Color, mine: chess.Bitboard) -> int | None:
+    """``mating_corner`` where the material decides it (the winner has no
+    rook or queen), else None."""
     # a1 and h8 are dark; on rank 8 the dark corner is h8, on rank 1 it is a1.
     dark_corner, light_corner = _CORNERS[winner]
-    mine = board.occupied_co[winner]
     others = mine & ~board.kings & ~board.bishops
     wb = 0
     if not others:
@@ -57,7 +70,6 @@ def mating_corner(board: chess.Board, winner: chess.Color) -> int:
     pawns = mine & board.pawns
     if (
         pawns
-        and not mine & (board.queens | board.rooks)
         and chess.popcount(mine & (board.knights | board.bishops)) <= 1
         and not board.occupied_co[not winner] & ~board.kings
     ):
@@ -65,10 +77,7 @@ def mating_corner(board: chess.Board, winner: chess.Color) -> int:
         # the most advanced pawn, to the corner on the other wing.
         lead = chess.square_file(chess.msb(pawns) if winner == chess.WHITE else chess.lsb(pawns))
         return max(dark_corner, light_corner, key=lambda corner: abs(chess.square_file(corner) - lead))
-    king = board.king(not winner)
-    if king is None:
-        return dark_corner
-    return _NEAREST[winner][king]
+    return None
 
 
 _CORNERS = {chess.WHITE: (chess.H8, chess.A8), chess.BLACK: (chess.A1, chess.H1)}
@@ -110,7 +119,7 @@ WINNER_FIRST = 60
 LOSER_FIRST = 50
 
 
-def staged_moves(board: chess.Board, winner: chess.Color) -> Iterator[chess.Move]:
+def staged_moves(board: chess.Board, winner: chess.Color, checkers: int | None = None) -> Iterator[chess.Move]:
     """The pseudo-legal moves in ``ordered_moves`` order, generated in two stages.
 
     A dive usually takes one of the first few moves, so the moves that can
@@ -122,31 +131,79 @@ def staged_moves(board: chess.Board, winner: chess.Color) -> Iterator[chess.Move
     threshold is deferred to the second stage, where it ties with no move
     generated before it in the full order except sliders, which come first
     there too; the loser's second stage is every move not yet yielded.
+
+    ``checkers`` (``board.checkers_mask()``), if given, with the winner in
+    check: only the king's steps and the moves onto the squares that take
+    or block the check are generated (the others are illegal; dropping
+    them before the stable sort keeps the order of the rest).
     """
     corner = mating_corner(board, winner)
-    us = board.turn
-    if us == winner:
-        best = best_first_move(board, corner)
-        if best is not None:  # the walk rarely asks for more
-            yield best
-            yield from (move for move in _staged(board, winner, corner) if move != best)
-            return
-    yield from _staged(board, winner, corner)
+    if board.turn != winner:
+        return _staged(board, winner, corner)
+    if checkers:
+        king = board.king(winner)
+        reach = chess.BB_ALL if king is None else chess.BB_KING_ATTACKS[king] | _evasions(board, king, checkers)
+        return _staged(board, winner, corner, reach)
+    return _winner_moves(board, winner, corner)
 
 
-def _staged(board: chess.Board, winner: chess.Color, corner: int) -> Iterator[chess.Move]:
+def _winner_moves(board: chess.Board, winner: chess.Color, corner: int) -> Iterator[chess.Move]:
+    """``staged_moves`` for the winner, not in check."""
+    best = best_first_move(board, corner)
+    if best is None:
+        yield from _staged(board, winner, corner)
+        return
+    tried = [best]
+    yield best  # the walk rarely asks for more
+    # It came back (mostly: the king stepped onto an attacked square).  While
+    # the moves tried are quiet moves of pieces, there are no captures or
+    # promotions, and the next move is the best quiet move of the others
+    # (unless the loser's king is attacked: ``best_first_move`` does not
+    # look at its capture, which only a position set up that way has).
+    skip: dict[chess.Square, chess.Bitboard] = {}
+    while _piece_quiet(board, tried[-1]) and not board.was_into_check():
+        move = tried[-1]
+        skip[move.from_square] = skip.get(move.from_square, 0) | chess.BB_SQUARES[move.to_square]
+        after = best_quiet_move(board, corner, skip)
+        if after is None:
+            break
+        tried.append(after)
+        yield after
+    yield from (move for move in _staged(board, winner, corner) if move not in tried)
+
+
+def _piece_quiet(board: chess.Board, move: chess.Move) -> bool:
+    """Is ``move`` a step of a piece (no pawn) onto an empty square (no castling)?"""
+    fr, to = move.from_square, move.to_square
+    return not (chess.BB_SQUARES[fr] & board.pawns or chess.BB_SQUARES[to] & board.occupied) and (
+        not chess.BB_SQUARES[fr] & board.kings or chess.square_distance(fr, to) == 1
+    )
+
+
+def _evasions(board: chess.Board, king: chess.Square, checkers: chess.Bitboard) -> chess.Bitboard:
+    """In check: where a man other than the king may move (take or block a
+    single checker, or take a checking pawn en passant); nowhere in double check."""
+    if checkers & (checkers - 1):
+        return 0
+    ep = chess.BB_SQUARES[board.ep_square] if board.ep_square is not None else 0
+    return chess.between(king, chess.msb(checkers)) | checkers | ep
+
+
+def _staged(board: chess.Board, winner: chess.Color, corner: int, reach: int = chess.BB_ALL) -> Iterator[chess.Move]:
+    """``staged_moves`` from the two stages on (only moves onto ``reach``
+    generated, for the winner)."""
     us = board.turn
     promotes = us != winner and needs_loser_promotion(board, winner)  # only the loser's scores read it
     mine = board.occupied_co[us]
     if us == winner:
         them = board.occupied_co[not us]
         pawns = board.pawns & mine
-        first = list(board.generate_pseudo_legal_moves(chess.BB_ALL, them))
-        first += board.generate_pseudo_legal_moves(pawns, chess.BB_BACKRANKS & ~them)
+        first = list(board.generate_pseudo_legal_moves(chess.BB_ALL, them & reach))
+        first += board.generate_pseudo_legal_moves(pawns, chess.BB_BACKRANKS & ~them & reach)
         threshold = WINNER_FIRST
         rest_gens: tuple[Iterator[chess.Move], ...] = (
-            board.generate_pseudo_legal_moves(~pawns, ~them),
-            board.generate_pseudo_legal_moves(pawns, ~them & ~chess.BB_BACKRANKS),
+            board.generate_pseudo_legal_moves(~pawns, ~them & reach),
+            board.generate_pseudo_legal_moves(pawns, ~them & ~chess.BB_BACKRANKS & reach),
         )
     else:
         king = board.kings & mine
@@ -184,10 +241,12 @@ def _staged(board: chess.Board, winner: chess.Color, corner: int) -> Iterator[ch
         yield move
 
 
-def dive_moves(board: chess.Board, winner: chess.Color) -> Iterator[chess.Move]:
+def dive_moves(board: chess.Board, winner: chess.Color, checkers: int | None = None) -> Iterator[chess.Move]:
     """The order of the dive: ``staged_moves`` for the winner; for the loser,
     the king's quiet steps towards the corner, then the other pieces' quiet
     moves as generated, the king's other quiet moves, every capture last.
+    ``checkers`` (``board.checkers_mask()``), if given: in check, the other
+    pieces' quiet moves that do not block it are left out (all illegal).
 
     A helpmate's loser mostly has to stay out of the way, and scoring its
     quiet moves cost more than it saved: measured on real-game positions,
@@ -198,8 +257,12 @@ def dive_moves(board: chess.Board, winner: chess.Color) -> Iterator[chess.Move]:
     to a blocker, its full order is kept.
     """
     if board.turn == winner or needs_loser_promotion(board, winner):
-        yield from staged_moves(board, winner)
-        return
+        return staged_moves(board, winner, checkers)
+    return _loser_dive(board, winner, checkers)
+
+
+def _loser_dive(board: chess.Board, winner: chess.Color, checkers: int | None) -> Iterator[chess.Move]:
+    """``dive_moves`` for the loser."""
     corner = mating_corner(board, winner)
     mine = board.occupied_co[board.turn]
     them = board.occupied_co[not board.turn]
@@ -214,7 +277,11 @@ def dive_moves(board: chess.Board, winner: chess.Color) -> Iterator[chess.Move]:
     for move in castles:
         if DISTANCE[move.to_square][corner] < DISTANCE[move.from_square][corner]:
             yield move
-    yield from board.generate_pseudo_legal_moves(~king, ~them)
+    quiet = ~them
+    if checkers and not king & (king - 1):  # in check (a single king): block it
+        quiet &= _evasions(board, chess.msb(king), checkers)
+    if quiet:
+        yield from board.generate_pseudo_legal_moves(~king, quiet)
     for fr in chess.scan_reversed(king):
         steps = chess.BB_KING_ATTACKS[fr] & ~board.occupied & ~CLOSER[corner][DISTANCE[fr][corner]]
         for to in chess.scan_reversed(steps):
