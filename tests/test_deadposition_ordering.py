@@ -288,3 +288,15 @@ def test_a_bare_king_makes_way_for_the_pawn_that_must_promote(fen: str, winner: 
 )
 def test_the_far_corner_only_where_mate_needs_a_promotion(fen: str, corner: int) -> None:
     assert mating_corner(chess.Board(fen), chess.WHITE) == corner
+
+
+def test_the_loser_first_feeds_a_blocked_pawn_when_the_winner_has_only_pawns() -> None:
+    # Black's a6 pawn is blocked by a5 and must take on b5 to promote: White's
+    # bishop goes there first, and each of White's moves comes once.
+    board = chess.Board("8/3k4/p2P1K2/P7/8/3B4/8/8 w - - 0 1")
+    moves = list(dive_moves(board, chess.BLACK))
+    assert moves[0] == chess.Move.from_uci("d3b5")
+    assert len(moves) == len(set(moves)) and set(moves) == set(board.generate_pseudo_legal_moves())
+    # With a piece besides its pawns the winner needs no feeding: the king's steps come first.
+    board = chess.Board("8/3k4/p2P1K2/P7/8/3B4/8/n7 w - - 0 1")
+    assert list(dive_moves(board, chess.BLACK))[0].from_square == chess.F6

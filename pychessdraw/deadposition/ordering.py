@@ -243,7 +243,9 @@ def _staged(board: chess.Board, winner: chess.Color, corner: int, reach: int = c
 
 def dive_moves(board: chess.Board, winner: chess.Color, checkers: int | None = None) -> Iterator[chess.Move]:
     """The order of the dive: ``staged_moves`` for the winner; for the loser,
-    the king's quiet steps towards the corner, then the other pieces' quiet
+    where the winner has only pawns, first its pieces' moves onto a square a
+    blocked pawn of the winner can take (``_feeding_squares``), then the
+    king's quiet steps towards the corner, the other pieces' quiet
     moves as generated, the king's other quiet moves, every capture last.
     ``checkers`` (``board.checkers_mask()``), if given: in check, the other
     pieces' quiet moves that do not block it are left out (all illegal).
@@ -270,6 +272,9 @@ def _loser_dive(board: chess.Board, winner: chess.Color, checkers: int | None) -
     # The king's quiet steps straight from its attack set, in python-chess's
     # generation order (high squares first, castling after the steps).
     castles = list(board.generate_castling_moves()) if board.castling_rights & mine else []
+    feed = 0 if checkers else _feeding_squares(board, winner)
+    if feed:
+        yield from board.generate_pseudo_legal_moves(~king, feed)
     for fr in chess.scan_reversed(king):
         steps = chess.BB_KING_ATTACKS[fr] & ~board.occupied & CLOSER[corner][DISTANCE[fr][corner]]
         for to in chess.scan_reversed(steps):
@@ -277,7 +282,7 @@ def _loser_dive(board: chess.Board, winner: chess.Color, checkers: int | None) -
     for move in castles:
         if DISTANCE[move.to_square][corner] < DISTANCE[move.from_square][corner]:
             yield move
-    quiet = ~them
+    quiet = ~them & ~feed
     if checkers and not king & (king - 1):  # in check (a single king): block it
         quiet &= _evasions(board, chess.msb(king), checkers)
     if quiet:
@@ -290,6 +295,22 @@ def _loser_dive(board: chess.Board, winner: chess.Color, checkers: int | None) -
         if DISTANCE[move.to_square][corner] >= DISTANCE[move.from_square][corner]:
             yield move
     yield from board.generate_pseudo_legal_moves(chess.BB_ALL, them)
+
+
+def _feeding_squares(board: chess.Board, winner: chess.Color) -> int:
+    """Where the loser may put a piece for a blocked pawn of the winner to
+    take: the empty squares attacked by the winner's pawns that cannot step,
+    when the winner has nothing else (it must promote to mate, and a pawn
+    blocked head-on gets free only by a capture)."""
+    mine = board.occupied_co[winner] & ~board.kings
+    if not mine or mine & ~board.pawns:
+        return 0
+    white = winner == chess.WHITE
+    blocked = (mine << 8 & chess.BB_ALL if white else mine >> 8) & board.occupied
+    attacked = 0
+    for pawn in chess.scan_forward(blocked >> 8 if white else blocked << 8 & chess.BB_ALL):
+        attacked |= chess.BB_PAWN_ATTACKS[winner][pawn]
+    return attacked & ~board.occupied
 
 
 def _scored(
