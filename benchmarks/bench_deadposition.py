@@ -20,8 +20,8 @@ first N of ``lichess-dev``, both sides are asked as the page asks them
 it prints the share of positions with both sides decided, the share of
 questions decided, the median, p95 and worst time of a position (both
 sides), under CPython in this process.  The browser runs the same code in
-Pyodide, several times slower: that factor is not measured here (see
-``web_bench.py``).  The 15 ms limit is wall-clock, so a loaded machine
+Pyodide, about twice as slowly: ``bench_page_dead.py`` measures the same
+questions there, in headless Chromium, against CPython in the same run.  The 15 ms limit is wall-clock, so a loaded machine
 decides less: the load average is printed with the figures.
 """
 
