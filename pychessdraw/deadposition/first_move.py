@@ -76,7 +76,7 @@ def _men(board: chess.Board) -> tuple[chess.Bitboard, chess.Bitboard, list[tuple
     mine = board.occupied_co[us]
     pawns = board.pawns & mine
     singles = ((pawns << 8 & chess.BB_ALL) if us == chess.WHITE else pawns >> 8) & ~board.occupied
-    return pawns, singles, [(fr, _attacks(board, fr)) for fr in chess.scan_reversed(mine & ~board.pawns)]
+    return pawns, singles, [(fr, board.attacks_mask(fr)) for fr in chess.scan_reversed(mine & ~board.pawns)]
 
 
 _SEVENTH = {chess.WHITE: chess.BB_RANK_7, chess.BLACK: chess.BB_RANK_2}
@@ -85,25 +85,6 @@ _SEVENTH = {chess.WHITE: chess.BB_RANK_7, chess.BLACK: chess.BB_RANK_2}
 # king or castling 25.  (Without a loser's king, a slider may reach the
 # corner itself: 7 nearer.)
 PIECE_QUIET_MAX = 15 + 3 * 6
-
-
-def _attacks(board: chess.Board, square: chess.Square) -> chess.Bitboard:
-    """``board.attacks_mask(square)`` for a man that is no pawn."""
-    bb = chess.BB_SQUARES[square]
-    if bb & board.knights:
-        return chess.BB_KNIGHT_ATTACKS[square]
-    if bb & board.kings:
-        return chess.BB_KING_ATTACKS[square]
-    occupied = board.occupied
-    attacks = 0
-    if bb & (board.bishops | board.queens):
-        attacks = chess.BB_DIAG_ATTACKS[square][chess.BB_DIAG_MASKS[square] & occupied]
-    if bb & (board.rooks | board.queens):
-        attacks |= (
-            chess.BB_RANK_ATTACKS[square][chess.BB_RANK_MASKS[square] & occupied]
-            | chess.BB_FILE_ATTACKS[square][chess.BB_FILE_MASKS[square] & occupied]
-        )
-    return attacks
 
 
 def _queen_promotion(board: chess.Board, pawns: int, singles: int) -> chess.Move | None:
