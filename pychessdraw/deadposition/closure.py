@@ -25,7 +25,7 @@ import chess
 from .budget import Budget
 from .helpmate import mating_move
 from .keys import Key, child_key, key
-from .legal import Order, attack_test, legal_moves
+from .legal import Order, has_free_flights, legal_moves
 from .material import material_cannot_mate
 from .ordering import dive_moves, staged_moves
 from .reach import reach_cannot_mate
@@ -133,19 +133,7 @@ def _boxed_in(board: chess.Board, winner: chess.Color) -> bool:
     then is a mate in one worth looking for (a heuristic: it only decides
     where the dive looks, never what it proves)."""
     king = board.king(not winner)
-    if king is None:
-        return False
-    flights = chess.BB_KING_ATTACKS[king] & ~board.occupied_co[not winner]
-    if chess.popcount(flights) < FREE_FLIGHTS:
-        return True
-    free = 0
-    attacked = attack_test(board, winner)
-    for square in chess.scan_forward(flights):
-        if not attacked(square):
-            free += 1
-            if free >= FREE_FLIGHTS:
-                return False
-    return True
+    return king is not None and not has_free_flights(board, winner, king, FREE_FLIGHTS)
 
 
 def _dead_end(board: chess.Board, winner: chess.Color, reach_proofs: bool = True) -> bool:

@@ -22,7 +22,7 @@ import chess
 
 from .budget import Budget
 from .keys import Key, child_key, key
-from .legal import legality, lone_blockers
+from .legal import has_free_flights, legality, lone_blockers
 from .material import material_cannot_mate
 from .ordering import NORMAL, REWARD, mating_corner, needs_loser_promotion, ordered_moves
 
@@ -190,15 +190,7 @@ def _roomy(board: chess.Board, winner: chess.Color) -> bool:
     """Has the loser's king at least ``ROOMY`` flight squares (empty or
     holding a piece of the winner, not attacked by it)?"""
     king = board.king(not winner)
-    if king is None:
-        return False
-    free = 0
-    for square in chess.scan_forward(chess.BB_KING_ATTACKS[king] & ~board.occupied_co[not winner]):
-        if not board.is_attacked_by(winner, square):
-            free += 1
-            if free >= ROOMY:
-                return True
-    return False
+    return king is not None and has_free_flights(board, winner, king, ROOMY)
 
 
 def _changes_material(b: chess.Board, move: chess.Move) -> bool:

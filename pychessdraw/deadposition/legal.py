@@ -64,7 +64,7 @@ def legality(board: chess.Board, checkers: int | None = None) -> Callable[[chess
     if checkers:
         for checker in chess.scan_forward(checkers & ~board.pawns & ~board.knights & ~board.kings):
             behind |= chess.ray(king, checker) & ~chess.BB_SQUARES[checker]
-        target = chess.between(king, chess.msb(checkers)) | checkers if not checkers & (checkers - 1) else 0
+        target = check_targets(king, checkers)
     # The king's steps; its castling goes onto its own rook or two files
     # away, never onto one of these.
     steps = chess.BB_KING_ATTACKS[king] & ~board.occupied_co[us]
@@ -130,6 +130,30 @@ def attack_test(board: chess.Board, color: chess.Color) -> Callable[[chess.Squar
         )
 
     return attacked
+
+
+def check_targets(king: chess.Square, checkers: chess.Bitboard) -> chess.Bitboard:
+    """In check: where a man other than the king must move to take or block
+    a single checker (en passant apart); nowhere in double check."""
+    if checkers & (checkers - 1):
+        return 0
+    return chess.between(king, chess.msb(checkers)) | checkers
+
+
+def has_free_flights(board: chess.Board, winner: chess.Color, king: chess.Square, count: int) -> bool:
+    """Has the loser's ``king`` at least ``count`` flight squares (empty or
+    holding a piece of ``winner``) that ``winner`` does not attack?"""
+    flights = chess.BB_KING_ATTACKS[king] & ~board.occupied_co[not winner]
+    if chess.popcount(flights) < count:
+        return False
+    free = 0
+    attacked = attack_test(board, winner)
+    for square in chess.scan_forward(flights):
+        if not attacked(square):
+            free += 1
+            if free >= count:
+                return True
+    return False
 
 
 def pinned(board: chess.Board, color: chess.Color, king: chess.Square) -> int:

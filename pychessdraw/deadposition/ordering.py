@@ -23,6 +23,7 @@ import chess
 
 from .distances import DISTANCE, KNIGHT_DISTANCE
 from .first_move import CLOSER, best_first_move, best_quiet_move
+from .legal import check_targets
 
 REWARD, NORMAL, PUNISH = 0, 1, 3
 
@@ -183,10 +184,10 @@ def _piece_quiet(board: chess.Board, move: chess.Move) -> bool:
 def _evasions(board: chess.Board, king: chess.Square, checkers: chess.Bitboard) -> chess.Bitboard:
     """In check: where a man other than the king may move (take or block a
     single checker, or take a checking pawn en passant); nowhere in double check."""
-    if checkers & (checkers - 1):
-        return 0
-    ep = chess.BB_SQUARES[board.ep_square] if board.ep_square is not None else 0
-    return chess.between(king, chess.msb(checkers)) | checkers | ep
+    targets = check_targets(king, checkers)
+    if targets and board.ep_square is not None:
+        targets |= chess.BB_SQUARES[board.ep_square]
+    return targets
 
 
 def _staged(board: chess.Board, winner: chess.Color, corner: int, reach: int = chess.BB_ALL) -> Iterator[chess.Move]:
