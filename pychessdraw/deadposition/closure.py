@@ -63,10 +63,10 @@ def explore(
     # be advanced only while ``board`` is at its position.
     order = dive_moves if dive else staged_moves
 
-    def proven() -> tuple[bool | None, list[chess.Move]]:
+    def proven(mated: bool = False) -> tuple[bool | None, list[chess.Move]]:
         line = list(path)
         path.clear()  # unwound here, not by the ``finally``
-        return (True, line) if verify_played(board, winner, len(line)) else (None, [])
+        return (True, line) if verify_played(board, winner, len(line), mated=mated) else (None, [])
 
     stack = [legal_moves(board, winner, order, board.checkers_mask())]
     try:
@@ -107,7 +107,7 @@ def explore(
                 if mate is not None:
                     board.push(mate)
                     path.append(mate)
-                    return proven()
+                    return proven(mated=True)  # the probe saw python-chess's is_checkmate hold
             stack.append(replies or legal_moves(board, winner, order, checkers))
         return False, []
     finally:
