@@ -15,16 +15,19 @@ import chess
 MAX_FORCED = 100
 
 
-def play_forced(board: chess.Board, limit: int = MAX_FORCED) -> list[chess.Move]:
-    """Push forced moves on ``board`` (mutates it); return them.
+def play_forced(
+    board: chess.Board, limit: int = MAX_FORCED, first: list[chess.Move] | None = None
+) -> tuple[list[chess.Move], bool]:
+    """Push forced moves on ``board`` (mutates it); return them, and whether
+    the side to move then has a legal move.
 
     Stops at a position with zero or several legal moves, or after ``limit``.
-    """
+    ``first``: up to two legal moves of ``board`` as it stands, if the
+    caller has generated them already."""
     played: list[chess.Move] = []
-    while len(played) < limit:
-        two = list(itertools.islice(board.generate_legal_moves(), 2))
-        if len(two) != 1:
-            break
+    two = first if first is not None else list(itertools.islice(board.generate_legal_moves(), 2))
+    while len(two) == 1 and len(played) < limit:
         board.push(two[0])
         played.append(two[0])
-    return played
+        two = list(itertools.islice(board.generate_legal_moves(), 2))
+    return played, bool(two)

@@ -20,6 +20,7 @@ A ``True`` answer is always replayed and verified before it is returned.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 
 import chess
@@ -57,10 +58,8 @@ DIVE_SHARE = 1.0
 DIVE_NODES = 100  # legal moves played (illegal ones are never tried)
 
 
-def _terminal(board: chess.Board, color: chess.Color, line: list[chess.Move], nodes: int) -> Verdict | None:
-    """Verdict when the side to move has no legal move, else None."""
-    if any(board.generate_legal_moves()):
-        return None
+def _terminal(board: chess.Board, color: chess.Color, line: list[chess.Move], nodes: int) -> Verdict:
+    """The verdict where the side to move has no legal move."""
     if board.is_check() and board.turn != color:
         return Verdict(True, tuple(line), nodes, "checkmate" if not line else "checkmate after forced moves")
     if board.is_check():
@@ -125,19 +124,18 @@ def _can_checkmate(board: chess.Board, color: chess.Color, nodes: int, seconds: 
     """``can_checkmate``'s pipeline (the module's docstring)."""
     b = board.copy(stack=False)
     budget = Budget(nodes, seconds)
-    done = _terminal(b, color, [], 0)
-    if done:
-        return done
+    two = list(itertools.islice(b.generate_legal_moves(), 2))
+    if not two:
+        return _terminal(b, color, [], 0)
     reason = material_cannot_mate(b, color)
     if reason:
         return unwinnable(0, reason)
 
-    prefix = play_forced(b)
+    prefix, movable = play_forced(b, first=two)
     budget.spend(len(prefix))
     if prefix:
-        done = _terminal(b, color, prefix, budget.used)
-        if done:
-            return _checked(board, color, done)
+        if not movable:
+            return _checked(board, color, _terminal(b, color, prefix, budget.used))
         reason = material_cannot_mate(b, color)
         if reason:
             return unwinnable(budget.used, reason + " (after forced moves)")
