@@ -356,3 +356,26 @@ def test_winnable_where_cha_says_unwinnable(fen: str, color: chess.Color) -> Non
     board = chess.Board(fen)
     v = can_checkmate(board, color, nodes=100_000)
     assert_line(board, color, v)
+
+
+# Real-game endings where the loser's king is cut off from its own back rank
+# (a queen's rank, a rook's file): the dive towards the back rank's corners
+# wanders through its hundred nodes, the second dive heads for the nearest
+# corner on either side of the board.
+CUT_OFF = [
+    ("8/8/8/8/1K6/2Q5/8/7k w - - 15 79", W),  # lichess-dev: was 405 nodes, by the deepening
+    ("8/8/8/3r4/K7/1Q1k4/8/8 b - - 5 63", W),  # was 526 nodes
+]
+
+
+@pytest.mark.parametrize(("fen", "color"), CUT_OFF)
+def test_a_king_cut_off_from_its_back_rank_is_mated_in_the_nearest_corner(fen: str, color: chess.Color) -> None:
+    from pychessdraw.deadposition.budget import Budget
+    from pychessdraw.deadposition.closure import explore
+
+    board = chess.Board(fen)
+    first = explore(board.copy(), color, Budget(100, None), reach_proofs=False, mate_probes=True, dive=True)
+    assert first == (None, [])  # the back rank's dive alone does not find it
+    v = can_checkmate(board, color, nodes=250)
+    assert_line(board, color, v)
+    assert v.nodes <= 250

@@ -15,6 +15,7 @@ from pychessdraw.deadposition.first_move import best_first_move
 from pychessdraw.deadposition.legal import legal_moves
 from pychessdraw.deadposition.ordering import (
     dive_moves,
+    dive_moves_anywhere,
     mating_corner,
     needs_loser_promotion,
     ordered_moves,
@@ -152,6 +153,37 @@ def test_the_dive_order_is_a_permutation_that_keeps_the_winner_order(chess960: b
                     and DISTANCE[m.to_square][corner] < DISTANCE[m.from_square][corner]
                 ]
                 assert dive[: len(steps)] == steps, board.fen()
+
+
+@pytest.mark.parametrize("chess960", [False, True])
+def test_the_second_dive_heads_for_the_nearest_of_the_four_corners(chess960: bool) -> None:
+    """``dive_moves_anywhere`` is ``dive_moves`` with the corner chosen among
+    all four (the loser's back rank first on a tie): the same moves, and
+    the loser king's first steps go towards that corner."""
+    corners = (chess.A1, chess.H1, chess.A8, chess.H8)
+    moved = stepped = 0
+    for board in _positions(29, 20, chess960) + _sparse(31, 300) + [chess.Board(f) for f in SPECIAL]:
+        every = sorted(board.generate_pseudo_legal_moves(), key=str)
+        for winner in chess.COLORS:
+            assert sorted(dive_moves_anywhere(board, winner), key=str) == every, board.fen()
+            king = board.king(not winner)
+            if king is None:
+                continue
+            corner = mating_corner(board, winner, anywhere=True)
+            if board.occupied_co[winner] & (board.queens | board.rooks):  # no material special case
+                assert DISTANCE[king][corner] == min(DISTANCE[king][c] for c in corners), board.fen()
+                moved += corner != mating_corner(board, winner)
+            if board.turn == winner or needs_loser_promotion(board, winner) or board.castling_rights:
+                continue
+            closer = [
+                m
+                for m in board.generate_pseudo_legal_moves(chess.BB_SQUARES[king], ~board.occupied)
+                if DISTANCE[m.to_square][corner] < DISTANCE[king][corner]
+            ]
+            if closer and not (board.pawns & board.occupied_co[winner]):  # no blocked pawn to feed first
+                assert next(dive_moves_anywhere(board, winner)) == closer[0], board.fen()
+                stepped += 1
+    assert moved > 0 and stepped > 0  # some kings are nearer a corner of the winner's side
 
 
 # Positions where the first move is special: queen promotion by capture and

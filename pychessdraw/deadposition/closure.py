@@ -27,7 +27,7 @@ from .helpmate import mating_move
 from .keys import Key, child_key, key
 from .legal import Order, has_free_flights, legal_moves
 from .material import material_cannot_mate
-from .ordering import dive_moves, staged_moves
+from .ordering import dive_moves, dive_moves_anywhere, staged_moves
 from .reach import reach_cannot_mate
 from .static import head_on_pawns, reach_applicable
 from .verify import verify_played
@@ -41,6 +41,7 @@ def explore(
     reach_proofs: bool = True,
     mate_probes: bool = False,
     dive: bool = False,
+    anywhere: bool = False,
 ) -> tuple[bool | None, list[chess.Move]]:
     """Walk every reachable position from ``board`` (mutated, restored on return).
 
@@ -50,7 +51,8 @@ def explore(
     ``mate_probes=True`` looks for a mate in one (checking moves only)
     before expanding a position where ``winner`` is to move: a dive then
     ends at the first mate within reach instead of wandering on.
-    ``dive=True`` orders the loser's moves as ``ordering.dive_moves`` does.
+    ``dive=True`` orders the loser's moves as ``ordering.dive_moves`` does,
+    towards a corner on either side of the board with ``anywhere=True``.
 
     Returns ``(True, line)`` on a mate by ``winner``, ``(False, [])`` when the
     reachable set is exhausted without one, ``(None, [])`` when the budget ran out.
@@ -61,7 +63,7 @@ def explore(
     path: list[chess.Move] = []
     # Children are generated lazily (most are never tried): a generator may
     # be advanced only while ``board`` is at its position.
-    order = dive_moves if dive else staged_moves
+    order = (dive_moves_anywhere if anywhere else dive_moves) if dive else staged_moves
 
     def proven(mated: bool = False) -> tuple[bool | None, list[chess.Move]]:
         line = list(path)
