@@ -372,9 +372,10 @@ CUT_OFF = [
 def test_a_king_cut_off_from_its_back_rank_is_mated_in_the_nearest_corner(fen: str, color: chess.Color) -> None:
     from pychessdraw.deadposition.budget import Budget
     from pychessdraw.deadposition.closure import explore
+    from pychessdraw.deadposition.ordering import dive_moves
 
     board = chess.Board(fen)
-    first = explore(board.copy(), color, Budget(100, None), reach_proofs=False, mate_probes=True, dive=True)
+    first = explore(board.copy(), color, Budget(100, None), reach_proofs=False, mate_probes=True, order=dive_moves)
     assert first == (None, [])  # the back rank's dive alone does not find it
     v = can_checkmate(board, color, nodes=250)
     assert_line(board, color, v)

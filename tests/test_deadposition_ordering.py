@@ -301,7 +301,9 @@ def test_a_bare_king_makes_way_for_the_pawn_that_must_promote(fen: str, winner: 
     corner = mating_corner(board, winner)
     assert chess.square_rank(corner) == (7 if winner == chess.WHITE else 0)
     assert abs(chess.square_file(corner) - chess.square_file(pawn)) >= 4  # the other wing
-    found, line = explore(board, winner, Budget(DIVE_NODES, None), reach_proofs=False, mate_probes=True, dive=True)
+    found, line = explore(
+        board, winner, Budget(DIVE_NODES, None), reach_proofs=False, mate_probes=True, order=dive_moves
+    )
     assert found is True
     for move in line:
         assert board.is_legal(move)

@@ -27,7 +27,7 @@ from .helpmate import mating_move
 from .keys import Key, child_key, key
 from .legal import Order, has_free_flights, legal_moves
 from .material import material_cannot_mate
-from .ordering import dive_moves, dive_moves_anywhere, staged_moves
+from .ordering import staged_moves
 from .reach import reach_cannot_mate
 from .static import head_on_pawns, reach_applicable
 from .verify import verify_played
@@ -40,8 +40,7 @@ def explore(
     *,
     reach_proofs: bool = True,
     mate_probes: bool = False,
-    dive: bool = False,
-    anywhere: bool = False,
+    order: Order = staged_moves,
 ) -> tuple[bool | None, list[chess.Move]]:
     """Walk every reachable position from ``board`` (mutated, restored on return).
 
@@ -51,8 +50,7 @@ def explore(
     ``mate_probes=True`` looks for a mate in one (checking moves only)
     before expanding a position where ``winner`` is to move: a dive then
     ends at the first mate within reach instead of wandering on.
-    ``dive=True`` orders the loser's moves as ``ordering.dive_moves`` does,
-    towards a corner on either side of the board with ``anywhere=True``.
+    ``order``: the moves' order (``ordering.dive_moves`` for a dive).
 
     Returns ``(True, line)`` on a mate by ``winner``, ``(False, [])`` when the
     reachable set is exhausted without one, ``(None, [])`` when the budget ran out.
@@ -63,7 +61,7 @@ def explore(
     path: list[chess.Move] = []
     # Children are generated lazily (most are never tried): a generator may
     # be advanced only while ``board`` is at its position.
-    order = (dive_moves_anywhere if anywhere else dive_moves) if dive else staged_moves
+    dive = order is not staged_moves  # a dive's order (see below)
 
     def proven(mated: bool = False) -> tuple[bool | None, list[chess.Move]]:
         line = list(path)

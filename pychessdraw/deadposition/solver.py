@@ -32,6 +32,7 @@ from .forced import play_forced
 from .gcpause import paused_gc
 from .helpmate import HelpmateSearch
 from .material import material_cannot_mate, needs_blockers
+from .ordering import dive_moves, dive_moves_anywhere
 from .reach import reach_cannot_mate
 from .shorten import shorten
 from .static import head_on_pawns, reach_applicable, static_cannot_mate, wall_candidate
@@ -264,14 +265,14 @@ def _closure(b: chess.Board, color: chess.Color, budget: Budget) -> tuple[bool |
 
 def _dive(b: chess.Board, color: chess.Color, budget: Budget) -> tuple[bool | None, list[chess.Move], str]:
     """The walk with a small budget, pruning by material only."""
-    found, line = explore(b.copy(stack=False), color, budget, reach_proofs=False, mate_probes=True, dive=True)
+    found, line = explore(b.copy(stack=False), color, budget, reach_proofs=False, mate_probes=True, order=dive_moves)
     return found, line, "no reachable position is a mate (all positions explored)"
 
 
 def _dive_anywhere(b: chess.Board, color: chess.Color, budget: Budget) -> tuple[bool | None, list[chess.Move], str]:
     """``_dive`` towards the nearest corner on either side of the board."""
     found, line = explore(
-        b.copy(stack=False), color, budget, reach_proofs=False, mate_probes=True, dive=True, anywhere=True
+        b.copy(stack=False), color, budget, reach_proofs=False, mate_probes=True, order=dive_moves_anywhere
     )
     return found, line, "no reachable position is a mate (all positions explored)"
 
