@@ -304,6 +304,34 @@ def test_board_is_named_and_described_and_browsing_is_announced(app):
     assert app.tid("move-list").locator("[aria-current=true]").get_attribute("data-ply") == "1"
 
 
+def test_the_check_shown_is_the_browsed_positions(app):
+    """The king in check is marked in the position on the board, not in the
+    current one: at once on browsing, and still once its facts have come."""
+    def checked() -> int:  # after chessground's next frame (it redraws on one, and hides squares it may reuse)
+        return app.page.evaluate("""() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() =>
+          r([...document.querySelectorAll('[data-testid=board] square.check')]
+            .filter((e) => getComputedStyle(e).display !== 'none').length))))""")
+
+    for mv in ["e4", "f5", "Qh5+"]:
+        app.type_move(mv)
+    assert checked() == 1  # Black is in check now
+    app.page.locator("body").click(position={"x": 5, "y": 5})
+    before = app.seq()
+    app.page.keyboard.press("Home")
+    assert checked() == 0  # the start position: no check (its facts may not have come yet)
+    app.wait_seq(before)
+    assert checked() == 0
+    app.page.keyboard.press("End")  # back to the current position: no request
+    app.type_move("g6")
+    assert checked() == 0
+    app.page.locator("body").click(position={"x": 5, "y": 5})
+    before = app.seq()
+    app.page.keyboard.press("ArrowLeft")
+    assert checked() == 1  # after 2.Qh5+, though the current position is no check
+    app.wait_seq(before)
+    assert checked() == 1
+
+
 # ------------------------------------------------------------------ layout
 def _layout(app, w: int, h: int) -> dict:
     app.page.set_viewport_size({"width": w, "height": h})

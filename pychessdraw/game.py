@@ -203,6 +203,10 @@ class Game:
     def fen(self) -> str:
         return self._board.fen()
 
+    def is_check(self) -> bool:
+        """Is the side to move in check?"""
+        return self._board.is_check()
+
     @property
     def halfmove_clock(self) -> int:
         return self._board.halfmove_clock

@@ -41,7 +41,7 @@ import chess
 from .. import pgn
 from ..errors import BadPgnError, BadRequestError, GameOverError, PromotionNeededError, RefereeError, shown
 from ..game import Checkpoint, Game
-from ..outcome import Termination, is_result
+from ..outcome import Termination, color_name, is_result
 from ..rules import dead, timeout
 from ..rules.dead import SearchBudget
 from . import clockpgn, flagfall, present, probe
@@ -226,8 +226,11 @@ class Bridge:
         return facts
 
     def game_info(self) -> GameInfo:
+        start = chess.Board(self.game.start_fen, chess960=self.game.chess960)
         return {
             "start_fen": self.game.start_fen,
+            "start_turn": color_name(start.turn),
+            "start_check": start.is_check(),
             "chess960": self.game.chess960,
             "headers": dict(self.headers),
             "recorded": self._recorded,

@@ -64,6 +64,7 @@ class MoveRow(TypedDict):
     number: int  # the fullmove number of the move
     white: bool  # White made the move
     repetition_count: int
+    check: bool  # the side to move after this move is in check
     after_end: bool  # played after the rules had already ended the game (imported)
     clock_ms: NotRequired[int | None]  # the mover's [%clk] time after the move (imported PGN)
 
@@ -167,6 +168,8 @@ class Facts(TypedDict):
 
 class GameInfo(TypedDict):
     start_fen: str
+    start_turn: Color  # the side to move in the start position
+    start_check: bool  # that side is in check there
     chess960: bool
     headers: dict[str, str]
     recorded: OutcomeView | None  # an imported game's recorded result

@@ -74,6 +74,7 @@ def make_row(game: Game, move: chess.Move, *, after_end: bool = False) -> MoveRo
         "number": number,
         "white": white,
         "repetition_count": game.repetition_count(),
+        "check": game.is_check(),
         "after_end": after_end,
     }
 

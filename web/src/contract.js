@@ -53,6 +53,7 @@
  * @property {number} number  the fullmove number of the move
  * @property {boolean} white  White made the move
  * @property {number} repetition_count
+ * @property {boolean} check  the side to move after this move is in check
  * @property {boolean} after_end  played after the rules had already ended the game (imported)
  * @property {number|null} [clock_ms]  the mover's [%clk] time after the move (imported PGN)
  */
@@ -183,6 +184,8 @@
 /**
  * @typedef {Object} GameInfo
  * @property {string} start_fen
+ * @property {Color} start_turn  the side to move in the start position
+ * @property {boolean} start_check  that side is in check there
  * @property {boolean} chess960
  * @property {Record<string, string>} headers
  * @property {OutcomeView|null} recorded  an imported game's recorded result

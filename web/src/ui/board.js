@@ -77,11 +77,17 @@ export function mountBoard(ctrl) {
     // while the referee starts, any piece may be moved: the move is kept and judged once it is ready
     const early = ctrl.state.engine === "loading" && ctrl.state.early.known;
     const fen = ctrl.shownFen();
+    // The side to move and its check come with the move list's row (or the
+    // game's start), not with the facts: a browsed position's facts arrive
+    // later, and until then the shown facts are the current position's.
+    const game = ctrl.state.game;
+    const turn = row ? (row.white ? "black" : "white") : game ? game.start_turn : st ? st.turn : "white";
+    const check = row ? row.check : game ? game.start_check : !!(st && st.check);
     cg.set({
       fen,
       orientation: ctrl.state.orientation,
-      turnColor: st ? st.turn : "white",
-      check: st && st.check ? st.turn : false,
+      turnColor: turn,
+      check: check ? turn : false,
       lastMove: row ? [key(row.uci.slice(0, 2)), key(row.uci.slice(2, 4))] : undefined,
       movable: early ? { free: true, color: "both" }
         : { free: false, color: canMove && st ? st.turn : undefined, dests: canMove && st ? destsOf(st.legal_moves) : new Map() },
