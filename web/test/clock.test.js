@@ -186,6 +186,12 @@ test("stop freezes; reopen after a flag lifts it, paused at the start of that tu
   assert.equal(flagged.clock.flagged, null);
   assert.equal(flagged.clock.paused, true);
   assert.equal(flagged.clock.remaining("black"), 3_000);
+  flagged.advance(1_000);
+  assert.equal(flagged.clock.running, null, "paused means no clock runs");
+  assert.equal(flagged.clock.remaining("black"), 3_000);
+  flagged.clock.resume();
+  flagged.advance(1_000);
+  assert.equal(flagged.clock.remaining("black"), 2_000);
 });
 
 test("FIDE 9.5.3: two minutes added to a clock, also while it runs", () => {

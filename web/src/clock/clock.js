@@ -208,8 +208,9 @@ export class ChessClock {
     if (!this.over) return;
     this.over = false;
     this.flagged = null;
+    // paused before the restore, which starts a clock that is not paused
+    this.paused = this.timed && this.snapshots.length > 1;
     this.#restoreLast();
-    if (this.started) this.paused = true;
   }
 
   #restoreLast() {
