@@ -29,7 +29,7 @@ from .position import PositionKey, position_key
 from .rules import dead, fifty, insufficient, mate, repetition, timeout
 from .rules.dead import SearchBudget
 from .rules.hints import hints
-from .status import Claim, ClaimResult, Status
+from .status import Claim, ClaimResult, Status, claim_article
 
 _CLAIM_RULES = (Termination.THREEFOLD_REPETITION, Termination.FIFTY_MOVES)
 _PROMOTION: dict[chess.PieceType, Literal["q", "r", "b", "n"]] = {
@@ -569,18 +569,26 @@ class Game:
         if rules:
             rule = rules[0]
             self._declared = Outcome(rule, None, claimed=True, move=played)
-            return ClaimResult(True, rule, uci, self._explain(played, accepted=True))
+            return ClaimResult(True, rule, uci, self._explain(played, accepted=True, rule=rule))
         return ClaimResult(False, None, uci, self._explain(played, accepted=False))
 
-    def _explain(self, move: chess.Move | None, *, accepted: bool) -> str:
+    def _explain(self, move: chess.Move | None, *, accepted: bool, rule: Termination | None = None) -> str:
+        """The verdict's reason: the count of the rule that makes a correct
+        claim correct (``rule``), or the counts of both rules that a wrong
+        one lacks."""
         where = "now" if move is None else "after the intended move"
         count, clock = self.repetition_count(), self._board.halfmove_clock
+        repeated = f"the position has occurred {count} time{'s' * (count != 1)}"
+        quiet = f"{clock} plies have passed without a pawn move or capture"
+        if accepted and rule is not None:
+            why = repeated if rule == Termination.THREEFOLD_REPETITION else quiet
+            name = laws.RULE_NAME[rule.value]
+            article = claim_article(rule, with_move=move is not None)
+            return f"Draw claim correct: {where} {why} ({name}, {laws.fide(article)})."
         facts = (
-            f"{where} the position has occurred {count} time{'s' * (count != 1)} "
-            f"({repetition.CLAIM_COUNT} needed) and the halfmove clock is {clock} plies ({fifty.CLAIM_PLIES} needed)"
+            f"{where} {repeated} ({repetition.CLAIM_COUNT} needed for {laws.RULE_NAME['threefold_repetition']}) "
+            f"and {quiet} ({fifty.CLAIM_PLIES} needed for the {laws.RULE_NAME['fifty_moves']})"
         )
-        if accepted:
-            return f"Draw claim correct: {facts}."
         tail = (
             f" The intended move stands and the game goes on ({laws.fide(laws.WRONG_CLAIM)})."
             if move

@@ -147,3 +147,25 @@ def test_board_property_is_a_copy() -> None:
     board = game.board
     board.push_san("e4")
     assert game.ply == 0
+
+
+def test_a_correct_claims_reason_names_the_rule_that_makes_it_correct() -> None:
+    """The verdict quotes the count of the rule the claim is accepted under
+    (not the other rule's count, which reads as a condition not met); a
+    refused claim quotes both, with what each rule needs."""
+    game = Game()
+    for move in ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1"]:
+        game.play(move)
+    reason = game.claim_draw("Ng8").reason
+    assert reason == (
+        "Draw claim correct: after the intended move the position has occurred 3 times "
+        "(threefold repetition, FIDE 9.2.1.1)."
+    )
+    game = Game("8/8/4k3/8/8/4K3/8/R7 w - - 100 80")
+    reason = game.claim_draw().reason
+    assert (
+        reason
+        == "Draw claim correct: now 100 plies have passed without a pawn move or capture (fifty-move rule, FIDE 9.3.2)."
+    )
+    refused = Game().claim_draw("Nf3").reason
+    assert "(3 needed for threefold repetition)" in refused and "(100 needed for the fifty-move rule)" in refused

@@ -120,9 +120,9 @@ def test_article_numbers_are_written_once_in_python() -> None:
 
 
 def test_the_thresholds_in_words_follow_the_rules() -> None:
-    """A refused claim's "(3 needed)", "(100 needed)" come from the rules' own constants."""
+    """A refused claim's "(3 needed ...)", "(100 needed ...)" come from the rules' own constants."""
     from pychessdraw import Game
     from pychessdraw.rules import fifty, repetition
 
     reason = Game().claim_draw().reason
-    assert f"({repetition.CLAIM_COUNT} needed)" in reason and f"({fifty.CLAIM_PLIES} needed)" in reason
+    assert f"({repetition.CLAIM_COUNT} needed for" in reason and f"({fifty.CLAIM_PLIES} needed for" in reason
