@@ -142,3 +142,21 @@ def test_refused_or_empty_actions_keep_an_imported_game_as_recorded() -> None:
     assert not call(bridge, "flag", color=None)["ok"]
     assert call(bridge, "undo")["error"]["code"] == "nothing_to_undo"
     assert call(bridge, "export_pgn")["pgn"] == before
+
+
+def test_an_earlier_positions_facts_say_what_the_current_position_lets_claim() -> None:
+    """Browsing: a claim is always made in the current position, so an
+    earlier position's panel says whether one is open there (and the
+    board's rows carry the check of each position, not the facts)."""
+    bridge = Bridge()
+    for move in ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1"]:
+        call(bridge, "play", move=move)
+    at2 = call(bridge, "status_at", ply=2)["facts"]
+    assert at2["where"] == "the position after 1...Nf6" and at2["claims"] == []
+    assert at2["claims_text"] == "Black may claim a draw in the current position (End returns to it)."
+    call(bridge, "new")
+    for move in ["e4", "f5", "Qh5+"]:
+        reply = call(bridge, "play", move=move)
+    assert [row["check"] for row in reply["moves"]["add"]] == [True]
+    assert call(bridge, "status_at", ply=1)["facts"]["claims_text"] == "No draw claim in the current position."
+    assert call(bridge, "state")["game"]["start_check"] is False

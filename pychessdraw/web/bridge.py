@@ -467,7 +467,9 @@ class Bridge:
         for move in self.game.moves[:ply]:
             game.push(move)
         status = game.status(legal_moves=False)
-        view = present.facts(game, status, label=self._label, live=False, can_search=False)
+        open_now = self._override() is None and self.game.outcome() is None and bool(self.game.claims())
+        claimant = self.game.turn if open_now else None
+        view = present.facts(game, status, label=self._label, live=False, can_search=False, claimant=claimant)
         return {"ok": True, "facts": view}
 
     def _analyse(self, args: dict[str, Any]) -> Reply:

@@ -148,7 +148,7 @@ class Facts(TypedDict):
     turn: Color
     fen: str
     check: bool
-    where: str  # "the start position" or "after 3...Qxf7"
+    where: str  # "the start position" or "the position after 3...Qxf7"
     turn_text: str  # "White to move (check)", "Game over"
     description: str  # the position in words, for screen readers
     halfmove: Counter

@@ -345,9 +345,16 @@ def claim_question(rule: str, san: str) -> str:
     return f"{san} completes fifty moves without a pawn move or capture: claim a draw with this move?"
 
 
-def claims_text(groups: list[ClaimGroup], status: Status, board: chess.Board, live: bool) -> str:
+def claims_text(
+    groups: list[ClaimGroup], status: Status, board: chess.Board, live: bool, claimant: chess.Color | None = None
+) -> str:
+    """The claims' heading; for an earlier position (``live`` False), what
+    the current position offers (``claimant``: the side that may claim
+    there), since a claim is always made there."""
     if not live:
-        return "Go to the current position (End) to claim."
+        if claimant is None:
+            return "No draw claim in the current position."
+        return f"{side(claimant)} may claim a draw in the current position (End returns to it)."
     if status.outcome is not None:
         return "The game is over: nothing to claim."
     if not groups:
@@ -377,10 +384,13 @@ def facts(
     live: bool = True,
     outcome: OutcomeView | None = None,
     can_search: bool = True,
+    claimant: chess.Color | None = None,
 ) -> Facts:
     """The panel's facts for ``status`` (a status of ``game``'s current
     position, with legal moves). ``outcome`` overrides the status's own
-    (a recorded result, or an ending the rules reached earlier)."""
+    (a recorded result, or an ending the rules reached earlier).  For an
+    earlier position (``live`` False), ``claimant``: the side that may
+    claim a draw in the game's current position, if any."""
     board = game.current_board()
     searchable = can_search and status.outcome is None and outcome is None
     win: ByColor[Winnability] = {
@@ -391,7 +401,7 @@ def facts(
     over = status.outcome is not None or outcome is not None
     out_view = outcome if outcome is not None else (None if status.outcome is None else outcome_view(status.outcome))
     ply = status.ply
-    where = "the start position" if ply == 0 else f"after {label(ply)}"
+    where = "the start position" if ply == 0 else f"the position after {label(ply)}"
     flag: ByColor[FlagView] | None = None
     if status.flag_results is not None and not over:
         flag = {
@@ -419,7 +429,7 @@ def facts(
         "repetition": repetitions(status.repetition_count, list(status.repetitions), label),
         "outcome": out_view,
         "claims": groups,
-        "claims_text": claims_text(groups, status, board, live)
+        "claims_text": claims_text(groups, status, board, live, claimant)
         if outcome is None
         else "The game is over: nothing to claim.",
         "winnable": win,

@@ -155,7 +155,7 @@
  * @property {Color} turn
  * @property {string} fen
  * @property {boolean} check
- * @property {string} where  "the start position" or "after 3...Qxf7"
+ * @property {string} where  "the start position" or "the position after 3...Qxf7"
  * @property {string} turn_text  "White to move (check)", "Game over"
  * @property {string} description  the position in words, for screen readers
  * @property {Counter} halfmove

@@ -890,7 +890,7 @@ export class Controller {
       s.browse = null;
       s.browseFacts = null;
       this.changed("board", "panel", "browse");
-      this.announce(`Current position, ${s.live.where}.`);
+      this.announce(`Back to the current position: ${s.live.where}.`);
       return;
     }
     s.browse = target;

@@ -116,7 +116,7 @@ function draw(ctrl, input, typingHint) {
   const f = ctrl.shown();
   if (f) {
     setText($("turn"), f.turn_text);
-    setText($("viewing"), ctrl.isLive() ? "" : `Viewing the position ${f.where} (End returns)`);
+    setText($("viewing"), ctrl.isLive() ? "" : `Viewing ${f.where} (End returns)`);
     /** @type {HTMLInputElement} */ ($("fen-input")).placeholder = f.fen;
   }
   const out = /** @type {HTMLTextAreaElement} */ ($("pgn-output"));
