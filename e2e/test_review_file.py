@@ -118,7 +118,8 @@ def test_review_of_a_file_with_every_verdict(app, made_file: Path):
     assert summary.get_attribute("data-total") == "10"
     for v in ("ok", "wrong_result", "ended_earlier", "undecided", "error"):
         assert summary.get_attribute(f"data-{v}") == str(verdicts.count(v))
-    assert "should be 1/2-1/2" in got[1]["text"]
+    assert "the rules give 1/2-1/2" in got[1]["text"]
+    assert "fivefold repetition ended it after Black's move 8: the rules give 1/2-1/2" in got[6]["text"]
     # filters by verdict
     app.tid("review-filter-ok").uncheck()
     assert {r["verdict"] for r in rows(app)} == set(verdicts) - {"ok"}
@@ -137,7 +138,7 @@ def test_opening_a_row_loads_the_game_at_its_first_event(app, made_file: Path):
     assert len(app.sans()) == 21  # the whole record, the moves after fivefold marked
     timeline = app.tid("review-timeline")
     expect(timeline).to_contain_text("Fivefold repetition ended the game")
-    expect(timeline).to_contain_text("Threefold repetition could be claimed with a move")
+    expect(timeline).to_contain_text("Black could claim threefold repetition with move 4...")  # the claimant, not the mover
     marked = app.page.eval_on_selector_all("[data-testid=move-list] button.review-event",
                                            "bs => bs.map(b => [+b.dataset.ply, b.dataset.reviewEvent])")
     assert [7, "threefold_repetition"] in marked and [16, "fivefold_repetition"] in marked

@@ -71,8 +71,10 @@ def test_each_verdict_and_the_row() -> None:
         "ply": 16,
         "rule": "fivefold_repetition",
         "kind": "automatic",
-        "label": "Fivefold repetition ended the game after move 8 (Black)",
+        "label": "Fivefold repetition ended the game after Black's move 8",
     } in rows[1]["events"]
+    assert rows[1]["detail"] == "fivefold repetition ended it after Black's move 8: the rules give 1/2-1/2"
+    assert rows[2]["detail"] == "the rules give 1/2-1/2"
     assert rows[2]["expected_result"] == "1/2-1/2"
     # the error is named by move number and side, and the next game is read as usual
     assert rows[3]["error"].startswith("2...Qxz9 (Black's move 2) is not a move")
@@ -338,24 +340,28 @@ def test_event_words_and_move_numbers_come_from_the_referee() -> None:
 
     assert (
         event_row({"ply": 33, "rule": "threefold_repetition", "kind": "claimable_with_move"})["label"]
-        == "Threefold repetition could be claimed with a move after move 17 (White)"
+        == "Black could claim threefold repetition with move 17..."  # the claimant moves next
     )
     assert (
         event_row({"ply": 40, "rule": "fifty_moves", "kind": "claimable"})["label"]
-        == "Fifty-move rule could be claimed after move 20 (Black)"
+        == "White could claim the fifty-move rule after Black's move 20"
     )
     assert (
         event_row({"ply": 60, "rule": "checkmate", "kind": "automatic"})["label"]
-        == "Checkmate ended the game after move 30 (Black)"
+        == "Checkmate ended the game after Black's move 30"
     )
     assert (
         event_row({"ply": 1, "rule": "stalemate", "kind": "automatic"}, 40, True)["label"]
-        == "Stalemate ended the game after move 40 (Black)"
+        == "Stalemate ended the game after Black's move 40"
     )
     assert event_row({"ply": 2, "rule": "stalemate", "kind": "automatic"}, 40, True)["label"].endswith(
-        "move 41 (White)"
+        "White's move 41"
     )
     assert (
         event_row({"ply": 0, "rule": "dead_position", "kind": "automatic"})["label"]
         == "Dead position ended the game at the start"
+    )
+    assert (
+        event_row({"ply": 0, "rule": "threefold_repetition", "kind": "claimable_with_move"}, 60, True)["label"]
+        == "Black could claim threefold repetition with move 60..."
     )

@@ -220,7 +220,7 @@ class ReviewEvent(TypedDict):
     ply: int
     rule: TerminationName
     kind: EventKind
-    label: str  # "Threefold repetition could be claimed after move 17 (White)"
+    label: str  # "Black could claim threefold repetition with move 17...", "Checkmate ended the game after Black's move 30"
 
 
 class ReviewRow(TypedDict):
@@ -235,6 +235,7 @@ class ReviewRow(TypedDict):
     ended_at: int | None
     plies: int
     events: list[ReviewEvent]
+    detail: str  # the verdict's reason: "fivefold repetition ended it after Black's move 8: the rules give 1/2-1/2"
     error: str | None  # in chess words: "12...Qxf9 (Black's move 12) is not legal here"
     error_ply: int | None
     first_move: int  # the start position's move number

@@ -212,6 +212,7 @@ def row_of(report: dict[str, Any], start: int = 0, end: int = 0) -> ReviewRow:
         "ended_at": report["ended_at"],
         "plies": report["plies"],
         "events": [event_row(e, first_move, black_first) for e in report["events"]],
+        "detail": detail_of(report, first_move, black_first),
         "error": None if error is None else error_in_words(error, headers),
         "error_ply": None if error is None else error.get("ply"),
         "first_move": first_move,
@@ -221,23 +222,54 @@ def row_of(report: dict[str, Any], start: int = 0, end: int = 0) -> ReviewRow:
     }
 
 
-_KIND_WORDS = {
-    "automatic": "ended the game",
-    "claimable": "could be claimed",
-    "claimable_with_move": "could be claimed with a move",
-}
-
-
 def event_row(event: dict[str, Any], first_move: int = 1, black_first: bool = False) -> ReviewEvent:
-    """A scan event with its words: "Threefold repetition could be claimed
-    after move 17 (White)" (the move numbers are counted here, not on the page)."""
-    ply, rule = event["ply"], laws.RULE_NAME.get(event["rule"], event["rule"])
-    where = "at the start"
-    if ply > 0:
-        number, white = move_number(ply, first_move, black_first)
-        where = f"after move {number} ({side_name(white)})"
-    label = f"{rule[:1].upper()}{rule[1:]} {_KIND_WORDS.get(event['kind'], event['kind'])} {where}"
-    return {"ply": ply, "rule": event["rule"], "kind": event["kind"], "label": label}
+    """A scan event with its words, naming who could claim and with which
+    move: "Black could claim threefold repetition with move 17...",
+    "White could claim the fifty-move rule after Black's move 20",
+    "Checkmate ended the game after Black's move 30" (the move numbers are
+    counted here, not on the page)."""
+    ply, kind = event["ply"], event["kind"]
+    rule = laws.RULE_NAME.get(event["rule"], event["rule"])
+    the_rule = f"the {rule}" if rule.endswith(" rule") else rule
+    after = _after(ply, first_move, black_first)
+    if kind == "automatic":
+        label = f"{rule[:1].upper()}{rule[1:]} ended the game {after}"
+    else:
+        # the claimant is the side to move after ``ply``
+        number, mover_white = move_number(ply + 1, first_move, black_first)
+        claimant = side_name(mover_white)
+        with_move = f"with move {numbered(number, mover_white, '')}" if kind == "claimable_with_move" else after
+        label = f"{claimant} could claim {the_rule} {with_move}"
+    return {"ply": ply, "rule": event["rule"], "kind": kind, "label": label}
+
+
+def _after(ply: int, first_move: int, black_first: bool) -> str:
+    """ "after White's move 17", or "at the start" (ply 0)."""
+    if ply <= 0:
+        return "at the start"
+    number, white = move_number(ply, first_move, black_first)
+    return f"after {side_name(white)}'s move {number}"
+
+
+_UNDECIDED = "not decided within the search budget: the recorded result stands unless a draw is proven"
+
+
+def detail_of(report: dict[str, Any], first_move: int = 1, black_first: bool = False) -> str:
+    """A verdict's reason in a few words, for the table: where the rules
+    ended the game and the result they give, the result they give, why
+    a game is undecided, or how many events it had."""
+    verdict, expected = report["verdict"], report.get("expected_result")
+    if verdict == "ended_earlier":
+        first = next((e for e in report["events"] if e["kind"] == "automatic" and e["ply"] == report["ended_at"]), None)
+        rule = laws.RULE_NAME.get(first["rule"], first["rule"]) if first else "the rules"
+        where = _after(report["ended_at"] or 0, first_move, black_first)
+        return f"{rule} ended it {where}: the rules give {expected}"
+    if verdict == "wrong_result":
+        return f"the rules give {expected}"
+    if verdict == "undecided":
+        return _UNDECIDED
+    count = len(report["events"])
+    return f"{count} event{'s' * (count != 1)}" if count and verdict == "ok" else ""
 
 
 def error_in_words(error: dict[str, Any], headers: dict[str, str]) -> str:

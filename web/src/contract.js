@@ -242,7 +242,7 @@
  * @property {number} ply
  * @property {TerminationName} rule
  * @property {EventKind} kind
- * @property {string} label  "Threefold repetition could be claimed after move 17 (White)"
+ * @property {string} label  "Black could claim threefold repetition with move 17...", "Checkmate ended the game after Black's move 30"
  */
 
 /**
@@ -257,6 +257,7 @@
  * @property {number|null} ended_at
  * @property {number} plies
  * @property {ReviewEvent[]} events
+ * @property {string} detail  the verdict's reason: "fivefold repetition ended it after Black's move 8: the rules give 1/2-1/2"
  * @property {string|null} error  in chess words: "12...Qxf9 (Black's move 12) is not legal here"
  * @property {number|null} error_ply
  * @property {number} first_move  the start position's move number

@@ -15,7 +15,7 @@
 
 import { ReviewController } from "../review/controller.js";
 import { poolSizeFor } from "../review/pool.js";
-import { UNDECIDED_WORDS, VERDICTS, VERDICT_WORDS, timeline } from "../review/table.js";
+import { VERDICTS, VERDICT_WORDS, timeline } from "../review/table.js";
 import { el, setText } from "../ui/dom.js";
 
 /** @typedef {import("../ctrl.js").Controller} Controller */
@@ -73,9 +73,7 @@ function buildDom() {
 
 /** @param {ReviewRow} r */
 function rowElement(r) {
-  const where = r.error ?? (r.verdict === "ended_earlier" ? `ended at ply ${r.ended_at}` : r.verdict === "wrong_result"
-    ? `should be ${r.expected_result}` : r.verdict === "undecided" ? UNDECIDED_WORDS
-      : r.events.length ? `${r.events.length} event${r.events.length > 1 ? "s" : ""}` : "");
+  const where = r.error ?? r.detail; // the referee's words
   const open = el("button", { attrs: { type: "button", "aria-label": `Open game ${r.game}` }, class: "review-open" }, String(r.game));
   return el("tr", { class: `verdict-${r.verdict}`, dataset: { game: String(r.game), verdict: r.verdict, result: r.result } },
     el("td", {}, open), el("td", { class: "players" }, `${r.white} – ${r.black}`), el("td", {}, r.result),

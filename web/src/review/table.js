@@ -31,12 +31,6 @@ export const VERDICT_WORDS = Object.freeze({
   error: "error",
 });
 
-/**
- * Why an undecided game is undecided, for people: the referee neither
- * confirms nor refutes its result (pychessdraw.batch.judge).
- */
-export const UNDECIDED_WORDS = "not decided within the search budget: the recorded result stands unless a draw is proven";
-
 const BLOCK = 512; // JSON lines joined per stored block
 
 export class ReviewTable {
