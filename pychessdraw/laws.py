@@ -63,3 +63,16 @@ RULE_NAME: Final[dict[TerminationName, str]] = {
 def fide(article: str) -> str:
     """``"FIDE 6.9"``: an article as the sentences cite it."""
     return f"FIDE {article}"
+
+
+#: A flag fall under US Chess rules, where no FIDE article applies.
+USCF_FLAG: Final = "US Chess rules"
+#: US Chess 14E: king and bishop, king and knight, or king and two knights (no pawns) do not win on time.
+USCF_INSUFFICIENT: Final = "US Chess 14E"
+
+
+def flag_citation(rules: str) -> str:
+    """What a flag fall's result cites under ``rules`` ("fide" or "uscf"):
+    ``"FIDE 6.9"``, or ``"US Chess rules"`` (the 14E draw cites
+    :data:`USCF_INSUFFICIENT`)."""
+    return fide(FLAG_FALL) if rules == "fide" else USCF_FLAG

@@ -47,8 +47,18 @@ def test_us_chess_draw_with_a_lone_knight() -> None:
 
 
 def test_us_chess_still_a_loss_with_a_rook() -> None:
+    """Under US Chess rules the words cite those rules, never FIDE 6.9:
+    the banner, the panel's flag table and the Arbiter view's sentence."""
+    from pychessdraw.web.present import flag_view
+
     w = words("4k3/8/8/8/8/8/8/R3K3 b - - 0 1", chess.BLACK, "uscf")
-    assert w["result"] == "1-0" and w["article"] == "FIDE 6.9"
+    assert w["result"] == "1-0" and w["article"] == "US Chess rules" and "FIDE" not in w["text"]
+    assert (
+        flag_view("1-0", chess.BLACK, "yes", "uscf")["text"]
+        == "1-0 (White wins: White can still checkmate, US Chess rules)"
+    )
+    assert flag_view("1-0", chess.BLACK, "yes", "fide")["text"].endswith("FIDE 6.9)")
+    assert flag_view("1/2-1/2", chess.BLACK, "yes", "uscf")["text"] == "1/2-1/2 (draw: US Chess 14E)"
 
 
 def test_a_long_mating_line_is_cut_with_its_length() -> None:

@@ -26,12 +26,10 @@ from .present import numbered_line
 class FlagWords(TypedDict):
     result: ResultName
     rules: FlagRulesName
-    article: str  # "FIDE 6.9" | "US Chess 14E"
+    article: str  # "FIDE 6.9" | "US Chess rules" | "US Chess 14E"
     text: str  # one sentence for the banner, naming the rule and the proof
     proof: str  # the mating line, or why the opponent cannot mate
 
-
-_FIDE = laws.fide(laws.FLAG_FALL)
 
 #: Plies of a mating line shown in the banner; a longer one is cut, with its length.
 SHOWN_PLIES = 10
@@ -47,15 +45,16 @@ def explain(board: chess.Board, status: Status, flagged: chess.Color) -> FlagWor
     can = None if status.winnable is None else status.winnable.get(opponent)
     cannot = status.cannot_mate[opponent] or can is False
     rules = status.flag_rules
+    cited = laws.flag_citation(rules)
     result = timeout.result_if_flag_falls(board, flagged, cannot, rules)
     who, other = side_name(flagged), side_name(opponent)
     if cannot:
         proof = f"proven: {reason or 'not enough material to checkmate'}"
         text = (
             f"{who}'s flag fell, but {other} cannot checkmate by any series of legal moves "
-            f"({proof}): the game is drawn ({_FIDE})"
+            f"({proof}): the game is drawn ({cited})"
         )
-        return {"result": result, "rules": rules, "article": _FIDE, "text": text, "proof": proof}
+        return {"result": result, "rules": rules, "article": cited, "text": text, "proof": proof}
     if result == "1/2-1/2":  # US Chess 14E: a lone minor piece or two knights, no pawns
         pieces = board.occupied_co[opponent] & ~board.kings
         what = (
@@ -70,11 +69,11 @@ def explain(board: chess.Board, status: Status, flagged: chess.Color) -> FlagWor
             f"{who}'s flag fell, but {proof}: the game is drawn under US Chess rule 14E "
             "(whether a forced win exists is not searched)"
         )
-        return {"result": result, "rules": rules, "article": "US Chess 14E", "text": text, "proof": proof}
+        return {"result": result, "rules": rules, "article": laws.USCF_INSUFFICIENT, "text": text, "proof": proof}
     if not can:
         proof = "the search did not prove that it cannot checkmate, and only such a proof makes a flag fall a draw"
-        text = f"{who}'s flag fell: {other} wins ({proof}; {_FIDE})"
-        return {"result": result, "rules": rules, "article": _FIDE, "text": text, "proof": proof}
+        text = f"{who}'s flag fell: {other} wins ({proof}; {cited})"
+        return {"result": result, "rules": rules, "article": cited, "text": text, "proof": proof}
     proof = f"a mating line: {numbered_line(board, line, SHOWN_PLIES)}" if line else (reason or "a checkmate exists")
-    text = f"{who}'s flag fell and {other} can still checkmate ({proof}): {other} wins ({_FIDE})"
-    return {"result": result, "rules": rules, "article": _FIDE, "text": text, "proof": proof}
+    text = f"{who}'s flag fell and {other} can still checkmate ({proof}): {other} wins ({cited})"
+    return {"result": result, "rules": rules, "article": cited, "text": text, "proof": proof}

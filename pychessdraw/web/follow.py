@@ -121,7 +121,9 @@ def flag_sentence(ended: dict[str, Any], board: chess.Board) -> str | None:
     who = forfeit["flagged"].capitalize()
     other = "Black" if forfeit["flagged"] == "white" else "White"
     proof = ended.get("proof") or {}
-    article = laws.fide(laws.FLAG_FALL) if forfeit["rules"] == timeout.FIDE else "US Chess 14E"
+    article = laws.flag_citation(forfeit["rules"])
+    if forfeit["by_rule"] == "1/2-1/2" and forfeit["opponent_winnable"] is not False:
+        article = laws.USCF_INSUFFICIENT  # a draw though a mate exists: the US Chess rule
     can = forfeit["opponent_winnable"]
     if can is True:
         line = numbered_line(board, proof.get("line"), PROOF_PLIES)

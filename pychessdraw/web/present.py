@@ -44,7 +44,7 @@ from .contract import (
 Labeller = Callable[[int], str]  # ply -> "3...Qxf7" (the move that led to the ply)
 
 _RULE_LABEL = laws.RULE_NAME
-_DEAD, _FLAG, _OFFER = laws.fide(laws.DEAD_POSITION), laws.fide(laws.FLAG_FALL), laws.fide(laws.OFFER)
+_DEAD, _OFFER = laws.fide(laws.DEAD_POSITION), laws.fide(laws.OFFER)
 _DECLARED = {Termination.AGREEMENT, Termination.RESIGNATION, Termination.TIME_FORFEIT}
 _PIECE_WORDS = {
     chess.KING: ("king", "kings"),
@@ -405,8 +405,12 @@ def facts(
     flag: ByColor[FlagView] | None = None
     if status.flag_results is not None and not over:
         flag = {
-            "white": flag_view(status.flag_results[chess.WHITE], chess.WHITE, win["black"]["answer"]),
-            "black": flag_view(status.flag_results[chess.BLACK], chess.BLACK, win["white"]["answer"]),
+            "white": flag_view(
+                status.flag_results[chess.WHITE], chess.WHITE, win["black"]["answer"], status.flag_rules
+            ),
+            "black": flag_view(
+                status.flag_results[chess.BLACK], chess.BLACK, win["white"]["answer"], status.flag_rules
+            ),
         }
     offer: Offer | None = None
     if not over and live:
@@ -443,24 +447,25 @@ def facts(
     }
 
 
-def flag_view(result: ResultName | None, flagged: chess.Color, opponent_answer: str) -> FlagView:
+def flag_view(result: ResultName | None, flagged: chess.Color, opponent_answer: str, rules: str = "fide") -> FlagView:
     """What a flag fall of ``flagged`` would give, in words that never state
     more than the referee proved: a draw with its reason (the opponent
     proven unable to mate, FIDE 6.9; or US Chess 14E), a win where the
     opponent is shown able to mate, and otherwise the rule's default
     said as a default: the win stands unless a draw is proven, and whether
     it can be is not decided yet. ``opponent_answer``: the opponent's
-    "can it still checkmate?" answer (yes / no / unknown)."""
-    who = side(not flagged)
+    "can it still checkmate?" answer (yes / no / unknown); ``rules``: the
+    flag-fall rules ("fide" or "uscf"), whose citation the words give."""
+    who, cited = side(not flagged), laws.flag_citation(rules)
     if result == "1/2-1/2":
-        why = f"{who} cannot checkmate, {_FLAG}" if opponent_answer == "no" else "US Chess 14E"
+        why = f"{who} cannot checkmate, {cited}" if opponent_answer == "no" else laws.USCF_INSUFFICIENT
         return {"result": result, "text": f"{result} (draw: {why})"}
     if opponent_answer == "yes":
-        return {"result": result, "text": f"{result} ({who} wins: {who} can still checkmate, {_FLAG})"}
+        return {"result": result, "text": f"{result} ({who} wins: {who} can still checkmate, {cited})"}
     return {
         "result": result,
         "text": f"{result} unless a draw is proven: undecided, whether {who} can "
-        f"checkmate is not decided yet ({_FLAG})",
+        f"checkmate is not decided yet ({cited})",
     }
 
 
