@@ -320,7 +320,7 @@ def test_pasted_text_is_read_once(arbiter: Page) -> None:
     board = arbiter.locator("[data-testid=arbiter-board]")
     expect(board).to_have_count(1)
     expect(board).to_have_attribute("data-state", "claimable_with_move")
-    expect(board.locator(".arb-note")).to_contain_text("Claim with: Ng8")
+    expect(board.locator(".arb-state")).to_have_text("Black may claim threefold repetition with 4...Ng8")
     row = arbiter.locator("[data-testid=arbiter-event]").first
     assert (row.get_attribute("data-game"), row.get_attribute("data-ply"), row.get_attribute("data-kind")) == \
         ("1", "7", "claimable_with_move")
@@ -423,7 +423,7 @@ def test_must_stop_notifies_when_asked_and_the_log_downloads_as_json_lines(arbit
     follow(arbiter, '[White "A"]\n[Black "B"]\n\n1. f3 e5 2. g4 Qh4# *\n')
     wait_updates(arbiter, 2)
     notes = arbiter.evaluate("() => window.__notes")
-    assert notes == [["Must stop now", "game 1 (A - B) ply 4 Qh4#: checkmate ends the game (FIDE 5.1.1)"]]
+    assert notes == [["Must stop now", "game 1 (A - B) after 2...Qh4#: checkmate ends the game (FIDE 5.1.1)"]]
     with arbiter.expect_download() as got:
         arbiter.get_by_test_id("arbiter-download").click()
     lines = Path(got.value.path()).read_text().splitlines()

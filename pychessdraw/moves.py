@@ -52,6 +52,15 @@ def move_number(ply: int, first_move: int = 1, black_first: bool = False) -> tup
     return first_move + half // 2, half % 2 == 0
 
 
+def after_move(ply: int, first_move: int = 1, black_first: bool = False) -> str:
+    """Where a game stands after its ``ply``-th ply, for people: "after
+    White's move 17", or "at the start" (ply 0)."""
+    if ply <= 0:
+        return "at the start"
+    number, white = move_number(ply, first_move, black_first)
+    return f"after {'White' if white else 'Black'}'s move {number}"
+
+
 def start_of(headers: Mapping[str, str]) -> tuple[int, bool]:
     """A PGN game's first move number and whether Black moves first, from
     its FEN tag (ignored under ``SetUp "0"``); (1, False) without one."""

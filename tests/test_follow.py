@@ -43,19 +43,27 @@ def test_the_events_are_the_watchs_word_for_word_with_an_id_and_its_line() -> No
     assert [e["id"] for e in events] == list(range(1, len(events) + 1))
     assert (
         events[1]["text"]
-        == "game 1 (A - B, round 1) ply 7 Ng1: threefold repetition can be claimed with Ng8 (FIDE 9.2.1.1)"
+        == "game 1 (A - B, round 1) after 4.Ng1: threefold repetition can be claimed with Ng8 (FIDE 9.2.1.1)"
     )
 
 
 def test_the_board_states_follow_the_game_move_by_move() -> None:
     follower = Follower()
     words = SHUFFLE.split()
-    seen = {}
+    seen, said = {}, {}
     for n in (6, 7, 8, 16):
         out = follower.update(pgn("A", "B", " ".join(words[:n])))
         (board,) = out["boards"]
         seen[n] = (board["state"], board["claim_moves"], board["last_move"], board["plies"], board["moves"])
+        said[n] = board["state_text"]
         assert board["last_uci"] == ("f3g1" if n == 7 else "f6g8" if n in (8, 16) else "g8f6")
+    # the state in the referee's words: who may claim what, with which move
+    assert said == {
+        6: "playing",
+        7: "Black may claim threefold repetition with 4...Ng8",
+        8: "White may claim threefold repetition",
+        16: "must stop: fivefold repetition",
+    }
     assert seen == {
         6: ("playing", [], "Nf6", 6, 3),
         7: ("claimable_with_move", ["Ng8"], "Ng1", 7, 4),
@@ -75,6 +83,17 @@ def test_the_last_move_is_numbered_by_the_referee_from_the_games_start() -> None
     text = '[White "C"]\n[Black "D"]\n' + fen + "\n23... Kd7 24. e4 *\n"
     (board,) = Follower().update(text)["boards"]
     assert (board["move_text"], board["moves"], board["plies"]) == ("24.e4", 24, 2)
+
+
+def test_a_boards_note_gives_the_record_and_what_the_rules_give_in_words() -> None:
+    """No verdict name reaches the card: the note says the record, what the
+    rules give and the verdict in words; %clk clocks are one line of text."""
+    _, _, boards = follow([pgn("A", "B", SHUFFLE, result="1-0")])
+    note = boards[1]["note"]
+    assert note.startswith("1-0 recorded; the rules give 1/2-1/2 (") and "_" not in note
+    text = '[White "C"]\n[Black "D"]\n\n1. e4 { [%clk 0:05:00] } e5 { [%clk 0:04:58] } *\n'
+    (board,) = Follower().update(text)["boards"]
+    assert board["clocks_text"] == "Clocks: White 5:00 · Black 4:58" and board["note"] == ""
 
 
 def test_an_unchanged_board_is_not_sent_again() -> None:

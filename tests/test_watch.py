@@ -87,6 +87,7 @@ def test_growth_gives_scans_events_at_one_ply_of_work_per_move() -> None:
         "round": "1",
         "ply": 7,
         "move": "Ng1",
+        "label": "4.Ng1",
         "rule": "threefold_repetition",
         "kind": "claimable_with_move",
         "moves": ["Ng8"],
@@ -258,7 +259,7 @@ def test_split_games_reads_as_the_whole_text() -> None:
 def test_describe_is_one_line_for_people() -> None:
     events = Tracker().update(pgn("A", "B", SHUFFLE[:31]))
     line = describe(next(e for e in events if e["kind"] == "claimable_with_move"))
-    assert line == "game 1 (A - B, round 1) ply 7 Ng1: threefold repetition can be claimed with Ng8 (FIDE 9.2.1.1)"
+    assert line == "game 1 (A - B, round 1) after 4.Ng1: threefold repetition can be claimed with Ng8 (FIDE 9.2.1.1)"
 
 
 class FakeSource:
@@ -391,8 +392,8 @@ def test_a_file_written_while_it_is_read_is_read_again_whole(tmp_path: Any, monk
 def test_describe_says_each_rule_and_verdict_in_words_with_its_article() -> None:
     events = Tracker().update(pgn("A", "B", SHUFFLE, "1-0") + pgn("C", "D", FOOLS_MATE, "0-1"))
     lines = [describe(e) for e in events]
-    assert "game 1 (A - B, round 1) ply 8 Ng8: threefold repetition can be claimed (FIDE 9.2.1.2)" in lines
-    assert "game 1 (A - B, round 1) ply 16 Ng8: fivefold repetition ends the game (FIDE 9.6.1)" in lines
-    assert "game 1 (A - B, round 1) ply 16 Ng8: ended 1-0: the rules give 1/2-1/2" in lines
-    assert "game 2 (C - D, round 1) ply 4 Qh4#: ended 0-1: the record stands" in lines
+    assert "game 1 (A - B, round 1) after 4...Ng8: threefold repetition can be claimed (FIDE 9.2.1.2)" in lines
+    assert "game 1 (A - B, round 1) after 8...Ng8: fivefold repetition ends the game (FIDE 9.6.1)" in lines
+    assert "game 1 (A - B, round 1) after 8...Ng8: ended 1-0: the rules give 1/2-1/2" in lines
+    assert "game 2 (C - D, round 1) after 2...Qh4#: ended 0-1: the record stands" in lines
     assert not [line for line in lines if "_" in line]  # no enum name reaches people

@@ -214,7 +214,7 @@ def test_watch_follows_a_file_with_a_broken_game(tmp_path: Path, watch: Callable
     w = watch(str(path), "--interval", "0.2", "--readable")
     error = w.until(lambda e: e["kind"] == "error")
     assert error["game"] == 2 and "Qxe9" in error["reason"]
-    w.say_until("game 2 (C - D, round 1) ply 2 e5: error: ply 3 ('Qxe9')")  # the line for people
+    w.say_until("game 2 (C - D, round 1) after 1...e5: error: ply 3 ('Qxe9')")  # the line for people
     path.write_text(pgn("A", "B", "e4 e5 " + SHUFFLE) + pgn("C", "D", "e4 e5 Qxe9"))
     w.until(lambda e: e["rule"] == "threefold_repetition" and e["kind"] == "claimable")
     assert w.interrupt() == 0

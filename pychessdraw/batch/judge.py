@@ -52,6 +52,14 @@ from ..moves import move_number, start_of
 OK, WRONG_RESULT, ENDED_EARLIER, ERROR = "ok", "wrong_result", "ended_earlier", "error"
 UNDECIDED = "undecided"
 VERDICTS = (OK, WRONG_RESULT, ENDED_EARLIER, UNDECIDED, ERROR)
+#: Each verdict in words, for people (the review table, the Arbiter view).
+VERDICT_WORDS = {
+    OK: "ok",
+    WRONG_RESULT: "wrong result",
+    ENDED_EARLIER: "ended earlier",
+    UNDECIDED: "undecided",
+    ERROR: "error",
+}
 RESULTS = ("1-0", "0-1", "1/2-1/2")
 
 

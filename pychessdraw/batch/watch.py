@@ -53,6 +53,7 @@ from typing import IO, Any, Protocol
 from .. import laws
 from ..errors import BadRequestError, InternalError, RefereeError
 from ..game import Game
+from ..moves import after_move, move_number, numbered, start_of
 from ..outcome import Termination, termination_from_record
 from ..pgn import LINE_LIMIT, GameStarts, PgnGame, game_from_headers, read_games
 from ..rules import timeout
@@ -318,6 +319,9 @@ def _result(parsed: PgnGame) -> str | None:
 
 def _event(number: int, board: Board, kind: str, rule: str | None, ply: int, **extra: Any) -> dict[str, Any]:
     move = board.sans[ply - 1] if 0 < ply <= len(board.sans) else None
+    first = start_of(board.headers)
+    if kind == ENDED and extra.get("verdict") == "ended_earlier":
+        extra["ended_after"] = after_move(extra["ended_at"], *first)  # the words of an earlier ending
     return {
         "game": number,
         "white": board.headers.get("White"),
@@ -325,6 +329,7 @@ def _event(number: int, board: Board, kind: str, rule: str | None, ply: int, **e
         "round": board.headers.get("Round"),
         "ply": ply,
         "move": move,
+        "label": None if move is None else numbered(*move_number(ply, *first), move),  # "29.Ng1"
         "rule": rule,
         "kind": kind,
         **extra,
@@ -333,12 +338,13 @@ def _event(number: int, board: Board, kind: str, rule: str | None, ply: int, **e
 
 def describe(event: dict[str, Any]) -> str:
     """One line for people, in the page's words (the JSON keeps the names):
-    ``game 3 (A - B, round 1.3) ply 57 Ng1: threefold repetition can be
+    ``game 3 (A - B, round 1.3) after 29.Ng1: threefold repetition can be
     claimed with Ng8 (FIDE 9.2.1.1)``."""
     who = f"{event['white'] or '?'} - {event['black'] or '?'}"
     if event["round"] not in (None, "", "?", "-"):
         who += f", round {event['round']}"
-    where = f"game {event['game']} ({who}) ply {event['ply']}" + (f" {event['move']}" if event["move"] else "")
+    label = event.get("label")
+    where = f"game {event['game']} ({who}) " + (f"after {label}" if label else "at the start")
     # Tags are a stranger's text: no escape sequence reaches the terminal.
     return "".join(ch if ch.isprintable() else "\N{REPLACEMENT CHARACTER}" for ch in f"{where}: {_what(event)}")
 
@@ -347,7 +353,7 @@ def describe(event: dict[str, Any]) -> str:
 _VERDICT_WORDS = {
     "ok": "the record stands",
     "wrong_result": "the rules give {expected_result}",
-    "ended_earlier": "the rules ended it earlier, at ply {ended_at} ({expected_result})",
+    "ended_earlier": "the rules ended it earlier, {ended_after} ({expected_result})",
     "undecided": "undecided: it stands unless a draw is proven",
     "error": "the record cannot be judged",
 }

@@ -459,6 +459,7 @@ class BoardView(TypedDict):
     fen: str | None
     placement: str | None  # what the small board draws
     state: BoardState
+    state_text: str  # "Black may claim threefold repetition with 4...Ng8", "must stop: fivefold repetition"
     claim_moves: list[str]
     error: str | None
     removed: bool
@@ -466,6 +467,8 @@ class BoardView(TypedDict):
     expected_result: str | None
     verdict: str | None
     flag: str | None  # for a loss on time: whether the opponent could mate, with the proof
+    note: str  # the card's note: an error, the recorded result and what the rules give, the flag sentence
+    clocks_text: str  # "Clocks: White 1:02:03 · Black 0:59" ("" without %clk)
     urgency: int  # lower first
 
 
@@ -570,5 +573,6 @@ def sent_facts() -> dict[str, object]:
         "LIMITS": {"max_moves": pgn.MAX_PLIES, "max_fen": fen.MAX_FEN},
         "REPLACES_GAME": list(REPLACES_GAME),
         "VERDICTS": list(verdict.VERDICTS),  # the order the page lists them in
+        "VERDICT_WORDS": dict(verdict.VERDICT_WORDS),
         "SIDE_NAME": {name: side_name(name) for name in ("white", "black")},
     }

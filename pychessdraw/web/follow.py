@@ -36,11 +36,12 @@ from typing import Any, cast
 import chess
 
 from .. import laws
+from ..batch.judge import VERDICT_WORDS
 from ..batch.scan import AUTOMATIC, CLAIMABLE, WITH_MOVE
 from ..batch.watch import CORRECTED, DEFAULT_MAX_BYTES, ENDED, ERROR, RESTARTED, Board, Tracker, describe, split_games
 from ..errors import BadRequestError, InternalError, RefereeError
 from ..moves import move_number, numbered, start_of
-from ..outcome import Termination
+from ..outcome import Termination, side_name
 from ..pgn import read_games
 from ..rules import timeout
 from .clockpgn import parse_clk
@@ -111,6 +112,52 @@ def _state(board: Board) -> tuple[BoardState, list[str]]:
     return ("claimable_with_move", moves) if moves else (PLAYING, [])
 
 
+def _the(rule: str) -> str:
+    """A claim's rule as a sentence names it: "threefold repetition", "the fifty-move rule"."""
+    name = laws.RULE_NAME.get(rule, rule)  # type: ignore[call-overload]
+    return f"the {name}" if name.endswith(" rule") else name
+
+
+MAX_NAMED_MOVES = 3  # intended moves named on a board; more are counted
+
+
+def _state_words(board: Board, state: BoardState, moves: list[str]) -> str:
+    """The board's state for people: who may claim which rule, and with
+    which moves; which ending the rules impose."""
+    game = board.game
+    if state == MUST_STOP:
+        imposed = sorted((ply, rule) for (rule, kind), ply in board.events.first.items() if kind == AUTOMATIC)
+        return f"must stop: {laws.RULE_NAME.get(imposed[0][1], imposed[0][1])}" if imposed else "must stop"  # type: ignore[call-overload]
+    if game is None or state not in (CLAIMABLE, WITH_MOVE):
+        return state
+    who = side_name(game.turn)
+    if state == CLAIMABLE:
+        return f"{who} may claim {' or '.join(_the(r.value) for r in game.claimable_now())}"
+    rules = [r for r in _CLAIM_RULES if game.intended_moves(r)]
+    named = ", ".join(game.move_label(san) for san in moves[:MAX_NAMED_MOVES])
+    more = f" or {len(moves) - MAX_NAMED_MOVES} other moves" if len(moves) > MAX_NAMED_MOVES else ""
+    return f"{who} may claim {' or '.join(_the(r.value) for r in rules)} with {named}{more}"
+
+
+def _note(view: BoardView) -> str:
+    """What else the board's card says: an error, a game no longer in the
+    source, the recorded result and what the rules give, a flag fall."""
+    notes = []
+    if view["error"] is not None:
+        notes.append(f"Cannot be read further: {view['error']}")
+    if view["removed"]:
+        notes.append("No longer in the source.")
+    result, verdict = view["result"], view["verdict"]
+    words = VERDICT_WORDS.get(verdict or "", verdict)
+    if result and view["expected_result"]:
+        notes.append(f"{result} recorded; the rules give {view['expected_result']} ({words})")
+    elif result:
+        notes.append(f"{result} ({words})" if verdict and verdict != "ok" else result)
+    if view["flag"]:
+        notes.append(view["flag"])
+    return " · ".join(notes)
+
+
 def flag_sentence(ended: dict[str, Any], board: chess.Board) -> str | None:
     """For a loss on time, one sentence: whether the opponent could mate
     (FIDE 6.9, or US Chess 14E when those rules were chosen), with the
@@ -157,6 +204,7 @@ def _base_view(number: int, board: Board) -> BoardView:
         "fen": None,
         "placement": None,
         "state": PLAYING,
+        "state_text": PLAYING,
         "claim_moves": [],
         "error": None,
         "removed": board.parsed is None,
@@ -164,6 +212,8 @@ def _base_view(number: int, board: Board) -> BoardView:
         "expected_result": None,
         "verdict": None,
         "flag": None,
+        "note": "",
+        "clocks_text": "",
         "urgency": _URGENCY[PLAYING],
     }
 
@@ -175,7 +225,10 @@ def board_view(number: int, board: Board, ended: dict[str, Any] | None) -> Board
     view = _base_view(number, board)
     clocks = _clocks(board)
     view["state"], view["claim_moves"] = state, moves
+    view["state_text"] = _state_words(board, state, moves)
     view["clocks"] = {"white": clocks["white"], "black": clocks["black"]}
+    if clocks["white"] or clocks["black"]:
+        view["clocks_text"] = f"Clocks: White {clocks['white'] or '–'} · Black {clocks['black'] or '–'}"
     view["error"] = board.error[1] if board.error is not None else None
     if board.sans:
         view["last_move"] = board.sans[-1]
@@ -189,6 +242,7 @@ def board_view(number: int, board: Board, ended: dict[str, Any] | None) -> Board
         view["verdict"], view["expected_result"] = ended["verdict"], ended["expected_result"]
         if game is not None:
             view["flag"] = flag_sentence(ended, game.board)
+    view["note"] = _note(view)
     urgent = _URGENCY[state]
     if view["error"] is not None or view["expected_result"] is not None:
         urgent = min(urgent, 1 if view["error"] is not None else 3)

@@ -30,7 +30,7 @@ from .. import laws, pgn
 from ..batch.final_search import AUTO, FinalSearch
 from ..batch.scan import scan_game
 from ..errors import BadPgnError, BadRequestError
-from ..moves import move_number, numbered, start_of
+from ..moves import after_move, move_number, numbered, start_of
 from ..outcome import side_name
 from ..pgn import PgnGame, read_games
 from ..rules import dead, timeout
@@ -231,7 +231,7 @@ def event_row(event: dict[str, Any], first_move: int = 1, black_first: bool = Fa
     ply, kind = event["ply"], event["kind"]
     rule = laws.RULE_NAME.get(event["rule"], event["rule"])
     the_rule = f"the {rule}" if rule.endswith(" rule") else rule
-    after = _after(ply, first_move, black_first)
+    after = after_move(ply, first_move, black_first)
     if kind == "automatic":
         label = f"{rule[:1].upper()}{rule[1:]} ended the game {after}"
     else:
@@ -241,14 +241,6 @@ def event_row(event: dict[str, Any], first_move: int = 1, black_first: bool = Fa
         with_move = f"with move {numbered(number, mover_white, '')}" if kind == "claimable_with_move" else after
         label = f"{claimant} could claim {the_rule} {with_move}"
     return {"ply": ply, "rule": event["rule"], "kind": kind, "label": label}
-
-
-def _after(ply: int, first_move: int, black_first: bool) -> str:
-    """ "after White's move 17", or "at the start" (ply 0)."""
-    if ply <= 0:
-        return "at the start"
-    number, white = move_number(ply, first_move, black_first)
-    return f"after {side_name(white)}'s move {number}"
 
 
 _UNDECIDED = "not decided within the search budget: the recorded result stands unless a draw is proven"
@@ -262,7 +254,7 @@ def detail_of(report: dict[str, Any], first_move: int = 1, black_first: bool = F
     if verdict == "ended_earlier":
         first = next((e for e in report["events"] if e["kind"] == "automatic" and e["ply"] == report["ended_at"]), None)
         rule = laws.RULE_NAME.get(first["rule"], first["rule"]) if first else "the rules"
-        where = _after(report["ended_at"] or 0, first_move, black_first)
+        where = after_move(report["ended_at"] or 0, first_move, black_first)
         return f"{rule} ended it {where}: the rules give {expected}"
     if verdict == "wrong_result":
         return f"the rules give {expected}"

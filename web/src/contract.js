@@ -471,6 +471,7 @@
  * @property {string|null} fen
  * @property {string|null} placement  what the small board draws
  * @property {BoardState} state
+ * @property {string} state_text  "Black may claim threefold repetition with 4...Ng8", "must stop: fivefold repetition"
  * @property {string[]} claim_moves
  * @property {string|null} error
  * @property {boolean} removed
@@ -478,6 +479,8 @@
  * @property {string|null} expected_result
  * @property {string|null} verdict
  * @property {string|null} flag  for a loss on time: whether the opponent could mate, with the proof
+ * @property {string} note  the card's note: an error, the recorded result and what the rules give, the flag sentence
+ * @property {string} clocks_text  "Clocks: White 1:02:03 · Black 0:59" ("" without %clk)
  * @property {number} urgency  lower first
  */
 
@@ -613,6 +616,15 @@ export const REPLACES_GAME = Object.freeze(/** @type {const} */ (["new", "load_p
 
 /** Sent by pychessdraw.web.contract.sent_facts(). */
 export const VERDICTS = Object.freeze(/** @type {const} */ (["ok", "wrong_result", "ended_earlier", "undecided", "error"]));
+
+/** Sent by pychessdraw.web.contract.sent_facts(). */
+export const VERDICT_WORDS = Object.freeze({
+  ok: "ok",
+  wrong_result: "wrong result",
+  ended_earlier: "ended earlier",
+  undecided: "undecided",
+  error: "error",
+});
 
 /** Sent by pychessdraw.web.contract.sent_facts(). */
 export const SIDE_NAME = Object.freeze({

@@ -15,7 +15,7 @@ import { FileSource, SourceError, StreamSource, TextSource, UrlSource, poll } fr
 /** @typedef {import("../contract.js").ArbiterEvent} ArbiterEvent */
 /** @typedef {import("../contract.js").FollowUpdate} Update */
 
-/** The state words on the boards, for people. */
+/** The states in the grid's count ("3 playing, 1 must stop"). */
 const STATE_WORDS = /** @type {Record<string, string>} */ ({
   playing: "playing", claimable: "claimable", claimable_with_move: "claim with a move", must_stop: "must stop",
   ended: "ended",
@@ -60,21 +60,11 @@ function fillCard(c, b) {
   card.style.order = String(b.urgency * 100000 + b.game);
   setText(card, "arb-players", `${orDash(b.white)} – ${orDash(b.black)}`);
   setText(card, "arb-round", b.round && b.round !== "?" ? `round ${b.round}` : "");
-  setText(card, "arb-state", STATE_WORDS[b.state] || b.state);
+  setText(card, "arb-state", b.state_text); // the referee's words, as every text of the card
   setText(card, "arb-moves", b.move_text);
-  const clocks = b.clocks.white || b.clocks.black ? `⏱ ${b.clocks.white ?? "–"} · ${b.clocks.black ?? "–"}` : "";
-  setText(card, "arb-clocks", clocks);
-  const notes = [];
-  if (b.error) notes.push(`Cannot be read further: ${b.error}`);
-  if (b.removed) notes.push("No longer in the source.");
-  if (b.claim_moves.length) notes.push(`Claim with: ${b.claim_moves.join(", ")}`);
-  if (b.result) {
-    notes.push(b.expected_result ? `${b.result} recorded ⚑ the rules give ${b.expected_result} (${b.verdict})`
-      : `${b.result}${b.verdict && b.verdict !== "ok" ? ` (${b.verdict})` : ""}`);
-  }
-  if (b.flag) notes.push(b.flag);
-  setText(card, "arb-note", notes.join(" · "));
-  card.title = notes.join("\n");
+  setText(card, "arb-clocks", b.clocks_text);
+  setText(card, "arb-note", b.note);
+  card.title = b.note;
   if (b.fen) {
     const last = b.last_uci ? [key(b.last_uci.slice(0, 2)), key(b.last_uci.slice(2, 4))] : undefined;
     cg.set({ fen: b.placement ?? undefined, lastMove: last });

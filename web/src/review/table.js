@@ -7,7 +7,7 @@
 // Memory: a row is a few hundred bytes; the JSON lines (the CLI's scan
 // format, about 1 KB a game) are kept for the download, joined in blocks.
 
-import { VERDICTS as SENT_VERDICTS } from "../contract.js";
+import { VERDICTS as SENT_VERDICTS, VERDICT_WORDS as SENT_VERDICT_WORDS } from "../contract.js";
 
 /**
  * @typedef {import("../contract.js").VerdictName} Verdict
@@ -22,14 +22,8 @@ import { VERDICTS as SENT_VERDICTS } from "../contract.js";
 /** The referee's verdicts, in the order the page lists them (pychessdraw.batch.judge). @type {readonly Verdict[]} */
 export const VERDICTS = SENT_VERDICTS;
 
-/** What each verdict means, for people. @type {Readonly<Record<Verdict, string>>} */
-export const VERDICT_WORDS = Object.freeze({
-  ok: "ok",
-  wrong_result: "wrong result",
-  ended_earlier: "ended earlier",
-  undecided: "undecided",
-  error: "error",
-});
+/** What each verdict means, for people (the referee's words). @type {Readonly<Record<Verdict, string>>} */
+export const VERDICT_WORDS = SENT_VERDICT_WORDS;
 
 const BLOCK = 512; // JSON lines joined per stored block
 
