@@ -240,7 +240,12 @@ class App:
         confirming the question the page asks when a game would be lost."""
         before = self.seq()
         self.tid(name).click()
-        self.confirm_if_asked(True)
+        # the question may come after a check (a FEN is checked before asking), or not at all
+        end = time.monotonic() + 10
+        while self.seq() <= before and time.monotonic() < end:
+            if self.confirm_if_asked(True):
+                break
+            time.sleep(0.02)
         self.wait_seq(before)
 
     def new_game(self) -> None:

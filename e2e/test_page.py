@@ -188,6 +188,26 @@ def test_new_game_import_and_setup_ask_first(app):
     assert app.sans() == ["e4", "e5"]
 
 
+def test_a_bad_fen_is_refused_before_asking_and_a_set_up_clears_the_box(app):
+    """A FEN that cannot be set up is said at once, without the question
+    whether to replace the game; a position set up leaves the box empty (its
+    placeholder is the position on the board, never a stale FEN); a position
+    over at once (stalemate) has nothing to take back."""
+    for mv in ["e4", "e5"]:
+        app.type_move(mv)
+    box = app.tid("fen-input")
+    box.fill("8/8/8/8/8/8/8/K1k5 w - - 0 1 extra")
+    app.tid("load-fen").click()
+    expect(app.tid("error")).to_contain_text("bad FEN")
+    expect(app.tid("confirm-dialog")).to_be_hidden()
+    assert app.sans() == ["e4", "e5"]
+    box.fill("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1")  # Black is stalemated
+    app.tid("load-fen").click()
+    app.acting(lambda: app.tid("confirm-yes").click())
+    assert box.input_value() == "" and box.get_attribute("placeholder") == "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"
+    expect(app.tid("undo")).to_be_disabled()
+
+
 def test_back_returns_to_the_previous_game(app):
     for mv in ["e4", "e5", "Nf3"]:
         app.type_move(mv)

@@ -160,3 +160,18 @@ def test_an_earlier_positions_facts_say_what_the_current_position_lets_claim() -
     assert [row["check"] for row in reply["moves"]["add"]] == [True]
     assert call(bridge, "status_at", ply=1)["facts"]["claims_text"] == "No draw claim in the current position."
     assert call(bridge, "state")["game"]["start_check"] is False
+
+
+def test_check_fen_changes_nothing_and_undo_is_said_possible_only_with_something_to_take_back() -> None:
+    bridge = Bridge()
+    call(bridge, "play", move="e4")
+    bad = call(bridge, "check_fen", fen="8/8/8/8/8/8/8/K1k5 w - - 0 1 extra")
+    assert not bad["ok"] and bad["error"]["code"] == "bad_fen"
+    assert call(bridge, "check_fen", fen="7k/5Q2/6K1/8/8/8/8/8 b - - 0 1") == {"ok": True}
+    assert len(rows(bridge)) == 1  # the game is untouched
+    assert call(bridge, "state")["facts"]["can_undo"] is True
+    stalemate = call(bridge, "new", fen="7k/5Q2/6K1/8/8/8/8/8 b - - 0 1")["facts"]
+    assert stalemate["outcome"]["termination"] == "stalemate" and stalemate["can_undo"] is False
+    fresh = call(bridge, "new", fen="4k3/8/8/8/8/8/8/R3K3 w - - 0 1")
+    assert fresh["facts"]["can_undo"] is False
+    assert call(bridge, "resign", color="white")["facts"]["can_undo"] is True  # the resignation

@@ -131,6 +131,7 @@ class Bridge:
             "review_feed": self._review.feed,
             "review_finish": self._review.finish,
             "engine_facts": self._engine_facts,
+            "check_fen": self._check_fen,
         }
 
     # -- entry ---------------------------------------------------------------
@@ -220,6 +221,8 @@ class Bridge:
         if shown is not None and record is not None and shown is not record and shown["result"] != record["result"]:
             # the rules ended an imported game otherwise than its record says
             facts["outcome"] = {**shown, "detail": f"{shown['detail']}; the record says {record['result']}"}
+        if self._recorded is not None and over is self._recorded:
+            facts["can_undo"] = True  # undo lifts the imported result
         shown = facts["outcome"]
         if self._flag_words is not None and shown is not None and shown["termination"] == "time_forfeit":
             facts["outcome"] = {**shown, "detail": self._flag_words["text"]}  # the rule and the proof
@@ -269,6 +272,12 @@ class Bridge:
         game = Game(fen or None, chess960=_flag(args, "chess960"), flag_rules=_flag_rules(args) or self.game.flag_rules)
         self._adopt(game, [], {}, None, None)
         return self._reply(replaced=True)
+
+    def _check_fen(self, args: dict[str, Any]) -> Reply:
+        """Is ``fen`` a position a new game can start from?  Nothing changes:
+        the page asks this before it asks the player to replace the game."""
+        Game(_fen(args, "fen") or None, chess960=_flag(args, "chess960"))
+        return {"ok": True}
 
     def _load_pgn(self, args: dict[str, Any]) -> Reply:
         """``partial: true`` (a reviewed game with an error) loads the moves

@@ -164,6 +164,7 @@ class Facts(TypedDict):
     offer: Offer | None  # who would offer a draw now
     legal_moves: list[LegalMove]
     live: bool  # the current position (claims and moves only here)
+    can_undo: bool  # the game has a move or a declared ending (or an imported result) to take back
 
 
 class GameInfo(TypedDict):
@@ -321,6 +322,11 @@ class NewArgs(TypedDict, total=False):
     flag_rules: FlagRulesName | None
 
 
+class CheckFenArgs(TypedDict, total=False):
+    fen: str  # a start position to check before the page asks to replace the game
+    chess960: bool | None
+
+
 class PlayArgs(TypedDict):
     move: str  # SAN or UCI, at most 20 characters
     offer_claim: NotRequired[bool | None]  # ask first when the move would make a claim correct
@@ -409,6 +415,7 @@ class Operations(TypedDict):
     review_feed: Op[ReviewFeedArgs, Reply]
     review_finish: Op[NoArgs, Reply]
     engine_facts: Op[EngineFactsArgs, Reply]
+    check_fen: Op[CheckFenArgs, Reply]
 
 
 OpName = Literal[
@@ -430,6 +437,7 @@ OpName = Literal[
     "review_feed",
     "review_finish",
     "engine_facts",
+    "check_fen",
 ]
 """The keys of :class:`Operations` (a test checks that they agree)."""
 

@@ -444,6 +444,7 @@ def facts(
         "offer": offer,
         "legal_moves": legal,
         "live": live,
+        "can_undo": live and (game.ply > 0 or game.declared_outcome() is not None),
     }
 
 

@@ -17,7 +17,7 @@
 /** @typedef {"fide"|"uscf"} FlagRulesName */
 /** @typedef {"automatic"|"claimed"|"declared"|"recorded"} How */
 /** @typedef {"none"|"near"|"claim"|"over"} Level */
-/** @typedef {"new"|"play"|"undo"|"load_pgn"|"claim"|"agree"|"resign"|"flag"|"status_at"|"export_pgn"|"state"|"analyse"|"restore"|"rules"|"review_start"|"review_feed"|"review_finish"|"engine_facts"} OpName */
+/** @typedef {"new"|"play"|"undo"|"load_pgn"|"claim"|"agree"|"resign"|"flag"|"status_at"|"export_pgn"|"state"|"analyse"|"restore"|"rules"|"review_start"|"review_feed"|"review_finish"|"engine_facts"|"check_fen"} OpName */
 /** @typedef {"1-0"|"0-1"|"1/2-1/2"} ResultName */
 /** @typedef {"auto"|"static"|"page"} SearchName */
 /** @typedef {"checkmate"|"stalemate"|"insufficient_material"|"dead_position"|"fivefold_repetition"|"seventyfive_moves"|"threefold_repetition"|"fifty_moves"|"agreement"|"resignation"|"time_forfeit"} TerminationName */
@@ -171,6 +171,7 @@
  * @property {Offer|null} offer  who would offer a draw now
  * @property {LegalMoveDict[]} legal_moves
  * @property {boolean} live  the current position (claims and moves only here)
+ * @property {boolean} can_undo  the game has a move or a declared ending (or an imported result) to take back
  */
 
 /**
@@ -353,6 +354,12 @@
  */
 
 /**
+ * @typedef {Object} CheckFenArgs
+ * @property {string} [fen]  a start position to check before the page asks to replace the game
+ * @property {boolean|null} [chess960]
+ */
+
+/**
  * @typedef {Object} PlayArgs
  * @property {string} move  SAN or UCI, at most 20 characters
  * @property {boolean|null} [offer_claim]  ask first when the move would make a claim correct
@@ -453,6 +460,7 @@
  * @property {Op<ReviewFeedArgs, Reply>} review_feed
  * @property {Op<NoArgs, Reply>} review_finish
  * @property {Op<EngineFactsArgs, Reply>} engine_facts
+ * @property {Op<CheckFenArgs, Reply>} check_fen
  */
 
 /**

@@ -850,8 +850,16 @@ export class Controller {
   }
 
   /** @param {string} fen @param {boolean} chess960 */
-  setUp(fen, chess960) {
+  async setUp(fen, chess960) {
     if (!fen.trim()) return this.showError({ code: "empty", message: "Paste a FEN in the position box first." });
+    // a bad FEN is said at once, before asking whether to replace the game
+    let checked;
+    try {
+      checked = await this.request("check_fen", { fen: fen.trim(), chess960 });
+    } catch (e) {
+      return this.showError({ code: "internal", message: String(/** @type {Error} */ (e).message || e) });
+    }
+    if (!checked.ok) return this.showError(checked.error ?? { code: "bad_fen", message: "This FEN cannot be set up." });
     this.confirmLoss("Set up this position?", "Set up the position", () => void this.act("new", { fen: fen.trim(), chess960 }));
   }
 

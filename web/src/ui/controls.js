@@ -99,7 +99,7 @@ function draw(ctrl, input, typingHint) {
   if (input.disabled !== closed) input.disabled = closed;
   const hint = closed ? "The game is over" : typingHint;
   if (input.placeholder !== hint) input.placeholder = hint;
-  setDisabled("undo", !ready || !live || (live.ply === 0 && !live.outcome), why);
+  setDisabled("undo", !ready || !live || !live.can_undo, why || "Nothing to take back");
   const ply = ctrl.shownPly();
   setDisabled("nav-first", ply === 0, "");
   setDisabled("nav-prev", ply === 0, "");
@@ -198,7 +198,11 @@ export function mountControls(ctrl) {
     keepFocus(focused);
   }
 
-  ctrl.on("change", () => render());
+  ctrl.on("change", (_s, parts) => {
+    // a game replaced (set up, new, imported): the box shows its FEN as a placeholder again, not a stale one
+    if (parts.has("game")) /** @type {HTMLInputElement} */ ($("fen-input")).value = "";
+    render();
+  });
   render();
 }
 
