@@ -10,7 +10,7 @@ import time
 
 import pytest
 from playwright.sync_api import expect
-from viewkit import settings, type_time_control
+from viewkit import open_view, settings, type_time_control
 
 
 def set_time_control(app, text: str) -> None:
@@ -161,6 +161,24 @@ def test_pause_resume_and_reload_restores_paused(clocks):
     assert ms(app, "black") == after
     app.click_move("e7", "e5")  # a move resumes the clocks
     assert running(app, "white")
+
+
+def test_leaving_play_pauses_the_clocks_and_says_so(clocks):
+    """Nobody plays in the Review view: a running clock pauses when the
+    player leaves Play (no flag falls unseen there), and Resume goes on."""
+    app = clocks
+    set_time_control(app, "0.05+0")
+    app.click_move("e2", "e4")
+    assert running(app, "black")
+    open_view(app.page, "review")
+    open_view(app.page, "play")
+    expect(app.tid("clock-pause")).to_have_text("Resume")
+    expect(app.tid("clock-note")).to_contain_text("paused when you left Play")
+    paused_at = ms(app, "black")
+    app.page.wait_for_timeout(3_200)  # longer than the whole 3 s control
+    assert ms(app, "black") == paused_at and not app.tid("result").is_visible()
+    app.tid("clock-pause").click()
+    expect(app.tid("clock-black")).to_have_attribute("data-running", "true")
 
 
 def test_game_over_stops_the_clocks(clocks):

@@ -302,3 +302,23 @@ test("a claim stops the clocks while it is judged, and its answer starts them ag
   // the wrong claim gave White two minutes; Black lost only the time it thought
   assert.equal(w.keeper.shown().black.ms, 60_000 - 1_500);
 });
+
+test("leaving Play pauses a running clock and says so; Resume goes on", () => {
+  const w = world();
+  w.keeper.setTimeControl("0.05+0");
+  w.move(); // Black's clock runs
+  w.advance(1_000);
+  w.keeper.pauseAway();
+  assert.equal(w.keeper.shown().paused, true);
+  assert.match(w.keeper.shown().note, /paused when you left Play/);
+  w.advance(10_000); // in Review, nobody's flag falls
+  assert.deepEqual(w.flags, []);
+  assert.equal(w.keeper.shown().black.ms, 2_000);
+  w.keeper.togglePause();
+  assert.equal(w.keeper.shown().note, "");
+  w.advance(2_001);
+  assert.deepEqual(w.flags, ["black"]);
+  const idle = world();
+  idle.keeper.pauseAway(); // no clock runs: nothing to say
+  assert.equal(idle.keeper.shown().note, "");
+});

@@ -116,6 +116,17 @@ export class ClockKeeper {
   togglePause() {
     if (this.clock.paused) this.clock.resume();
     else this.clock.pause();
+    this.note = "";
+    this.save();
+    this.#schedule();
+    this.#emit();
+  }
+
+  /** The page left the Play view: a running clock pauses there (nobody plays in Review), and says so. */
+  pauseAway() {
+    if (this.clock.running === null) return;
+    this.clock.pause();
+    this.note = "The clocks were paused when you left Play: Resume starts them again.";
     this.save();
     this.#schedule();
     this.#emit();

@@ -22,6 +22,7 @@ import { ClockKeeper } from "../clock/keeper.js";
 import { formatClock } from "../clock/clock.js";
 import { PRESETS } from "../clock/timecontrol.js";
 import { el, setText } from "../ui/dom.js";
+import { DEFAULT_VIEW, VIEW_EVENT } from "../ui/views.js";
 
 /** @typedef {import("../ctrl.js").Controller} Controller */
 /** @typedef {import("../clock/keeper.js").SideShown} SideShown */
@@ -222,6 +223,9 @@ export function clocksFeature({ ctrl, addSection }) {
     if (b instanceof HTMLElement && keeper.setTimeControl(b.dataset.tc || "")) input.value = keeper.clock.tc.text;
   });
   pause.addEventListener("click", () => keeper.togglePause());
+  document.addEventListener(VIEW_EVENT, (ev) => {
+    if (/** @type {CustomEvent<string>} */ (ev).detail !== DEFAULT_VIEW) keeper.pauseAway();
+  });
   rules.addEventListener("change", () => void keeper.setFlagRules(rules.value));
   // nobody's time runs while the page is closed: save the time spent so far
   window.addEventListener("pagehide", () => keeper.save());

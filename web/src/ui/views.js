@@ -21,6 +21,8 @@
 // address. A game's part given explicitly ("#review&m=d2d4") is always read.
 
 export const DEFAULT_VIEW = "play";
+/** The event on `document` when another view is shown (`detail`: its name). */
+export const VIEW_EVENT = "pcd-view";
 
 /** @returns {string[]} the views the page's markup defines */
 export function viewNames() {
@@ -119,7 +121,10 @@ export function showView(name) {
     else tab.removeAttribute("aria-current");
   }
   const board = document.querySelector(".board-col");
+  const was = document.documentElement.dataset.view;
   document.documentElement.dataset.view = view; // (on <html>: outside the body, where the views are)
+  // features follow the view without importing the router (the clocks pause outside Play)
+  if (was && was !== view) document.dispatchEvent(new CustomEvent(VIEW_EVENT, { detail: view }));
   document.documentElement.dataset.board = board && !(/** @type {HTMLElement} */ (board)).hidden ? "on" : "off";
   return view;
 }
