@@ -185,6 +185,19 @@ def test_phone_first_screen_holds_board_clocks_move_box_and_claim(app):
         type_time_control(page, "untimed")
 
 
+def test_from_a_claim_on_the_counters_count_to_the_automatic_end(app):
+    """Past the claim's threshold a counter counts towards the rule that
+    ends the game ("3 of 5, claimable", "100/150, claimable"), never "149/100";
+    once the game is over, "Can mate" is not shown."""
+    for frm, to in KNIGHTS + KNIGHTS:
+        app.click_move(frm, to)
+    expect(app.tid("counter-repetition")).to_contain_text("Repetition: 3 of 5, claimable")
+    app.set_fen("8/8/4k3/8/8/4K3/8/R7 w - - 100 80")
+    expect(app.tid("counter-fifty")).to_contain_text("50-move: 100/150, claimable")
+    app.set_fen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1")  # stalemate: the game is over
+    expect(app.tid("counter-mate")).to_be_hidden()
+
+
 def test_counters_at_a_glance_details_one_click_away_and_remembered(app):
     page = app.page
     page.evaluate("() => localStorage.removeItem('pychessdraw.panel.v1')")

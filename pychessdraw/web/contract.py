@@ -76,6 +76,7 @@ class MovesDelta(TypedDict):
 
 class Counter(TypedDict):
     value: int
+    short: str  # the counter's figure: "7/100", "149/150, claimable"; "2 of 3", "3 of 5, claimable"
     claim_at: int
     auto_at: int
     claim_article: str

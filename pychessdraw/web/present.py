@@ -80,11 +80,24 @@ def make_row(game: Game, move: chess.Move, *, after_end: bool = False) -> MoveRo
 
 
 def _counter(
-    value: int, claim_at: int, auto_at: int, claim_article: str, auto_article: str, text: str, auto_text: str, near: int
+    value: int,
+    claim_at: int,
+    auto_at: int,
+    claim_article: str,
+    auto_article: str,
+    text: str,
+    auto_text: str,
+    near: int,
+    of: str = "/",
 ) -> Counter:
     level: Level = "over" if value >= auto_at else "claim" if value >= claim_at else "near" if value >= near else "none"
+    # below a claim, the count towards it; from there on, towards the automatic end
+    short = f"{value}{of}{claim_at}" if value < claim_at else f"{value}{of}{auto_at}, " + (
+        "game over" if value >= auto_at else "claimable"
+    )
     return {
         "value": value,
+        "short": short,
         "claim_at": claim_at,
         "auto_at": auto_at,
         "claim_article": claim_article,
@@ -130,6 +143,7 @@ def repetitions(count: int, earlier: list[int], label: Labeller) -> Repetition:
         f"{laws.RULE_NAME['fivefold_repetition'].capitalize()}: {count} of {auto}"
         f"{' (reached: game over)' if count >= auto else ''} (FIDE {auto_art})",
         claim - 1,
+        " of ",
     )
     occ: list[Occurrence] = [{"ply": p, "label": "the start" if p == 0 else f"after {label(p)}"} for p in earlier]
     return {**base, "earlier": occ}

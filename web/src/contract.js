@@ -67,6 +67,7 @@
 /**
  * @typedef {Object} Counter
  * @property {number} value
+ * @property {string} short  the counter's figure: "7/100", "149/150, claimable"; "2 of 3", "3 of 5, claimable"
  * @property {number} claim_at
  * @property {number} auto_at
  * @property {string} claim_article
@@ -85,6 +86,7 @@
 /**
  * @typedef {Object} Repetition
  * @property {number} value
+ * @property {string} short
  * @property {number} claim_at
  * @property {number} auto_at
  * @property {string} claim_article

@@ -148,9 +148,10 @@ function renderRepetitionLinks(f) {
   links.replaceChildren();
   if (f.repetition.earlier.length) {
     links.append("Earlier occurrences: ");
-    for (const o of f.repetition.earlier) {
-      links.append(el("button", { class: "link", dataset: { goto: String(o.ply) }, attrs: { type: "button", title: `Show the position ${o.label}` } }, o.label), " ");
-    }
+    f.repetition.earlier.forEach((o, i) => {
+      if (i) links.append(", "); // "the start, after 2...Ng8": each a link of its own
+      links.append(el("button", { class: "link", dataset: { goto: String(o.ply) }, attrs: { type: "button", title: `Show the position ${o.label}` } }, o.label));
+    });
   }
 }
 
@@ -203,9 +204,11 @@ export function mountPanel(ctrl) {
     const live = ctrl.isLive();
     panel.dataset.ply = String(ctrl.shownPly());
     setText($("dp-where"), live ? "(current position)" : `(${f.where}, not the current position)`);
-    paintCounter("c-fifty", f.halfmove, `${f.halfmove.value}/${f.halfmove.claim_at}`);
-    paintCounter("c-rep", f.repetition, `${f.repetition.value} of ${f.repetition.claim_at}`);
+    paintCounter("c-fifty", f.halfmove, f.halfmove.short);
+    paintCounter("c-rep", f.repetition, f.repetition.short);
     setText($("c-mate"), `White: ${f.winnable.white.word} · Black: ${f.winnable.black.word}`);
+    // once the game is over, whether a side could still mate is moot (and no longer searched)
+    /** @type {HTMLElement} */ ($("c-mate").closest("li")).hidden = !!f.outcome;
     showDetails(f);
     setText($("halfmove-clock"), f.halfmove.text);
     const bar = $("clock-bar");
