@@ -380,3 +380,21 @@ def test_a_king_cut_off_from_its_back_rank_is_mated_in_the_nearest_corner(fen: s
     v = can_checkmate(board, color, nodes=250)
     assert_line(board, color, v)
     assert v.nodes <= 250
+
+
+def test_a_long_proof_line_is_tightened_for_people_never_lengthened() -> None:
+    """``tighten`` (used where a line is shown: a flag fall's banner, the
+    Arbiter view) gives a shorter line where the deepening search finds one
+    within its small budget, checked by python-chess; never a longer one."""
+    from pychessdraw.deadposition.tighten import tighten, tighten_san
+
+    board = chess.Board("4k3/8/8/8/8/8/8/R3K3 b - - 0 1")
+    found = can_checkmate(board, W, nodes=100_000)
+    assert found.winnable and found.line is not None and len(found.line) > 20  # the dive's walk to a corner
+    short = tighten(board, W, found.line)
+    assert len(short) < len(found.line)
+    assert_line(board, W, Verdict(True, tuple(short), 0, ""))
+    replay = board.copy()
+    san = [replay.san_and_push(m) for m in found.line]
+    assert len(tighten_san(board, W, san)) == len(short)
+    assert tighten(board, W, short[:12] if len(short) <= 12 else short) == list(short)  # short lines stay as they are

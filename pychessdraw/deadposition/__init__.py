@@ -26,7 +26,7 @@ reachability and escape squares), ``forced`` (single-reply moves),
 ``helpmate`` and ``ordering`` (iterative-deepening search), ``closure``
 (walk over reachable positions), ``keys`` (position keys), ``static``
 (cheap gate), ``budget``, ``verify`` (lines checked by python-chess),
-``solver`` (the pipeline).
+``solver`` (the pipeline), ``tighten`` (a shorter line to show people).
 """
 
 from .solver import can_checkmate, is_dead, quick_verdict

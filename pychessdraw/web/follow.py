@@ -39,6 +39,7 @@ from .. import laws
 from ..batch.judge import VERDICT_WORDS
 from ..batch.scan import AUTOMATIC, CLAIMABLE, WITH_MOVE
 from ..batch.watch import CORRECTED, DEFAULT_MAX_BYTES, ENDED, ERROR, RESTARTED, Board, Tracker, describe, split_games
+from ..deadposition.tighten import tighten_san
 from ..errors import BadRequestError, InternalError, RefereeError
 from ..moves import move_number, numbered, start_of
 from ..outcome import Termination, side_name
@@ -173,7 +174,9 @@ def flag_sentence(ended: dict[str, Any], board: chess.Board) -> str | None:
         article = laws.USCF_INSUFFICIENT  # a draw though a mate exists: the US Chess rule
     can = forfeit["opponent_winnable"]
     if can is True:
-        line = numbered_line(board, proof.get("line"), PROOF_PLIES)
+        mover = chess.BLACK if forfeit["flagged"] == "white" else chess.WHITE  # the side that can mate
+        san = proof.get("line")
+        line = numbered_line(board, tighten_san(board, mover, san) if san else san, PROOF_PLIES)
         how = f"a mating line: {line}" if line else proof.get("reason") or "a checkmate exists"
         said = f"{who}'s flag fell and {other} can still checkmate ({how})"
     elif can is False:

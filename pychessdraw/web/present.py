@@ -92,8 +92,10 @@ def _counter(
 ) -> Counter:
     level: Level = "over" if value >= auto_at else "claim" if value >= claim_at else "near" if value >= near else "none"
     # below a claim, the count towards it; from there on, towards the automatic end
-    short = f"{value}{of}{claim_at}" if value < claim_at else f"{value}{of}{auto_at}, " + (
-        "game over" if value >= auto_at else "claimable"
+    short = (
+        f"{value}{of}{claim_at}"
+        if value < claim_at
+        else f"{value}{of}{auto_at}, " + ("game over" if value >= auto_at else "claimable")
     )
     return {
         "value": value,
