@@ -612,6 +612,17 @@ def test_a_claim_from_the_keyboard_keeps_the_focus_on_a_control(app):
     assert focused == "undo", f"the focus is on {focused}"
 
 
+def test_claim_with_an_empty_move_box_puts_the_keyboard_there(app):
+    """'Claim with typed move' and no move typed: the message says what to
+    do, and the keyboard is in the move box, where the move goes."""
+    for frm, to in KNIGHTS + KNIGHTS[:3]:
+        app.click_move(frm, to)
+    app.tid("move-input").fill("")
+    app.tid("claim-typed").click()
+    expect(app.tid("error")).to_contain_text("Type the move you intend to play")
+    assert app.page.evaluate("() => document.activeElement.dataset.testid") == "move-input"
+
+
 def test_a_draw_offer_to_the_computer_is_the_computers_to_answer(app):
     """Against the computer the visitor offers for their own side only: the
     offer goes with their move, and they get no Accept for the computer."""

@@ -32,7 +32,12 @@ function listen(ctrl, input) {
   click("claim-any", () => void ctrl.claim(null));
   click("claim-typed", () => {
     const mv = input.value.trim();
-    if (!mv) return ctrl.showError({ code: "empty", message: "Type the move you intend to play in the move box, then press “Claim with typed move”." });
+    if (!mv) {
+      ctrl.showError({ code: "empty", message: "Type the move you intend to play in the move box, then press “Claim with typed move”." });
+      input.focus(); // where the move is to be typed (the message sits right below it)
+      input.scrollIntoView({ block: "nearest" });
+      return;
+    }
     void ctrl.claim(mv).then((r) => {
       if (r && r.ok && input.value.trim() === mv) input.value = "";
     });
