@@ -8,17 +8,22 @@ import { $, el, focusFirst, setText } from "./dom.js";
 /** @typedef {import("../ctrl.js").Controller} Controller */
 
 const PIECES = { q: "Queen", r: "Rook", b: "Bishop", n: "Knight" };
+/** chessground's piece classes (its piece images are styled by them) */
+const ROLES = { q: "queen", r: "rook", b: "bishop", n: "knight" };
 
 /**
- * The promotion chooser: one button per piece, or hidden.
+ * The promotion chooser: one button per piece, with its image and name, or hidden.
  * @param {HTMLElement} promo @param {HTMLElement} promoButtons @param {import("../ctrl.js").CtrlState["promotion"]} promotion
+ * @param {string} color  the side promoting
  */
-function renderPromotion(promo, promoButtons, promotion) {
+function renderPromotion(promo, promoButtons, promotion, color) {
   promoButtons.replaceChildren();
   if (promotion) {
     for (const m of promotion) {
       const p = /** @type {keyof typeof PIECES} */ (m.promotion || "q");
-      promoButtons.append(el("button", { class: `promo promo-${p}`, dataset: { promotion: p, uci: m.uci }, attrs: { type: "button" } }, PIECES[p] || m.san));
+      const image = el("piece", { class: `${ROLES[p]} ${color}`, attrs: { "aria-hidden": "true" } });
+      promoButtons.append(el("button", { class: `promo promo-${p}`, dataset: { promotion: p, uci: m.uci }, attrs: { type: "button" } },
+        image, el("span", {}, PIECES[p] || m.san)));
     }
     promo.hidden = false;
     /** @type {HTMLElement|null} */ (promoButtons.firstElementChild)?.focus();
@@ -131,7 +136,7 @@ export function mountDialogs(ctrl) {
     // promotion
     if (s.promotion !== shownPromotion) {
       shownPromotion = s.promotion;
-      renderPromotion(promo, promoButtons, s.promotion);
+      renderPromotion(promo, promoButtons, s.promotion, s.live ? s.live.turn : "white");
     }
     // claim prompt
     const cp = $("claim-prompt");
