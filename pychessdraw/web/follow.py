@@ -39,6 +39,7 @@ from .. import laws
 from ..batch.judge import VERDICT_WORDS
 from ..batch.scan import AUTOMATIC, CLAIMABLE, WITH_MOVE
 from ..batch.watch import CORRECTED, DEFAULT_MAX_BYTES, ENDED, ERROR, RESTARTED, Board, Tracker, describe, split_games
+from ..contract import TerminationName
 from ..deadposition.tighten import tighten_san
 from ..errors import BadRequestError, InternalError, RefereeError
 from ..moves import move_number, numbered, start_of
@@ -92,52 +93,50 @@ def _clocks(board: Board) -> dict[str, str | None]:
     return out
 
 
-def _state(board: Board) -> tuple[BoardState, list[str]]:
-    """The board's state word, and the moves that make a claim good when
-    it is ``claimable_with_move``."""
+def _state(board: Board) -> tuple[BoardState, list[str], str]:
+    """The board's state word; the moves that make a claim good when it is
+    ``claimable_with_move``; and the state in words for people: who may
+    claim which rule, with which moves, or which ending the rules impose."""
     if board.ended is not None:
-        return "ended", []
-    if any(kind == AUTOMATIC for _, kind in board.events.first):
-        return MUST_STOP, []  # an ending the rules impose: the arbiter stops the game
+        return "ended", [], "ended"
+    imposed = sorted((ply, rule) for (rule, kind), ply in board.events.first.items() if kind == AUTOMATIC)
+    if imposed:  # an ending the rules impose: the arbiter stops the game
+        return MUST_STOP, [], f"must stop: {_rule_name(imposed[0][1])}"
     game = board.game
     if game is None:
-        return PLAYING, []
-    if game.claimable_now():
-        return "claimable", []
+        return PLAYING, [], PLAYING
+    who = side_name(game.turn)
+    now = game.claimable_now()
+    if now:
+        return "claimable", [], f"{who} may claim {' or '.join(_the(r.value) for r in now)}"
     moves: list[str] = []
+    rules: list[str] = []
     for rule in _CLAIM_RULES:
         for move in game.intended_moves(rule):
             san = game.san(move)
+            if rule.value not in rules:
+                rules.append(rule.value)
             if san not in moves:
                 moves.append(san)
-    return ("claimable_with_move", moves) if moves else (PLAYING, [])
-
-
-def _the(rule: str) -> str:
-    """A claim's rule as a sentence names it: "threefold repetition", "the fifty-move rule"."""
-    name = laws.RULE_NAME.get(rule, rule)  # type: ignore[call-overload]
-    return f"the {name}" if name.endswith(" rule") else name
+    if not moves:
+        return PLAYING, [], PLAYING
+    named = ", ".join(game.move_label(san) for san in moves[:MAX_NAMED_MOVES])
+    more = f" or {len(moves) - MAX_NAMED_MOVES} other moves" if len(moves) > MAX_NAMED_MOVES else ""
+    return "claimable_with_move", moves, f"{who} may claim {' or '.join(_the(r) for r in rules)} with {named}{more}"
 
 
 MAX_NAMED_MOVES = 3  # intended moves named on a board; more are counted
 
 
-def _state_words(board: Board, state: BoardState, moves: list[str]) -> str:
-    """The board's state for people: who may claim which rule, and with
-    which moves; which ending the rules impose."""
-    game = board.game
-    if state == MUST_STOP:
-        imposed = sorted((ply, rule) for (rule, kind), ply in board.events.first.items() if kind == AUTOMATIC)
-        return f"must stop: {laws.RULE_NAME.get(imposed[0][1], imposed[0][1])}" if imposed else "must stop"  # type: ignore[call-overload]
-    if game is None or state not in (CLAIMABLE, WITH_MOVE):
-        return state
-    who = side_name(game.turn)
-    if state == CLAIMABLE:
-        return f"{who} may claim {' or '.join(_the(r.value) for r in game.claimable_now())}"
-    rules = [r for r in _CLAIM_RULES if game.intended_moves(r)]
-    named = ", ".join(game.move_label(san) for san in moves[:MAX_NAMED_MOVES])
-    more = f" or {len(moves) - MAX_NAMED_MOVES} other moves" if len(moves) > MAX_NAMED_MOVES else ""
-    return f"{who} may claim {' or '.join(_the(r.value) for r in rules)} with {named}{more}"
+def _rule_name(rule: str) -> str:
+    """A rule's name (:data:`pychessdraw.laws.RULE_NAME`), or ``rule`` itself if it has none."""
+    return laws.RULE_NAME.get(cast(TerminationName, rule), rule)
+
+
+def _the(rule: str) -> str:
+    """A claim's rule as a sentence names it: "threefold repetition", "the fifty-move rule"."""
+    name = _rule_name(rule)
+    return f"the {name}" if name.endswith(" rule") else name
 
 
 def _note(view: BoardView) -> str:
@@ -224,11 +223,11 @@ def _base_view(number: int, board: Board) -> BoardView:
 def board_view(number: int, board: Board, ended: dict[str, Any] | None) -> BoardView:
     """What the page shows of one board, plain JSON-able data."""
     game = board.game
-    state, moves = _state(board)
+    state, moves, words = _state(board)
     view = _base_view(number, board)
     clocks = _clocks(board)
     view["state"], view["claim_moves"] = state, moves
-    view["state_text"] = _state_words(board, state, moves)
+    view["state_text"] = words
     view["clocks"] = {"white": clocks["white"], "black": clocks["black"]}
     if clocks["white"] or clocks["black"]:
         view["clocks_text"] = f"Clocks: White {clocks['white'] or '–'} · Black {clocks['black'] or '–'}"
