@@ -21,7 +21,9 @@ function renderPromotion(promo, promoButtons, promotion, color) {
   if (promotion) {
     for (const m of promotion) {
       const p = /** @type {keyof typeof PIECES} */ (m.promotion || "q");
-      const image = el("piece", { class: `${ROLES[p]} ${color}`, attrs: { "aria-hidden": "true" } });
+      const image = document.createElement("piece"); // chessground's element for a piece's image
+      image.className = `${ROLES[p]} ${color}`;
+      image.setAttribute("aria-hidden", "true");
       promoButtons.append(el("button", { class: `promo promo-${p}`, dataset: { promotion: p, uci: m.uci }, attrs: { type: "button" } },
         image, el("span", {}, PIECES[p] || m.san)));
     }
