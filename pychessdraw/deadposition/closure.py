@@ -18,14 +18,14 @@ finds *a* helpmate, not the shortest.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import chess
 
 from .budget import Budget
 from .helpmate import mating_move
 from .keys import Key, child_key, key
-from .legal import Order, has_free_flights, legal_moves
+from .legal import Order, has_free_flights, legal_moves, legality
 from .material import material_cannot_mate
 from .ordering import staged_moves
 from .reach import reach_cannot_mate
@@ -102,13 +102,12 @@ def explore(
                 path.pop()
                 board.pop()
                 continue
-            if mate_probes and board.turn == winner and _boxed_in(board, winner):
-                mate, _ = mating_move(board, winner, checkers)
-                if mate is not None:
-                    board.push(mate)
-                    path.append(mate)
-                    return proven(mated=True)  # the probe saw python-chess's is_checkmate hold
-            stack.append(replies or legal_moves(board, winner, order, checkers))
+            mate, legal = _probe(board, winner, checkers) if mate_probes and board.turn == winner else (None, None)
+            if mate is not None:
+                board.push(mate)
+                path.append(mate)
+                return proven(mated=True)  # the probe saw python-chess's is_checkmate hold
+            stack.append(replies or legal_moves(board, winner, order, checkers, legal))
         return False, []
     finally:
         for _ in range(len(path)):
@@ -122,6 +121,18 @@ def _replies(board: chess.Board, winner: chess.Color, order: Order, checkers: in
     replies = legal_moves(board, winner, order, checkers)
     first = next(replies, None)
     return None if first is None else itertools.chain((first,), replies)
+
+
+def _probe(
+    board: chess.Board, winner: chess.Color, checkers: int
+) -> tuple[chess.Move | None, Callable[[chess.Move], bool] | None]:
+    """A mate in one for ``winner`` (to move) where the loser's king is
+    boxed in, and the position's legality test if one was made for it (the
+    walk's moves from here reuse it)."""
+    if not _boxed_in(board, winner):
+        return None, None
+    legal = legality(board, checkers)
+    return mating_move(board, winner, checkers, legal)[0], legal
 
 
 FREE_FLIGHTS = 2

@@ -16,7 +16,7 @@ are ignored, as in FIDE 5.2.2's "any series of legal moves".
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import chess
 
@@ -198,7 +198,12 @@ def _changes_material(b: chess.Board, move: chess.Move) -> bool:
     return bool(move.promotion or chess.BB_SQUARES[move.to_square] & b.occupied) or b.is_en_passant(move)
 
 
-def mating_move(b: chess.Board, winner: chess.Color, checkers: int | None = None) -> tuple[chess.Move | None, bool]:
+def mating_move(
+    b: chess.Board,
+    winner: chess.Color,
+    checkers: int | None = None,
+    legal: Callable[[chess.Move], bool] | None = None,
+) -> tuple[chess.Move | None, bool]:
     """A move by ``winner`` (to move) that mates, and whether any move was tried.
 
     Only moves that give check are tried: each piece type only to the
@@ -207,8 +212,9 @@ def mating_move(b: chess.Board, winner: chess.Color, checkers: int | None = None
     slider, promotions, en passant and castling. A direct check that leaves
     the king a square no piece attacks after the move (``_flight_left``,
     exact) is not played. This skips most pushes and misses no mate.
-    ``b`` is restored.  ``checkers`` (``b.checkers_mask()``), if the caller
-    has them, saves computing them again."""
+    ``b`` is restored.  ``checkers`` (``b.checkers_mask()``) and ``legal``
+    (``legality(b, checkers)``), if the caller has them, save computing
+    them again."""
     loser = not winner
     ks = b.king(loser)
     if ks is None:
@@ -226,7 +232,8 @@ def mating_move(b: chess.Board, winner: chess.Color, checkers: int | None = None
     pawns = b.pawns & us
     from_mask = lone_blockers(b, ks, winner) & us  # moving one may unmask a check
     # Pseudo-legal moves and one legality test per position (``legality``).
-    legal = legality(b, checkers)
+    if legal is None:
+        legal = legality(b, checkers)
     generate = b.generate_pseudo_legal_moves
     direct: list[Iterator[chess.Move]] = []
     if knights:

@@ -34,15 +34,20 @@ class Order(Protocol):
 
 
 def legal_moves(
-    board: chess.Board, winner: chess.Color, order: Order, checkers: int | None = None
+    board: chess.Board,
+    winner: chess.Color,
+    order: Order,
+    checkers: int | None = None,
+    legal: Callable[[chess.Move], bool] | None = None,
 ) -> Iterator[chess.Move]:
     """The legal moves among ``order(board, winner)``'s, in its order.
 
     ``board`` must stay at this position while the iterator is advanced;
-    ``checkers``, if the caller has them, saves computing them again."""
+    ``checkers`` and ``legal`` (``legality(board, checkers)``), if the
+    caller has them, save computing them again."""
     if checkers is None:
         checkers = board.checkers_mask()
-    return filter(legality(board, checkers), order(board, winner, checkers))
+    return filter(legal or legality(board, checkers), order(board, winner, checkers))
 
 
 def legality(board: chess.Board, checkers: int | None = None) -> Callable[[chess.Move], bool]:
