@@ -27,6 +27,20 @@ def test_flag_fall_banner_names_the_rule_and_the_proof() -> None:
     assert r["facts"]["outcome"] is None
 
 
+def test_the_banner_and_the_panel_show_the_same_mating_line() -> None:
+    """A flag fall's proof is shown twice (the banner, the panel's details):
+    the same tightened line both times, not two proofs of one fact."""
+    b = Bridge()
+    ask(b, "play", move="e4")
+    r = ask(b, "flag", color="black")
+    detail = r["facts"]["outcome"]["detail"]
+    proof = ask(b, "analyse", level=0)["facts"]["winnable"]["white"]["proof"]
+    line = proof.removeprefix("a mating line: ").split(" … ")[0]
+    assert proof.startswith("a mating line: ") and line.split()[:4] == detail.split("a mating line: ")[1].split()[:4]
+    total = re.search(r"\((\d+) plies in all\)", proof)
+    assert total and f"({total.group(1)} plies in all)" in detail
+
+
 def test_flag_rules_switch_decides_the_flag_fall() -> None:
     b = Bridge()
     ask(b, "new", fen="4k3/r7/8/8/8/8/8/4K1N1 w - - 0 1")

@@ -17,11 +17,10 @@ import chess
 
 from .. import laws
 from ..contract import FlagRulesName, ResultName
-from ..deadposition.tighten import tighten_san
 from ..outcome import side_name
 from ..rules import timeout
 from ..status import Status
-from .present import numbered_line
+from .present import numbered_line, proof_line
 
 
 class FlagWords(TypedDict):
@@ -75,8 +74,7 @@ def explain(board: chess.Board, status: Status, flagged: chess.Color) -> FlagWor
         proof = "the search did not prove that it cannot checkmate, and only such a proof makes a flag fall a draw"
         text = f"{who}'s flag fell: {other} wins ({proof}; {cited})"
         return {"result": result, "rules": rules, "article": cited, "text": text, "proof": proof}
-    if line:
-        line = tighten_san(board, opponent, line)  # a proof for people: short where a short one is cheap to find
+    line = proof_line(board, opponent, line)
     proof = f"a mating line: {numbered_line(board, line, SHOWN_PLIES)}" if line else (reason or "a checkmate exists")
     text = f"{who}'s flag fell and {other} can still checkmate ({proof}): {other} wins ({cited})"
     return {"result": result, "rules": rules, "article": cited, "text": text, "proof": proof}

@@ -40,7 +40,6 @@ from ..batch.judge import VERDICT_WORDS
 from ..batch.scan import AUTOMATIC, CLAIMABLE, WITH_MOVE
 from ..batch.watch import CORRECTED, DEFAULT_MAX_BYTES, ENDED, ERROR, RESTARTED, Board, Tracker, describe, split_games
 from ..contract import TerminationName
-from ..deadposition.tighten import tighten_san
 from ..errors import BadRequestError, InternalError, RefereeError
 from ..moves import move_number, numbered, start_of
 from ..outcome import Termination, side_name
@@ -48,7 +47,7 @@ from ..pgn import read_games
 from ..rules import timeout
 from .clockpgn import parse_clk
 from .contract import ArbiterEvent, BoardState, BoardView, FollowReply, FollowUpdate
-from .present import numbered_line
+from .present import numbered_line, proof_line
 
 PLAYING: BoardState = "playing"
 MUST_STOP: BoardState = "must_stop"
@@ -175,7 +174,7 @@ def flag_sentence(ended: dict[str, Any], board: chess.Board) -> str | None:
     if can is True:
         mover = chess.BLACK if forfeit["flagged"] == "white" else chess.WHITE  # the side that can mate
         san = proof.get("line")
-        line = numbered_line(board, tighten_san(board, mover, san) if san else san, PROOF_PLIES)
+        line = numbered_line(board, proof_line(board, mover, san), PROOF_PLIES)
         how = f"a mating line: {line}" if line else proof.get("reason") or "a checkmate exists"
         said = f"{who}'s flag fell and {other} can still checkmate ({how})"
     elif can is False:

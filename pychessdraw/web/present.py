@@ -9,6 +9,7 @@ grouped so that a rule that many moves allow is said once. Types:
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any
 
@@ -16,6 +17,7 @@ import chess
 
 from .. import laws
 from ..contract import ByColor, ClaimRuleName, ColorName, ResultName
+from ..deadposition.tighten import tighten_san
 from ..game import Game
 from ..moves import numbered
 from ..outcome import Outcome, Termination, color_name, side_name, termination_from_record, termination_name
@@ -203,6 +205,23 @@ def recorded_view(result: ResultName, termination_tag: str | None, details: str 
 MAX_LINE = 8  # plies of a mating line shown; the rest is counted
 
 
+def proof_line(board: chess.Board, color: chess.Color, line: list[str] | None) -> list[str] | None:
+    """The mating line shown to people for ``color`` from ``board``: the
+    search's, tightened where a shorter one is cheap to find
+    (:mod:`pychessdraw.deadposition.tighten`). The one place every view
+    (the panel, a flag fall's banner, the Arbiter view) gets it, so that
+    they show the same line; remembered, since the same proof is shown
+    again at each look at the position."""
+    if not line:
+        return line
+    return list(_tightened(board.fen(), board.chess960, color, tuple(line)))
+
+
+@functools.lru_cache(maxsize=256)
+def _tightened(fen: str, chess960: bool, color: chess.Color, line: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(tighten_san(chess.Board(fen, chess960=chess960), color, line))
+
+
 def numbered_line(board: chess.Board, line: list[str] | None, limit: int = MAX_LINE) -> str:
     """A line of SAN moves from ``board`` with move numbers ("12...Kb8 13.Ra1"),
     cut to ``limit`` plies with the length of the whole line said."""
@@ -230,7 +249,7 @@ def winnability(
     if status.cannot_mate[color]:
         answer = False
     if answer is True:
-        line = numbered_line(board, detail.get("line"))
+        line = numbered_line(board, proof_line(board, color, detail.get("line")))
         return {
             "answer": "yes",
             "text": f"{name} can still checkmate",
