@@ -175,3 +175,13 @@ def test_check_fen_changes_nothing_and_undo_is_said_possible_only_with_something
     fresh = call(bridge, "new", fen="4k3/8/8/8/8/8/8/R3K3 w - - 0 1")
     assert fresh["facts"]["can_undo"] is False
     assert call(bridge, "resign", color="white")["facts"]["can_undo"] is True  # the resignation
+
+
+def test_the_counters_say_claimable_only_while_the_game_goes_on() -> None:
+    bridge = Bridge()
+    for move in ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"]:
+        facts = call(bridge, "play", move=move)["facts"]
+    assert facts["repetition"]["short"] == "3 of 5, claimable"
+    claimed = call(bridge, "claim")["facts"]
+    assert claimed["outcome"]["termination"] == "threefold_repetition"
+    assert claimed["repetition"]["short"] == "3 of 5"  # the claim was made: nothing is claimable now

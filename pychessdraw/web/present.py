@@ -91,14 +91,16 @@ def _counter(
     auto_text: str,
     near: int,
     of: str = "/",
+    playing: bool = True,
 ) -> Counter:
     level: Level = "over" if value >= auto_at else "claim" if value >= claim_at else "near" if value >= near else "none"
     # below a claim, the count towards it; from there on, towards the automatic end
-    short = (
-        f"{value}{of}{claim_at}"
-        if value < claim_at
-        else f"{value}{of}{auto_at}, " + ("game over" if value >= auto_at else "claimable")
-    )
+    # ("claimable" only while the game goes on: after it, nothing is)
+    short = f"{value}{of}{claim_at}" if value < claim_at else f"{value}{of}{auto_at}"
+    if value >= auto_at:
+        short += ", game over"
+    elif value >= claim_at and playing:
+        short += ", claimable"
     return {
         "value": value,
         "short": short,
@@ -112,7 +114,7 @@ def _counter(
     }
 
 
-def halfmove(clock: int) -> Counter:
+def halfmove(clock: int, playing: bool = True) -> Counter:
     claim, auto = fifty.CLAIM_PLIES, fifty.AUTOMATIC_PLIES
     rule, art, auto_rule, auto_art = (
         laws.RULE_NAME["fifty_moves"],
@@ -130,10 +132,11 @@ def halfmove(clock: int) -> Counter:
         f"({rule}, FIDE {art}), the game ends at {auto} ({auto_rule}, FIDE {auto_art})",
         f"{auto_rule}: {clock} of {auto} plies{' (reached: game over)' if clock >= auto else ''} (FIDE {auto_art})",
         claim - 10,
+        playing=playing,
     )
 
 
-def repetitions(count: int, earlier: list[int], label: Labeller) -> Repetition:
+def repetitions(count: int, earlier: list[int], label: Labeller, playing: bool = True) -> Repetition:
     claim, auto = repetition.CLAIM_COUNT, repetition.AUTOMATIC_COUNT
     art, auto_art = laws.ARTICLE["threefold_repetition"], laws.ARTICLE["fivefold_repetition"]
     base = _counter(
@@ -148,6 +151,7 @@ def repetitions(count: int, earlier: list[int], label: Labeller) -> Repetition:
         f"{' (reached: game over)' if count >= auto else ''} (FIDE {auto_art})",
         claim - 1,
         " of ",
+        playing,
     )
     occ: list[Occurrence] = [{"ply": p, "label": "the start" if p == 0 else f"after {label(p)}"} for p in earlier]
     return {**base, "earlier": occ}
@@ -464,8 +468,8 @@ def facts(
         "where": where,
         "turn_text": "Game over" if over else f"{side(board.turn)} to move{' (check)' if status.check else ''}",
         "description": describe(board),
-        "halfmove": halfmove(status.halfmove_clock),
-        "repetition": repetitions(status.repetition_count, list(status.repetitions), label),
+        "halfmove": halfmove(status.halfmove_clock, not over),
+        "repetition": repetitions(status.repetition_count, list(status.repetitions), label, not over),
         "outcome": out_view,
         "claims": groups,
         "claims_text": claims_text(groups, status, board, live, claimant)
