@@ -87,13 +87,11 @@ _NEAREST = {
     color: [dark if DISTANCE[sq][dark] <= DISTANCE[sq][light] else light for sq in chess.SQUARES]
     for color, (dark, light) in _CORNERS.items()
 }
-# The nearest of the four corners: those of the loser's back rank on a tie.
+# The nearest of the four corners: those of the loser's back rank on a tie
+# (``min`` keeps the first of equals, and they come first).
 _NEAREST_ANYWHERE = {
     color: [
-        min(
-            (dark, light, *(c for c in (chess.A1, chess.H1, chess.A8, chess.H8) if c not in (dark, light))),
-            key=lambda corner: DISTANCE[sq][corner],
-        )  # fmt: skip
+        min((dark, light, *(chess.A1, chess.H1, chess.A8, chess.H8)), key=lambda corner: DISTANCE[sq][corner])
         for sq in chess.SQUARES
     ]
     for color, (dark, light) in _CORNERS.items()

@@ -31,6 +31,7 @@ from .closure import explore
 from .forced import play_forced
 from .gcpause import paused_gc
 from .helpmate import HelpmateSearch
+from .legal import Order
 from .material import material_cannot_mate, needs_blockers
 from .ordering import dive_moves, dive_moves_anywhere
 from .reach import reach_cannot_mate
@@ -265,15 +266,19 @@ def _closure(b: chess.Board, color: chess.Color, budget: Budget) -> tuple[bool |
 
 def _dive(b: chess.Board, color: chess.Color, budget: Budget) -> tuple[bool | None, list[chess.Move], str]:
     """The walk with a small budget, pruning by material only."""
-    found, line = explore(b.copy(stack=False), color, budget, reach_proofs=False, mate_probes=True, order=dive_moves)
-    return found, line, "no reachable position is a mate (all positions explored)"
+    return _dive_along(b, color, budget, dive_moves)
 
 
 def _dive_anywhere(b: chess.Board, color: chess.Color, budget: Budget) -> tuple[bool | None, list[chess.Move], str]:
     """``_dive`` towards the nearest corner on either side of the board."""
-    found, line = explore(
-        b.copy(stack=False), color, budget, reach_proofs=False, mate_probes=True, order=dive_moves_anywhere
-    )
+    return _dive_along(b, color, budget, dive_moves_anywhere)
+
+
+def _dive_along(
+    b: chess.Board, color: chess.Color, budget: Budget, order: Order
+) -> tuple[bool | None, list[chess.Move], str]:
+    """A dive in ``order`` on a private copy (mate probes on, reach proofs off)."""
+    found, line = explore(b.copy(stack=False), color, budget, reach_proofs=False, mate_probes=True, order=order)
     return found, line, "no reachable position is a mate (all positions explored)"
 
 
