@@ -10,7 +10,7 @@ it from here; ``tests/test_one_owner.py`` fails on an article number
 written anywhere else.
 """
 
-from typing import Final
+from typing import Final, cast
 
 from .contract import ClaimArticle, ClaimRuleName, TerminationName
 
@@ -58,6 +58,17 @@ RULE_NAME: Final[dict[TerminationName, str]] = {
     "resignation": "resignation",
     "time_forfeit": "flag fall",
 }
+
+
+def rule_name(rule: str) -> str:
+    """A rule's name (:data:`RULE_NAME`), or ``rule`` itself if it has none."""
+    return RULE_NAME.get(cast(TerminationName, rule), rule)
+
+
+def rule_in_sentence(rule: str) -> str:
+    """A rule as a sentence names it: "threefold repetition", "the fifty-move rule"."""
+    name = rule_name(rule)
+    return f"the {name}" if name.endswith(" rule") else name
 
 
 def fide(article: str) -> str:

@@ -39,7 +39,6 @@ from .. import laws
 from ..batch.judge import VERDICT_WORDS
 from ..batch.scan import AUTOMATIC, CLAIMABLE, WITH_MOVE
 from ..batch.watch import CORRECTED, DEFAULT_MAX_BYTES, ENDED, ERROR, RESTARTED, Board, Tracker, describe, split_games
-from ..contract import TerminationName
 from ..errors import BadRequestError, InternalError, RefereeError
 from ..moves import move_number, numbered, start_of
 from ..outcome import Termination, side_name
@@ -100,14 +99,14 @@ def _state(board: Board) -> tuple[BoardState, list[str], str]:
         return "ended", [], "ended"
     imposed = sorted((ply, rule) for (rule, kind), ply in board.events.first.items() if kind == AUTOMATIC)
     if imposed:  # an ending the rules impose: the arbiter stops the game
-        return MUST_STOP, [], f"must stop: {_rule_name(imposed[0][1])}"
+        return MUST_STOP, [], f"must stop: {laws.rule_name(imposed[0][1])}"
     game = board.game
     if game is None:
         return PLAYING, [], PLAYING
     who = side_name(game.turn)
     now = game.claimable_now()
     if now:
-        return "claimable", [], f"{who} may claim {' or '.join(_the(r.value) for r in now)}"
+        return "claimable", [], f"{who} may claim {' or '.join(laws.rule_in_sentence(r.value) for r in now)}"
     moves: list[str] = []
     rules: list[str] = []
     for rule in _CLAIM_RULES:
@@ -121,21 +120,11 @@ def _state(board: Board) -> tuple[BoardState, list[str], str]:
         return PLAYING, [], PLAYING
     named = ", ".join(game.move_label(san) for san in moves[:MAX_NAMED_MOVES])
     more = f" or {len(moves) - MAX_NAMED_MOVES} other moves" if len(moves) > MAX_NAMED_MOVES else ""
-    return "claimable_with_move", moves, f"{who} may claim {' or '.join(_the(r) for r in rules)} with {named}{more}"
+    claims = " or ".join(laws.rule_in_sentence(r) for r in rules)
+    return "claimable_with_move", moves, f"{who} may claim {claims} with {named}{more}"
 
 
 MAX_NAMED_MOVES = 3  # intended moves named on a board; more are counted
-
-
-def _rule_name(rule: str) -> str:
-    """A rule's name (:data:`pychessdraw.laws.RULE_NAME`), or ``rule`` itself if it has none."""
-    return laws.RULE_NAME.get(cast(TerminationName, rule), rule)
-
-
-def _the(rule: str) -> str:
-    """A claim's rule as a sentence names it: "threefold repetition", "the fifty-move rule"."""
-    name = _rule_name(rule)
-    return f"the {name}" if name.endswith(" rule") else name
 
 
 def _note(view: BoardView) -> str:

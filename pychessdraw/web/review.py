@@ -229,8 +229,7 @@ def event_row(event: dict[str, Any], first_move: int = 1, black_first: bool = Fa
     "Checkmate ended the game after Black's move 30" (the move numbers are
     counted here, not on the page)."""
     ply, kind = event["ply"], event["kind"]
-    rule = laws.RULE_NAME.get(event["rule"], event["rule"])
-    the_rule = f"the {rule}" if rule.endswith(" rule") else rule
+    rule, the_rule = laws.rule_name(event["rule"]), laws.rule_in_sentence(event["rule"])
     after = after_move(ply, first_move, black_first)
     if kind == "automatic":
         label = f"{rule[:1].upper()}{rule[1:]} ended the game {after}"
@@ -253,7 +252,7 @@ def detail_of(report: dict[str, Any], first_move: int = 1, black_first: bool = F
     verdict, expected = report["verdict"], report.get("expected_result")
     if verdict == "ended_earlier":
         first = next((e for e in report["events"] if e["kind"] == "automatic" and e["ply"] == report["ended_at"]), None)
-        rule = laws.RULE_NAME.get(first["rule"], first["rule"]) if first else "the rules"
+        rule = laws.rule_name(first["rule"]) if first else "the rules"
         where = after_move(report["ended_at"] or 0, first_move, black_first)
         return f"{rule} ended it {where}: the rules give {expected}"
     if verdict == "wrong_result":
