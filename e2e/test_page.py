@@ -557,7 +557,12 @@ def test_resignation_asks_once(app):
 
 
 def test_against_the_computer_the_visitor_acts_only_for_their_side(app):
+    level = app.tid("engine-level")
+    old_level = level.input_value()
     try:
+        # 2 s a move: the computer, White, is still thinking when its turn is looked at
+        # (at a faster level it may have moved already, and then the visitor may claim)
+        choose(app.page, "engine-level", "5")
         choose(app.page, "opponent", "computer-black")
         expect(app.tid("resign-black")).to_be_hidden()
         expect(app.tid("resign-white")).to_be_visible()
@@ -568,9 +573,11 @@ def test_against_the_computer_the_visitor_acts_only_for_their_side(app):
         expect(app.tid("resign-white")).to_be_hidden()
         expect(app.tid("resign-black")).to_be_visible()
         # White (the computer) to move: the visitor has no claim to make for it
+        assert app.sans() == [], "the computer moved before its turn could be looked at"
         expect(app.tid("claim-any")).to_be_disabled()
     finally:
         choose(app.page, "opponent", "human")
+        choose(app.page, "engine-level", old_level)
         if app.tid("board").get_attribute("data-orientation") == "black":
             app.tid("flip").click()
     expect(app.tid("resign-black")).to_be_visible()
