@@ -341,6 +341,16 @@ def test_a_lone_knight_still_mates_with_blockers_after_the_dive() -> None:
     assert_line(board, chess.BLACK, can_checkmate(board, chess.BLACK, nodes=10**9, seconds=5.0))
 
 
+def test_a_pawn_ending_where_a_blocked_pawn_must_be_set_free_is_decided_by_the_dive() -> None:
+    """A TCEC ending the page left open after 16 moves in a row (2,142
+    nodes): Black's f-pawn steps once, for White to take it and free e6
+    or g6, where the dive's pawn ran into f4."""
+    board = chess.Board("6k1/3K1p2/4p1p1/4P1P1/5P2/8/8/8 b - - 18 85")
+    v = can_checkmate(board, chess.BLACK, nodes=100)
+    assert_line(board, chess.BLACK, v)
+    assert v.line is not None and v.line[0] == chess.Move.from_uci("f7f6")
+
+
 # Positions of the hard set where CHA 2.6.1 (built from D3-Chess for
 # benchmarks/bench_cha.py) answers "unwinnable" although a helpmate exists:
 # pinned so that no shortcut of ours ever agrees with it.

@@ -334,3 +334,18 @@ def test_the_loser_first_feeds_a_blocked_pawn_when_the_winner_has_only_pawns() -
     # With a piece besides its pawns the winner needs no feeding: the king's steps come first.
     board = chess.Board("8/3k4/p2P1K2/P7/8/3B4/8/n7 w - - 0 1")
     assert list(dive_moves(board, chess.BLACK))[0].from_square == chess.F6
+
+
+def test_a_pawn_steps_short_of_a_head_on_block() -> None:
+    # TCEC pawn ending, Black to mate: f7-f5 would stand blocked by f4 for
+    # good, f7-f6 offers itself to e5 or g5 and frees e6 or g6.  Both the
+    # staged order and the shortcut for its first move step once.
+    board = chess.Board("6k1/3K1p2/4p1p1/4P1P1/5P2/8/8/8 b - - 18 85")
+    first = chess.Move.from_uci("f7f6")
+    assert next(staged_moves(board, chess.BLACK)) == first
+    assert best_first_move(board, mating_corner(board, chess.BLACK)) == first
+    order = [
+        m for m, _ in ordered_moves(board, list(board.generate_pseudo_legal_moves()), chess.BLACK, chess.A1, False)
+    ]
+    # the step into the block still comes, after the king's steps towards the corner
+    assert order.index(chess.Move.from_uci("f7f5")) > order.index(chess.Move.from_uci("g8f8"))

@@ -41,7 +41,8 @@ def best_first_move(board: chess.Board, corner: int) -> chess.Move | None:
     there is no move at all).
 
     Scores as ``ordering._scored``: a queen promotion 100, a capture 60 + the
-    victim's value; then a pawn step 30 + its relative rank, the knight
+    victim's value; then a pawn step 30 + its relative rank (20 + it onto a
+    square blocked head-on by an enemy pawn: ``STUCK_PAWN``), the knight
     nearer the corner 28 (else 5), the king nearer its target 25 (else 0),
     any other piece 15 + 3 x how much nearer the loser's king."""
     if board.ep_square is not None:
@@ -139,7 +140,9 @@ def _best_quiet(
 ) -> chess.Move | None:
     """No capture and no promotion: the best quiet move (pieces, castling, pawns)."""
     empty = ~board.occupied & chess.BB_ALL
-    pawn_score, step = _pawn_step(board.turn == chess.WHITE, singles, empty) if pawns else (-1_000, None)
+    us = board.turn
+    stuck = stuck_squares(us, board.pawns & board.occupied_co[not us])
+    pawn_score, step = _pawn_step(us == chess.WHITE, singles, empty, stuck) if pawns else (-1_000, None)
     loser_king = board.king(not board.turn)
     if pawn_score > PIECE_QUIET_MAX and loser_king is not None:
         return step  # no piece's quiet move scores as high
@@ -179,7 +182,22 @@ def _quiet_score(board: chess.Board, fr: int, targets: int, corner: int, lk: int
     return 15 + 3 * (DISTANCE[fr][lk] - d), chess.msb(targets & ring[d])
 
 
-def _pawn_step(white: bool, singles: int, empty: int) -> tuple[int, chess.Move | None]:
+# A pawn step onto a square in front of an enemy pawn scores this plus its
+# relative rank instead of 30 plus it, after every free step: a pawn
+# blocked head-on gets free only by a capture (in a TCEC pawn ending, f7-f5
+# against f4 locked the pawn that f7-f6 offers up to free e6 or g6; the
+# page left the position open, 2,142 nodes, now 32).  Not 10: an
+# under-promotion (12-14) is generated before the pawns' steps but scored
+# in a later stage of ``staged_moves``, and must not tie with them.
+STUCK_PAWN = 20
+
+
+def stuck_squares(color: chess.Color, enemy_pawns: chess.Bitboard) -> chess.Bitboard:
+    """The squares where a pawn of ``color`` would stand blocked head-on by one of ``enemy_pawns``."""
+    return enemy_pawns >> 8 if color == chess.WHITE else enemy_pawns << 8 & chess.BB_ALL
+
+
+def _pawn_step(white: bool, singles: int, empty: int, stuck: int) -> tuple[int, chess.Move | None]:
     """The best pawn step (single steps first on a tie) and its score."""
     if white:
         doubles, step = singles << 8 & empty & (chess.BB_RANK_3 | chess.BB_RANK_4), -8
@@ -187,14 +205,15 @@ def _pawn_step(white: bool, singles: int, empty: int) -> tuple[int, chess.Move |
         doubles, step = singles >> 8 & empty & (chess.BB_RANK_6 | chess.BB_RANK_5), 8
     best_score, best = -1_000, None
     for targets, back in ((singles, step), (doubles, 2 * step)):
-        if not targets:
-            continue
-        if white:
-            to = chess.msb(targets)
-            rel = chess.square_rank(to)
-        else:
-            rank = chess.square_rank(chess.lsb(targets))
-            to, rel = chess.msb(targets & chess.BB_RANKS[rank]), 7 - rank
-        if 30 + rel > best_score:
-            best_score, best = 30 + rel, chess.Move(to + back, to)
+        for group, base in ((targets & ~stuck, 30), (targets & stuck, STUCK_PAWN)):
+            if not group:
+                continue
+            if white:
+                to = chess.msb(group)
+                rel = chess.square_rank(to)
+            else:
+                rank = chess.square_rank(chess.lsb(group))
+                to, rel = chess.msb(group & chess.BB_RANKS[rank]), 7 - rank
+            if base + rel > best_score:
+                best_score, best = base + rel, chess.Move(to + back, to)
     return best_score, best

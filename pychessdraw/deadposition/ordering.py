@@ -22,7 +22,7 @@ from operator import itemgetter
 import chess
 
 from .distances import DISTANCE, KNIGHT_DISTANCE
-from .first_move import CLOSER, best_first_move, best_quiet_move
+from .first_move import CLOSER, STUCK_PAWN, best_first_move, best_quiet_move, stuck_squares
 from .legal import check_targets
 
 REWARD, NORMAL, PUNISH = 0, 1, 3
@@ -348,6 +348,7 @@ def _scored(
             lk = corner
         # our king aims two squares in front of the corner (h6 for h8).
         kt = chess.square(chess.square_file(corner), 5 if chess.square_rank(corner) == 7 else 2)
+        stuck = stuck_squares(us, pawns & them_bb)
         for m in moves:
             fr, to = m.from_square, m.to_square
             bb_fr = chess.BB_SQUARES[fr]
@@ -364,7 +365,10 @@ def _scored(
                 continue
             if bb_fr & pawns:
                 rel = chess.square_rank(to) if us == chess.WHITE else 7 - chess.square_rank(to)
-                scored.append((30 + rel, REWARD if rel >= 4 else NORMAL, m))
+                if chess.BB_SQUARES[to] & stuck:  # a pawn that runs into a pawn gets free only by a capture
+                    scored.append((STUCK_PAWN + rel, NORMAL, m))
+                else:
+                    scored.append((30 + rel, REWARD if rel >= 4 else NORMAL, m))
                 continue
             if bb_fr & board.kings:
                 closer = DISTANCE[to][kt] < DISTANCE[fr][kt]
