@@ -349,6 +349,9 @@ def test_a_pawn_ending_where_a_blocked_pawn_must_be_set_free_is_decided_by_the_d
     v = can_checkmate(board, chess.BLACK, nodes=100)
     assert_line(board, chess.BLACK, v)
     assert v.line is not None and v.line[0] == chess.Move.from_uci("f7f6")
+    # a lichess ending where the pawn must step into the block (h5-h4 against h3) to be fed
+    board = chess.Board("8/5k2/5P2/7p/P7/2P4P/1P4P1/6K1 b - - 0 46")
+    assert_line(board, chess.BLACK, can_checkmate(board, chess.BLACK, nodes=300))
 
 
 # Positions of the hard set where CHA 2.6.1 (built from D3-Chess for

@@ -336,7 +336,7 @@ def test_the_loser_first_feeds_a_blocked_pawn_when_the_winner_has_only_pawns() -
     assert list(dive_moves(board, chess.BLACK))[0].from_square == chess.F6
 
 
-def test_a_pawn_steps_short_of_a_head_on_block() -> None:
+def test_a_pawn_steps_once_short_of_a_head_on_block() -> None:
     # TCEC pawn ending, Black to mate: f7-f5 would stand blocked by f4 for
     # good, f7-f6 offers itself to e5 or g5 and frees e6 or g6.  Both the
     # staged order and the shortcut for its first move step once.
@@ -349,3 +349,9 @@ def test_a_pawn_steps_short_of_a_head_on_block() -> None:
     ]
     # the step into the block still comes, after the king's steps towards the corner
     assert order.index(chess.Move.from_uci("f7f5")) > order.index(chess.Move.from_uci("g8f8"))
+    # A single step into a block keeps its place: h5-h4 against h3 is Black's
+    # only way on (White's g-pawn then feeds it a capture on g3).
+    board = chess.Board("8/5k2/5P2/7p/P7/2P4P/1P4P1/6K1 b - - 0 46")
+    order = list(staged_moves(board, chess.BLACK))
+    steps = [m for m in order if m.from_square == chess.F7 and not board.is_capture(m)]
+    assert order.index(chess.Move.from_uci("h5h4")) < min(order.index(m) for m in steps)

@@ -41,8 +41,8 @@ def best_first_move(board: chess.Board, corner: int) -> chess.Move | None:
     there is no move at all).
 
     Scores as ``ordering._scored``: a queen promotion 100, a capture 60 + the
-    victim's value; then a pawn step 30 + its relative rank (20 + it onto a
-    square blocked head-on by an enemy pawn: ``STUCK_PAWN``), the knight
+    victim's value; then a pawn step 30 + its relative rank (a double step
+    onto a square blocked head-on by an enemy pawn 20 + it: ``STUCK_PAWN``), the knight
     nearer the corner 28 (else 5), the king nearer its target 25 (else 0),
     any other piece 15 + 3 x how much nearer the loser's king."""
     if board.ep_square is not None:
@@ -182,13 +182,16 @@ def _quiet_score(board: chess.Board, fr: int, targets: int, corner: int, lk: int
     return 15 + 3 * (DISTANCE[fr][lk] - d), chess.msb(targets & ring[d])
 
 
-# A pawn step onto a square in front of an enemy pawn scores this plus its
-# relative rank instead of 30 plus it, after every free step: a pawn
-# blocked head-on gets free only by a capture (in a TCEC pawn ending, f7-f5
-# against f4 locked the pawn that f7-f6 offers up to free e6 or g6; the
-# page left the position open, 2,142 nodes, now 32).  Not 10: an
-# under-promotion (12-14) is generated before the pawns' steps but scored
-# in a later stage of ``staged_moves``, and must not tie with them.
+# A pawn's double step onto a square in front of an enemy pawn scores this
+# plus its relative rank instead of 30 plus it, after every other pawn step:
+# blocked head-on, the pawn gets free only by a capture, where the single
+# step keeps both ways open (in a TCEC pawn ending, f7-f5 against f4 locked
+# the pawn that f7-f6 offers up to free e6 or g6: the page left it open,
+# 2,142 nodes, now 32).  A single step into the block stays as it was: it
+# is often the only way on, for the loser to feed the pawn a capture (a
+# lichess ending, h5-h4 against h3: 245 nodes, 30,390 with it demoted).
+# Not 10: an under-promotion (12-14) is generated before the pawns' steps
+# but scored in a later stage of ``staged_moves``, and must not tie with them.
 STUCK_PAWN = 20
 
 
@@ -204,8 +207,8 @@ def _pawn_step(white: bool, singles: int, empty: int, stuck: int) -> tuple[int, 
     else:
         doubles, step = singles >> 8 & empty & (chess.BB_RANK_6 | chess.BB_RANK_5), 8
     best_score, best = -1_000, None
-    for targets, back in ((singles, step), (doubles, 2 * step)):
-        for group, base in ((targets & ~stuck, 30), (targets & stuck, STUCK_PAWN)):
+    for targets, back, blocked in ((singles, step, 0), (doubles, 2 * step, stuck)):
+        for group, base in ((targets & ~blocked, 30), (targets & blocked, STUCK_PAWN)):
             if not group:
                 continue
             if white:

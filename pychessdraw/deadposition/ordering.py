@@ -365,7 +365,7 @@ def _scored(
                 continue
             if bb_fr & pawns:
                 rel = chess.square_rank(to) if us == chess.WHITE else 7 - chess.square_rank(to)
-                if chess.BB_SQUARES[to] & stuck:  # a pawn that runs into a pawn gets free only by a capture
+                if chess.BB_SQUARES[to] & stuck and abs(to - fr) == 16:  # a double step into a block
                     scored.append((STUCK_PAWN + rel, NORMAL, m))
                 else:
                     scored.append((30 + rel, REWARD if rel >= 4 else NORMAL, m))
