@@ -15,7 +15,7 @@ PORT   ?= 8000
 .PHONY: serve test test-quick lint docs contract site venv bench clean
 
 # What ruff checks (pyproject.toml's [tool.ruff]): the package, the tests, the benchmarks, the docs' build.
-RUFF_PATHS := pychessdraw tests benchmarks docs
+RUFF_PATHS := pychessdraw tests e2e web benchmarks docs
 
 # __init__.py holds the version: reinstall so that the metadata follows it.
 $(VENV)/.installed: pyproject.toml pychessdraw/__init__.py

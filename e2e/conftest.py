@@ -6,6 +6,7 @@ web/dist as it is), served on loopback by web/serve.py in a thread, and opened
 in ONE Chromium page shared by the tests, so that Pyodide boots once.
 Browser: $CHROMIUM, else /usr/bin/chromium, else Playwright's own Chromium.
 """
+
 from __future__ import annotations
 
 import json
@@ -27,8 +28,13 @@ ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 BOOT_TIMEOUT_MS = 120_000
 
 CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
 ]
 INSTALL_HINT = (
     "No Chromium for the browser tests. Install one of:\n"
@@ -73,8 +79,13 @@ def base_url(site_dir: Path) -> str:
 
 # ------------------------------------------------------------------ browser
 def chromium_executable() -> str | None:
-    for cand in (os.environ.get("CHROMIUM"), "/usr/bin/chromium", "/usr/bin/chromium-browser",
-                 shutil.which("chromium") or "", shutil.which("google-chrome") or ""):
+    for cand in (
+        os.environ.get("CHROMIUM"),
+        "/usr/bin/chromium",
+        "/usr/bin/chromium-browser",
+        shutil.which("chromium") or "",
+        shutil.which("google-chrome") or "",
+    ):
         if cand and Path(cand).exists():
             return cand
     return None

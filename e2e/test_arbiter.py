@@ -6,6 +6,7 @@ event it shows stands where ``pychessdraw scan`` of the final file puts it;
 the grid's states are the follower's at every tick, and the rules' words
 at chosen moments. A stranger's tags stay text; a host that forbids
 cross-origin reads is said plainly."""
+
 from __future__ import annotations
 
 import hashlib
@@ -28,11 +29,23 @@ BOOT_TIMEOUT_MS = 120_000
 SHARED = ROOT.parent / "shared"
 SCAN_KINDS = ("automatic", "claimable", "claimable_with_move")
 #: Terminations wanted in the round, and how many of each (16 games).
-WANTED = {"checkmate": 3, "threefold_repetition": 3, "fifty_moves": 2, "insufficient_material": 2,
-          "stalemate": 1, "time_forfeit": 2, "adjudicated_draw": 3}
+WANTED = {
+    "checkmate": 3,
+    "threefold_repetition": 3,
+    "fifty_moves": 2,
+    "insufficient_material": 2,
+    "stalemate": 1,
+    "time_forfeit": 2,
+    "adjudicated_draw": 3,
+}
 #: What the board's state must be once all its moves are in and its result not yet.
-STATE_AT_LAST_MOVE = {"checkmate": "must_stop", "stalemate": "must_stop", "insufficient_material": "must_stop",
-                      "threefold_repetition": "claimable", "fifty_moves": "claimable"}
+STATE_AT_LAST_MOVE = {
+    "checkmate": "must_stop",
+    "stalemate": "must_stop",
+    "insufficient_material": "must_stop",
+    "threefold_repetition": "claimable",
+    "fifty_moves": "claimable",
+}
 TICKS = 10  # ticks to play every move; then one with the results
 ADDED, RESTARTED, CORRECTED, BROKEN = 16, 12, 7, 9  # game numbers (from 1) of the special cases
 BROKEN_PLY = 10
@@ -129,19 +142,24 @@ def follow(page: Page, source: str, interval: int = 1) -> None:
 
 
 def wait_updates(page: Page, n: int) -> None:
-    page.wait_for_function(f"() => Number(document.getElementById('arbiter-view').dataset.updates || 0) >= {n}",
-                           timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_function(
+        f"() => Number(document.getElementById('arbiter-view').dataset.updates || 0) >= {n}", timeout=BOOT_TIMEOUT_MS
+    )
 
 
 def page_events(page: Page) -> list[dict[str, Any]]:
-    return page.eval_on_selector_all("[data-testid=arbiter-event]", """rows => rows.map(r => ({
+    return page.eval_on_selector_all(
+        "[data-testid=arbiter-event]",
+        """rows => rows.map(r => ({
         game: Number(r.dataset.game), ply: Number(r.dataset.ply), rule: r.dataset.rule || null,
-        kind: r.dataset.kind, void: r.dataset.void === '1', text: r.textContent}))""")
+        kind: r.dataset.kind, void: r.dataset.void === '1', text: r.textContent}))""",
+    )
 
 
 def page_states(page: Page) -> dict[int, str]:
-    rows = page.eval_on_selector_all("[data-testid=arbiter-board]",
-                                     "cards => cards.map(c => [Number(c.dataset.game), c.dataset.state])")
+    rows = page.eval_on_selector_all(
+        "[data-testid=arbiter-board]", "cards => cards.map(c => [Number(c.dataset.game), c.dataset.state])"
+    )
     return dict(rows)
 
 
@@ -156,8 +174,13 @@ def pick_games(path: Path) -> list[tuple[dict[str, str], list[str], str]]:
     with open(path, encoding="utf-8") as f:
         for g in read_games(f):
             term = g.headers.get("Termination", "")
-            if left.get(term, 0) and "Variant" not in g.headers and "FEN" not in g.headers and g.error is None \
-                    and 20 <= len(g.tokens) <= (200 if term == "fifty_moves" else 130):
+            if (
+                left.get(term, 0)
+                and "Variant" not in g.headers
+                and "FEN" not in g.headers
+                and g.error is None
+                and 20 <= len(g.tokens) <= (200 if term == "fifty_moves" else 130)
+            ):
                 left[term] -= 1
                 games.append((g.headers, g.tokens, g.headers["Result"]))
             if not any(left.values()):
@@ -166,8 +189,13 @@ def pick_games(path: Path) -> list[tuple[dict[str, str], list[str], str]]:
 
 
 def game_text(number: int, headers: dict[str, str], tokens: list[str], result: str, white: str | None = None) -> str:
-    tags = {**headers, "White": white or f"White {number}", "Black": f"Black {number}", "Round": f"1.{number}",
-            "Result": result}
+    tags = {
+        **headers,
+        "White": white or f"White {number}",
+        "Black": f"Black {number}",
+        "Round": f"1.{number}",
+        "Result": result,
+    }
     head = "".join(f'[{k} "{v}"]\n' for k, v in tags.items())
     return f"{head}\n{' '.join(tokens)} {result}\n\n"
 
@@ -181,9 +209,9 @@ def versions(games: list[tuple[dict[str, str], list[str], str]]) -> list[str]:
         for number, (headers, tokens, result) in enumerate(games, 1):
             if number == ADDED and tick < 4:
                 continue
-            shown = tokens[:step * tick]
+            shown = tokens[: step * tick]
             if number == CORRECTED and tick == 5:
-                shown = tokens[:len(tokens[:step * 4]) - 2]  # moves taken back, given again at the next tick
+                shown = tokens[: len(tokens[: step * 4]) - 2]  # moves taken back, given again at the next tick
             if number == BROKEN:
                 shown = [("Kxa1" if i == BROKEN_PLY - 1 else t) for i, t in enumerate(shown)]
             done = tick > TICKS
@@ -195,8 +223,13 @@ def versions(games: list[tuple[dict[str, str], list[str], str]]) -> list[str]:
 
 def scan_events(text: str, tmp: Path) -> dict[int, dict[str, Any]]:
     (tmp / "final.pgn").write_text(text)
-    r = subprocess.run([sys.executable, "-m", "pychessdraw", "scan", str(tmp / "final.pgn")], cwd=ROOT,
-                       capture_output=True, text=True, env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
+    r = subprocess.run(
+        [sys.executable, "-m", "pychessdraw", "scan", str(tmp / "final.pgn")],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"},
+    )
     assert r.returncode in (0, 1) and r.stdout, r.stderr  # 1: some game is not ok (the broken one)
     return {rep["game"]: rep for rep in map(json.loads, r.stdout.splitlines())}
 
@@ -269,8 +302,10 @@ HOSTILE = '<img src=x onerror="window.__pwned=1">'
 
 
 def test_hostile_tags_in_a_live_source_are_text(arbiter: Page) -> None:
-    text = (f'[Event "{HOSTILE}"]\n[White "{HOSTILE}"]\n[Black "</li><script>window.__pwned=2</script>"]\n'
-            f'[Round "<b>1</b>"]\n[Result "*"]\n\n1. f3 {{{HOSTILE}}} e5 2. g4 Qh4# *\n\n')
+    text = (
+        f'[Event "{HOSTILE}"]\n[White "{HOSTILE}"]\n[Black "</li><script>window.__pwned=2</script>"]\n'
+        f'[Round "<b>1</b>"]\n[Result "*"]\n\n1. f3 {{{HOSTILE}}} e5 2. g4 Qh4# *\n\n'
+    )
     live = Round()
     live.set(text)
     server = serve({"hostile.pgn": live})
@@ -322,8 +357,11 @@ def test_pasted_text_is_read_once(arbiter: Page) -> None:
     expect(board).to_have_attribute("data-state", "claimable_with_move")
     expect(board.locator(".arb-state")).to_have_text("Black may claim threefold repetition with 4...Ng8")
     row = arbiter.locator("[data-testid=arbiter-event]").first
-    assert (row.get_attribute("data-game"), row.get_attribute("data-ply"), row.get_attribute("data-kind")) == \
-        ("1", "7", "claimable_with_move")
+    assert (row.get_attribute("data-game"), row.get_attribute("data-ply"), row.get_attribute("data-kind")) == (
+        "1",
+        "7",
+        "claimable_with_move",
+    )
     expect(arbiter.get_by_test_id("arbiter-follow")).to_have_text("Follow")  # read once: not following
     assert _axe(arbiter) == []
 
@@ -357,7 +395,9 @@ def test_a_source_over_the_limit_is_cut_with_a_message(arbiter: Page) -> None:
         follow(arbiter, url(server, "huge.pgn"), interval=5)
         wait_updates(arbiter, 1)
         expect(arbiter.get_by_test_id("arbiter-status")).to_contain_text("larger than the limit (16 MB)")
-        expect(arbiter.locator("[data-testid=arbiter-board][data-game='1']")).to_have_attribute("data-state", "must_stop")
+        expect(arbiter.locator("[data-testid=arbiter-board][data-game='1']")).to_have_attribute(
+            "data-state", "must_stop"
+        )
     finally:
         server.shutdown()
         server.server_close()
@@ -372,11 +412,15 @@ def test_a_file_handle_is_read_again_whenever_it_changes(arbiter: Page) -> None:
             getFile: async () => new File([window.__file.text], "live.pgn", {lastModified: window.__file.time})}];
     }""")
     arbiter.get_by_test_id("arbiter-file").click()
-    expect(arbiter.get_by_test_id("arbiter-status")).to_contain_text("live.pgn chosen: Follow reads it again whenever it changes.")
+    expect(arbiter.get_by_test_id("arbiter-status")).to_contain_text(
+        "live.pgn chosen: Follow reads it again whenever it changes."
+    )
     arbiter.get_by_test_id("arbiter-interval").fill("1")
     arbiter.get_by_test_id("arbiter-follow").click()
     wait_updates(arbiter, 1)
-    arbiter.evaluate("""() => { window.__file = {text: window.__file.text.replace("*", "2. g4 Qh4# 0-1"), time: 2}; }""")
+    arbiter.evaluate(
+        """() => { window.__file = {text: window.__file.text.replace("*", "2. g4 Qh4# 0-1"), time: 2}; }"""
+    )
     wait_updates(arbiter, 2)
     expect(arbiter.locator("[data-testid=arbiter-board][data-game='1']")).to_have_attribute("data-state", "ended")
     kinds = [(e["ply"], e["rule"], e["kind"]) for e in page_events(arbiter)]
@@ -428,7 +472,9 @@ def test_must_stop_notifies_when_asked_and_the_log_downloads_as_json_lines(arbit
         arbiter.get_by_test_id("arbiter-download").click()
     lines = Path(got.value.path()).read_text().splitlines()
     rows = [json.loads(line) for line in lines]
-    assert [(r["game"], r["ply"], r["rule"], r["kind"], r["move"]) for r in rows] == [(1, 4, "checkmate", "automatic", "Qh4#")]
+    assert [(r["game"], r["ply"], r["rule"], r["kind"], r["move"]) for r in rows] == [
+        (1, 4, "checkmate", "automatic", "Qh4#")
+    ]
     assert rows[0]["white"] == "A" and rows[0]["text"] == notes[0][1]
 
 
@@ -503,7 +549,8 @@ def test_a_stream_is_followed_as_the_round_and_again_after_it_ends(arbiter: Page
     threading.Thread(target=server.serve_forever, daemon=True).start()
     shuffle = "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8"
     game = lambda url, names, moves, result="*": (  # noqa: E731
-        f'[GameURL "{url}"]\n[White "{names[0]}"]\n[Black "{names[1]}"]\n[Result "{result}"]\n\n{moves} {result}\n\n')
+        f'[GameURL "{url}"]\n[White "{names[0]}"]\n[Black "{names[1]}"]\n[Result "{result}"]\n\n{moves} {result}\n\n'
+    )
     stream.send("1", game("https://x/1", "A B", shuffle[:24]))
     stream.send("2", game("https://x/2", "C D", "1. e4"))
     try:
@@ -520,9 +567,12 @@ def test_a_stream_is_followed_as_the_round_and_again_after_it_ends(arbiter: Page
         board2 = arbiter.locator("[data-testid=arbiter-board][data-game='2']")
         expect(board2).to_have_attribute("data-state", "ended", timeout=15_000)
         rows = [(e["game"], e["ply"], e["rule"], e["kind"]) for e in page_events(arbiter)]
-        assert rows == [(2, 7, None, "ended"), (2, 7, "checkmate", "automatic"),
-                        (1, 8, "threefold_repetition", "claimable"),
-                        (1, 7, "threefold_repetition", "claimable_with_move")]  # nothing said twice
+        assert rows == [
+            (2, 7, None, "ended"),
+            (2, 7, "checkmate", "automatic"),
+            (1, 8, "threefold_repetition", "claimable"),
+            (1, 7, "threefold_repetition", "claimable_with_move"),
+        ]  # nothing said twice
     finally:
         with stream.lock:
             stream.connection += 1

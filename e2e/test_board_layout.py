@@ -4,6 +4,7 @@ issue names: a clock face touching the board's top edge (the side at the
 top; Flip swaps them) and one touching its bottom edge, faces that never
 clip their time ("1:30:00", tenths, a fallen flag), and the note "The first
 move starts the opponent's clock" gone once the clocks run."""
+
 from __future__ import annotations
 
 import pytest

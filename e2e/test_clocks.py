@@ -3,10 +3,10 @@
 decided by the referee at once (FIDE 6.9, US Chess), the two-minute bonus of
 a wrong claim (FIDE 9.5.3), pause, reload, and [%clk] in PGN. The short
 controls (0.05+0 is 3 s) keep the tests quick."""
+
 from __future__ import annotations
 
 import re
-import time
 
 import pytest
 from playwright.sync_api import expect

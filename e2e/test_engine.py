@@ -6,6 +6,7 @@ draw offer, and missing engine files leave a working two-player page.
 Positions are set up by FEN; the computer plays at the Beginner level (a
 short time per move). Its decisions rest on its evaluation, so the positions
 are lopsided (a queen and a rook up or down), where any search agrees."""
+
 from __future__ import annotations
 
 import re
@@ -53,8 +54,10 @@ class Computer:
             if done and self.app.idle() and self.status() in ("idle", "failed"):
                 return
             if time.monotonic() > end:
-                raise AssertionError(f"the computer did not act within {timeout} s: status {self.status()}, "
-                                     f"moves {self.app.sans()}, note {self.note()!r}")
+                raise AssertionError(
+                    f"the computer did not act within {timeout} s: status {self.status()}, "
+                    f"moves {self.app.sans()}, note {self.note()!r}"
+                )
             time.sleep(0.05)
 
     def wait_result(self, timeout: float = THINK_TIMEOUT) -> None:
@@ -130,8 +133,9 @@ def test_claims_with_its_intended_move_when_clearly_worse(app, computer):
     assert banner.get_attribute("data-termination") == "threefold_repetition"
     assert app.sans()[-1] == "Nb8"
     note = computer.note()
-    assert note.startswith("Black claims a draw by threefold repetition with Nb8 (9.2.1.1): "
-                           "it judged its position clearly worse"), note
+    assert note.startswith(
+        "Black claims a draw by threefold repetition with Nb8 (9.2.1.1): it judged its position clearly worse"
+    ), note
     app.screenshot("engine_claims_threefold")
 
 
@@ -174,8 +178,9 @@ def test_declines_a_draw_offer_when_better(app, computer):
     computer.wait_moves(2)
     assert len(app.sans()) == 2
     assert not app.tid("result").is_visible() or app.tid("result").get_attribute("data-termination") == "checkmate"
-    assert computer.note().startswith(f"Black declines the draw offer and plays {app.sans()[1]}: "
-                                      "it judged its position winning"), computer.note()
+    assert computer.note().startswith(
+        f"Black declines the draw offer and plays {app.sans()[1]}: it judged its position winning"
+    ), computer.note()
 
 
 def test_an_offer_made_on_your_turn_goes_with_your_next_move(app, computer):

@@ -2,6 +2,7 @@
 """The faults of issue #7, each as a user meets it: one truthful status,
 nothing lost without asking, claims on the board, errors in chess words,
 layout on desktop, phone and landscape, and accessibility (axe-core)."""
+
 from __future__ import annotations
 
 import json
@@ -65,8 +66,9 @@ def test_after_checkmate_the_hints_do_not_contradict(app):
 def test_undecided_position_is_proven_dead_in_the_background(app):
     app.set_fen("2k5/6p1/6P1/6PK/6P1/6PR/7P/8 b - - 0 1")
     # the quick search leaves it open; deeper searches follow off the move path
-    app.page.wait_for_function("() => document.querySelector('[data-testid=result]').dataset.termination === 'dead_position'",
-                               timeout=30_000)
+    app.page.wait_for_function(
+        "() => document.querySelector('[data-testid=result]').dataset.termination === 'dead_position'", timeout=30_000
+    )
     win = app.tid("winnable")
     assert win.get_attribute("data-white") == "false" and win.get_attribute("data-black") == "false"
 
@@ -118,7 +120,9 @@ def test_a_file_with_two_games_lets_the_player_pick(app):
 def test_following_the_claim_arrow_asks_to_claim(app):
     for frm, to in KNIGHTS + KNIGHTS[:3]:
         app.click_move(frm, to)
-    assert app.page.locator("[data-testid=board] svg.cg-shapes line, [data-testid=board] svg.cg-shapes path").count() >= 1
+    assert (
+        app.page.locator("[data-testid=board] svg.cg-shapes line, [data-testid=board] svg.cg-shapes path").count() >= 1
+    )
     app.click_move("f6", "g8", claim=None)
     prompt = app.tid("claim-prompt")
     expect(prompt).to_be_visible()
@@ -172,8 +176,11 @@ def test_draw_offer_comes_from_the_player_who_has_just_moved(app):
 def test_new_game_import_and_setup_ask_first(app):
     for mv in ["e4", "e5"]:
         app.type_move(mv)
-    for control, fill in (("new-game", None), ("load-fen", ("fen-input", "8/8/8/8/8/8/8/K1k5 w - - 0 1")),
-                          ("load-pgn", ("pgn-input", "1. d4 *"))):
+    for control, fill in (
+        ("new-game", None),
+        ("load-fen", ("fen-input", "8/8/8/8/8/8/8/K1k5 w - - 0 1")),
+        ("load-pgn", ("pgn-input", "1. d4 *")),
+    ):
         if fill:
             app.tid(fill[0]).fill(fill[1])
         app.tid(control).click()
@@ -243,9 +250,11 @@ def test_reload_restores_in_one_request(app):
 
 # ------------------------------------------------------------------ move list
 def test_current_move_stays_in_view_in_a_long_game(app):
-    app.load_pgn("1. a3 a6 2. a4 a5 3. b3 b6 4. b4 b5 5. c3 c6 6. c4 c5 7. d3 d6 8. d4 d5 9. e3 e6 10. e4 e5 "
-                 "11. f3 f6 12. f4 f5 13. g3 g6 14. g4 g5 15. h3 h6 16. h4 h5 17. Nc3 Nc6 18. Nf3 Nf6 19. Rb1 Rb8 "
-                 "20. Rg1 Rg8 21. Ra1 Ra8 22. Rh1 Rh8 23. Nb1 Nb8 24. Ng1 Ng8 25. Nc3 Nc6 26. Nf3 Nf6 *")
+    app.load_pgn(
+        "1. a3 a6 2. a4 a5 3. b3 b6 4. b4 b5 5. c3 c6 6. c4 c5 7. d3 d6 8. d4 d5 9. e3 e6 10. e4 e5 "
+        "11. f3 f6 12. f4 f5 13. g3 g6 14. g4 g5 15. h3 h6 16. h4 h5 17. Nc3 Nc6 18. Nf3 Nf6 19. Rb1 Rb8 "
+        "20. Rg1 Rg8 21. Ra1 Ra8 22. Rh1 Rh8 23. Nb1 Nb8 24. Ng1 Ng8 25. Nc3 Nc6 26. Nf3 Nf6 *"
+    )
     assert len(app.sans()) == 52
     lst = app.tid("move-list")
 
@@ -256,7 +265,10 @@ def test_current_move_stays_in_view_in_a_long_game(app):
           const a = l.getBoundingClientRect(), b = c.getBoundingClientRect();
           return b.top >= a.top - 1 && b.bottom <= a.bottom + 1;
         }""")
-    assert app.page.evaluate("() => { const l = document.querySelector('[data-testid=move-list]'); return l.scrollHeight > l.clientHeight; }")
+
+    assert app.page.evaluate(
+        "() => { const l = document.querySelector('[data-testid=move-list]'); return l.scrollHeight > l.clientHeight; }"
+    )
     assert current_visible()
     app.page.locator("body").click(position={"x": 5, "y": 5})
     app.acting(lambda: app.page.keyboard.press("Home"))
@@ -290,8 +302,10 @@ def test_errors_in_chess_words_short_and_closable(app):
     expect(err).to_be_hidden()
     assert app.sans() == ["e4", "e5", "Nf3"]
     # an illegal move in an imported game set up from a FEN: named by its move, no FEN dump
-    app.load_pgn('[SetUp "1"]\n[FEN "r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4"]\n\n'
-                 "4. O-O O-O 5. Qxf7 *")
+    app.load_pgn(
+        '[SetUp "1"]\n[FEN "r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4"]\n\n'
+        "4. O-O O-O 5. Qxf7 *"
+    )
     expect(err).to_be_visible()
     assert "5.Qxf7" in err.inner_text() and "/" not in err.inner_text() and "ply" not in err.inner_text()
 
@@ -327,6 +341,7 @@ def test_board_is_named_and_described_and_browsing_is_announced(app):
 def test_the_check_shown_is_the_browsed_positions(app):
     """The king in check is marked in the position on the board, not in the
     current one: at once on browsing, and still once its facts have come."""
+
     def checked() -> int:  # after chessground's next frame (it redraws on one, and hides squares it may reuse)
         return app.page.evaluate("""() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() =>
           r([...document.querySelectorAll('[data-testid=board] square.check')]
@@ -418,7 +433,9 @@ def test_landscape_phone_and_large_screen_boards_fit(sized):
     app.page.screenshot(path=str(ARTIFACTS / "phone_844x390.png"))
     boxes = _layout(app, 1920, 1080)
     assert boxes["board"]["width"] > 700 and boxes["board"]["y"] + boxes["board"]["height"] <= 1080
-    size = app.page.evaluate("() => parseFloat(getComputedStyle(document.querySelector('[data-testid=board] coords coord')).fontSize)")
+    size = app.page.evaluate(
+        "() => parseFloat(getComputedStyle(document.querySelector('[data-testid=board] coords coord')).fontSize)"
+    )
     assert size >= 12
 
 
@@ -492,7 +509,9 @@ def test_axe_no_violations_in_the_main_states(sized):
 def test_newcomer_plays_to_a_claimed_draw_on_a_phone(browser, base_url):
     """Taps only, on a phone-sized touch screen: the knight shuffle, then the
     claim offered as the repeating move is played."""
-    ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, device_scale_factor=2)
+    ctx = browser.new_context(
+        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, device_scale_factor=2
+    )
     page = ctx.new_page()
     try:
         page.goto(base_url)
@@ -508,7 +527,9 @@ def test_newcomer_plays_to_a_claimed_draw_on_a_phone(browser, base_url):
             return int(page.evaluate("() => Number(document.body.dataset.seq)"))
 
         def settle(before: int) -> None:
-            page.wait_for_function(f"() => Number(document.body.dataset.seq) > {before} && document.body.dataset.idle === '1'")
+            page.wait_for_function(
+                f"() => Number(document.body.dataset.seq) > {before} && document.body.dataset.idle === '1'"
+            )
 
         for frm, to in KNIGHTS + KNIGHTS[:3]:
             before = seq()
@@ -593,14 +614,20 @@ def test_the_computers_note_follows_undo(app):
         choose(app.page, "engine-level", "1")
         choose(app.page, "opponent", "computer-black")
         app.type_move("e4")
-        app.page.wait_for_function("() => document.querySelectorAll('[data-testid=move-list] button.ply[data-ply=\"2\"]').length === 1"
-                                   " && document.body.dataset.idle === '1'", timeout=60_000)
+        app.page.wait_for_function(
+            "() => document.querySelectorAll('[data-testid=move-list] button.ply[data-ply=\"2\"]').length === 1"
+            " && document.body.dataset.idle === '1'",
+            timeout=60_000,
+        )
         reply = app.sans()[1]
         note = app.tid("engine-note")
         expect(note).to_contain_text(f"Black plays {reply}")
         app.click("undo")  # takes back the computer's reply, and the visitor's move with it
-        app.page.wait_for_function("() => !document.querySelector('[data-testid=move-list] button.ply[data-ply=\"1\"]')"
-                                   " && document.body.dataset.idle === '1'", timeout=20_000)
+        app.page.wait_for_function(
+            "() => !document.querySelector('[data-testid=move-list] button.ply[data-ply=\"1\"]')"
+            " && document.body.dataset.idle === '1'",
+            timeout=20_000,
+        )
         expect(note).not_to_contain_text(reply)
         expect(note).to_be_hidden()
     finally:

@@ -4,6 +4,7 @@
 opening a game at its first event, downloads (CSV; JSON lines identical to
 the CLI's scan), a broken game in the middle, cancel midway, and the board
 still answering during a review."""
+
 from __future__ import annotations
 
 import csv
@@ -24,17 +25,26 @@ SHARED = ROOT.parent / "shared"
 SHUFFLE = " ".join(f"{2 * i + 1}. Nf3 Nf6 {2 * i + 2}. Ng1 Ng8" for i in range(5))
 MADE = [
     # ok: a mate, recorded as such
-    ('ok', '[Event "made"]\n[White "Ok, A"]\n[Black "B"]\n[Result "1-0"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n'),
+    (
+        "ok",
+        '[Event "made"]\n[White "Ok, A"]\n[Black "B"]\n[Result "1-0"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n',
+    ),
     # wrong_result: a loss on time where the winner has a lone bishop against a rook (FIDE 6.9)
-    ('wrong_result', '[Event "made"]\n[White "C"]\n[Black "D"]\n[FEN "4k3/8/8/8/8/8/r7/4KB2 w - - 0 1"]\n[SetUp "1"]\n'
-                     '[Result "1-0"]\n[Termination "time forfeit"]\n\n1. Bd3 Kd7 1-0\n'),
+    (
+        "wrong_result",
+        '[Event "made"]\n[White "C"]\n[Black "D"]\n[FEN "4k3/8/8/8/8/8/r7/4KB2 w - - 0 1"]\n[SetUp "1"]\n'
+        '[Result "1-0"]\n[Termination "time forfeit"]\n\n1. Bd3 Kd7 1-0\n',
+    ),
     # error: an illegal move in the middle of the file
-    ('error', '[Event "made"]\n[White "E"]\n[Black "F"]\n[Result "*"]\n\n1. e4 e5 2. Nf3 Ke7 3. Ke2 Kd9 4. d4 *\n'),
+    ("error", '[Event "made"]\n[White "E"]\n[Black "F"]\n[Result "*"]\n\n1. e4 e5 2. Nf3 Ke7 3. Ke2 Kd9 4. d4 *\n'),
     # ended_earlier: fivefold repetition, then a move more
-    ('ended_earlier', f'[Event "made"]\n[White "G"]\n[Black "H"]\n[Result "1-0"]\n\n{SHUFFLE} 11. e4 1-0\n'),
+    ("ended_earlier", f'[Event "made"]\n[White "G"]\n[Black "H"]\n[Result "1-0"]\n\n{SHUFFLE} 11. e4 1-0\n'),
     # ok: threefold claimable with a move, then claimable, a draw as recorded
-    ('ok', '[Event "made"]\n[White "I"]\n[Black "J"]\n[Result "1/2-1/2"]\n[Termination "threefold repetition"]\n\n'
-           '1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 1/2-1/2\n'),
+    (
+        "ok",
+        '[Event "made"]\n[White "I"]\n[Black "J"]\n[Result "1/2-1/2"]\n[Termination "threefold repetition"]\n\n'
+        "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 1/2-1/2\n",
+    ),
 ]
 
 
@@ -56,8 +66,12 @@ def corpus_games(n: int, skip: int = 0) -> str:
 
 def cli_scan(path: Path) -> str:
     """``pychessdraw scan`` as run by default (search auto): the page's review searches the same."""
-    proc = subprocess.run([sys.executable, "-m", "pychessdraw", "scan", "--no-progress", str(path)],
-                          cwd=ROOT, capture_output=True, text=True)
+    proc = subprocess.run(
+        [sys.executable, "-m", "pychessdraw", "scan", "--no-progress", str(path)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
     return proc.stdout
 
 
@@ -80,8 +94,10 @@ def open_row(app, game: int) -> None:
     before = app.seq()
     app.page.locator(f"[data-testid=review-games] tr[data-game='{game}'] button").click()
     app.page.wait_for_function(
-        "(n) => Number(document.body.dataset.seq || 0) > n || !!document.querySelector('[data-testid=confirm-dialog]:not([hidden])')",
-        arg=before)
+        "(n) => Number(document.body.dataset.seq || 0) > n"
+        " || !!document.querySelector('[data-testid=confirm-dialog]:not([hidden])')",
+        arg=before,
+    )
     app.confirm_if_asked(True)
     app.wait_seq(before)
 
@@ -90,13 +106,21 @@ def rows(app) -> list[dict]:
     return app.page.eval_on_selector_all(
         "[data-testid=review-games] tbody tr",
         "trs => trs.map(t => ({game: +t.dataset.game, verdict: t.dataset.verdict, result: t.dataset.result,"
-        " text: t.textContent}))")
+        " text: t.textContent}))",
+    )
 
 
 @pytest.fixture()
 def made_file(tmp_path: Path) -> Path:
-    text = "\n".join(pgn for _, pgn in MADE[:2]) + "\n" + corpus_games(3) + "\n" + \
-        "\n".join(pgn for _, pgn in MADE[2:]) + "\n" + corpus_games(2, skip=10)
+    text = (
+        "\n".join(pgn for _, pgn in MADE[:2])
+        + "\n"
+        + corpus_games(3)
+        + "\n"
+        + "\n".join(pgn for _, pgn in MADE[2:])
+        + "\n"
+        + corpus_games(2, skip=10)
+    )
     path = tmp_path / "made.pgn"
     path.write_text(text, encoding="utf-8")
     return path
@@ -138,9 +162,12 @@ def test_opening_a_row_loads_the_game_at_its_first_event(app, made_file: Path):
     assert len(app.sans()) == 21  # the whole record, the moves after fivefold marked
     timeline = app.tid("review-timeline")
     expect(timeline).to_contain_text("Fivefold repetition ended the game")
-    expect(timeline).to_contain_text("Black could claim threefold repetition with move 4...")  # the claimant, not the mover
-    marked = app.page.eval_on_selector_all("[data-testid=move-list] button.review-event",
-                                           "bs => bs.map(b => [+b.dataset.ply, b.dataset.reviewEvent])")
+    expect(timeline).to_contain_text(
+        "Black could claim threefold repetition with move 4..."
+    )  # the claimant, not the mover
+    marked = app.page.eval_on_selector_all(
+        "[data-testid=move-list] button.review-event", "bs => bs.map(b => [+b.dataset.ply, b.dataset.reviewEvent])"
+    )
     assert [7, "threefold_repetition"] in marked and [16, "fivefold_repetition"] in marked
     app.page.locator("[data-testid=review-timeline] button[data-ply='16']").click()
     expect(app.tid("draw-panel")).to_have_attribute("data-ply", "16")
@@ -160,7 +187,6 @@ def test_downloads_csv_and_json_lines_as_the_cli(app, made_file: Path):
     assert table[0]["white"] == "Ok, A" and table[1]["verdict"] == "wrong_result"
     assert table[1]["expected_result"] == "1/2-1/2"
     assert "Kd9" in table[5]["error"]
-
 
 
 def test_a_broken_game_opens_up_to_its_bad_move(app, made_file: Path):
@@ -183,7 +209,8 @@ def test_gz_file_and_drag_and_drop(app, made_file: Path, tmp_path: Path):
     # drag and drop a file onto the review section
     text = MADE[3][1]
     dt = app.page.evaluate_handle(
-        "(text) => { const dt = new DataTransfer(); dt.items.add(new File([text], 'dropped.pgn')); return dt; }", text)
+        "(text) => { const dt = new DataTransfer(); dt.items.add(new File([text], 'dropped.pgn')); return dt; }", text
+    )
     app.tid("review-drop").dispatch_event("drop", {"dataTransfer": dt})
     expect(app.tid("review-progress")).to_have_attribute("data-state", "done", timeout=60_000)
     assert [r["verdict"] for r in rows(app)] == ["ended_earlier"]
@@ -196,8 +223,9 @@ def test_cancel_midway_and_the_board_answers_during_a_review(app):
         pytest.skip(f"{path} not found: this test needs the shared corpus in ../shared beside the checkout")
     app.tid("pgn-file").set_input_files(str(path))
     expect(app.tid("review-progress")).to_have_attribute("data-state", "running", timeout=120_000)
-    app.page.wait_for_function("() => +document.querySelector('[data-testid=review-summary]').dataset.total > 20",
-                               timeout=120_000)
+    app.page.wait_for_function(
+        "() => +document.querySelector('[data-testid=review-summary]').dataset.total > 20", timeout=120_000
+    )
     # the board's referee is not queued behind the review
     app.click_move("e2", "e4")
     ms = app.page.evaluate("() => window.__perf[window.__perf.length - 1].ms")
@@ -222,8 +250,9 @@ def in_viewport(app, locator) -> dict:
 
 
 def current_ply(app, testid: str) -> list[int]:
-    return app.page.eval_on_selector_all(f"[data-testid={testid}] button[aria-current=true]",
-                                         "bs => bs.map(b => +b.dataset.ply)")
+    return app.page.eval_on_selector_all(
+        f"[data-testid={testid}] button[aria-current=true]", "bs => bs.map(b => +b.dataset.ply)"
+    )
 
 
 PLAY_ONLY = ("undo", "move-input", "settings", "resign-white", "offer-draw", "claim-any", "new-game", "pgn-input")

@@ -7,6 +7,7 @@ button and the panel's counters are on the first screen, and axe finds
 nothing. Then the Review view with a game of a file opened: its move list
 beside the board (on the first screen) or, on a phone, below it, nothing
 clipped, axe. The pictures go to e2e/artifacts/shots_*.png, to be looked at."""
+
 from __future__ import annotations
 
 import pytest
@@ -20,7 +21,8 @@ from viewkit import open_view, type_time_control
 def clipped(app) -> list[str]:
     """Clock faces, counters and buttons whose content is wider than their box."""
     return app.page.evaluate("""() => {
-      const sel = '[data-testid^=clock-], [data-testid=counters] li, .draw-panel button, .actions button, .nav button, #move-form button';
+      const sel = '[data-testid^=clock-], [data-testid=counters] li, .draw-panel button, .actions button, '
+        + '.nav button, #move-form button';
       return [...document.querySelectorAll(sel)].filter((e) => e.offsetParent !== null && e.scrollWidth > e.clientWidth + 0.5)
         .map((e) => `${e.dataset.testid || e.id || e.className}: ${e.scrollWidth} > ${e.clientWidth}`);
     }""")

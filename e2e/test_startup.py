@@ -7,6 +7,7 @@ so that it sees a first visit; the shared page of test_web.py is not touched.
 No timing is asserted here (benchmarks/web_bench.py measures): the tests check
 which start-up path was taken, from the worker's marks in window.__boot.
 """
+
 from __future__ import annotations
 
 import gzip
@@ -20,6 +21,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -86,7 +88,7 @@ def sw_manifest(site: Path) -> dict:
     text = (site / "sw.js").read_text()
     start = text.index("MANIFEST_default = ") + len("MANIFEST_default = ")
     literal = text[start : text.index(";\n", start)]
-    return json.loads(re.sub(r'([{,]\s*)([A-Za-z_$][\w$]*)\s*:', r'\1"\2":', literal))
+    return json.loads(re.sub(r"([{,]\s*)([A-Za-z_$][\w$]*)\s*:", r'\1"\2":', literal))
 
 
 # ------------------------------------------------------------------ cold, repeat, offline
@@ -131,7 +133,7 @@ def test_offline_reload_loads_and_plays(fresh, base_url):
     wait_offline_ready(page)
     ctx.set_offline(True)
     try:
-        with pytest.raises(Exception):  # the network is really off
+        with pytest.raises(PlaywrightError):  # the network is really off
             page.evaluate("() => fetch('/no-such-file-' + Math.random()).then(r => r.status)")
         page.reload()
         wait_ready(page)
@@ -154,14 +156,16 @@ def test_imports_after_a_restore_find_their_files(fresh, base_url, boot_manifest
     marks = wait_ready(page)
     assert marks["path"] == "snapshot"
     worker = next(w for w in page.workers if w.url.split("?")[0].endswith("/worker.js"))
-    out = json.loads(worker.evaluate(
-        """() => self.__pychessdraw.pyodide().runPython(`
+    out = json.loads(
+        worker.evaluate(
+            """() => self.__pychessdraw.pyodide().runPython(`
 import json, sys
 before = [m for m in ("fractions", "chess.polyglot") if m in sys.modules]
 import fractions, chess.polyglot
 json.dumps([before, str(fractions.Fraction(1, 3) * 3), chess.polyglot.__file__])
 `)"""
-    ))
+        )
+    )
     assert out[0] == [], out  # neither was in the snapshot
     assert out[1] == "1" and out[2].endswith("site-packages/chess/polyglot.py"), out
 
@@ -196,7 +200,8 @@ def board_squares(page) -> dict:
     """What chessground shows: square -> 'white pawn', ..."""
     return page.evaluate(
         "() => Object.fromEntries([...document.querySelectorAll('[data-testid=board] cg-board piece')]"
-        ".map((p) => [p.cgKey, p.className]))")
+        ".map((p) => [p.cgKey, p.className]))"
+    )
 
 
 def boot_marks(page) -> dict:
@@ -292,9 +297,11 @@ def _csp_violations(page) -> list:
     return page.evaluate("() => window.__cspViolations")
 
 
-CSP_WATCH = ("window.__cspViolations = [];"
-             "document.addEventListener('securitypolicyviolation', (e) => "
-             "window.__cspViolations.push(e.violatedDirective + ' ' + e.blockedURI));")
+CSP_WATCH = (
+    "window.__cspViolations = [];"
+    "document.addEventListener('securitypolicyviolation', (e) => "
+    "window.__cspViolations.push(e.violatedDirective + ' ' + e.blockedURI));"
+)
 
 
 def test_a_first_visit_sees_the_start_position_before_any_script(fresh, base_url):
@@ -304,8 +311,9 @@ def test_a_first_visit_sees_the_start_position_before_any_script(fresh, base_url
     page.goto(base_url + "?nosw")
     pieces = [box[0] for box in page.evaluate(PIECE_BOXES)]
     assert len(pieces) == 32
-    assert sorted(set(pieces)) == sorted(f"{c} {r}" for c in ("white", "black")
-                                         for r in ("pawn", "knight", "bishop", "rook", "queen", "king"))
+    assert sorted(set(pieces)) == sorted(
+        f"{c} {r}" for c in ("white", "black") for r in ("pawn", "knight", "bishop", "rook", "queen", "king")
+    )
     assert page.locator("[data-testid=board] coords coord").count() == 16
     assert _csp_violations(page) == []  # the guard script is allowed by its hash
     assert page.evaluate("() => window.__boot") is None  # no script of the page ran
@@ -314,6 +322,7 @@ def test_a_first_visit_sees_the_start_position_before_any_script(fresh, base_url
 @pytest.mark.parametrize("width,height,scale", [(1280, 800, 1), (390, 844, 3), (1000, 700, 2)])
 def test_chessground_takes_over_the_drawn_board_in_place(browser, base_url, width, height, scale):
     """Every piece and coordinate stays where index.html drew it (no jump)."""
+
     def boxes(block_app: bool):
         ctx = browser.new_context(viewport={"width": width, "height": height}, device_scale_factor=scale)
         try:
@@ -331,8 +340,8 @@ def test_chessground_takes_over_the_drawn_board_in_place(browser, base_url, widt
     drawn, coords_drawn = boxes(True)
     mounted, coords_mounted = boxes(False)
     assert len(drawn) == len(mounted) == 32
-    for a, b in zip(drawn, mounted):
-        assert a[0] == b[0] and all(abs(x - y) < 0.5 for x, y in zip(a[1:], b[1:])), (a, b)
+    for a, b in zip(drawn, mounted, strict=True):
+        assert a[0] == b[0] and all(abs(x - y) < 0.5 for x, y in zip(a[1:], b[1:], strict=True)), (a, b)
     assert coords_drawn == coords_mounted
 
 
@@ -373,8 +382,10 @@ def test_a_broken_snapshot_falls_back_to_a_normal_boot(fresh, base_url, boot_man
     if not boot_manifest["snapshot"]:
         pytest.skip("this build has no snapshot (see web/build.py's output)")
     ctx, page = fresh
-    ctx.route("**/pyodide/snapshot-*.gz", lambda route: route.fulfill(
-        status=200, body=gzip.compress(b"\0" * 4096), content_type="application/gzip"))
+    ctx.route(
+        "**/pyodide/snapshot-*.gz",
+        lambda route: route.fulfill(status=200, body=gzip.compress(b"\0" * 4096), content_type="application/gzip"),
+    )
     page.goto(base_url + "?nosw")
     marks = wait_ready(page)
     assert marks["path"] == "boot" and marks.get("snapshot_error"), marks
@@ -435,7 +446,8 @@ def test_update_to_a_new_build(fresh, own_site):
             state = page.evaluate(
                 "async () => { const r = await navigator.serviceWorker.getRegistration();"
                 " return [window.__pcdBoot.sw, await caches.keys(),"
-                " ['installing', 'waiting', 'active'].map((k) => r && r[k] && r[k].state)]; }")
+                " ['installing', 'waiting', 'active'].map((k) => r && r[k] && r[k].state)]; }"
+            )
             raise AssertionError(f"the new build {new} did not take over the page: {state}")
         time.sleep(0.2)
     wait_ready(page)
@@ -467,7 +479,8 @@ def test_server_sends_gzip_like_a_static_host(base_url, site_dir, boot_manifest)
     assert r.read() == (site_dir / "app.js").read_bytes()
     # zips and the gzipped snapshot are never encoded twice
     for rel in ["pyodide/python_stdlib.zip", boot_manifest["wheels"][0]] + (
-            [boot_manifest["snapshot"]] if boot_manifest["snapshot"] else []):
+        [boot_manifest["snapshot"]] if boot_manifest["snapshot"] else []
+    ):
         r = _get(base_url + rel, gz)
         assert r.headers.get("Content-Encoding") is None, rel
     # revalidation, and long caching only for content-hashed names

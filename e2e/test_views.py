@@ -6,6 +6,7 @@ on a phone the first screen of Play holds the board, both clocks, the move
 box and the claim button; the draw panel's counters at a glance, its details
 one click away (remembered on the device) and open by themselves only when
 they matter."""
+
 from __future__ import annotations
 
 import json
@@ -121,8 +122,12 @@ def test_a_view_joins_with_markup_only(browser, base_url):
 
     def with_extra_view(route) -> None:
         html = route.fetch().text()
-        html = html.replace('</nav>', '<button type="button" data-view-tab="extra" data-testid="extra-tab">Extra</button></nav>', 1)
-        html = html.replace('</main>', '<section data-view="extra" data-testid="extra-view">An extra view</section></main>', 1)
+        html = html.replace(
+            "</nav>", '<button type="button" data-view-tab="extra" data-testid="extra-tab">Extra</button></nav>', 1
+        )
+        html = html.replace(
+            "</main>", '<section data-view="extra" data-testid="extra-view">An extra view</section></main>', 1
+        )
         route.fulfill(body=html, content_type="text/html")
 
     ctx.route(re.compile(r".*/(index\.html)?$"), with_extra_view)
@@ -272,8 +277,10 @@ def test_moves_made_while_the_referee_starts_are_judged_once_it_is_ready(browser
         page.wait_for_selector("body[data-engine=ready]", state="attached", timeout=120_000)
         expect(tid("draw-panel")).to_have_attribute("data-ply", "2")
         expect(tid("queued-moves")).to_be_empty()
-        sans = page.eval_on_selector_all("[data-testid=move-list] button.ply[data-ply]:not([data-ply='0'])",
-                                         "bs => bs.map(b => b.firstChild.textContent)")
+        sans = page.eval_on_selector_all(
+            "[data-testid=move-list] button.ply[data-ply]:not([data-ply='0'])",
+            "bs => bs.map(b => b.firstChild.textContent)",
+        )
         assert sans == ["e4", "e5"]
 
 

@@ -1,14 +1,14 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """The pychessdraw page as a user sees it: board clicks, the move box, buttons."""
+
 from __future__ import annotations
 
 import base64
 import hashlib
 import re
-
-import pytest
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import expect
 
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
@@ -21,7 +21,11 @@ def test_page_boots_with_board_and_csp(app):
     page = app.page
     assert page.locator("body").get_attribute("data-engine") == "ready"
     csp = page.locator("meta[http-equiv='Content-Security-Policy']").get_attribute("content")
-    assert "default-src 'self'" in csp and "'wasm-unsafe-eval'" in csp and "'unsafe-eval'" not in csp.replace("'wasm-unsafe-eval'", "")
+    assert (
+        "default-src 'self'" in csp
+        and "'wasm-unsafe-eval'" in csp
+        and "'unsafe-eval'" not in csp.replace("'wasm-unsafe-eval'", "")
+    )
     # the one inline script (web/start_board.py's guard) is pinned by its hash
     assert "'unsafe-inline'" not in csp
     inline = page.evaluate("() => [...document.querySelectorAll('script:not([src])')].map(s => s.textContent)")
@@ -31,7 +35,10 @@ def test_page_boots_with_board_and_csp(app):
     assert page.locator("[onclick], [onload], [onerror]").count() == 0, "no inline handlers"
     assert page.locator("[data-testid=board] cg-board piece").count() == 32
     assert app.halfmove() == 0 and app.repetitions() == 1
-    dup = page.evaluate("() => { const ids = [...document.querySelectorAll('[id]')].map(e => e.id); return ids.filter((x, i) => ids.indexOf(x) !== i && !x.startsWith('cg-')); }")
+    dup = page.evaluate(
+        "() => { const ids = [...document.querySelectorAll('[id]')].map(e => e.id);"
+        " return ids.filter((x, i) => ids.indexOf(x) !== i && !x.startsWith('cg-')); }"
+    )
     assert dup == [], f"duplicate ids {dup}"
     violations = [c for c in app.console if "Content Security Policy" in c]
     assert not violations, violations
@@ -51,7 +58,9 @@ def test_knight_shuffle_threefold_claim_with_intended_move(app):
     assert {"rule": "threefold_repetition", "move": "f6g8"} in [{k: c[k] for k in ("rule", "move")} for c in claims]
     assert any("Ng8" in c["text"] for c in claims)
     # the intended move is drawn as an arrow on the board
-    assert app.page.locator("[data-testid=board] svg.cg-shapes line, [data-testid=board] svg.cg-shapes path").count() >= 1
+    assert (
+        app.page.locator("[data-testid=board] svg.cg-shapes line, [data-testid=board] svg.cg-shapes path").count() >= 1
+    )
     app.screenshot("threefold_offered")
     app.acting(lambda: app.page.locator("[data-testid=claims] button[data-move='f6g8']").click())
     banner = app.tid("result")
@@ -77,10 +86,7 @@ def test_knight_shuffle_threefold_claim_with_intended_move(app):
 
 
 def test_fifty_move_pgn_claim(app):
-    pgn = (
-        '[Event "fifty"]\n[SetUp "1"]\n[FEN "4k3/8/8/8/8/8/8/R3K3 w - - 96 80"]\n\n'
-        "80. Ra2 Kd8 81. Ra1 *\n"
-    )
+    pgn = '[Event "fifty"]\n[SetUp "1"]\n[FEN "4k3/8/8/8/8/8/8/R3K3 w - - 96 80"]\n\n80. Ra2 Kd8 81. Ra1 *\n'
     app.load_pgn(pgn)
     assert app.sans() == ["Ra2", "Kd8", "Ra1"]
     assert app.halfmove() == 99
@@ -157,7 +163,7 @@ def test_stalemate_by_typed_move(app):
 
 
 def test_fivefold_is_automatic(app):
-    for i in range(4):
+    for _ in range(4):
         for frm, to in KNIGHTS:
             app.type_move(frm + to)  # UCI in the move box
     assert len(app.sans()) == 16
@@ -381,7 +387,9 @@ json.dumps([m for g in r["facts"]["claims"] for m in g["moves"]])
 
 
 def test_phone_viewport_no_horizontal_scroll(browser, base_url):
-    ctx = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True, device_scale_factor=2)
+    ctx = browser.new_context(
+        viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True, device_scale_factor=2
+    )
     page = ctx.new_page()
     try:
         page.goto(base_url)
@@ -390,11 +398,13 @@ def test_phone_viewport_no_horizontal_scroll(browser, base_url):
         assert sw <= cw, f"horizontal scroll: {sw} > {cw}"
         box = page.locator("[data-testid=board] cg-board").bounding_box()
         assert box["width"] >= 300 and box["x"] >= 0 and box["x"] + box["width"] <= cw
+
         # a tap move works
         def tap(sq):
             f, r = "abcdefgh".index(sq[0]), int(sq[1])
             s = box["width"] / 8
             page.touchscreen.tap(box["x"] + (f + 0.5) * s, box["y"] + (8 - r + 0.5) * s)
+
         tap("e2")
         tap("e4")
         expect(page.locator("[data-testid=move-list] button[data-ply='1']")).to_have_text(re.compile("^e4"))

@@ -8,17 +8,18 @@ Each browser boots the page once for the session, on its own web server (the
 offline flow stops it). Where a browser is missing, its tests skip and say
 what to install: apt-get install firefox-esr webkit2gtk-driver xvfb.
 """
+
 from __future__ import annotations
 
 import socket
 import sys
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
-
 from xbrowser import drivers, flows
 
 WEB = Path(__file__).resolve().parent.parent / "web"
@@ -74,7 +75,9 @@ class SiteServer(flows.Server):
 
 
 @pytest.fixture(scope="session")
-def xapp(request: pytest.FixtureRequest, site_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[flows.XApp]:
+def xapp(
+    request: pytest.FixtureRequest, site_dir: Path, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[flows.XApp]:
     """The page booted once in browser `request.param`."""
     name = request.param
     gone = drivers.missing_parts(name)

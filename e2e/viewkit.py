@@ -2,10 +2,11 @@
 """Helpers of the browser tests for the page's views and its settings dialog
 (issue #21): a hook inside a view works once that view is shown, a hook in
 the settings dialog once the dialog is open."""
+
 from __future__ import annotations
 
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Iterator
 
 from playwright.sync_api import Page, expect
 

@@ -7,7 +7,8 @@ Usage: python3 web/build.py [--out DIR] [--project-dir DIR] [--skip-npm]
 Steps (each prints what it did):
   1. npm ci in web/ when node_modules is missing or older than package-lock.json
   2. wheels: pychessdraw (from the repo root), python-chess (the version installed
-     here, within pyproject.toml's range; built from the sdist once, cached in web/.cache/), micropip 0.11.1 (downloaded once, cached);
+     here, within pyproject.toml's range; built from the sdist once, cached in
+     web/.cache/), micropip 0.11.1 (downloaded once, cached);
      the first two get CPython 3.14 bytecode added by Pyodide's own interpreter
      running under node (web/precompile.mjs), so that the browser imports faster
   3. Pyodide core files copied from node_modules/pyodide, the lock file rewritten so
@@ -24,18 +25,18 @@ Steps (each prints what it did):
      dist/ (a new build is a new sw.js: browsers pick it up and swap caches)
 Only the Python standard library is needed here; node and npm must be installed.
 """
+
 from __future__ import annotations
 
 import argparse
 import hashlib
 import importlib.metadata
 import json
-import os
 import re
 import shutil
+import struct
 import subprocess
 import sys
-import struct
 import tempfile
 import time
 import zipfile
@@ -174,8 +175,18 @@ def build_pychessdraw_wheel(project: Path) -> Path:
     with tempfile.TemporaryDirectory() as tmp:
         src = Path(tmp) / "src"
         patterns = shutil.ignore_patterns(
-            ".git", "e2e", "node_modules", "dist", "build", "*.egg-info",
-            "__pycache__", ".venv", ".cache", "benchmarks", "tests", ".pytest_cache",
+            ".git",
+            "e2e",
+            "node_modules",
+            "dist",
+            "build",
+            "*.egg-info",
+            "__pycache__",
+            ".venv",
+            ".cache",
+            "benchmarks",
+            "tests",
+            ".pytest_cache",
             ".hypothesis",
         )
 
@@ -211,8 +222,22 @@ def micropip_wheel() -> Path:
     if (CACHE / name).exists():
         say(f"micropip wheel: cached {name}")
         return CACHE / name
-    run([sys.executable, "-m", "pip", "download", "--no-deps", "-q", "--only-binary=:all:",
-         "--python-version", "3.14", f"micropip=={MICROPIP_VERSION}", "-d", str(CACHE)])
+    run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "download",
+            "--no-deps",
+            "-q",
+            "--only-binary=:all:",
+            "--python-version",
+            "3.14",
+            f"micropip=={MICROPIP_VERSION}",
+            "-d",
+            str(CACHE),
+        ]
+    )
     if not (CACHE / name).exists():
         die(f"pip download did not produce {name}")
     say(f"micropip wheel: downloaded {name}")
@@ -237,11 +262,14 @@ def precompile(wheels: list[Path]) -> list[Path]:
         shutil.rmtree(old, ignore_errors=True)
     node = need_tool("node", "Node.js 20+ (apt-get install nodejs npm, or https://nodejs.org)")
     say("bytecode: compiling the wheels' modules with Pyodide's CPython (node web/precompile.mjs)")
-    r = subprocess.run([node, str(WEB / "precompile.mjs"), str(cdir), *map(str, wheels)], cwd=WEB,
-                       capture_output=True, text=True)
+    r = subprocess.run(
+        [node, str(WEB / "precompile.mjs"), str(cdir), *map(str, wheels)], cwd=WEB, capture_output=True, text=True
+    )
     if r.returncode != 0 or not all(o.exists() for o in outs):
-        say("WARNING: precompiling failed, shipping the plain wheels (slower first import):\n"
-            + (r.stderr or r.stdout)[-2000:])
+        say(
+            "WARNING: precompiling failed, shipping the plain wheels (slower first import):\n"
+            + (r.stderr or r.stdout)[-2000:]
+        )
         shutil.rmtree(cdir, ignore_errors=True)
         return wheels
     for line in r.stdout.splitlines():
@@ -327,21 +355,30 @@ def write_licenses(dist: Path, chess_whl: Path, micropip_whl: Path, project: Pat
     py_ver = json.loads((NM / "pyodide/package.json").read_text())["version"]
     rows = [
         ("pychessdraw", "", "GPL-3.0-or-later", "pychessdraw.txt", "https://github.com/"),
-        ("@lichess-org/chessground", cg_ver, "GPL-3.0-or-later", "chessground.txt",
-         "https://github.com/lichess-org/chessground"),
-        ("python-chess", CHESS_VERSION, "GPL-3.0-or-later", "python-chess.txt",
-         "https://github.com/niklasf/python-chess"),
+        (
+            "@lichess-org/chessground",
+            cg_ver,
+            "GPL-3.0-or-later",
+            "chessground.txt",
+            "https://github.com/lichess-org/chessground",
+        ),
+        (
+            "python-chess",
+            CHESS_VERSION,
+            "GPL-3.0-or-later",
+            "python-chess.txt",
+            "https://github.com/niklasf/python-chess",
+        ),
         ("Pyodide", py_ver, "MPL-2.0", "pyodide.txt", "https://github.com/pyodide/pyodide"),
         ("micropip", MICROPIP_VERSION, "MPL-2.0", "micropip.txt", "https://github.com/pyodide/micropip"),
     ]
     html_rows = "\n".join(
-        f'<tr><td>{n}</td><td>{v}</td><td>{l}</td><td><a href="{f}">{f}</a></td>'
-        f'<td><a href="{u}">{u}</a></td></tr>'
-        for n, v, l, f, u in rows
+        f'<tr><td>{n}</td><td>{v}</td><td>{lic}</td><td><a href="{f}">{f}</a></td><td><a href="{u}">{u}</a></td></tr>'
+        for n, v, lic, f, u in rows
         if n != "pychessdraw"
     )
     html_rows = (
-        '<tr><td>pychessdraw</td><td></td><td>GPL-3.0-or-later</td>'
+        "<tr><td>pychessdraw</td><td></td><td>GPL-3.0-or-later</td>"
         '<td><a href="pychessdraw.txt">pychessdraw.txt</a></td>'
         '<td>the wheel in <a href="../wheels/">wheels/</a> holds the source</td></tr>\n' + html_rows
     )
@@ -351,7 +388,10 @@ def write_licenses(dist: Path, chess_whl: Path, micropip_whl: Path, project: Pat
 
 # ---------------------------------------------------------------- engine (issue #9)
 ENGINE_PKG = NM / "stockfish"
-ENGINE_FILES = {"stockfish.js": "bin/stockfish-19-lite-single.js", "stockfish.wasm": "bin/stockfish-19-lite-single.wasm"}
+ENGINE_FILES = {
+    "stockfish.js": "bin/stockfish-19-lite-single.js",
+    "stockfish.wasm": "bin/stockfish-19-lite-single.wasm",
+}
 
 
 def copy_engine(dist: Path) -> None:
@@ -371,11 +411,14 @@ def copy_engine(dist: Path) -> None:
         f"Stockfish.js {version} (npm 'stockfish', lite single-threaded build): GPL-3.0\n"
         "Stockfish.js (c) Chess.com, LLC, https://github.com/nmrugg/stockfish.js\n"
         "Stockfish (c) T. Romstad, M. Costalba, J. Kiiski, G. Linscott and other contributors,\n"
-        "https://github.com/official-stockfish/Stockfish; NNUE network nn-61e7af4bb97d by sscg13.\n\n" + text)
+        "https://github.com/official-stockfish/Stockfish; NNUE network nn-61e7af4bb97d by sscg13.\n\n" + text
+    )
     index = dist / "LICENSES" / "index.html"
-    row = (f'<tr><td>Stockfish.js (engine/)</td><td>{version}</td><td>GPL-3.0</td>'
-           '<td><a href="stockfish.txt">stockfish.txt</a></td><td><a href="https://github.com/nmrugg/stockfish.js">'
-           'https://github.com/nmrugg/stockfish.js</a></td></tr>\n')
+    row = (
+        f"<tr><td>Stockfish.js (engine/)</td><td>{version}</td><td>GPL-3.0</td>"
+        '<td><a href="stockfish.txt">stockfish.txt</a></td><td><a href="https://github.com/nmrugg/stockfish.js">'
+        "https://github.com/nmrugg/stockfish.js</a></td></tr>\n"
+    )
     page = index.read_text()
     if "stockfish.txt" not in page:
         index.write_text(page.replace("</tbody>", row + "</tbody>", 1))
@@ -398,15 +441,29 @@ def bundle_ui(dist: Path, dev: bool) -> list[str]:
     meta = CACHE / "esbuild-meta.json"
     CACHE.mkdir(parents=True, exist_ok=True)
     esbuild = NM / "esbuild/bin/esbuild"
-    cmd = [str(esbuild), str(SRC / "app.js"), "--bundle", "--splitting", "--format=esm", "--target=es2020",
-           f"--outdir={dist}", "--entry-names=[name]", "--chunk-names=chunks/[name]-[hash]",
-           f"--metafile={meta}", "--log-level=warning", "--legal-comments=linked"]
+    cmd = [
+        str(esbuild),
+        str(SRC / "app.js"),
+        "--bundle",
+        "--splitting",
+        "--format=esm",
+        "--target=es2020",
+        f"--outdir={dist}",
+        "--entry-names=[name]",
+        "--chunk-names=chunks/[name]-[hash]",
+        f"--metafile={meta}",
+        "--log-level=warning",
+        "--legal-comments=linked",
+    ]
     cmd += ["--sourcemap"] if dev else ["--minify"]
     run(cmd, cwd=WEB)  # the metafile's paths are relative to it
     outputs = json.loads(meta.read_text())["outputs"]
     entry = next(o for path, o in outputs.items() if Path(path).name == "app.js")
-    static = [(WEB / i["path"]).resolve().relative_to(dist).as_posix()
-              for i in entry["imports"] if i["kind"] == "import-statement" and not i.get("external")]
+    static = [
+        (WEB / i["path"]).resolve().relative_to(dist).as_posix()
+        for i in entry["imports"]
+        if i["kind"] == "import-statement" and not i.get("external")
+    ]
     if not any(Path(p).name.startswith("page-") for p in outputs):
         die("esbuild made no chunks/page-*.js: src/app.js must import('./page.js') after the board")
     return static
@@ -434,7 +491,12 @@ def png_icon(size: int) -> bytes:
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
 
     head = struct.pack(">IIBBBBB", size, size, 8, 2, 0, 0, 0)  # 8-bit RGB
-    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", head) + chunk(b"IDAT", zlib.compress(b"".join(rows), 9)) + chunk(b"IEND", b"")
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", head)
+        + chunk(b"IDAT", zlib.compress(b"".join(rows), 9))
+        + chunk(b"IEND", b"")
+    )
 
 
 def write_app_manifest(dist: Path) -> None:
@@ -472,8 +534,9 @@ def write_index(dist: Path, preload: list[str]) -> None:
     CACHE.mkdir(parents=True, exist_ok=True)
     entry, out = CACHE / "inline-entry.css", CACHE / "inline.css"
     entry.write_text("".join(f'@import "{f.as_posix()}";\n' for f in files))
-    run([str(NM / "esbuild/bin/esbuild"), str(entry), "--bundle", "--minify", f"--outfile={out}",
-         "--log-level=warning"])
+    run(
+        [str(NM / "esbuild/bin/esbuild"), str(entry), "--bundle", "--minify", f"--outfile={out}", "--log-level=warning"]
+    )
     css = out.read_text().strip()
     if "</" in css:
         die("the inlined CSS holds '</', which would end its <style> element")
@@ -547,11 +610,11 @@ def make_snapshot(dist: Path, wheel_rels: list[str]) -> str | None:
             return None
         say("snapshot: booting Pyodide under node, importing pychessdraw (node web/snapshot.mjs)")
         tmp = CACHE / (name + ".part")
-        r = subprocess.run([node, str(WEB / "snapshot.mjs"), str(dist), str(tmp), *wheel_rels], cwd=WEB,
-                           capture_output=True, text=True)
+        r = subprocess.run(
+            [node, str(WEB / "snapshot.mjs"), str(dist), str(tmp), *wheel_rels], cwd=WEB, capture_output=True, text=True
+        )
         if r.returncode != 0 or not tmp.exists():
-            say("WARNING: no snapshot (the page will boot Python at every load):\n"
-                + (r.stderr or r.stdout)[-2000:])
+            say("WARNING: no snapshot (the page will boot Python at every load):\n" + (r.stderr or r.stdout)[-2000:])
             tmp.unlink(missing_ok=True)
             return None
         for line in r.stdout.splitlines():
@@ -574,9 +637,13 @@ def write_service_worker(dist: Path) -> str:
     and dist/boot.js from src/boot.js with the build id written in (so that a
     page can tell whether the service worker in charge holds its build); returns
     the build id: a hash of every file but sw.js and boot.js."""
+
     def manifest() -> dict[str, str]:
-        return {p.relative_to(dist).as_posix(): sha256(p) for p in sorted(dist.rglob("*"))
-                if p.is_file() and p.relative_to(dist).as_posix() not in SW_SKIP}
+        return {
+            p.relative_to(dist).as_posix(): sha256(p)
+            for p in sorted(dist.rglob("*"))
+            if p.is_file() and p.relative_to(dist).as_posix() not in SW_SKIP
+        }
 
     files = manifest()
     files.pop("boot.js", None)
@@ -639,7 +706,9 @@ def main() -> int:
     entry["sha256"] = sha256(mp)
     (pdir / "pyodide-lock.json").write_text(json.dumps(lock))
     n += copy(mp, pdir / mp.name)
-    say(f"pyodide: core files in dist/pyodide/ ({n} updated); lock entry micropip -> {mp.name} sha256 {entry['sha256'][:12]}…")
+    say(
+        f"pyodide: core files in dist/pyodide/ ({n} updated); lock entry micropip -> {mp.name} sha256 {entry['sha256'][:12]}…"
+    )
 
     # chessground's CSS goes into index.html (write_index); earlier builds copied it to dist/cg/
     shutil.rmtree(dist / "cg", ignore_errors=True)
@@ -654,8 +723,10 @@ def main() -> int:
     write_index(dist, preload)
     write_app_manifest(dist)
     (dist / ".nojekyll").write_text("")
-    say(f"ui: app.js + {len(list((dist / 'chunks').glob('*.js')))} chunks bundled (esbuild), "
-        "index.html (CSS inlined, module preloads), app.css copied")
+    say(
+        f"ui: app.js + {len(list((dist / 'chunks').glob('*.js')))} chunks bundled (esbuild), "
+        "index.html (CSS inlined, module preloads), app.css copied"
+    )
 
     write_licenses(dist, chess, mp, a.project_dir.resolve())
     copy_engine(dist)

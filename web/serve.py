@@ -16,6 +16,7 @@ Usage: python3 web/serve.py [--port 8000] [--dir web/dist] [--host 127.0.0.1]
 * Correct MIME types for .mjs/.js/.wasm/.whl/.zip/.json/.gz.
 Only the standard library is used.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -115,8 +116,11 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         if not fs_path.is_file():
             self.send_error(404, "File not found")
             return
-        gz = (self.server.compress  # type: ignore[attr-defined]
-              and compressible(fs_path, st.st_size) and "gzip" in self.headers.get("Accept-Encoding", ""))
+        gz = (
+            self.server.compress  # type: ignore[attr-defined]
+            and compressible(fs_path, st.st_size)
+            and "gzip" in self.headers.get("Accept-Encoding", "")
+        )
         etag = f'"{st.st_mtime_ns:x}-{st.st_size:x}{"-gz" if gz else ""}"'
         last_modified = email.utils.formatdate(st.st_mtime, usegmt=True)
         if self.headers.get("If-None-Match") == etag or (
@@ -183,8 +187,15 @@ def warm(directory: Path, store: GzipStore) -> int:
     return n
 
 
-def make_server(directory: Path, host: str = "127.0.0.1", port: int = 0, verbose: bool = False,
-                warm_up: bool = True, compress: bool = True, overlay: Path | None = None) -> Server:
+def make_server(
+    directory: Path,
+    host: str = "127.0.0.1",
+    port: int = 0,
+    verbose: bool = False,
+    warm_up: bool = True,
+    compress: bool = True,
+    overlay: Path | None = None,
+) -> Server:
     """A ready server (port 0 = any free port; see server.server_address).
     warm_up: compress the site before returning (about a second), so that the
     first load is not slowed by it. compress=False: every file as it is (for

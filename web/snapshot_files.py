@@ -20,15 +20,16 @@ Limits: it acts once, on the first import that reaches it (any import of a
 module not yet in ``sys.modules``); a file that cannot be fetched then raises
 ImportError for that import, and the files are not retried.
 """
+
 from __future__ import annotations
 
 import sys
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 
 class FilesAfterRestore:
-    def __init__(self, stdlib_url: str, wheel_urls: list[str], wheel_dir: str,
-                 fetch: Callable[[str], Any]) -> None:
+    def __init__(self, stdlib_url: str, wheel_urls: list[str], wheel_dir: str, fetch: Callable[[str], Any]) -> None:
         stdlib = next(p for p in sys.path if p.endswith(".zip"))
         self.files: dict[str, str] = {stdlib: stdlib_url}  # local path -> URL
         self.wheels: list[str] = []

@@ -15,6 +15,7 @@ position: an inline script (allowed by its sha256 in the CSP) removes the
 pieces before the first paint, and the board is drawn by app.js as before.
 Only the start position is known here; nothing parses a FEN.
 """
+
 from __future__ import annotations
 
 import base64
@@ -66,8 +67,11 @@ def board_markup() -> str:
     """The inside of the board's element: white at the bottom, coordinates on
     (as ui/board.js configures chessground)."""
     return (
-        "<cg-container><cg-board>" + pieces() + "</cg-board>"
-        + coords("12345678", "ranks", True) + coords(FILES, "files", False)
+        "<cg-container><cg-board>"
+        + pieces()
+        + "</cg-board>"
+        + coords("12345678", "ranks", True)
+        + coords(FILES, "files", False)
         + "</cg-container>"
     )
 
@@ -91,6 +95,7 @@ def insert(html: str, persist_js: Path) -> str:
     script = guard_script(storage_keys(persist_js))
     html = BOARD_DIV.sub(
         lambda m: f"{m[1]}board cg-wrap orientation-white{m[2]}{board_markup()}{m[3]}\n<script>{script}</script>",
-        html, count=1,
+        html,
+        count=1,
     )
     return html.replace(SCRIPT_SRC, f"{SCRIPT_SRC}{csp_hash(script)} ", 1)

@@ -13,6 +13,7 @@ key presses, a file given to a file input. `js` runs a JavaScript function
 (source text) with JSON arguments and returns its JSON result, awaiting a
 promise. Limits: one tab, no dialogs (the page uses none), no downloads.
 """
+
 from __future__ import annotations
 
 import abc
@@ -36,7 +37,9 @@ FIREFOX = os.environ.get("FIREFOX", "/usr/bin/firefox-esr")
 WEBKIT_DRIVER = "/usr/bin/WebKitWebDriver"
 # libwebkit2gtk-4.1-0 puts MiniBrowser under the multiarch directory.
 MINIBROWSER = os.environ.get("WEBKIT_MINIBROWSER") or next(
-    iter(sorted(glob.glob("/usr/lib/*/webkit2gtk-4.1/MiniBrowser"))), "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser")
+    iter(sorted(glob.glob("/usr/lib/*/webkit2gtk-4.1/MiniBrowser"))),
+    "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser",
+)
 VIEWPORT = (1280, 900)
 ENTER = "\ue007"  # the WebDriver key code of Enter
 
@@ -64,8 +67,8 @@ def missing_parts(name: str) -> list[str]:
     need = {"firefox": [FIREFOX], "webkit": [WEBKIT_DRIVER, MINIBROWSER, shutil.which("Xvfb") or "/usr/bin/Xvfb"]}[name]
     gone = [p for p in need if not Path(p).exists()]
     try:
-        import websocket  # noqa: F401  (websocket-client, a dependency of selenium)
         import selenium  # noqa: F401
+        import websocket  # noqa: F401  (websocket-client, a dependency of selenium)
     except ImportError:
         gone.append("the Python packages selenium and websocket-client (pip install -e '.[test]')")
     return gone
@@ -77,12 +80,10 @@ class Driver(abc.ABC):
     name = "?"
 
     @abc.abstractmethod
-    def goto(self, url: str) -> None:
-        ...
+    def goto(self, url: str) -> None: ...
 
     @abc.abstractmethod
-    def reload(self) -> None:
-        ...
+    def reload(self) -> None: ...
 
     @abc.abstractmethod
     def js(self, src: str, *args: Any) -> Any:
@@ -114,8 +115,7 @@ class Driver(abc.ABC):
         self.js(_WATCH)
 
     @abc.abstractmethod
-    def quit(self) -> None:
-        ...
+    def quit(self) -> None: ...
 
 
 # ------------------------------------------------------------------ Firefox (WebDriver BiDi)
@@ -129,15 +129,33 @@ class FirefoxBiDi(Driver):
 
         self.profile = tempfile.mkdtemp(prefix="pcd-firefox-")
         # A quiet profile: no first-run pages, no update or telemetry traffic.
-        Path(self.profile, "user.js").write_text("".join(
-            f'user_pref("{k}", {json.dumps(v)});\n' for k, v in {
-                "browser.shell.checkDefaultBrowser": False, "browser.startup.homepage_override.mstone": "ignore",
-                "datareporting.policy.dataSubmissionEnabled": False, "app.update.disabledForTesting": True,
-                "toolkit.telemetry.reportingpolicy.firstRun": False, "browser.aboutwelcome.enabled": False,
-            }.items()))
+        Path(self.profile, "user.js").write_text(
+            "".join(
+                f'user_pref("{k}", {json.dumps(v)});\n'
+                for k, v in {
+                    "browser.shell.checkDefaultBrowser": False,
+                    "browser.startup.homepage_override.mstone": "ignore",
+                    "datareporting.policy.dataSubmissionEnabled": False,
+                    "app.update.disabledForTesting": True,
+                    "toolkit.telemetry.reportingpolicy.firstRun": False,
+                    "browser.aboutwelcome.enabled": False,
+                }.items()
+            )
+        )
         self.proc = subprocess.Popen(
-            [FIREFOX, "--headless", "--no-remote", "--remote-debugging-port=0", "--profile", self.profile, "about:blank"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+            [
+                FIREFOX,
+                "--headless",
+                "--no-remote",
+                "--remote-debugging-port=0",
+                "--profile",
+                self.profile,
+                "about:blank",
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
         self.ids = 0
         self.logs: list[dict[str, Any]] = []
         try:
@@ -147,8 +165,10 @@ class FirefoxBiDi(Driver):
             self.cmd("session.new", {"capabilities": {}})
             self.cmd("session.subscribe", {"events": ["log.entryAdded"]})
             self.context = self.cmd("browsingContext.getTree", {})["contexts"][0]["context"]
-            self.cmd("browsingContext.setViewport", {"context": self.context,
-                                                     "viewport": {"width": VIEWPORT[0], "height": VIEWPORT[1]}})
+            self.cmd(
+                "browsingContext.setViewport",
+                {"context": self.context, "viewport": {"width": VIEWPORT[0], "height": VIEWPORT[1]}},
+            )
         except BaseException:
             self.proc.kill()  # not left running when the session cannot start
             shutil.rmtree(self.profile, ignore_errors=True)
@@ -177,7 +197,9 @@ class FirefoxBiDi(Driver):
             url = ""
         if not url:
             self.proc.kill()
-            raise RuntimeError(f"{FIREFOX} exited or opened no WebDriver BiDi port within {timeout:.0f} s:\n{''.join(self.log)[-2000:]}")
+            raise RuntimeError(
+                f"{FIREFOX} exited or opened no WebDriver BiDi port within {timeout:.0f} s:\n{''.join(self.log)[-2000:]}"
+            )
         return url
 
     def cmd(self, method: str, params: dict[str, Any]) -> Any:
@@ -210,30 +232,59 @@ class FirefoxBiDi(Driver):
         self.cmd("browsingContext.reload", {"context": self.context, "wait": "complete"})
 
     def js(self, src: str, *args: Any) -> Any:
-        res = self.cmd("script.evaluate", {"expression": _CALL.format(src=src, args=json.dumps(list(args))),
-                                           "target": {"context": self.context}, "awaitPromise": True})
+        res = self.cmd(
+            "script.evaluate",
+            {
+                "expression": _CALL.format(src=src, args=json.dumps(list(args))),
+                "target": {"context": self.context},
+                "awaitPromise": True,
+            },
+        )
         if res["type"] == "exception":
             raise RuntimeError(f"JavaScript error: {res['exceptionDetails'].get('text')}")
         return json.loads(res["result"]["value"])
 
     def click_at(self, x: float, y: float) -> None:
-        self.cmd("input.performActions", {"context": self.context, "actions": [{
-            "type": "pointer", "id": "mouse", "parameters": {"pointerType": "mouse"}, "actions": [
-                {"type": "pointerMove", "x": round(x), "y": round(y), "origin": "viewport"},
-                {"type": "pointerDown", "button": 0}, {"type": "pointerUp", "button": 0}]}]})
+        self.cmd(
+            "input.performActions",
+            {
+                "context": self.context,
+                "actions": [
+                    {
+                        "type": "pointer",
+                        "id": "mouse",
+                        "parameters": {"pointerType": "mouse"},
+                        "actions": [
+                            {"type": "pointerMove", "x": round(x), "y": round(y), "origin": "viewport"},
+                            {"type": "pointerDown", "button": 0},
+                            {"type": "pointerUp", "button": 0},
+                        ],
+                    }
+                ],
+            },
+        )
 
     def keys(self, text: str) -> None:
         steps = [{"type": kind, "value": ch} for ch in text for kind in ("keyDown", "keyUp")]
-        self.cmd("input.performActions", {"context": self.context,
-                                          "actions": [{"type": "key", "id": "keyboard", "actions": steps}]})
+        self.cmd(
+            "input.performActions",
+            {"context": self.context, "actions": [{"type": "key", "id": "keyboard", "actions": steps}]},
+        )
 
     def set_file(self, selector: str, path: Path) -> None:
-        node = self.cmd("script.evaluate", {"expression": f"document.querySelector({json.dumps(selector)})",
-                                            "target": {"context": self.context}, "awaitPromise": False,
-                                            "resultOwnership": "root"})["result"]
+        node = self.cmd(
+            "script.evaluate",
+            {
+                "expression": f"document.querySelector({json.dumps(selector)})",
+                "target": {"context": self.context},
+                "awaitPromise": False,
+                "resultOwnership": "root",
+            },
+        )["result"]
         assert node.get("type") == "node", f"no element {selector}"
-        self.cmd("input.setFiles", {"context": self.context, "element": {"sharedId": node["sharedId"]},
-                                    "files": [str(path)]})
+        self.cmd(
+            "input.setFiles", {"context": self.context, "element": {"sharedId": node["sharedId"]}, "files": [str(path)]}
+        )
 
     def screenshot(self, path: Path) -> None:
         data = self.cmd("browsingContext.captureScreenshot", {"context": self.context})["data"]
@@ -263,8 +314,12 @@ class WebKitSelenium(Driver):
         from selenium.webdriver.webkitgtk.service import Service
 
         # -displayfd: Xvfb picks a free display and writes its number.
-        self.xvfb = subprocess.Popen(["Xvfb", "-displayfd", "1", "-screen", "0", "1600x1200x24", "-nolisten", "tcp"],
-                                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        self.xvfb = subprocess.Popen(
+            ["Xvfb", "-displayfd", "1", "-screen", "0", "1600x1200x24", "-nolisten", "tcp"],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+        )
         assert self.xvfb.stdout is not None
         display = self.xvfb.stdout.readline().strip()
         if not display:
@@ -288,9 +343,11 @@ class WebKitSelenium(Driver):
         self.driver.refresh()
 
     def js(self, src: str, *args: Any) -> Any:
-        script = ("const done = arguments[arguments.length - 1];"
-                  + _CALL.format(src=src, args=json.dumps(list(args)))
-                  + ".then(done, (e) => done(JSON.stringify({__error: String(e && e.stack || e)})));")
+        script = (
+            "const done = arguments[arguments.length - 1];"
+            + _CALL.format(src=src, args=json.dumps(list(args)))
+            + ".then(done, (e) => done(JSON.stringify({__error: String(e && e.stack || e)})));"
+        )
         value = json.loads(self.driver.execute_async_script(script))
         if isinstance(value, dict) and "__error" in value:
             raise RuntimeError(f"JavaScript error: {value['__error']}")

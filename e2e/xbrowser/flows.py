@@ -9,13 +9,15 @@ Views: before using a hook inside a view, a flow clicks the view's tab
 (`[data-testid=view-<name>]`) if the page has one, so the flows work on the
 one-section page and on the page split into Play and Review.
 """
+
 from __future__ import annotations
 
 import abc
 import threading
+from collections.abc import Callable
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from .drivers import ENTER, Driver, wait_for
 
@@ -52,22 +54,35 @@ class XApp:
 
     # -- reading the page --------------------------------------------------
     def attr(self, testid: str, name: str) -> str | None:
-        value: str | None = self.d.js("(t, n) => { const e = document.querySelector(`[data-testid=${t}]`);"
-                                      " return e ? e.getAttribute(n) : null; }", testid, name)
+        value: str | None = self.d.js(
+            "(t, n) => { const e = document.querySelector(`[data-testid=${t}]`);"
+            " return e ? e.getAttribute(n) : null; }",
+            testid,
+            name,
+        )
         return value
 
     def visible(self, testid: str) -> bool:
-        return bool(self.d.js("(t) => { const e = document.querySelector(`[data-testid=${t}]`);"
-                              " return !!e && e.getClientRects().length > 0"
-                              " && getComputedStyle(e).visibility !== 'hidden'; }", testid))
+        return bool(
+            self.d.js(
+                "(t) => { const e = document.querySelector(`[data-testid=${t}]`);"
+                " return !!e && e.getClientRects().length > 0"
+                " && getComputedStyle(e).visibility !== 'hidden'; }",
+                testid,
+            )
+        )
 
     def text(self, testid: str) -> str:
         return str(self.d.js("(t) => document.querySelector(`[data-testid=${t}]`).innerText", testid))
 
     def sans(self) -> list[str]:
-        return list(self.d.js("() => [...document.querySelectorAll("
-                              "\"[data-testid=move-list] button.ply[data-ply]:not([data-ply='0'])\")]"
-                              ".map((b) => b.firstChild.textContent)"))
+        return list(
+            self.d.js(
+                "() => [...document.querySelectorAll("
+                "\"[data-testid=move-list] button.ply[data-ply]:not([data-ply='0'])\")]"
+                ".map((b) => b.firstChild.textContent)"
+            )
+        )
 
     def seq(self) -> int:
         return int(self.d.js("() => Number(document.body.dataset.seq || 0)"))
@@ -78,12 +93,17 @@ class XApp:
 
     def wait_seq(self, before: int, timeout: float = ANSWER_TIMEOUT) -> None:
         """Until the page has shown an answer newer than `before` and is idle again."""
-        self.wait("(n) => Number(document.body.dataset.seq || 0) > n && document.body.dataset.idle === '1'",
-                  f"an answer of the referee after seq {before}", before, timeout=timeout)
+        self.wait(
+            "(n) => Number(document.body.dataset.seq || 0) > n && document.body.dataset.idle === '1'",
+            f"an answer of the referee after seq {before}",
+            before,
+            timeout=timeout,
+        )
 
     def wait_ready(self) -> None:
-        self.wait("() => document.body && document.body.dataset.engine === 'ready'", "the referee ready",
-                  timeout=BOOT_TIMEOUT)
+        self.wait(
+            "() => document.body && document.body.dataset.engine === 'ready'", "the referee ready", timeout=BOOT_TIMEOUT
+        )
         self.d.watch_errors()
 
     # -- acting ---------------------------------------------------------------
@@ -94,9 +114,12 @@ class XApp:
 
     def click(self, testid: str) -> None:
         """A mouse click in the middle of the element, scrolled into view first."""
-        x, y = self.d.js("(t) => { const e = document.querySelector(`[data-testid=${t}]`);"
-                         " e.scrollIntoView({block: 'center'}); const r = e.getBoundingClientRect();"
-                         " return [r.x + r.width / 2, r.y + r.height / 2]; }", testid)
+        x, y = self.d.js(
+            "(t) => { const e = document.querySelector(`[data-testid=${t}]`);"
+            " e.scrollIntoView({block: 'center'}); const r = e.getBoundingClientRect();"
+            " return [r.x + r.width / 2, r.y + r.height / 2]; }",
+            testid,
+        )
         self.d.click_at(x, y)
 
     def acting(self, action: Callable[[], None]) -> None:
@@ -105,14 +128,17 @@ class XApp:
         self.wait_seq(before)
 
     def click_square(self, sq: str) -> None:
-        x, y = self.d.js("""(sq) => {
+        x, y = self.d.js(
+            """(sq) => {
           const b = document.querySelector('[data-testid=board]');
           b.scrollIntoView({block: 'center'});
           const r = b.querySelector('cg-board').getBoundingClientRect();
           let f = 'abcdefgh'.indexOf(sq[0]), k = Number(sq[1]);
           if (b.dataset.orientation === 'black') { f = 7 - f; k = 9 - k; }
           return [r.x + (f + 0.5) * r.width / 8, r.y + (8 - k + 0.5) * r.height / 8];
-        }""", sq)
+        }""",
+            sq,
+        )
         self.d.click_at(x, y)
 
     def click_move(self, frm: str, to: str) -> None:
@@ -144,10 +170,13 @@ class XApp:
         self.show_view("play")
         before = self.seq()
         self.click("new-game")
-        asked = self.wait("(n) => { const q = document.querySelector('[data-testid=confirm-dialog]');"
-                          " return Number(document.body.dataset.seq || 0) > n ? 'done'"
-                          " : q && q.getClientRects().length ? 'asked' : ''; }",
-                          "a new game or the question before it", before)
+        asked = self.wait(
+            "(n) => { const q = document.querySelector('[data-testid=confirm-dialog]');"
+            " return Number(document.body.dataset.seq || 0) > n ? 'done'"
+            " : q && q.getClientRects().length ? 'asked' : ''; }",
+            "a new game or the question before it",
+            before,
+        )
         if asked == "asked":
             self.click("confirm-yes")
         self.wait_seq(before)
@@ -159,8 +188,10 @@ class XApp:
             self.click("settings")  # where the settings sit in a dialog
         self.fill("time-control", text)
         self.d.keys(ENTER)
-        self.wait("() => document.querySelector('[data-testid=clock-white]').dataset.running === 'false'",
-                  "the clocks set and stopped")
+        self.wait(
+            "() => document.querySelector('[data-testid=clock-white]').dataset.running === 'false'",
+            "the clocks set and stopped",
+        )
         if self.d.js("() => !!document.querySelector('dialog[open] [data-testid=time-control]')"):
             if self.visible("settings-close"):
                 self.click("settings-close")
@@ -202,7 +233,9 @@ def claim(app: XApp) -> None:
             app.type_move(move)
         if way == "prompt":
             prompt: list[str] = []
-            app.type_move("Ng8", then=lambda: prompt.append(app.text("claim-prompt") if app.visible("claim-prompt") else ""))
+            app.type_move(
+                "Ng8", then=lambda p=prompt: p.append(app.text("claim-prompt") if app.visible("claim-prompt") else "")
+            )
             assert "Ng8 repeats the position a third time" in prompt[0], prompt
             assert len(app.sans()) == 7  # nothing played yet
             app.acting(lambda: app.click("claim-prompt-claim"))
@@ -222,8 +255,11 @@ def flag_fall(app: XApp) -> None:
         assert app.attr("clock-white", "data-ms") == "3000"
         app.click_move("e2", "e4")
         assert app.attr("clock-black", "data-running") == "true"
-        app.wait("() => !!document.querySelector('[data-testid=result]').getClientRects().length",
-                 "the result of the flag fall", timeout=20)
+        app.wait(
+            "() => !!document.querySelector('[data-testid=result]').getClientRects().length",
+            "the result of the flag fall",
+            timeout=20,
+        )
         app.wait_seq(-1)
         assert app.attr("result", "data-termination") == "time_forfeit"
         assert app.attr("result", "data-result") == "1-0"
@@ -242,19 +278,27 @@ def review(app: XApp) -> None:
     path.write_text(REVIEW_PGN, encoding="utf-8")
     app.show_view("review")
     app.d.set_file("[data-testid=pgn-file]", path)
-    app.wait("() => document.querySelector('[data-testid=review-progress]').dataset.state === 'done'",
-             "the review done", timeout=120)
-    rows = app.d.js("() => [...document.querySelectorAll('[data-testid=review-games] tbody tr')]"
-                    ".map((t) => [Number(t.dataset.game), t.dataset.verdict, t.getClientRects().length > 0])")
+    app.wait(
+        "() => document.querySelector('[data-testid=review-progress]').dataset.state === 'done'",
+        "the review done",
+        timeout=120,
+    )
+    rows = app.d.js(
+        "() => [...document.querySelectorAll('[data-testid=review-games] tbody tr')]"
+        ".map((t) => [Number(t.dataset.game), t.dataset.verdict, t.getClientRects().length > 0])"
+    )
     assert rows == [[i + 1, v, True] for i, v in enumerate(REVIEW_VERDICTS)], rows
     assert app.attr("review-summary", "data-total") == "3"
-    assert "Kd3" in app.d.js("() => document.querySelector(\"[data-testid=review-games] tr[data-game='3']\").textContent")
+    assert "Kd3" in app.d.js(
+        "() => document.querySelector(\"[data-testid=review-games] tr[data-game='3']\").textContent"
+    )
 
 
 def offline(app: XApp) -> None:
     """5. The server stopped, a reload: the service worker serves the page, it boots and plays."""
-    app.wait("() => document.body.dataset.offlineReady === 'true'", "the site cached for offline use",
-             timeout=BOOT_TIMEOUT)
+    app.wait(
+        "() => document.body.dataset.offlineReady === 'true'", "the site cached for offline use", timeout=BOOT_TIMEOUT
+    )
     app.server.stop()
     try:
         status = app.d.js("() => fetch('/no-such-file-' + Math.random()).then((r) => r.status, () => 'failed')")
@@ -301,8 +345,10 @@ class LiveRound:
 
 
 HOSTILE = '<img src=x onerror="window.__pwned=1">'
-ROUND_START = (f'[White "{HOSTILE}"]\n[Black "B"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 *\n\n'
-               '[White "C"]\n[Black "D"]\n\n1. f3 e5 *\n')
+ROUND_START = (
+    f'[White "{HOSTILE}"]\n[Black "B"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 *\n\n'
+    '[White "C"]\n[Black "D"]\n\n1. f3 e5 *\n'
+)
 
 
 def arbiter(app: XApp) -> None:
@@ -315,14 +361,21 @@ def arbiter(app: XApp) -> None:
         app.wait("() => !!document.querySelector('[data-testid=arbiter-follow]')", "the Arbiter view", timeout=60)
         app.fill("arbiter-source", live.url)
         app.click("arbiter-follow")
-        states = ("() => Object.fromEntries([...document.querySelectorAll('[data-testid=arbiter-board]')]"
-                  ".map((b) => [b.dataset.game, b.dataset.state]))")
-        app.wait(f"() => {{ const s = ({states})(); return s['1'] === 'claimable_with_move' && s['2'] === 'playing'; }}",
-                 "both boards followed", timeout=BOOT_TIMEOUT)
+        states = (
+            "() => Object.fromEntries([...document.querySelectorAll('[data-testid=arbiter-board]')]"
+            ".map((b) => [b.dataset.game, b.dataset.state]))"
+        )
+        app.wait(
+            f"() => {{ const s = ({states})(); return s['1'] === 'claimable_with_move' && s['2'] === 'playing'; }}",
+            "both boards followed",
+            timeout=BOOT_TIMEOUT,
+        )
         live.text = ROUND_START.replace("1. f3 e5 *", "1. f3 e5 2. g4 Qh4# *")
         app.wait(f"() => ({states})()['2'] === 'must_stop'", "the mate seen on board 2", timeout=60)
-        rows = app.d.js("() => [...document.querySelectorAll('[data-testid=arbiter-event]')]"
-                        ".map((r) => [r.dataset.game, r.dataset.ply, r.dataset.rule, r.dataset.kind])")
+        rows = app.d.js(
+            "() => [...document.querySelectorAll('[data-testid=arbiter-event]')]"
+            ".map((r) => [r.dataset.game, r.dataset.ply, r.dataset.rule, r.dataset.kind])"
+        )
         assert ["2", "4", "checkmate", "automatic"] in rows, rows
         assert any(g == "1" and p == "7" and k == "claimable_with_move" for g, p, _, k in rows), rows
         assert HOSTILE in app.d.js("() => document.getElementById('arbiter-view').innerText")
@@ -336,6 +389,11 @@ def arbiter(app: XApp) -> None:
 
 # In this order: the offline flow reloads the page, so it comes last.
 FLOWS: dict[str, Callable[[XApp], None]] = {
-    "load": load, "play": play, "claim": claim, "flag_fall": flag_fall, "review": review, "arbiter": arbiter,
+    "load": load,
+    "play": play,
+    "claim": claim,
+    "flag_fall": flag_fall,
+    "review": review,
+    "arbiter": arbiter,
     "offline": offline,
 }
