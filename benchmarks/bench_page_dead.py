@@ -35,7 +35,14 @@ unable to mate before a game's last move, which the corpus rules out), then
 the Pyodide/CPython ratios of the medians, p95s and total times, the shares
 "not decided yet" (a side or both) and "disagree": positions where one
 runtime answers True and the other False for a side (must be 0; an undecided
-side is no disagreement). Last, per runtime: of the positions the page's
+side is no disagreement). Then the page's whole budget: where its first ask
+leaves a side open, the page asks again a moment later with more
+(``pychessdraw.web.bridge.LEVELS``: 80 ms, 0.3 s, then 1 s a side), until
+both sides are decided; per corpus and runtime, how many positions the
+first ask left open, which later ask decided them, how many none did, the
+share with both sides decided in the end, and the p95 and worst time to
+that verdict (the searches alone, without the page's pauses between them).
+Last, per runtime: of the positions the page's
 budget left undecided, how many the clock-free run decides in under 15 ms
 (both sides together): those were stopped by the clock (the machine's load,
 or the time shares of the search's phases), not by their difficulty. The
@@ -77,6 +84,7 @@ import bench_deadposition as deadbench  # noqa: E402  (the games and the percent
 import web_bench  # noqa: E402  (the build, web/serve.py, Chromium)
 
 from pychessdraw.rules.dead import PAGE, SearchBudget  # noqa: E402
+from pychessdraw.web.bridge import LEVELS  # noqa: E402
 
 # Per position: milliseconds (both sides), white's and black's answer.
 Result = tuple[float, bool | None, bool | None]
@@ -87,6 +95,13 @@ CHUNK = 100  # positions per message to the worker: a few seconds each at most
 # clock (with the clock, a slower runtime stops earlier and does less).
 FACTOR = SearchBudget(nodes=2_000)
 BUDGETS = {"page": PAGE, "nodes": FACTOR}
+# The page's deeper asks: where PAGE leaves a side open, the page asks again
+# with each of these in turn (a moment after the last answer: web/src/ctrl.js,
+# DEEPER_AFTER_MS) until both sides are decided: the whole of its budget.
+DEEPER = LEVELS[1:]
+# Per position the first ask left open: ms of the deeper asks (the searches
+# alone), and which of them decided both sides (0-based; -1: none).
+Deeper = tuple[float, int]
 
 
 def measure(fens: list[str], nodes: int, seconds: float | None) -> list[tuple[float, bool | None, bool | None]]:
@@ -109,6 +124,31 @@ def measure(fens: list[str], nodes: int, seconds: float | None) -> list[tuple[fl
     return out
 
 
+def measure_deeper(fens: list[str], levels: list[tuple[int, float | None]]) -> list[tuple[float, int]]:
+    """Per FEN: ``verdicts`` with each budget of ``levels`` in turn until
+    both sides are decided, as the page asks again; the ms of those asks and
+    the index of the one that decided (-1: none did). Self-contained, as
+    ``measure``."""
+    import time
+
+    import chess
+    from pychessdraw.rules.dead import SearchBudget, verdicts
+
+    out = []
+    for fen in fens:
+        board = chess.Board(fen)
+        total, decided = 0.0, -1
+        for i, (nodes, seconds) in enumerate(levels):
+            t = time.perf_counter()
+            found = verdicts(board, SearchBudget(nodes, seconds))
+            total += (time.perf_counter() - t) * 1000
+            if all(v.winnable is not None for v in found.values()):
+                decided = i
+                break
+        out.append((total, decided))
+    return out
+
+
 def package_digest() -> str:
     """A digest of the .py files of pychessdraw and python-chess as imported
     (self-contained: the worker runs it too)."""
@@ -126,8 +166,9 @@ def package_digest() -> str:
     return h.hexdigest()[:16]
 
 
-PYTHON_SIDE = inspect.getsource(measure) + "\n\n" + inspect.getsource(package_digest)
+PYTHON_SIDE = "\n\n".join(inspect.getsource(f) for f in (measure, measure_deeper, package_digest))
 MEASURE_CALL = "import json\njson.dumps(measure(*json.loads(DATA)))"  # DATA: [fens, nodes, seconds]
+DEEPER_CALL = "import json\njson.dumps(measure_deeper(*json.loads(DATA)))"  # DATA: [fens, levels]
 
 
 def corpus_fens(games: int, seed: int) -> dict[str, list[list[str]]]:
@@ -188,6 +229,9 @@ def chunked(run: Runner, fens: list[str], budget: SearchBudget, label: str) -> l
     return out
 
 
+DeeperRunner = Callable[[list[str], list[tuple[int, float | None]]], list[Deeper]]
+
+
 def measure_all(run: Runner, flat: dict[str, list[str]], runtime: str) -> dict[str, dict[str, list[Result]]]:
     """Per budget of BUDGETS, per corpus: ``run`` on every position."""
     return {
@@ -196,9 +240,27 @@ def measure_all(run: Runner, flat: dict[str, list[str]], runtime: str) -> dict[s
     }
 
 
+def deeper_all(
+    run: DeeperRunner, flat: dict[str, list[str]], page: dict[str, list[Result]]
+) -> dict[str, list[Deeper | None]]:
+    """Per corpus, per position: the deeper asks (``run``, DEEPER) where the
+    page's first ask (``page``) left a side open; None where it did not."""
+    levels = [(b.nodes, b.seconds) for b in DEEPER]
+    out: dict[str, list[Deeper | None]] = {}
+    for name, fens in flat.items():
+        open_at = [i for i, r in enumerate(page[name]) if None in r[1:]]
+        found = [tuple(r) for r in run([fens[i] for i in open_at], levels)] if open_at else []
+        row: list[Deeper | None] = [None] * len(fens)
+        for i, r in zip(open_at, found, strict=True):
+            row[i] = (float(r[0]), int(r[1]))
+        out[name] = row
+    return out
+
+
 def in_browser(flat: dict[str, list[str]], base: str) -> tuple[dict[str, Any], dict[str, dict[str, list[Result]]]]:
     """Boot web/bench/page-dead.html in headless Chromium: its worker's
-    description and ``measure_all`` there."""
+    description (with ``deeper_all``'s results under "deeper") and
+    ``measure_all`` there."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
@@ -217,10 +279,15 @@ def in_browser(flat: dict[str, list[str]], base: str) -> tuple[dict[str, Any], d
             def run(fens: list[str], nodes: int, seconds: float | None) -> list[Result]:
                 return [tuple(r) for r in json.loads(call(MEASURE_CALL, json.dumps([fens, nodes, seconds])))]
 
+            def run_deeper(fens: list[str], levels: list[tuple[int, float | None]]) -> list[Deeper]:
+                return [tuple(r) for r in json.loads(call(DEEPER_CALL, json.dumps([fens, levels])))]
+
             info["digest"] = call(PYTHON_SIDE + "\npackage_digest()")
             info["python"] = call("import sys\nsys.version.split()[0]")
             info["chromium"] = browser.version
-            return info, measure_all(run, flat, "Pyodide")
+            runs = measure_all(run, flat, "Pyodide")
+            info["deeper"] = deeper_all(run_deeper, flat, runs["page"])
+            return info, runs
         finally:
             browser.close()
 
@@ -251,6 +318,32 @@ def report(games: dict[str, list[list[str]]], runs: dict[str, dict[str, list[Res
             print(f"  DISAGREE: {fen}")
 
 
+def report_deeper(
+    games: dict[str, list[list[str]]],
+    runs: dict[str, tuple[dict[str, list[Result]], dict[str, list[Deeper | None]]]],
+) -> None:
+    """The page's whole budget, per corpus and runtime: the positions its
+    first ask left open, which deeper ask decided them, the share decided
+    in the end, and the time to the verdict (the searches alone)."""
+    names = ", ".join(f"{b.seconds * 1000:.0f} ms" if b.seconds else f"{b.nodes:,} nodes" for b in DEEPER)
+    print(f"\nthe page's whole budget: where the first ask leaves a side open, it asks again with {names} a side")
+    print(
+        f"{'corpus':<9}{'runtime':<9}{'open':>6}{'decided by ask 2 / 3 / 4':>26}{'never':>7}"
+        f"{'both decided':>14}{'p95 ms':>9}{'worst ms':>10}"
+    )
+    for name in games:
+        for rt, (page, deeper) in runs.items():
+            asked = [d for d in deeper[name] if d is not None]
+            by = [sum(d[1] == i for d in asked) for i in range(len(DEEPER))]
+            never = sum(d[1] < 0 for d in asked)
+            total = [r[0] + (d[0] if d is not None else 0.0) for r, d in zip(page[name], deeper[name], strict=True)]
+            both = 1 - never / len(total)
+            print(
+                f"{name:<9}{rt:<9}{len(asked):>6}{' / '.join(map(str, by)):>26}{never:>7}"
+                f"{both:>14.2%}{deadbench.pct(total, 0.95):>9.2f}{max(total):>10.1f}"
+            )
+
+
 def load() -> str:
     return ", ".join(f"{x:.1f}" for x in os.getloadavg())
 
@@ -277,6 +370,7 @@ def main() -> int:
     finally:
         srv.shutdown()
     cpython = measure_all(measure, flat, "CPython")
+    cpython_deeper = deeper_all(measure_deeper, flat, cpython["page"])
     here = package_digest()
 
     print(
@@ -295,6 +389,7 @@ def main() -> int:
         what = "the page's budget" if budget == PAGE else "the same work in both (the speed factor)"
         print(f"\n{key}: {budget.nodes:,} nodes and {clock} a side, {what}")
         report(games, {"Pyodide": pyodide[key], "CPython": cpython[key]})
+    report_deeper(games, {"Pyodide": (pyodide["page"], info["deeper"]), "CPython": (cpython["page"], cpython_deeper)})
     for runtime, runs in (("Pyodide", pyodide), ("CPython", cpython)):
         left, quick = left_by_the_clock(runs)
         print(
