@@ -140,9 +140,7 @@ def _best_quiet(
 ) -> chess.Move | None:
     """No capture and no promotion: the best quiet move (pieces, castling, pawns)."""
     empty = ~board.occupied & chess.BB_ALL
-    us = board.turn
-    stuck = stuck_squares(us, board.pawns & board.occupied_co[not us])
-    pawn_score, step = _pawn_step(us == chess.WHITE, singles, empty, stuck) if pawns else (-1_000, None)
+    pawn_score, step = _pawn_step(board, singles, empty) if pawns else (-1_000, None)
     loser_king = board.king(not board.turn)
     if pawn_score > PIECE_QUIET_MAX and loser_king is not None:
         return step  # no piece's quiet move scores as high
@@ -200,23 +198,25 @@ def stuck_squares(color: chess.Color, enemy_pawns: chess.Bitboard) -> chess.Bitb
     return enemy_pawns >> 8 if color == chess.WHITE else enemy_pawns << 8 & chess.BB_ALL
 
 
-def _pawn_step(white: bool, singles: int, empty: int, stuck: int) -> tuple[int, chess.Move | None]:
+def _pawn_step(board: chess.Board, singles: int, empty: int) -> tuple[int, chess.Move | None]:
     """The best pawn step (single steps first on a tie) and its score."""
+    us = board.turn
+    white = us == chess.WHITE
     if white:
         doubles, step = singles << 8 & empty & (chess.BB_RANK_3 | chess.BB_RANK_4), -8
     else:
         doubles, step = singles >> 8 & empty & (chess.BB_RANK_6 | chess.BB_RANK_5), 8
+    stuck = doubles & stuck_squares(us, board.pawns & board.occupied_co[not us]) if doubles else 0
     best_score, best = -1_000, None
-    for targets, back, blocked in ((singles, step, 0), (doubles, 2 * step, stuck)):
-        for group, base in ((targets & ~blocked, 30), (targets & blocked, STUCK_PAWN)):
-            if not group:
-                continue
-            if white:
-                to = chess.msb(group)
-                rel = chess.square_rank(to)
-            else:
-                rank = chess.square_rank(chess.lsb(group))
-                to, rel = chess.msb(group & chess.BB_RANKS[rank]), 7 - rank
-            if base + rel > best_score:
-                best_score, best = base + rel, chess.Move(to + back, to)
+    for targets, back, base in ((singles, step, 30), (doubles & ~stuck, 2 * step, 30), (stuck, 2 * step, STUCK_PAWN)):
+        if not targets:
+            continue
+        if white:
+            to = chess.msb(targets)
+            rel = chess.square_rank(to)
+        else:
+            rank = chess.square_rank(chess.lsb(targets))
+            to, rel = chess.msb(targets & chess.BB_RANKS[rank]), 7 - rank
+        if base + rel > best_score:
+            best_score, best = base + rel, chess.Move(to + back, to)
     return best_score, best

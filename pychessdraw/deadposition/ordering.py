@@ -348,7 +348,7 @@ def _scored(
             lk = corner
         # our king aims two squares in front of the corner (h6 for h8).
         kt = chess.square(chess.square_file(corner), 5 if chess.square_rank(corner) == 7 else 2)
-        stuck = stuck_squares(us, pawns & them_bb)
+        stuck = stuck_squares(us, pawns & them_bb)  # where a double step ends blocked head-on
         for m in moves:
             fr, to = m.from_square, m.to_square
             bb_fr = chess.BB_SQUARES[fr]
