@@ -338,80 +338,95 @@ def _scored(
     board: chess.Board, moves: list[chess.Move], winner: chess.Color, corner: int, loser_promotes: bool
 ) -> list[tuple[int, int, chess.Move]]:
     """``(score, cost, move)`` for each move, unsorted."""
+    if board.turn == winner:
+        return _winner_scored(board, moves, corner)
+    return _loser_scored(board, moves, corner, loser_promotes)
+
+
+def _winner_scored(board: chess.Board, moves: list[chess.Move], corner: int) -> list[tuple[int, int, chess.Move]]:
+    """``_scored`` for the winner (to move)."""
     us = board.turn
     them_bb = board.occupied_co[not us]
     pawns = board.pawns
     scored: list[tuple[int, int, chess.Move]] = []
-    if us == winner:
-        lk = board.king(not winner)
-        if lk is None:
-            lk = corner
-        # our king aims two squares in front of the corner (h6 for h8).
-        kt = chess.square(chess.square_file(corner), 5 if chess.square_rank(corner) == 7 else 2)
-        stuck = stuck_squares(us, pawns & them_bb)  # where a double step ends blocked head-on
-        for m in moves:
-            fr, to = m.from_square, m.to_square
-            bb_fr = chess.BB_SQUARES[fr]
-            if m.promotion:
-                if m.promotion == chess.QUEEN:
-                    scored.append((100, REWARD, m))
-                else:
-                    scored.append((10 + m.promotion, NORMAL, m))
+    lk = board.king(not us)
+    if lk is None:
+        lk = corner
+    # our king aims two squares in front of the corner (h6 for h8).
+    kt = chess.square(chess.square_file(corner), 5 if chess.square_rank(corner) == 7 else 2)
+    stuck = stuck_squares(us, pawns & them_bb)  # where a double step ends blocked head-on
+    for m in moves:
+        fr, to = m.from_square, m.to_square
+        bb_fr = chess.BB_SQUARES[fr]
+        if m.promotion:
+            if m.promotion == chess.QUEEN:
+                scored.append((100, REWARD, m))
+            else:
+                scored.append((10 + m.promotion, NORMAL, m))
+            continue
+        victim = chess.BB_SQUARES[to] & them_bb
+        if victim:
+            vt = board.piece_type_at(to) or 1
+            scored.append((60 + _VALUE[vt], REWARD, m))
+            continue
+        if bb_fr & pawns:
+            rel = chess.square_rank(to) if us == chess.WHITE else 7 - chess.square_rank(to)
+            if chess.BB_SQUARES[to] & stuck and abs(to - fr) == 16:  # a double step into a block
+                scored.append((STUCK_PAWN + rel, NORMAL, m))
+            else:
+                scored.append((30 + rel, REWARD if rel >= 4 else NORMAL, m))
+            continue
+        if bb_fr & board.kings:
+            closer = DISTANCE[to][kt] < DISTANCE[fr][kt]
+            scored.append((25 if closer else 0, REWARD if closer else NORMAL, m))
+            continue
+        if bb_fr & board.knights:
+            # Fixed target (the corner), so the reward cannot cycle.
+            closer = KNIGHT_DISTANCE[to][corner] < KNIGHT_DISTANCE[fr][corner]
+            scored.append((28 if closer else 5, REWARD if closer else NORMAL, m))
+            continue
+        gain = DISTANCE[fr][lk] - DISTANCE[to][lk]
+        scored.append((15 + 3 * gain, NORMAL, m))
+    return scored
+
+
+def _loser_scored(
+    board: chess.Board, moves: list[chess.Move], corner: int, loser_promotes: bool
+) -> list[tuple[int, int, chess.Move]]:
+    """``_scored`` for the loser (to move)."""
+    them_bb = board.occupied_co[not board.turn]
+    pawns = board.pawns
+    scored: list[tuple[int, int, chess.Move]] = []
+    lk = board.king(board.turn)
+    # our blockers aim at the corner's neighbour on the back rank (g8 for h8).
+    bt = corner - 1 if chess.square_file(corner) == 7 else corner + 1
+    for m in moves:
+        fr, to = m.from_square, m.to_square
+        bb_fr = chess.BB_SQUARES[fr]
+        is_pawn = bb_fr & pawns
+        if loser_promotes:
+            if is_pawn and m.promotion not in (chess.QUEEN, chess.ROOK):
+                bonus = 40 if m.promotion in (chess.KNIGHT, chess.BISHOP) else 20
+                scored.append((bonus, REWARD, m))
                 continue
-            victim = chess.BB_SQUARES[to] & them_bb
-            if victim:
-                vt = board.piece_type_at(to) or 1
-                scored.append((60 + _VALUE[vt], REWARD, m))
-                continue
-            if bb_fr & pawns:
-                rel = chess.square_rank(to) if us == chess.WHITE else 7 - chess.square_rank(to)
-                if chess.BB_SQUARES[to] & stuck and abs(to - fr) == 16:  # a double step into a block
-                    scored.append((STUCK_PAWN + rel, NORMAL, m))
-                else:
-                    scored.append((30 + rel, REWARD if rel >= 4 else NORMAL, m))
-                continue
-            if bb_fr & board.kings:
-                closer = DISTANCE[to][kt] < DISTANCE[fr][kt]
-                scored.append((25 if closer else 0, REWARD if closer else NORMAL, m))
-                continue
-            if bb_fr & board.knights:
-                # Fixed target (the corner), so the reward cannot cycle.
-                closer = KNIGHT_DISTANCE[to][corner] < KNIGHT_DISTANCE[fr][corner]
-                scored.append((28 if closer else 5, REWARD if closer else NORMAL, m))
-                continue
-            gain = DISTANCE[fr][lk] - DISTANCE[to][lk]
-            scored.append((15 + 3 * gain, NORMAL, m))
-    else:
-        lk = board.king(us)
-        # our blockers aim at the corner's neighbour on the back rank (g8 for h8).
-        bt = corner - 1 if chess.square_file(corner) == 7 else corner + 1
-        for m in moves:
-            fr, to = m.from_square, m.to_square
-            bb_fr = chess.BB_SQUARES[fr]
-            is_pawn = bb_fr & pawns
-            if loser_promotes:
-                if is_pawn and m.promotion not in (chess.QUEEN, chess.ROOK):
-                    bonus = 40 if m.promotion in (chess.KNIGHT, chess.BISHOP) else 20
-                    scored.append((bonus, REWARD, m))
-                    continue
-            if chess.BB_SQUARES[to] & them_bb or board.is_en_passant(m):
-                scored.append((-50, PUNISH, m))  # the king's captures too (see ``dive_moves``)
-                continue
-            if bb_fr & board.kings:
-                if DISTANCE[to][corner] < DISTANCE[fr][corner]:
-                    scored.append((50, REWARD, m))
-                else:
-                    scored.append((0, PUNISH if loser_promotes else NORMAL, m))
-                continue
-            if loser_promotes:
-                scored.append((-10, PUNISH, m))
-                continue
-            if bb_fr & board.knights and KNIGHT_DISTANCE[to][bt] < KNIGHT_DISTANCE[fr][bt]:
-                scored.append((30, REWARD, m))
-                continue
-            if DISTANCE[to][corner] == 1 and DISTANCE[fr][corner] > 1:
-                scored.append((35, REWARD, m))  # a blocker arrives next to the corner
-                continue
-            near = lk is not None and DISTANCE[to][lk] == 1
-            scored.append((20 if near else 10, NORMAL, m))
+        if chess.BB_SQUARES[to] & them_bb or board.is_en_passant(m):
+            scored.append((-50, PUNISH, m))  # the king's captures too (see ``dive_moves``)
+            continue
+        if bb_fr & board.kings:
+            if DISTANCE[to][corner] < DISTANCE[fr][corner]:
+                scored.append((50, REWARD, m))
+            else:
+                scored.append((0, PUNISH if loser_promotes else NORMAL, m))
+            continue
+        if loser_promotes:
+            scored.append((-10, PUNISH, m))
+            continue
+        if bb_fr & board.knights and KNIGHT_DISTANCE[to][bt] < KNIGHT_DISTANCE[fr][bt]:
+            scored.append((30, REWARD, m))
+            continue
+        if DISTANCE[to][corner] == 1 and DISTANCE[fr][corner] > 1:
+            scored.append((35, REWARD, m))  # a blocker arrives next to the corner
+            continue
+        near = lk is not None and DISTANCE[to][lk] == 1
+        scored.append((20 if near else 10, NORMAL, m))
     return scored
