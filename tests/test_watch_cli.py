@@ -384,3 +384,32 @@ def test_if_modified_since_is_sent_back_and_304_is_no_change() -> None:
         server.shutdown()
         server.server_close()
     assert asked == [None, stamp]
+
+
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")  # the dropped KeyboardInterrupt
+def test_a_ctrl_c_that_lands_in_a_finalizer_still_ends_the_watch(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Python drops an exception raised while a finalizer runs: a Ctrl-C
+    that lands in a closed HTTP response's ``__del__`` (seen once in a
+    clean-clone run: the watch went on for a minute) must end the watch at
+    its next tick all the same."""
+    import argparse
+
+    from pychessdraw.batch import cli
+
+    class Finalized:
+        def __del__(self) -> None:
+            os.kill(os.getpid(), signal.SIGINT)  # the KeyboardInterrupt is raised here, and dropped
+
+    class Source:
+        name, cut, reads = "a source", None, 0
+
+        def read(self) -> str | None:
+            self.reads += 1
+            assert self.reads < 20, "the watch went on after Ctrl-C"
+            Finalized()  # made and finalized at once
+            return None
+
+    monkeypatch.setattr(cli, "open_source", lambda *args: Source())
+    args = argparse.Namespace(readable=False, source="x", max_mb=1.0, flag_rules="fide", interval=0.01)
+    assert cli.cmd_watch(args) == 0
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # put back

@@ -15,13 +15,18 @@ one line ``pychessdraw: CODE: message`` on standard error.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import math
 import os
 import re
+import signal
 import sys
 import tempfile
-from collections.abc import Callable, Iterable, Sequence
+import threading
+import time
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from types import FrameType
 from typing import TYPE_CHECKING
 
 from .. import __version__, laws
@@ -218,16 +223,51 @@ def cmd_watch(args: argparse.Namespace) -> int:
     """Follow a source until Ctrl-C, which is the normal end: exit 0."""
     readable = sys.stderr.isatty() if args.readable is None else args.readable
     try:
-        source = open_source(args.source, max(1, int(args.max_mb * (1 << 20))))
-        tracker = Tracker(flag_rules=args.flag_rules)
-        for text in ticks(source, args.interval, lambda message: _say(f"pychessdraw: watch: {message}")):
-            for event in tracker.update(text):
-                _write(json.dumps(event) + "\n")
-                if readable:
-                    _say(describe(event))
+        with _ctrl_c_remembered() as sleep:
+            source = open_source(args.source, max(1, int(args.max_mb * (1 << 20))))
+            tracker = Tracker(flag_rules=args.flag_rules)
+            for text in ticks(source, args.interval, _say_watch, sleep=sleep):
+                for event in tracker.update(text):
+                    _write(json.dumps(event) + "\n")
+                    if readable:
+                        _say(describe(event))
     except KeyboardInterrupt:
         return 0
     return 0  # not reached: only Ctrl-C or an error ends the watch
+
+
+def _say_watch(message: str) -> None:
+    _say(f"pychessdraw: watch: {message}")
+
+
+@contextlib.contextmanager
+def _ctrl_c_remembered() -> Iterator[Callable[[float], None]]:
+    """A ``sleep`` for the watch's ticks that raises KeyboardInterrupt once
+    Ctrl-C has come, meanwhile SIGINT is remembered as well as raised.
+    Python drops an exception raised while a finalizer runs (a closed HTTP
+    response's ``__del__`` during a read), so a Ctrl-C that lands there
+    would be lost and the watch would go on; the next tick ends it instead.
+    Off the main thread (no signal handler can be set there) it is
+    ``time.sleep``."""
+    if threading.current_thread() is not threading.main_thread():
+        yield time.sleep
+        return
+    came = threading.Event()
+
+    def on_ctrl_c(signum: int, frame: FrameType | None) -> None:
+        came.set()
+        raise KeyboardInterrupt
+
+    def sleep(seconds: float) -> None:
+        if came.is_set():
+            raise KeyboardInterrupt
+        time.sleep(seconds)
+
+    previous = signal.signal(signal.SIGINT, on_ctrl_c)
+    try:
+        yield sleep
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def _number_in(kind: Callable[[str], float], low: float, high: float) -> Callable[[str], float]:
