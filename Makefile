@@ -6,16 +6,17 @@
 #   make test-quick  ruff (lint and format check) and the unit tests (no browser, no corpus, no packaging)
 #   make docs        the API reference into docs/api/ (and docs/contract.md, web/src/contract.js from the TypedDicts)
 #   make contract    only docs/contract.md and web/src/contract.js, after a change to a contract TypedDict
+#   make native      the optional compiled search (native/: mypyc, needs a C compiler), into the venv
 
 PYTHON ?= python3
 VENV   := .venv
 VPY    := $(VENV)/bin/python
 PORT   ?= 8000
 
-.PHONY: serve test test-quick lint docs contract site venv bench clean
+.PHONY: serve test test-quick lint docs contract site venv bench clean native
 
-# What ruff checks (pyproject.toml's [tool.ruff]): the package, the tests, the benchmarks, the docs' build.
-RUFF_PATHS := pychessdraw tests e2e web benchmarks docs
+# What ruff checks (pyproject.toml's [tool.ruff]): the package, the tests, the benchmarks, the docs' build, the native build.
+RUFF_PATHS := pychessdraw tests e2e web benchmarks docs native
 
 # __init__.py holds the version: reinstall so that the metadata follows it.
 $(VENV)/.installed: pyproject.toml pychessdraw/__init__.py
@@ -32,7 +33,20 @@ site: venv
 serve: site
 	$(VPY) web/serve.py --port $(PORT)
 
-test: site lint
+# The compiled search is rebuilt whenever the search or its build changes
+# (a stale one is never used: pychessdraw checks the sources' hash).
+NATIVE_INPUTS := $(wildcard pychessdraw/deadposition/*.py) native/generate.py native/setup.py native/pyproject.toml
+
+native: venv
+	$(VPY) native/build.py
+	@touch $(VENV)/.native
+
+# make test builds it where the machine can (else its tests skip and say why).
+$(VENV)/.native: $(VENV)/.installed $(NATIVE_INPUTS)
+	$(VPY) native/build.py --if-possible
+	@touch $@
+
+test: site lint $(VENV)/.native
 	$(VPY) -m pytest $(PYTEST_ARGS)
 
 lint: venv
@@ -54,4 +68,4 @@ bench: venv
 	$(VPY) benchmarks/web_bench.py
 
 clean:
-	rm -rf $(VENV) web/dist build dist docs/api *.egg-info
+	rm -rf $(VENV) web/dist build dist docs/api *.egg-info native/src native/build native/*.egg-info

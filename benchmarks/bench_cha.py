@@ -31,6 +31,12 @@ which and runs pychessdraw alone.
 
     python benchmarks/bench_cha.py --games 300 --hard 100 --rounds 2
 
+pychessdraw runs twice: the pure search (``PYCHESSDRAW_PURE=1``, what the
+page runs) and, where it is built, the compiled one (``pychessdraw-native``,
+``make native``: the same modules compiled by mypyc); when it is missing or
+stale it is built (``make native``) unless ``--no-build``, and where the
+machine cannot compile, the benchmark says so and runs the pure search alone.
+
 ``--base REV`` also runs the pychessdraw of commit REV (``git archive``)
 on the same questions in the same rounds: before and after, each against
 CHA in the same run.  ``--profile N`` adds a cProfile of the first N real-game positions (both
@@ -128,6 +134,37 @@ ln -sfn "$SF" "$OUT/inc/stockfish"
     return str(out / "cha")
 
 
+NATIVE_CHECK = "from pychessdraw.deadposition import native; print(native.NATIVE is not None)"
+
+
+def find_native(build: bool) -> bool:
+    """Is the compiled search built from this tree (built now, if it may be)?"""
+
+    def fresh() -> bool:
+        done = subprocess.run(
+            [sys.executable, "-W", "ignore", "-c", NATIVE_CHECK], capture_output=True, text=True, cwd=ROOT, env=_env({})
+        )
+        return done.stdout.strip() == "True"
+
+    if fresh():
+        return True
+    if not build:
+        print("pychessdraw-native: not built from this tree (and --no-build): the pure search alone")
+        return False
+    print("pychessdraw-native: building it (make native)")
+    done = subprocess.run(["make", "native"], cwd=ROOT, capture_output=True, text=True)
+    print("  " + (done.stdout + done.stderr).strip().splitlines()[-1] if (done.stdout + done.stderr).strip() else "")
+    return fresh()
+
+
+def _env(extra: dict[str, str], tree: Path = ROOT) -> dict[str, str]:
+    """A worker's environment: pychessdraw from ``tree``, nothing else inherited."""
+    return {"PYTHONPATH": str(tree), "PATH": "/usr/bin:/bin", **extra}
+
+
+PURE = {"PYCHESSDRAW_PURE": "1"}
+
+
 def find_cha(given: str | None, build: bool) -> str | None:
     """``--cha``, else ``../cha-build/cha``, else ``cha`` on PATH, else a build."""
     if given:
@@ -199,8 +236,10 @@ def _parse(stdout: str) -> dict[str, tuple[str, list[str]]]:
     return answers
 
 
-def run_tool(tool: str, command: list[str], queries: list[str], tree: Path = ROOT) -> Run:
-    """One whole process of ``command`` over ``queries`` (pychessdraw imported from ``tree``)."""
+def run_tool(
+    tool: str, command: list[str], queries: list[str], tree: Path = ROOT, env: dict[str, str] | None = None
+) -> Run:
+    """One whole process of ``command`` over ``queries`` (pychessdraw imported from ``tree``, ``env`` added)."""
     start = time.perf_counter()
     done = subprocess.run(
         command,
@@ -209,7 +248,7 @@ def run_tool(tool: str, command: list[str], queries: list[str], tree: Path = ROO
         text=True,
         check=True,
         cwd=tree,
-        env={"PYTHONPATH": str(tree), "PATH": "/usr/bin:/bin"},
+        env=_env(env or {}, tree),
     )
     run = Run(tool, time.perf_counter() - start, _parse(done.stdout))
     if "loop " in done.stderr:
@@ -281,7 +320,7 @@ def report(name: str, queries: list[str], runs: list[Run], known: dict[str, bool
         rate[run.tool] = n / run.seconds
         inproc = f", in-process {n / run.loop:,.0f}/s" if run.loop else ""
         print(
-            f"  {name:>5} {run.tool:>11}: {n:,} questions in {run.seconds:6.2f} s, {rate[run.tool]:8,.0f}/s "
+            f"  {name:>5} {run.tool:>18}: {n:,} questions in {run.seconds:6.2f} s, {rate[run.tool]:8,.0f}/s "
             f"(whole process){inproc}; decided {(n - undecided) / n:6.1%}, undecided {undecided}, "
             f"wrong {len(wrong)}"
         )
@@ -299,19 +338,23 @@ def measure(
     cha: str | None,
     rounds: int,
     base: tuple[str, Path] | None = None,
+    compiled: bool = False,
 ) -> None:
-    """``rounds`` runs of each tool (and of the ``base`` commit's pychessdraw, extracted in a folder)."""
+    """``rounds`` runs of each tool (the pure search; the ``compiled`` one if
+    built; the ``base`` commit's pychessdraw, extracted in a folder, pure)."""
     worker = [sys.executable, "-c", WORKER]
     for r in range(rounds):
         # Alternate who goes first, so that a change of load hits both.
-        order = [("pychessdraw", worker, ROOT)] + ([("CHA", [cha], ROOT)] if cha else [])
+        order = [("pychessdraw", worker, ROOT, PURE)] + ([("CHA", [cha], ROOT, {})] if cha else [])
+        if compiled:
+            order.append(("pychessdraw-native", worker, ROOT, {}))
         if base is not None:
-            order.append((f"pychessdraw@{base[0]}", worker, base[1]))
+            order.append((f"pychessdraw@{base[0]}", worker, base[1], PURE))
         if r % 2:
             order.reverse()
         runs = sorted(
-            (run_tool(tool, cmd, queries, tree) for tool, cmd, tree in order),
-            key=lambda run: (run.tool != "CHA", run.tool != "pychessdraw"),
+            (run_tool(tool, cmd, queries, tree, env) for tool, cmd, tree, env in order),
+            key=lambda run: (run.tool != "CHA", run.tool != "pychessdraw", run.tool != "pychessdraw-native"),
         )
         print(f"{name}, round {r + 1}:")
         report(name, queries, runs, truth(queries, runs, labels))
@@ -326,7 +369,7 @@ def profile(queries: list[str]) -> None:
     import cProfile
     import pstats
 
-    from pychessdraw.deadposition import can_checkmate
+    from pychessdraw.deadposition.solver import can_checkmate  # the pure search (compiled code hides from cProfile)
     from pychessdraw.rules.dead import DEEP
 
     def work() -> None:
@@ -359,7 +402,7 @@ def profile(queries: list[str]) -> None:
         capture_output=True,
         check=True,
         cwd=ROOT,
-        env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"},
+        env=_env(PURE),
     )
     boot = time.perf_counter() - start
     print(
@@ -378,12 +421,14 @@ def main() -> None:
     ap.add_argument("--cha", help="path of the CHA binary")
     ap.add_argument("--profile", type=int, default=0, help="also profile the first N real-game positions")
     ap.add_argument("--base", help="also run the pychessdraw of this commit (git archive), same questions")
-    ap.add_argument("--no-build", action="store_true", help="do not build CHA when it is missing")
+    ap.add_argument("--no-build", action="store_true", help="do not build CHA or pychessdraw-native when missing")
     args = ap.parse_args()
     if not SHARED.exists():
         sys.exit(f"no shared data at {SHARED}")
     cha = find_cha(args.cha, not args.no_build)
+    compiled = find_native(not args.no_build)
     print(f"CHA: {cha or 'none (pychessdraw alone)'}; pychessdraw from {ROOT}; python {sys.version.split()[0]}")
+    print(f"pychessdraw-native: {'built from this tree' if compiled else 'none (the pure search alone)'}")
     with tempfile.TemporaryDirectory() as folder:
         base = None
         if args.base:
@@ -393,21 +438,21 @@ def main() -> None:
             with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
                 tar.extractall(folder)
             base = (args.base, Path(folder))
-        run_sets(args, cha, base)
+        run_sets(args, cha, base, compiled)
 
 
-def run_sets(args: argparse.Namespace, cha: str | None, base: tuple[str, Path] | None) -> None:
+def run_sets(args: argparse.Namespace, cha: str | None, base: tuple[str, Path] | None, compiled: bool) -> None:
     """The real-game and hard-set measures ``args`` ask for."""
     if args.games > 0:
         queries = real_questions(args.games)
         print(f"real games: final positions of the first {args.games:,} lichess-dev games, {len(queries):,} questions")
-        measure("real", queries, None, cha, args.rounds, base)
+        measure("real", queries, None, cha, args.rounds, base, compiled)
         if args.profile:
             profile(queries[: 2 * args.profile])
     if args.hard >= 0:
         queries, labels = hard_questions(args.hard)
         print(f"hard set: {len(queries) // 2:,} positions, {len(queries):,} questions")
-        measure("hard", queries, labels, cha, args.rounds, base)
+        measure("hard", queries, labels, cha, args.rounds, base, compiled)
 
 
 if __name__ == "__main__":

@@ -10,6 +10,11 @@ import pytest
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 
+# The suite tests the pure search, the one the page runs, wherever the
+# compiled one is installed too; tests/test_native.py holds the compiled one
+# to the same verdicts.  Set before any test imports pychessdraw.
+os.environ.setdefault("PYCHESSDRAW_PURE", "1")
+
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption(

@@ -17,8 +17,9 @@ dead-position rule when at least one side is already ``False`` (e.g. after
 the only legal move must capture the last mating piece) or material is low.
 
 Limits: pure Python (Pyodide-friendly), so a search node costs tens of
-microseconds; composed positions that need tempo counting over large
-reachable sets stay undecided (``None``) within normal budgets.  The 50/75
+microseconds (about half that with the optional compiled build); composed
+positions that need tempo counting over large reachable sets stay
+undecided (``None``) within normal budgets.  The 50/75
 move and repetition rules are ignored, as in "any series of legal moves".
 
 Modules: ``material`` (material theorems), ``reach`` (locked-pawn
@@ -26,10 +27,13 @@ reachability and escape squares), ``forced`` (single-reply moves),
 ``helpmate`` and ``ordering`` (iterative-deepening search), ``closure``
 (walk over reachable positions), ``keys`` (position keys), ``static``
 (cheap gate), ``budget``, ``verify`` (lines checked by python-chess),
-``solver`` (the pipeline), ``tighten`` (a shorter line to show people).
+``solver`` (the pipeline), ``tighten`` (a shorter line to show people),
+``native`` (the same search compiled, where ``pychessdraw-native`` is
+installed: ``can_checkmate`` and ``is_dead`` here use it).
 """
 
-from .solver import can_checkmate, is_dead, quick_verdict
+from .native import can_checkmate, is_dead
+from .solver import quick_verdict
 from .verdict import Verdict
 
 __all__ = ["Verdict", "can_checkmate", "is_dead", "quick_verdict"]

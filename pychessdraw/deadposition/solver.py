@@ -107,16 +107,25 @@ def _after_each_move(board: chess.Board, color: chess.Color, budget: Budget) -> 
             return None
         board.push(move)
         try:
-            if board.is_checkmate():
-                return None  # a terminal child would need its own verdict; stay open
-            if any(board.generate_legal_moves()):
-                if material_cannot_mate(board, color):
-                    continue
-                if not reach_applicable(board) or not reach_cannot_mate(board, color):
-                    return None
+            dead = _proven_dead_end(board, color)
         finally:
             board.pop()
+        if not dead:
+            return None
     return "every legal move leads to a proven dead end"
+
+
+def _proven_dead_end(board: chess.Board, color: chess.Color) -> bool:
+    """``_after_each_move``'s test of the position after one move: no mate by
+    ``color`` from here, by the static proofs (a stalemate counts; a mate on
+    the board does not: it would need its own verdict, so the answer stays open)."""
+    if board.is_checkmate():
+        return False
+    if not any(board.generate_legal_moves()):
+        return True
+    if material_cannot_mate(board, color):
+        return True
+    return reach_applicable(board) and reach_cannot_mate(board, color) is not None
 
 
 def can_checkmate(
