@@ -65,6 +65,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "benchmarks")]
 from bench_lichess import lichess_games  # noqa: E402  (the corpus reader of issue #20's benchmark)
 
+from pychessdraw.deadposition.native import PURE_VARIABLE  # noqa: E402
+
 SHARED = ROOT.parent / "shared"
 CHA_BESIDE = ROOT.parent / "cha-build" / "cha"
 MIRRORS = Path("/work/.mirror")
@@ -153,7 +155,9 @@ def find_native(build: bool) -> bool:
         return False
     print("pychessdraw-native: building it (make native)")
     done = subprocess.run(["make", "native"], cwd=ROOT, capture_output=True, text=True)
-    print("  " + (done.stdout + done.stderr).strip().splitlines()[-1] if (done.stdout + done.stderr).strip() else "")
+    said = (done.stdout + done.stderr).strip().splitlines()
+    if said:
+        print(f"  {said[-1]}")  # what is missing, where the machine cannot compile
     return fresh()
 
 
@@ -162,7 +166,7 @@ def _env(extra: dict[str, str], tree: Path = ROOT) -> dict[str, str]:
     return {"PYTHONPATH": str(tree), "PATH": "/usr/bin:/bin", **extra}
 
 
-PURE = {"PYCHESSDRAW_PURE": "1"}
+PURE = {PURE_VARIABLE: "1"}
 
 
 def find_cha(given: str | None, build: bool) -> str | None:
