@@ -58,8 +58,13 @@ def _sub(pattern: str, replace: str | Callable[[re.Match[str]], str], text: str,
     """``re.subn`` (multi-line) that insists on at least one change."""
     text, count = re.subn(pattern, replace, text, flags=re.MULTILINE)
     if not count:
-        raise PatchError(f"python-chess {chess.__version__}: {what} not found; the native build knows 1.10 and 1.11")
+        raise PatchError(f"python-chess {chess.__version__}: {what} not found; the native build knows 1.11")
     return text
+
+
+def _release(version: str) -> tuple[int, ...]:
+    """``"1.11.2"`` as ``(1, 11, 2)`` (a suffix such as ``rc1`` ignored)."""
+    return tuple(int(part) for part in re.findall(r"\d+", version)[:3])
 
 
 def patch_chess(source: str) -> str:
@@ -73,6 +78,11 @@ def patch_chess(source: str) -> str:
       out (mypyc cannot infer them across modules);
     - the notebook pictures import python-chess's own ``chess.svg`` untyped
       (it expects python-chess's classes, not the copy's)."""
+    if _release(chess.__version__) < (1, 11):
+        raise PatchError(
+            f"python-chess {chess.__version__}: the native build needs 1.11 or newer (mypyc rejects the type hints"
+            " of 1.10's board state); pip install 'chess>=1.11,<2' first (the pure search works with 1.10)"
+        )
     source = _sub(
         r"(?<!for )\bmove (not in|in) (self\._?generate_\w+\((?:[^()]|\([^()]*\))*\))",
         lambda m: (

@@ -201,6 +201,14 @@ def test_the_patched_python_chess_has_no_membership_test_on_a_generator(generate
     compile(patched, "_chess.py", "exec")  # still Python
 
 
+def test_python_chess_1_10_is_refused_by_the_build_with_what_to_install(
+    generate: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(generate.chess, "__version__", "1.10.0")
+    with pytest.raises(generate.PatchError, match=r"needs 1\.11 or newer.*pip install 'chess>=1\.11,<2'"):
+        generate.patch_chess(Path(chess.__file__).read_text(encoding="utf-8"))
+
+
 def test_a_search_module_importing_from_chess_otherwise_stops_the_build(generate: ModuleType) -> None:
     assert generate.rewrite_search("x.py", "import chess\n") == "import pychessdraw_native._chess as chess\n"
     with pytest.raises(generate.PatchError, match="from chess import Move"):
