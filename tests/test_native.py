@@ -192,6 +192,8 @@ def generate() -> ModuleType:
 
 
 def test_the_patched_python_chess_has_no_membership_test_on_a_generator(generate: ModuleType) -> None:
+    if generate._release(chess.__version__) < (1, 11):
+        pytest.skip(f"python-chess {chess.__version__}: the native build needs 1.11 (its refusal is tested below)")
     source = Path(chess.__file__).read_text(encoding="utf-8")
     assert "if move in self.generate_castling_moves():" in source  # what mypyc cannot compile
     patched = generate.patch_chess(source)
