@@ -3,7 +3,7 @@
 
 The sources are written to ``native/src`` (``generate.py``) and compiled as
 one group, so that the search's calls into python-chess's board are native
-calls.  ``MYPYC_OPT_LEVEL`` is mypyc's own knob (default 3).
+calls (mypyc's default optimisation level, 3).
 """
 
 from __future__ import annotations

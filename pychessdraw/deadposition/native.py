@@ -6,9 +6,9 @@ package's search modules and a copy of python-chess's core compiled together
 by mypyc, from the very same sources (``make native``; it needs a C
 compiler).  Measured on the real-game questions of ``bench_cha.py``: about
 twice as fast, with the same answers, nodes and lines for the same node
-budget (under a time budget it gets further and may decide more).  Pure Python stays
-the package: Pyodide never has the compiled one, and the public functions
-here fall back to ``solver``'s wherever it is missing.
+budget (under a time budget it gets further and may decide more).  Pure
+Python stays the package: Pyodide never has the compiled one, and the
+public functions here fall back to ``solver``'s wherever it is missing.
 
 It is used only when it was built from these sources (``source_hash``: a
 stale build after an edit is left alone, with a warning), for a plain
