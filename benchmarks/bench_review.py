@@ -44,7 +44,7 @@ ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "web"
 DIST = WEB / "dist"
 DEFAULT_PGN = ROOT.parent / "shared" / "corpus" / "tcec-dev.pgn"
-from web_bench import CHROMIUM_ARGS  # noqa: E402 (the page benchmark's browser flags, in one place)
+from web_bench import chromium  # noqa: E402 (e2e/chromium.py: the tests' executable and flags)
 
 
 def first_games(path: Path, games: int, keep_time_losses: bool = False) -> str:
@@ -152,12 +152,7 @@ def main() -> int:
         page: list[dict] = []
         plies = 0
         with sync_playwright() as p:
-            exe = "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None
-            browser = (
-                p.chromium.launch(executable_path=exe, args=CHROMIUM_ARGS)
-                if exe
-                else p.chromium.launch(args=CHROMIUM_ARGS)
-            )
+            browser = chromium(p)
             tab = browser.new_page()
             tab.set_default_timeout(600_000)
             query = [f"review-workers={args.workers}"] if args.workers else []

@@ -50,17 +50,11 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "e2e"))
+from chromium import launch as chromium  # noqa: E402  (e2e/chromium.py: the tests' executable and flags)
+
 WEB = ROOT / "web"
 DIST = WEB / "dist"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 THROTTLE = {"offline": False, "latency": 40, "downloadThroughput": 10e6 / 8, "uploadThroughput": 10e6 / 8}
 TIMEOUT_MS = 180_000
 # When the first frame showing the board's pieces has been painted: a task
@@ -115,13 +109,6 @@ def pct(xs: list[float], p: float) -> float:
     xs = sorted(xs)
     k = max(0, min(len(xs) - 1, int(round(p / 100 * (len(xs) - 1)))))
     return xs[k]
-
-
-def chromium(p):
-    for exe in ("/usr/bin/chromium", "/usr/bin/chromium-browser"):
-        if Path(exe).exists():
-            return p.chromium.launch(executable_path=exe, args=CHROMIUM_ARGS)
-    return p.chromium.launch(args=CHROMIUM_ARGS)
 
 
 def serve_dist(gzip_on: bool):

@@ -12,13 +12,13 @@ from __future__ import annotations
 import json
 import os
 import re
-import shutil
 import subprocess
 import sys
 import threading
 import time
 from pathlib import Path
 
+import chromium  # e2e/chromium.py: the executable and its flags, shared with the benchmarks
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -26,22 +26,6 @@ WEB = ROOT / "web"
 DIST = WEB / "dist"
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 BOOT_TIMEOUT_MS = 120_000
-
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-INSTALL_HINT = (
-    "No Chromium for the browser tests. Install one of:\n"
-    "  apt-get install -y chromium            (Debian; used via /usr/bin/chromium)\n"
-    "  python -m playwright install chromium  (Playwright's own build)\n"
-    "or point $CHROMIUM at a Chromium/Chrome executable."
-)
 
 try:
     from playwright.sync_api import Page, expect, sync_playwright
@@ -78,31 +62,14 @@ def base_url(site_dir: Path) -> str:
 
 
 # ------------------------------------------------------------------ browser
-def chromium_executable() -> str | None:
-    for cand in (
-        os.environ.get("CHROMIUM"),
-        "/usr/bin/chromium",
-        "/usr/bin/chromium-browser",
-        shutil.which("chromium") or "",
-        shutil.which("google-chrome") or "",
-    ):
-        if cand and Path(cand).exists():
-            return cand
-    return None
-
-
 @pytest.fixture(scope="session")
 def browser():
     ARTIFACTS.mkdir(exist_ok=True)
     with sync_playwright() as p:
-        exe = chromium_executable()
         try:
-            if exe:
-                b = p.chromium.launch(executable_path=exe, args=CHROMIUM_ARGS)
-            else:
-                b = p.chromium.launch(args=CHROMIUM_ARGS)
+            b = chromium.launch(p)
         except Exception as exc:  # noqa: BLE001
-            pytest.fail(f"{INSTALL_HINT}\n(launch error: {str(exc).splitlines()[0]})", pytrace=False)
+            pytest.fail(f"{chromium.INSTALL_HINT}\n(launch error: {str(exc).splitlines()[0]})", pytrace=False)
         yield b
         b.close()
 
