@@ -1,7 +1,15 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""The reachability proof stops its fixpoint once a pawn of the winner can
-promote (``reach.saturate(board, promoter)``): the same answers as the
-whole fixpoint, on positions where pawns lock, free and promote."""
+"""The reachability proof (``deadposition.reach``).
+
+Its fixpoint stops once a pawn of the winner can promote
+(``reach.saturate(board, promoter)``): the same answers as the whole
+fixpoint, on positions where pawns lock, free and promote.
+
+A winner whose only mobile piece is its king, between two squares, keeps
+the loser's king away from them (``reach._shuffling_king``): pinned on
+hard-set positions, refused where the winner has another move, and never
+contradicted by a walk that uses no reachability proof.
+"""
 
 from __future__ import annotations
 
@@ -10,7 +18,9 @@ import random
 import chess
 import pytest
 
-from pychessdraw.deadposition import reach
+from pychessdraw.deadposition import can_checkmate, reach
+from pychessdraw.deadposition.budget import Budget
+from pychessdraw.deadposition.closure import explore
 from pychessdraw.deadposition.static import reach_applicable
 
 # Locked and half-locked structures (tests/test_deadposition.py, the README's
@@ -69,7 +79,67 @@ def test_the_early_stop_is_exactly_a_promoting_pawn_of_that_colour(color: chess.
 def test_the_proof_gives_the_same_answers_as_with_the_whole_fixpoint(monkeypatch: pytest.MonkeyPatch) -> None:
     early = [reach.reach_cannot_mate(b, c) for b in BOARDS for c in chess.COLORS]
     whole_fixpoint = reach.saturate
-    monkeypatch.setattr(reach, "saturate", lambda board, promoter=None: whole_fixpoint(board))
+    monkeypatch.setattr(
+        reach, "saturate", lambda board, promoter=None, keep_out=None: whole_fixpoint(board, None, keep_out)
+    )
     whole = [reach.reach_cannot_mate(b, c) for b in BOARDS for c in chess.COLORS]
     assert early == whole
     assert sum(r is not None for r in whole) > 50  # proofs as well as failures
+
+
+# Hard-set positions (labelled: neither side can mate) left undecided at a
+# second a side before: the asking side's king shuffles between two squares
+# and the other king, which could take the pawns that free it, may never
+# come near (it would leave the shuffling king no move).
+SHUFFLING = [
+    ("8/b1b5/k6p/5p1P/5p2/5PpK/6P1/8 w - - 0 1", chess.WHITE),  # Kh3-h4; Black's Kxh5 would stalemate
+    ("8/8/7p/5p1P/3b1p1K/5Pp1/6P1/5kb1 b - - 0 1", chess.WHITE),
+    ("8/1p6/1Pp5/k1P5/p1P5/P1K1B3/3B4/8 w - - 0 1", chess.BLACK),  # Ka5-a6
+    ("k1b5/1p1p4/1P1P4/B7/8/2B5/8/K7 w - - 0 1", chess.BLACK),
+]
+
+
+@pytest.mark.parametrize(("fen", "color"), SHUFFLING)
+def test_a_king_that_only_shuffles_cannot_mate(fen: str, color: chess.Color) -> None:
+    board = chess.Board(fen)
+    reason = reach.reach_cannot_mate(board, color)
+    assert reason is not None and reason.endswith("(the winner's king only shuffles)")
+    assert can_checkmate(board, color, nodes=2_000).winnable is False
+
+
+@pytest.mark.parametrize(
+    "fen",
+    [
+        "8/b1b5/k6p/5p1P/5p2/5PpK/P5P1/8 w - - 0 1",  # a free a-pawn: White has other moves, and promotes
+        "8/b1b5/7p/5p1P/5pk1/5Pp1/6P1/7K w - - 0 1",  # the black king is next to the squares already
+    ],
+)
+def test_the_shuffle_is_not_assumed_where_it_does_not_hold(fen: str) -> None:
+    board = chess.Board(fen)
+    reason = reach.reach_cannot_mate(board, chess.WHITE)
+    assert reason is None or "shuffles" not in reason
+
+
+def test_a_walk_without_reachability_proofs_never_finds_a_mate_the_shuffle_rules_out() -> None:
+    """Random play from the pinned positions; wherever the rule proves that
+    a side cannot mate, the material-only walk finds no mate for it."""
+    rng = random.Random(5)
+    checked = exhausted = 0
+    for fen, color in SHUFFLING:
+        for _ in range(3):
+            board = chess.Board(fen)
+            for _ in range(30):
+                moves = list(board.legal_moves)
+                if not moves:
+                    break
+                board.push(rng.choice(moves))
+                if not reach_applicable(board):
+                    continue
+                reason = reach.reach_cannot_mate(board, color)
+                if reason is None or "shuffles" not in reason:
+                    continue
+                found, line = explore(board.copy(stack=False), color, Budget(1_000, None), reach_proofs=False)
+                assert found is not True, (board.fen(), line)
+                checked += 1
+                exhausted += found is False
+    assert checked > 100 and exhausted >= 2  # some walks end: no mate at all

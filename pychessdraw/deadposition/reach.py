@@ -26,6 +26,15 @@ position unwinnable when no winner piece can ever attack a square of ``R``
 colour can, and every such square has a neighbour of the other colour in
 ``R`` that neither the winner's king nor enough loser blockers can cover.
 
+Where the winner's only mobile piece is its king, between two squares
+(everything else of the winner frozen), the loser's king never steps next
+to them: next to the king's square is illegal, and next to the other square
+it would leave the winner no legal move, which ends the game without a
+mate.  The fixpoint is then taken again with the loser's king kept off
+those squares, and used only if it confirms the premise (``_shuffling_king``).
+This decides locked positions where the loser's king could otherwise take
+the pawns that free the winner, but only at the cost of stalemating it.
+
 Limits: the analysis is refused while an en passant capture is legal (the
 captured pawn is not on its square).  It is sound but incomplete: it does
 not count tempi, does not track that two pieces cannot share a square, and
@@ -79,12 +88,17 @@ def _castling_targets(board: chess.Board, pieces: dict[int, _Piece]) -> None:
             pieces[rook].reach |= chess.BB_SQUARES[rook_to]
 
 
-def saturate(board: chess.Board, promoter: chess.Color | None = None) -> tuple[list[_Piece], list[int]] | None:
+def saturate(
+    board: chess.Board, promoter: chess.Color | None = None, keep_out: tuple[chess.Color, int] | None = None
+) -> tuple[list[_Piece], list[int]] | None:
     """Compute over-approximated reach sets; return pieces and frozen squares per colour.
 
     With ``promoter``, return None as soon as a pawn of that colour can
-    promote (reach sets only grow, so it could at the fixpoint too).
+    promote (reach sets only grow, so it could at the fixpoint too).  With
+    ``keep_out=(color, squares)``, that colour's king never enters
+    ``squares`` (the caller proves that it never can: ``_shuffling_king``).
     """
+    kept_color, kept_out = keep_out if keep_out else (None, 0)
     by_square: dict[int, _Piece] = {}
     for sq, pc in board.piece_map().items():
         by_square[sq] = _Piece(sq, pc.color, pc.piece_type)
@@ -135,6 +149,8 @@ def saturate(board: chess.Board, promoter: chess.Color | None = None) -> tuple[l
                 allowed = ~frozen[c] & ALL
                 if p.kind == chess.KING:
                     allowed &= ~frozen_attacks[not c]
+                    if c == kept_color:
+                        allowed &= ~kept_out
                 reach = flood(old, _STEP[p.kind], allowed)
             if reach != old:
                 p.reach = reach
@@ -228,16 +244,61 @@ def reach_cannot_mate(board: chess.Board, winner: chess.Color) -> str | None:
 
     The caller must make sure no en passant capture is legal.
     """
-    loser = not winner
     # A pawn of the winner that can promote attacks every square: the
-    # escape analysis below then never holds, so the fixpoint stops there.
+    # escape analysis then never holds, so the fixpoint stops there.
     # Measured in the walk over 60 hard-set positions: 26,522 of the 29,551
     # proofs failed, every one on such a pawn; the proofs 2.1x faster, the
     # same answers (tests/test_deadposition_reach.py).
     saturated = saturate(board, winner)
-    if saturated is None:
-        return None
-    pieces, frozen = saturated
+    reason = None if saturated is None else _no_mate_within(board, winner, *saturated)
+    if reason is None:
+        squares = _shuffling_king(board, winner)
+        if squares:
+            saturated = saturate(board, winner, keep_out=(not winner, squares | king_step(squares)))
+            if saturated is not None and _only_the_king_moves(*saturated, winner, squares):
+                reason = _no_mate_within(board, winner, *saturated)
+                reason = reason and reason + " (the winner's king only shuffles)"
+    return reason
+
+
+def _shuffling_king(board: chess.Board, winner: chess.Color) -> int:
+    """The one or two squares the winner's king can ever stand on while
+    every other piece of the winner stays where it is (0 if more, or if the
+    loser's king stands next to them already).
+
+    Then the winner moves only that king, between those squares; a loser's
+    king that stepped next to them would leave it no legal move (stepping
+    next to the king's square is illegal; next to the other square, the
+    king cannot go there): the game would end unless the winner has moved
+    something else first, and the analysis then checks that it never can.
+    """
+    king, other = board.king(winner), board.king(not winner)
+    if king is None or other is None:
+        return 0
+    allowed = ~board.occupied_co[winner] & ~_permanent_attacks(board, board.occupied_co[not winner], not winner) & ALL
+    squares = flood(chess.BB_SQUARES[king], king_step, allowed)
+    if chess.popcount(squares) > 2 or (squares | king_step(squares)) & chess.BB_SQUARES[other]:
+        return 0
+    return squares
+
+
+def _only_the_king_moves(pieces: list[_Piece], frozen: list[int], winner: chess.Color, squares: int) -> bool:
+    """Does the fixpoint confirm ``_shuffling_king``'s premise: the winner's
+    king stays on ``squares``, every other piece of the winner stays frozen?"""
+    for p in pieces:
+        if p.color != winner:
+            continue
+        if p.kind == chess.KING:
+            if p.reach & ~squares:
+                return False
+        elif p.reach != p.bb or not frozen[winner] & p.bb:
+            return False
+    return True
+
+
+def _no_mate_within(board: chess.Board, winner: chess.Color, pieces: list[_Piece], frozen: list[int]) -> str | None:
+    """The escape analysis over a fixpoint's reach sets: a reason, or None."""
+    loser = not winner
     frozen_all = frozen[0] | frozen[1]
     loser_king = next((p for p in pieces if p.kind == chess.KING and p.color == loser), None)
     winner_king = next((p for p in pieces if p.kind == chess.KING and p.color == winner), None)
