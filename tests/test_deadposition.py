@@ -200,8 +200,11 @@ def test_verdict_is_immutable() -> None:
 
 def test_is_dead_undecided_on_tiny_budget() -> None:
     # Dead only by tempo counting (hard set): no proof within a few nodes.
-    board = chess.Board("8/b7/7p/1k3p1P/5p1K/5Pp1/6P1/8 w - - 0 1")
+    board = chess.Board("1k6/1P5p/BP3p2/1P6/8/8/5PKP/8 b - - 0 1")
     assert is_dead(board, nodes=50) is None
+    # Once the same, now proven statically: White's king only shuffles
+    # between h3 and h4, and Black's may never come near (deadposition.reach).
+    assert is_dead(chess.Board("8/b7/7p/1k3p1P/5p1K/5Pp1/6P1/8 w - - 0 1"), nodes=50) is True
 
 
 def test_two_legal_moves_both_capture_the_last_piece() -> None:

@@ -6,6 +6,13 @@ Bishops of one colour against rooks and queens only (any number, no pawns):
 no mate can follow a legal move (``deadposition.material``'s proof). The
 hard set's undecided ``5b2/4bk2/8/8/8/8/3KR3/3R4 w - -`` (two dark bishops
 against two rooks: Black cannot mate) is now proven by material.
+
+A side whose only mobile piece is its king, between two squares, behind
+locked pawns: the other king may never come near (it would leave that king
+no move), so it cannot take the pawns that would free the side
+(``deadposition.reach``).  The hard set's undecided
+``8/b1b5/k6p/5p1P/5p2/5PpK/6P1/8 w - -`` (White cannot mate) and three
+more are pinned in ``tests/test_deadposition_reach.py`` (``SHUFFLING``).
 """
 
 from __future__ import annotations

@@ -5,10 +5,12 @@ Its fixpoint stops once a pawn of the winner can promote
 (``reach.saturate(board, promoter)``): the same answers as the whole
 fixpoint, on positions where pawns lock, free and promote.
 
-A winner whose only mobile piece is its king, between two squares, keeps
-the loser's king away from them (``reach._shuffling_king``): pinned on
-hard-set positions, refused where the winner has another move, and never
-contradicted by a walk that uses no reachability proof.
+A side whose only mobile piece is its king, between two squares, keeps
+the other king away from them (``reach._shuffling_king``), whether it is
+the side asking or the other one (then only where that approach could not
+give a discovered check): pinned on hard-set positions, refused where the
+premise fails, and never contradicted by a walk that uses no reachability
+proof.
 """
 
 from __future__ import annotations
@@ -97,14 +99,43 @@ SHUFFLING = [
     ("8/1p6/1Pp5/k1P5/p1P5/P1K1B3/3B4/8 w - - 0 1", chess.BLACK),  # Ka5-a6
     ("k1b5/1p1p4/1P1P4/B7/8/2B5/8/K7 w - - 0 1", chess.BLACK),
 ]
+# The other side's king shuffles: Black's dark bishops could check on h4,
+# but the black king's step next to h3/h4 stalemates White, and no line
+# from h3 or h4 runs through a square that step could come from.
+OTHER_SHUFFLING = [
+    ("1k6/b1b5/7p/5p1P/5p2/5PpK/6P1/8 w - - 0 1", chess.BLACK),
+    ("8/8/3b3p/5p1P/3b1p1K/5Pp1/6P1/5kb1 b - - 0 1", chess.BLACK),
+]
 
 
 @pytest.mark.parametrize(("fen", "color"), SHUFFLING)
 def test_a_king_that_only_shuffles_cannot_mate(fen: str, color: chess.Color) -> None:
     board = chess.Board(fen)
     reason = reach.reach_cannot_mate(board, color)
-    assert reason is not None and reason.endswith("(the winner's king only shuffles)")
+    assert reason is not None and reason.endswith("(its own king only shuffles between two squares)")
     assert can_checkmate(board, color, nodes=2_000).winnable is False
+
+
+@pytest.mark.parametrize(("fen", "color"), OTHER_SHUFFLING)
+def test_a_king_that_only_shuffles_cannot_be_mated(fen: str, color: chess.Color) -> None:
+    board = chess.Board(fen)
+    reason = reach.reach_cannot_mate(board, color)
+    assert reason is not None and reason.endswith("(the other king only shuffles between two squares)")
+    assert can_checkmate(board, color, nodes=2_000).winnable is False
+
+
+def test_the_other_kings_shuffle_is_not_assumed_where_the_approach_could_check() -> None:
+    """Black's king on a5/a6: White's king stepping to a7 or b7 stalemates
+    it, unless the step uncovers a bishop's check along a5-b6-c7 (from c7),
+    which the frozen pawn on b6 blocks; without that block, no proof."""
+    board = chess.Board("8/1p6/1Pp5/k1P5/p1P5/P1K1B3/3B4/8 w - - 0 1")
+    squares = chess.BB_A5 | chess.BB_A6
+    frozen = [board.occupied_co[chess.BLACK], board.occupied_co[chess.WHITE]]
+    assert reach._approach_never_checks(board, chess.WHITE, squares, frozen)
+    frozen[chess.WHITE] &= ~chess.BB_B6
+    assert not reach._approach_never_checks(board, chess.WHITE, squares, frozen)
+    castling = chess.Board("8/1p6/1Pp5/k1P5/p1P5/P1B1B3/8/4K2R w K - 0 1")
+    assert not reach._approach_never_checks(castling, chess.WHITE, squares, frozen)  # the rook's move
 
 
 @pytest.mark.parametrize(
@@ -125,7 +156,7 @@ def test_a_walk_without_reachability_proofs_never_finds_a_mate_the_shuffle_rules
     a side cannot mate, the material-only walk finds no mate for it."""
     rng = random.Random(5)
     checked = exhausted = 0
-    for fen, color in SHUFFLING:
+    for fen, color in SHUFFLING + OTHER_SHUFFLING:
         for _ in range(3):
             board = chess.Board(fen)
             for _ in range(30):

@@ -251,47 +251,87 @@ def reach_cannot_mate(board: chess.Board, winner: chess.Color) -> str | None:
     # same answers (tests/test_deadposition_reach.py).
     saturated = saturate(board, winner)
     reason = None if saturated is None else _no_mate_within(board, winner, *saturated)
-    if reason is None:
-        squares = _shuffling_king(board, winner)
-        if squares:
-            saturated = saturate(board, winner, keep_out=(not winner, squares | king_step(squares)))
-            if saturated is not None and _only_the_king_moves(*saturated, winner, squares):
-                reason = _no_mate_within(board, winner, *saturated)
-                reason = reason and reason + " (the winner's king only shuffles)"
+    for side in (winner, not winner):
+        if reason is None:
+            reason = _with_shuffling_king(board, winner, side)
     return reason
 
 
-def _shuffling_king(board: chess.Board, winner: chess.Color) -> int:
-    """The one or two squares the winner's king can ever stand on while
-    every other piece of the winner stays where it is (0 if more, or if the
-    loser's king stands next to them already).
+def _with_shuffling_king(board: chess.Board, winner: chess.Color, side: chess.Color) -> str | None:
+    """The proof again where ``side``'s king shuffles between one or two
+    squares and nothing else of ``side`` moves (the module's docstring):
+    the other king is kept away from them, if the fixpoint confirms it."""
+    squares = _shuffling_king(board, side)
+    if not squares:
+        return None
+    saturated = saturate(board, winner, keep_out=(not side, squares | king_step(squares)))
+    if saturated is None or not _only_the_king_moves(*saturated, side, squares):
+        return None
+    if side != winner and not _approach_never_checks(board, winner, squares, saturated[1]):
+        return None
+    reason = _no_mate_within(board, winner, *saturated)
+    whose = "its own king" if side == winner else "the other king"
+    return reason and f"{reason} ({whose} only shuffles between two squares)"
 
-    Then the winner moves only that king, between those squares; a loser's
-    king that stepped next to them would leave it no legal move (stepping
-    next to the king's square is illegal; next to the other square, the
-    king cannot go there): the game would end unless the winner has moved
-    something else first, and the analysis then checks that it never can.
+
+def _shuffling_king(board: chess.Board, side: chess.Color) -> int:
+    """The one or two squares ``side``'s king can ever stand on while every
+    other piece of ``side`` stays where it is (0 if more, or if the other
+    king stands next to them already).
+
+    Then ``side`` moves only that king, between those squares; the other
+    king, stepping next to them, would leave it no legal move (next to the
+    king's square is illegal; next to the other square, the king cannot go
+    there): the game would end, unless ``side`` had moved something else
+    first, and the caller checks that it never can.
     """
-    king, other = board.king(winner), board.king(not winner)
+    king, other = board.king(side), board.king(not side)
     if king is None or other is None:
         return 0
-    allowed = ~board.occupied_co[winner] & ~_permanent_attacks(board, board.occupied_co[not winner], not winner) & ALL
+    allowed = ~board.occupied_co[side] & ~_permanent_attacks(board, board.occupied_co[not side], not side) & ALL
     squares = flood(chess.BB_SQUARES[king], king_step, allowed)
     if chess.popcount(squares) > 2 or (squares | king_step(squares)) & chess.BB_SQUARES[other]:
         return 0
     return squares
 
 
-def _only_the_king_moves(pieces: list[_Piece], frozen: list[int], winner: chess.Color, squares: int) -> bool:
-    """Does the fixpoint confirm ``_shuffling_king``'s premise: the winner's
-    king stays on ``squares``, every other piece of the winner stays frozen?"""
+def _approach_never_checks(board: chess.Board, winner: chess.Color, squares: int, frozen: list[int]) -> bool:
+    """Where the loser's king shuffles, the winner's king stepping next to
+    it ends the game in stalemate, unless that step checks: a discovered
+    check (or castling's rook).  True when no line from the loser's
+    squares, open up to the first frozen piece, runs through a square from
+    which the winner's king could make that step, for a kind of line some
+    winner piece moves along (and the winner cannot castle)."""
+    if board.castling_rights & board.occupied_co[winner] or chess.popcount(squares) != 2:
+        return False
+    diagonal = board.occupied_co[winner] & (board.bishops | board.queens)
+    straight = board.occupied_co[winner] & (board.rooks | board.queens)
+    blockers = frozen[0] | frozen[1]
+    for a in chess.scan_forward(squares):
+        b = squares & ~chess.BB_SQUARES[a]
+        steps = king_step(b) & ~king_step(chess.BB_SQUARES[a]) & ~squares  # where the step goes: next to b only
+        origins = king_step(steps) & ~king_step(chess.BB_SQUARES[a])  # where it comes from (never next to a)
+        lines = 0
+        if diagonal:
+            lines |= chess.BB_DIAG_ATTACKS[a][chess.BB_DIAG_MASKS[a] & blockers]
+        if straight:
+            lines |= chess.BB_RANK_ATTACKS[a][chess.BB_RANK_MASKS[a] & blockers]
+            lines |= chess.BB_FILE_ATTACKS[a][chess.BB_FILE_MASKS[a] & blockers]
+        if lines & origins & ~blockers:  # a frozen piece's square is never the king's
+            return False
+    return True
+
+
+def _only_the_king_moves(pieces: list[_Piece], frozen: list[int], side: chess.Color, squares: int) -> bool:
+    """Does the fixpoint confirm ``_shuffling_king``'s premise: ``side``'s
+    king stays on ``squares``, every other piece of ``side`` stays frozen?"""
     for p in pieces:
-        if p.color != winner:
+        if p.color != side:
             continue
         if p.kind == chess.KING:
             if p.reach & ~squares:
                 return False
-        elif p.reach != p.bb or not frozen[winner] & p.bb:
+        elif p.reach != p.bb or not frozen[side] & p.bb:
             return False
     return True
 
