@@ -37,6 +37,13 @@ page runs) and, where it is built, the compiled one (``pychessdraw-native``,
 stale it is built (``make native``) unless ``--no-build``, and where the
 machine cannot compile, the benchmark says so and runs the pure search alone.
 
+On the hard set, each tool's own time per answer (CHA's ``time``, the
+worker's the same way) says where the time goes: how much of it went to
+the questions left undecided, and, for pychessdraw, the budget a side that
+would decide as many questions as CHA, with the time that would take
+(estimated: a question decided in t seconds is decided by any budget of at
+least t; phases share a smaller budget differently).
+
 ``--base REV`` also runs the pychessdraw of commit REV (``git archive``)
 on the same questions in the same rounds: before and after, each against
 CHA in the same run.  ``--profile N`` adds a cProfile of the first N real-game positions (both
@@ -73,7 +80,8 @@ MIRRORS = Path("/work/.mirror")
 STOCKFISH_COMMIT = "51deae8"  # the Stockfish CHA is written against
 
 # The pychessdraw side, run as its own process: same input and output shape
-# as CHA ("<answer> <uci moves> (<query>)"); the loop's own time on stderr.
+# as CHA ("<answer> <uci moves> nodes N time T (<query>)", T in microseconds);
+# the loop's own time on stderr.
 WORKER = """
 import sys, time
 t0 = time.perf_counter()
@@ -84,10 +92,12 @@ t1 = time.perf_counter()
 out = []
 for query in sys.stdin.read().splitlines():
     fen, _, side = query.rpartition(" ")
+    t = time.perf_counter()
     v = can_checkmate(chess.Board(fen), side == "white", nodes=DEEP.nodes, seconds=DEEP.seconds)
+    us = round((time.perf_counter() - t) * 1e6)
     word = "undetermined" if v.winnable is None else "winnable" if v.winnable else "unwinnable"
     moves = " ".join(m.uci() for m in v.line or ())
-    out.append(f"{word} {moves} ({query})")
+    out.append(f"{word} {moves} nodes {v.nodes} time {us} ({query})")
 t2 = time.perf_counter()
 sys.stdout.write("\\n".join(out) + "\\n")
 print(f"imports {t1 - t0:.4f} loop {t2 - t1:.4f}", file=sys.stderr)
@@ -223,6 +233,17 @@ class Run:
     answers: dict[str, tuple[str, list[str]]]  # query -> (word, uci moves)
     loop: float | None = None  # in-process, pychessdraw only
     notes: list[str] = field(default_factory=list)
+    times: dict[str, float] = field(default_factory=dict)  # query -> seconds, as the tool timed it
+
+
+def _times(stdout: str) -> dict[str, float]:
+    """Each answer's own time (``time T`` in microseconds, CHA's and the worker's)."""
+    times = {}
+    for line in stdout.splitlines():
+        if line.endswith(")") and " time " in line:
+            cut = line.rindex(" (")
+            times[line[cut + 2 : -1]] = int(line[:cut].rsplit(" time ", 1)[1].split()[0]) / 1e6
+    return times
 
 
 def _parse(stdout: str) -> dict[str, tuple[str, list[str]]]:
@@ -233,7 +254,7 @@ def _parse(stdout: str) -> dict[str, tuple[str, list[str]]]:
             words = line[:cut].split()
             moves = []
             for w in words[1:]:
-                if w == "nodes":  # CHA: "... nodes N time T"
+                if w == "nodes":  # both tools: "... nodes N time T"
                     break
                 moves.append(w.rstrip("#+"))
             answers[line[cut + 2 : -1]] = (words[0], moves)
@@ -254,7 +275,7 @@ def run_tool(
         cwd=tree,
         env=_env(env or {}, tree),
     )
-    run = Run(tool, time.perf_counter() - start, _parse(done.stdout))
+    run = Run(tool, time.perf_counter() - start, _parse(done.stdout), times=_times(done.stdout))
     if "loop " in done.stderr:
         run.loop = float(done.stderr.split("loop ")[1].split()[0])
     missing = [q for q in queries if q not in run.answers]
@@ -333,6 +354,35 @@ def report(name: str, queries: list[str], runs: list[Run], known: dict[str, bool
     for tool in rate:
         if "CHA" in rate and tool != "CHA":
             print(f"  {name:>5} CHA / {tool} questions/s: {rate['CHA'] / rate[tool]:.2f}x (whole processes)")
+    if name == "hard":
+        where_the_time_goes(name, queries, runs)
+
+
+def where_the_time_goes(name: str, queries: list[str], runs: list[Run]) -> None:
+    """Per tool, from each answer's own time: how much went to the questions
+    it left undecided; and, for pychessdraw, the budget a side that would
+    decide as many questions as CHA, with the time that would take
+    (estimated from the same times: a question decided in t seconds is
+    decided by any budget of at least t)."""
+    decided = {r.tool: [r.times[q] for q in queries if r.answers[q][0] != "undetermined"] for r in runs if r.times}
+    for run in runs:
+        if not run.times:
+            continue
+        spent = sum(run.times[q] for q in queries)
+        left = sum(run.times[q] for q in queries if run.answers[q][0] == "undetermined")
+        print(
+            f"  {name:>5} {run.tool:>18}: {spent:6.1f} s answering, of which {left:.1f} s on the "
+            f"{len(queries) - len(decided[run.tool])} questions left undecided"
+        )
+        cha = next((r for r in runs if r.tool == "CHA" and r.times), None)
+        if cha and run is not cha and len(decided[run.tool]) >= len(decided["CHA"]):
+            budget = sorted(decided[run.tool])[len(decided["CHA"]) - 1]
+            cost = sum(min(run.times[q], budget) for q in queries)
+            cha_spent = sum(cha.times[q] for q in queries)
+            print(
+                f"  {name:>5} {run.tool:>18}: CHA's share ({len(decided['CHA']):,} decided) with {budget:.2f} s "
+                f"a side, in about {cost:.1f} s: {cost / cha_spent:.1f}x CHA's {cha_spent:.1f} s (estimated)"
+            )
 
 
 def measure(
