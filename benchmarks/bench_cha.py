@@ -365,6 +365,7 @@ def where_the_time_goes(name: str, queries: list[str], runs: list[Run]) -> None:
     (estimated from the same times: a question decided in t seconds is
     decided by any budget of at least t)."""
     decided = {r.tool: [r.times[q] for q in queries if r.answers[q][0] != "undetermined"] for r in runs if r.times}
+    cha = next((r for r in runs if r.tool == "CHA" and r.times), None)
     for run in runs:
         if not run.times:
             continue
@@ -374,7 +375,6 @@ def where_the_time_goes(name: str, queries: list[str], runs: list[Run]) -> None:
             f"  {name:>5} {run.tool:>18}: {spent:6.1f} s answering, of which {left:.1f} s on the "
             f"{len(queries) - len(decided[run.tool])} questions left undecided"
         )
-        cha = next((r for r in runs if r.tool == "CHA" and r.times), None)
         if cha and run is not cha and len(decided[run.tool]) >= len(decided["CHA"]):
             budget = sorted(decided[run.tool])[len(decided["CHA"]) - 1]
             cost = sum(min(run.times[q], budget) for q in queries)
