@@ -172,16 +172,17 @@ json.dumps([before, str(fractions.Fraction(1, 3) * 3), chess.polyglot.__file__])
 
 # ------------------------------------------------------------------ the board first
 START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+AFTER_E4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
 AFTER_E4_E5 = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"
 
 
-class PythonGate:
-    """Holds back Python's wasm (so the referee stays "loading") until release()."""
+class Gate:
+    """Holds back the requests whose URL matches `pattern` until release()."""
 
-    def __init__(self, ctx):
+    def __init__(self, ctx, pattern: str):
         self.held: list = []
         self.open = False
-        ctx.route(re.compile(r".*/pyodide\.asm\.wasm$"), self._request)
+        ctx.route(re.compile(pattern), self._request)
 
     def _request(self, route) -> None:
         if self.open:
@@ -194,6 +195,13 @@ class PythonGate:
         for route in self.held:
             route.continue_()
         self.held.clear()
+
+
+class PythonGate(Gate):
+    """Holds back Python's wasm (so the referee stays "loading") until release()."""
+
+    def __init__(self, ctx):
+        super().__init__(ctx, r".*/pyodide\.asm\.wasm$")
 
 
 def board_squares(page) -> dict:
@@ -253,6 +261,29 @@ def test_saved_position_is_drawn_before_the_referee_is_ready(fresh, base_url):
     gate.release()
     wait_ready(page)
     expect(page.get_by_test_id("draw-panel")).to_have_attribute("data-ply", "3")
+    expect(page.get_by_test_id("queued-moves")).to_be_empty()
+
+
+def test_enter_before_the_controls_are_mounted_is_not_lost(fresh, base_url):
+    """The move box is in the first paint; its controls come with the page's
+    second chunk. A move entered in between is queued once they mount."""
+    ctx, page = fresh
+    python = PythonGate(ctx)
+    controls = Gate(ctx, r".*/chunks/page-[^/]*\.js$")
+    page.goto(base_url + "?nosw")
+    page.wait_for_function("() => window.__boot && window.__boot.board_ms != null")
+    box = page.get_by_test_id("move-input")
+    box.fill("e4")
+    box.press("Enter")
+    page.wait_for_timeout(200)
+    assert page.evaluate("() => window.__boot.page_ms") is None  # the controls really were not there
+    assert page.get_by_test_id("queued-moves").inner_text() == ""
+    controls.release()
+    expect(page.get_by_test_id("queued-moves")).to_contain_text("e4")
+    expect(box).to_have_value("")
+    python.release()
+    wait_ready(page)
+    expect(page.get_by_test_id("board")).to_have_attribute("data-fen", AFTER_E4)
     expect(page.get_by_test_id("queued-moves")).to_be_empty()
 
 

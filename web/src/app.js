@@ -30,8 +30,13 @@ showView(fromLocation().view);
 // The tabs work from the first paint, before the referee has started.
 mountViews();
 // Enter in the move box before the page's controls are mounted (page.js,
-// after the first paint) must not submit the form natively (the CSP forbids it).
-document.getElementById("move-form")?.addEventListener("submit", (ev) => ev.preventDefault());
+// after the first paint) must not submit the form natively (the CSP forbids
+// it), and is not lost: the controls submit the box once they are mounted.
+let enteredEarly = false;
+document.getElementById("move-form")?.addEventListener("submit", (ev) => {
+  ev.preventDefault();
+  enteredEarly = true;
+});
 const ctrl = new Controller({ referee, storage: localStorage, nav });
 
 // Room for the clock faces at once when the saved time control runs clocks,
@@ -87,7 +92,7 @@ function afterPaint(fn) {
 }
 
 afterPaint(() => {
-  import("./page.js").then(({ mountPage }) => mountPage({ ctrl, referee }), (e) => {
+  import("./page.js").then(({ mountPage }) => mountPage({ ctrl, referee, enteredEarly: () => enteredEarly }), (e) => {
     // a part of the page could not be fetched (the network went away mid-load)
     document.body.dataset.engine = "failed";
     const text = document.getElementById("engine-text");

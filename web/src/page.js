@@ -16,15 +16,17 @@ import { addSection } from "./ui/sections.js";
 import { mountSettings } from "./ui/settings.js";
 
 /**
- * @param {{ctrl: import("./ctrl.js").Controller, referee: import("./referee/client.js").Referee}} env
+ * @param {{ctrl: import("./ctrl.js").Controller, referee: import("./referee/client.js").Referee,
+ *   enteredEarly?: () => boolean}} env  enteredEarly: Enter was pressed in the move box before now
  */
-export function mountPage({ ctrl, referee }) {
+export function mountPage({ ctrl, referee, enteredEarly = () => false }) {
   const w = window;
   mountMoves(ctrl);
   mountPanel(ctrl);
   mountResult(ctrl);
   mountDialogs(ctrl);
   mountControls(ctrl);
+  if (enteredEarly()) /** @type {HTMLFormElement} */ ($("move-form")).requestSubmit(); // the move typed meanwhile is queued now
   mountKeyboard(ctrl);
   for (const feature of FEATURES) feature({ ctrl, addSection });
   mountSettings(ctrl);
