@@ -21,6 +21,7 @@ import chess
 import pytest
 
 from pychessdraw.deadposition import can_checkmate, reach
+from pychessdraw.deadposition.bitboards import king_step
 from pychessdraw.deadposition.budget import Budget
 from pychessdraw.deadposition.closure import explore
 from pychessdraw.deadposition.static import reach_applicable
@@ -118,6 +119,55 @@ def test_a_king_that_only_shuffles_can_neither_mate_nor_be_mated(fen: str, color
     reason = reach.reach_cannot_mate(board, color)
     assert reason is not None and reason.endswith(f"({whose} only shuffles between two squares)")
     assert can_checkmate(board, color, nodes=2_000).winnable is False
+
+
+def shuffle_positions() -> list[chess.Board]:
+    """Random play from the pinned positions: many keep a king that only shuffles."""
+    rng = random.Random(3)
+    seen = []
+    for fen, _ in SHUFFLING + OTHER_SHUFFLING:
+        for _ in range(8):
+            board = chess.Board(fen)
+            for _ in range(40):
+                moves = list(board.legal_moves)
+                if not moves:
+                    break
+                board.push(rng.choice(moves))
+                if reach_applicable(board):
+                    seen.append(board.copy(stack=False))
+    return seen
+
+
+def test_a_king_kept_out_only_shrinks_the_reach_sets() -> None:
+    """``reach_cannot_mate`` skips the whole fixpoint where a kept-out one
+    promotes a pawn: sound because keeping a king out never lets any piece
+    reach more, nor thaws more (the fixpoint is monotone)."""
+    kept_out = 0
+    for board in shuffle_positions() + BOARDS:
+        for side in chess.COLORS:
+            squares = reach._shuffling_king(board, side)
+            if not squares:
+                continue
+            whole = reach.saturate(board)
+            kept = reach.saturate(board, keep_out=(not side, squares | king_step(squares)))
+            assert whole is not None and kept is not None
+            reach_of = {p.square: p.reach for p in whole[0]}
+            assert all(p.reach & ~reach_of[p.square] == 0 for p in kept[0]), board.fen()
+            assert all(kept[1][c] & whole[1][c] == whole[1][c] for c in (0, 1)), board.fen()
+            kept_out += 1
+    assert kept_out > 500
+
+
+def test_the_proof_skips_nothing_it_needs_where_kings_shuffle(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same answers as with every fixpoint run in whole (no early stop, no skip)."""
+    boards = shuffle_positions() + BOARDS
+    early = [reach.reach_cannot_mate(b, c) for b in boards for c in chess.COLORS]
+    whole_fixpoint = reach.saturate
+    monkeypatch.setattr(
+        reach, "saturate", lambda board, promoter=None, keep_out=None: whole_fixpoint(board, None, keep_out)
+    )
+    assert early == [reach.reach_cannot_mate(b, c) for b in boards for c in chess.COLORS]
+    assert sum(r is not None and "shuffles" in r for r in early) > 20
 
 
 def test_the_other_kings_shuffle_is_not_assumed_where_the_approach_could_check() -> None:
