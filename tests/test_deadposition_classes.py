@@ -13,6 +13,11 @@ no move), so it cannot take the pawns that would free the side
 (``deadposition.reach``).  The hard set's undecided
 ``8/b1b5/k6p/5p1P/5p2/5PpK/6P1/8 w - -`` (White cannot mate) and three
 more are pinned in ``tests/test_deadposition_reach.py`` (``SHUFFLING``).
+
+Locked pawns where the proof fails at the root only because the side to
+move must move now (a king in check that can never come back to its
+square, a piece that must leave): the proof after each legal move, which
+ran only if the walk ended within its budget, now runs before the walk.
 """
 
 from __future__ import annotations
@@ -33,6 +38,20 @@ def test_bishops_of_one_colour_against_two_rooks_are_decided() -> None:
     assert quick_verdict(board, chess.BLACK).winnable is False  # static: every scan has it
     assert can_checkmate(board, chess.BLACK, nodes=2_000).winnable is False
     assert can_checkmate(board, chess.WHITE, nodes=20_000).winnable is True  # the rooks still mate
+
+
+# The hard set's, undecided at 1 s a side before; labelled: neither side can mate.
+AFTER_EACH_MOVE = [
+    "8/2b5/kp1p1p2/1PpP1Pp1/K1P3P1/3B4/8/8 b - - 0 1",  # Black's king in check, a6 lost for good
+    "k1b5/1pBpB3/1PpP4/2Pp4/N1pP4/1pP5/1P6/K7 w - - 0 1",
+]
+
+
+@pytest.mark.parametrize("fen", AFTER_EACH_MOVE)
+@pytest.mark.parametrize("color", chess.COLORS, ids=["white", "black"])
+def test_the_proof_after_each_move_comes_before_the_walk(fen: str, color: chess.Color) -> None:
+    verdict = can_checkmate(chess.Board(fen), color, nodes=3_000)
+    assert verdict.winnable is False and verdict.reason == "every legal move leads to a proven dead end"
 
 
 PARRIED = [

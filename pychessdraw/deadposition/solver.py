@@ -13,9 +13,9 @@ Pipeline for one side (cheapest first, each step sound on its own):
    towards the nearest corner on either side of the board;
 5. iterative-deepening helpmate search (finds a line, or proves by
    exhaustion that every line ends without mate), a small budget share;
-6. a walk over every reachable position (finds a line, or proves that no
-   reachable position is a mate), the rest of the budget;
-7. if still open: the reachability proof after each legal move.
+6. where pawns are locked head-on, the reachability proof after each
+   legal move; then a walk over every reachable position (finds a line, or
+   proves that no reachable position is a mate), the rest of the budget.
 A ``True`` answer is always replayed and verified before it is returned.
 """
 
@@ -207,6 +207,16 @@ def _can_checkmate(board: chess.Board, color: chess.Color, nodes: int, seconds: 
             locked = False
             if reason:
                 return unwinnable(budget.used, reason)
+        if phase is _closure and head_on_pawns(b) and reach_applicable(b):
+            # The proof after each legal move, before the walk: it holds
+            # where the root's fails only because the side to move must
+            # move now (a king in check that can never come back), and
+            # costs a quarter of a millisecond where the walk takes tens.
+            # Measured on the hard set: 87 of the walk's 490 proofs, and 4
+            # questions the walk left open.
+            reason = _after_each_move(b, color, budget)
+            if reason:
+                return unwinnable(budget.used, reason)
         sub = budget.share(fraction)
         if cap is not None:
             sub.limit = min(sub.limit, cap)
@@ -219,10 +229,6 @@ def _can_checkmate(board: chess.Board, color: chess.Color, nodes: int, seconds: 
         if budget.exhausted:
             break
 
-    if head_on_pawns(b) and reach_applicable(b) and not budget.exhausted:
-        reason = _after_each_move(b, color, budget)
-        if reason:
-            return unwinnable(budget.used, reason)
     return undecided(budget.used)
 
 
