@@ -107,7 +107,14 @@ def quick_verdict(board: chess.Board, color: chess.Color) -> Verdict:
 
 
 def _after_each_move(board: chess.Board, color: chess.Color, budget: Budget) -> str | None:
-    """Static proof holding after every legal move (also handles en passant)."""
+    """Static proof holding after every legal move (also handles en passant).
+
+    Where pawns are locked head-on it runs before the walk: it holds where
+    the root's proof fails only because the side to move must move now (a
+    king in check that can never come back), and costs a quarter of a
+    millisecond where the walk takes tens.  Measured on the hard set: 87 of
+    the walk's 490 proofs, and 4 questions the walk left open at 1 s a side.
+    """
     moves = list(board.generate_legal_moves())
     if not moves:
         return None
@@ -209,13 +216,7 @@ def _can_checkmate(board: chess.Board, color: chess.Color, nodes: int, seconds: 
             locked = False
             if reason:
                 return unwinnable(budget.used, reason)
-        if phase is _closure and head_on and applicable:
-            # The proof after each legal move, before the walk: it holds
-            # where the root's fails only because the side to move must
-            # move now (a king in check that can never come back), and
-            # costs a quarter of a millisecond where the walk takes tens.
-            # Measured on the hard set: 87 of the walk's 490 proofs, and 4
-            # questions the walk left open.
+        if phase is _closure and head_on and applicable:  # before the walk (``_after_each_move``)
             reason = _after_each_move(b, color, budget)
             if reason:
                 return unwinnable(budget.used, reason)
