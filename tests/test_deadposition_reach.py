@@ -16,6 +16,7 @@ proof.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import chess
 import pytest
@@ -39,10 +40,13 @@ STARTS = [
 ]
 
 
-def positions(playouts: int = 12, plies: int = 60) -> list[chess.Board]:
-    rng = random.Random(22)
-    seen = []
-    for fen in STARTS:
+def random_play(
+    starts: list[tuple[str, chess.Color]], playouts: int, plies: int, seed: int
+) -> Iterator[tuple[chess.Board, chess.Color]]:
+    """Random play from each ``(fen, color)``: every position reached where
+    the reachability proof applies (a copy), with its start's colour."""
+    rng = random.Random(seed)
+    for fen, color in starts:
         for _ in range(playouts):
             board = chess.Board(fen)
             for _ in range(plies):
@@ -51,8 +55,11 @@ def positions(playouts: int = 12, plies: int = 60) -> list[chess.Board]:
                     break
                 board.push(rng.choice(moves))
                 if reach_applicable(board):
-                    seen.append(board.copy(stack=False))
-    return seen
+                    yield board.copy(stack=False), color
+
+
+def positions(playouts: int = 12, plies: int = 60) -> list[chess.Board]:
+    return [board for board, _ in random_play([(fen, chess.WHITE) for fen in STARTS], playouts, plies, 22)]
 
 
 BOARDS = positions()
@@ -123,19 +130,7 @@ def test_a_king_that_only_shuffles_can_neither_mate_nor_be_mated(fen: str, color
 
 def shuffle_positions() -> list[chess.Board]:
     """Random play from the pinned positions: many keep a king that only shuffles."""
-    rng = random.Random(3)
-    seen = []
-    for fen, _ in SHUFFLING + OTHER_SHUFFLING:
-        for _ in range(8):
-            board = chess.Board(fen)
-            for _ in range(40):
-                moves = list(board.legal_moves)
-                if not moves:
-                    break
-                board.push(rng.choice(moves))
-                if reach_applicable(board):
-                    seen.append(board.copy(stack=False))
-    return seen
+    return [board for board, _ in random_play(SHUFFLING + OTHER_SHUFFLING, 8, 40, 3)]
 
 
 def test_a_king_kept_out_only_shrinks_the_reach_sets() -> None:
@@ -200,23 +195,13 @@ def test_the_shuffle_is_not_assumed_where_it_does_not_hold(fen: str) -> None:
 def test_a_walk_without_reachability_proofs_never_finds_a_mate_the_shuffle_rules_out() -> None:
     """Random play from the pinned positions; wherever the rule proves that
     a side cannot mate, the material-only walk finds no mate for it."""
-    rng = random.Random(5)
     checked = exhausted = 0
-    for fen, color in SHUFFLING + OTHER_SHUFFLING:
-        for _ in range(3):
-            board = chess.Board(fen)
-            for _ in range(30):
-                moves = list(board.legal_moves)
-                if not moves:
-                    break
-                board.push(rng.choice(moves))
-                if not reach_applicable(board):
-                    continue
-                reason = reach.reach_cannot_mate(board, color)
-                if reason is None or "shuffles" not in reason:
-                    continue
-                found, line = explore(board.copy(stack=False), color, Budget(1_000, None), reach_proofs=False)
-                assert found is not True, (board.fen(), line)
-                checked += 1
-                exhausted += found is False
+    for board, color in random_play(SHUFFLING + OTHER_SHUFFLING, 3, 30, 5):
+        reason = reach.reach_cannot_mate(board, color)
+        if reason is None or "shuffles" not in reason:
+            continue
+        found, line = explore(board.copy(stack=False), color, Budget(1_000, None), reach_proofs=False)
+        assert found is not True, (board.fen(), line)
+        checked += 1
+        exhausted += found is False
     assert checked > 100 and exhausted >= 2  # some walks end: no mate at all
