@@ -43,6 +43,8 @@ treats promoted pawns as able to go everywhere.
 
 from __future__ import annotations
 
+from typing import cast
+
 import chess
 
 from .bitboards import ALL, diag_step, flood, king_step, knight_step, orth_step, pawn_attacks, pawn_push
@@ -102,7 +104,8 @@ def saturate(
     by_square: dict[int, _Piece] = {}
     white = board.occupied_co[chess.WHITE]
     for sq in chess.scan_reversed(board.occupied):  # python-chess's piece_map order
-        by_square[sq] = _Piece(sq, bool(white & chess.BB_SQUARES[sq]), _kind_at(board, sq))
+        kind = cast(chess.PieceType, board.piece_type_at(sq))  # the square is occupied
+        by_square[sq] = _Piece(sq, bool(white & chess.BB_SQUARES[sq]), kind)
     _castling_targets(board, by_square)
     pieces = list(by_square.values())
     # frozen[c]: squares whose current c-piece has not (yet) been shown able to leave.
@@ -168,22 +171,6 @@ def saturate(
         if thawed:
             frozen_attacks = [_permanent_attacks(board, frozen[c], bool(c)) for c in (0, 1)]
     return pieces, frozen
-
-
-def _kind_at(board: chess.Board, square: int) -> int:
-    """The piece type on an occupied ``square``."""
-    bb = chess.BB_SQUARES[square]
-    if board.pawns & bb:
-        return chess.PAWN
-    if board.knights & bb:
-        return chess.KNIGHT
-    if board.bishops & bb:
-        return chess.BISHOP
-    if board.rooks & bb:
-        return chess.ROOK
-    if board.queens & bb:
-        return chess.QUEEN
-    return chess.KING
 
 
 def _permanent_attacks(board: chess.Board, squares: int, color: chess.Color) -> int:
