@@ -103,9 +103,8 @@ def saturate(
     kept_color, kept_out = keep_out if keep_out else (None, 0)
     by_square: dict[int, _Piece] = {}
     white = board.occupied_co[chess.WHITE]
-    for sq in chess.scan_reversed(board.occupied):  # python-chess's piece_map order
-        kind = cast(chess.PieceType, board.piece_type_at(sq))  # the square is occupied
-        by_square[sq] = _Piece(sq, bool(white & chess.BB_SQUARES[sq]), kind)
+    for sq in chess.scan_reversed(board.occupied):  # python-chess's piece_map order; never an empty square
+        by_square[sq] = _Piece(sq, bool(white & chess.BB_SQUARES[sq]), cast(chess.PieceType, board.piece_type_at(sq)))
     _castling_targets(board, by_square)
     pieces = list(by_square.values())
     # frozen[c]: squares whose current c-piece has not (yet) been shown able to leave.
