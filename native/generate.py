@@ -50,6 +50,37 @@ __all__ = ["SOURCE_HASH", "can_checkmate", "chess", "is_dead"]
 '''
 
 
+# What @dataclasses.dataclass(unsafe_hash=True) gives Move, written out: the
+# decorator's methods are built at import time, so mypyc leaves them
+# interpreted, and a move is made for every move generated.
+MOVE_METHODS = """
+    def __init__(
+        self,
+        from_square: Square,
+        to_square: Square,
+        promotion: Optional[PieceType] = None,
+        drop: Optional[PieceType] = None,
+    ) -> None:
+        self.from_square = from_square
+        self.to_square = to_square
+        self.promotion = promotion
+        self.drop = drop
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Move) and other.__class__ is self.__class__:
+            return (
+                self.from_square == other.from_square
+                and self.to_square == other.to_square
+                and self.promotion == other.promotion
+                and self.drop == other.drop
+            )
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash((self.from_square, self.to_square, self.promotion, self.drop))
+"""
+
+
 class PatchError(RuntimeError):
     """python-chess's source is not as this build expects."""
 
@@ -76,6 +107,12 @@ def patch_chess(source: str) -> str:
       a method calling it;
     - the attack tables built by unpacking a tuple get their types spelt
       out (mypyc cannot infer them across modules);
+    - the module's constants (``BB_*``, ``SQUARES``, ...) are ``Final``: a
+      compiled module reads a ``Final`` as a C variable (or inlines a
+      literal) where it would look any other global up by name, in a dict,
+      at every use (the attack tables are read at every node);
+    - ``Move`` gets the methods its dataclass decorator would give it
+      (``MOVE_METHODS``), compiled;
     - the notebook pictures import python-chess's own ``chess.svg`` untyped
       (it expects python-chess's classes, not the copy's)."""
     if _release(chess.__version__) < (1, 11):
@@ -100,12 +137,22 @@ def patch_chess(source: str) -> str:
         "push_xboard",
     )
     source = _sub(
-        r"^(BB_(\w+)_MASKS), (BB_\2_ATTACKS) = _attack_table",
-        r"\1: List[Bitboard]\n\3: List[Dict[Bitboard, Bitboard]]\n\1, \3 = _attack_table",
+        r"^(BB_(\w+)_MASKS), (BB_\2_ATTACKS) = (_attack_table\(.*\))$",
+        r"_\2_TABLE = \4\n\1: List[Bitboard] = _\2_TABLE[0]\n\3: List[Dict[Bitboard, Bitboard]] = _\2_TABLE[1]",
         source,
         "the sliding attack tables",
     )
     source = _sub(r"^BB_RAYS = _rays\(\)$", "BB_RAYS: List[List[Bitboard]] = _rays()", source, "BB_RAYS")
+    source = _sub(
+        r"^([A-Z][A-Z0-9_]*): (?!TypeAlias\b)([^=\n]+?) = ", r"\1: Final[\2] = ", source, "the annotated constants"
+    )
+    source = _sub(r"^([A-Z][A-Z0-9_]*) = ", r"\1: Final = ", source, "the other constants")
+    source = _sub(r"^from typing import ", "from typing import Final, ", source, "the typing import")
+    source = _sub(
+        r"^@dataclasses\.dataclass\(unsafe_hash=True\)\nclass Move:", "class Move:", source, "Move's dataclass"
+    )
+    fields = r"^(    drop: Optional\[PieceType\] = None\n    \"\"\".*\"\"\"\n)"
+    source = _sub(fields, r"\1" + MOVE_METHODS, source, "Move's fields")
     source = _sub(
         r"^(\s+)import chess\.svg\n(\s+)return chess\.svg\.",
         r'\1svg: typing.Any = __import__("chess.svg", fromlist=["svg"])  # python-chess itself, for notebooks\n\2return svg.',

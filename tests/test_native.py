@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import importlib
 import random
+import re
 import sys
 import warnings
 from collections.abc import Iterator
@@ -201,6 +202,69 @@ def test_the_patched_python_chess_has_no_membership_test_on_a_generator(generate
     assert "any(_m == move for _m in self.generate_castling_moves())" in patched
     assert "    def push_xboard(self, san: str) -> Move:" in patched
     compile(patched, "_chess.py", "exec")  # still Python
+
+
+def _patched_module(generate: ModuleType) -> ModuleType:
+    """The patched python-chess core, run by CPython (no compiler needed)."""
+    if generate._release(chess.__version__) < (1, 11):
+        pytest.skip(f"python-chess {chess.__version__}: the native build needs 1.11 (its refusal is tested below)")
+    module = ModuleType("patched_chess")
+    module.__dict__["__name__"] = "patched_chess"
+    sys.modules["patched_chess"] = module  # the annotations of its dataclasses are looked up there
+    try:
+        exec(
+            compile(generate.patch_chess(Path(chess.__file__).read_text(encoding="utf-8")), "_chess.py", "exec"),
+            module.__dict__,
+        )
+    finally:
+        del sys.modules["patched_chess"]
+    return module
+
+
+def _assert_moves_behave_as_python_chess(move_class: type) -> None:
+    """``move_class`` (a copy's ``Move``) compares, hashes, prints and parses as python-chess's."""
+    ucis = ["e2e4", "e7e8q", "e7e8n", "a2a1r", "0000", "h1a8"]
+    ours = [move_class.from_uci(u) for u in ucis]  # type: ignore[attr-defined]
+    theirs = [chess.Move.from_uci(u) for u in ucis]
+    for a, pa in zip(ours, theirs, strict=True):
+        assert (a.from_square, a.to_square, a.promotion, a.drop) == (
+            pa.from_square,
+            pa.to_square,
+            pa.promotion,
+            pa.drop,
+        )
+        assert hash(a) == hash(pa)
+        assert bool(a) == bool(pa) and a.uci() == pa.uci() and repr(a) == repr(pa) and str(a) == str(pa)
+        assert a != pa  # another class, as python-chess's dataclass answers
+        assert a != a.uci() and not (a == None)  # noqa: E711 (the == itself is tested)
+        for b, pb in zip(ours, theirs, strict=True):
+            assert (a == b) == (pa == pb) and (a != b) == (pa != pb)
+    assert move_class(12, 28) == move_class.from_uci("e2e4")  # type: ignore[attr-defined]
+    assert move_class(52, 60, promotion=chess.QUEEN) in set(ours)
+    assert move_class(52, 60, chess.KNIGHT) != move_class(52, 60, chess.QUEEN)
+    assert {move_class(12, 28): 1}[move_class(12, 28)] == 1
+    assert move_class.null() == move_class(0, 0) and not move_class.null()  # type: ignore[attr-defined]
+
+
+def test_the_patched_move_is_the_dataclass_written_out(generate: ModuleType) -> None:
+    patched = _patched_module(generate)
+    assert not hasattr(patched.Move, "__dataclass_fields__")  # its methods are the class's own, for mypyc
+    _assert_moves_behave_as_python_chess(patched.Move)
+
+
+def test_the_patched_constants_are_final_and_unchanged(generate: ModuleType) -> None:
+    patched = _patched_module(generate)
+    source = generate.patch_chess(Path(chess.__file__).read_text(encoding="utf-8"))
+    constants = re.findall(r"^([A-Z][A-Z0-9_]*)\b(.*?)=", source, flags=re.MULTILINE)
+    assert len(constants) > 150
+    assert [name for name, annotation in constants if not annotation.startswith(": Final")] == []
+    for name, _ in constants:
+        assert getattr(patched, name) == getattr(chess, name), name
+    assert patched.BB_DIAG_ATTACKS == chess.BB_DIAG_ATTACKS and patched.BB_RANK_MASKS == chess.BB_RANK_MASKS
+
+
+def test_the_compiled_move_behaves_as_python_chess_s(compiled: ModuleType) -> None:
+    _assert_moves_behave_as_python_chess(compiled.chess.Move)
 
 
 def test_python_chess_1_10_is_refused_by_the_build_with_what_to_install(
