@@ -4,14 +4,15 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 import chess
 
-ALL = chess.BB_ALL
-_NOT_A = ~chess.BB_FILE_A & ALL
-_NOT_H = ~chess.BB_FILE_H & ALL
-_NOT_AB = ~(chess.BB_FILE_A | chess.BB_FILE_B) & ALL
-_NOT_GH = ~(chess.BB_FILE_G | chess.BB_FILE_H) & ALL
+ALL: Final = chess.BB_ALL
+_NOT_A: Final = ~chess.BB_FILE_A & ALL
+_NOT_H: Final = ~chess.BB_FILE_H & ALL
+_NOT_AB: Final = ~(chess.BB_FILE_A | chess.BB_FILE_B) & ALL
+_NOT_GH: Final = ~(chess.BB_FILE_G | chess.BB_FILE_H) & ALL
 
 
 def orth_step(b: int) -> int:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Iterator
+from typing import Final
 
 import chess
 
@@ -135,7 +136,7 @@ def _probe(
     return mating_move(board, winner, checkers, legal)[0], legal
 
 
-FREE_FLIGHTS = 2
+FREE_FLIGHTS: Final = 2
 
 
 def _boxed_in(board: chess.Board, winner: chess.Color) -> bool:

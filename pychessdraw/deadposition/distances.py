@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 import chess
 
 
@@ -26,5 +28,5 @@ def _knight_distances() -> list[list[int]]:
     return table
 
 
-KNIGHT_DISTANCE = _knight_distances()
-DISTANCE = [[chess.square_distance(a, b) for b in chess.SQUARES] for a in chess.SQUARES]
+KNIGHT_DISTANCE: Final = _knight_distances()
+DISTANCE: Final = [[chess.square_distance(a, b) for b in chess.SQUARES] for a in chess.SQUARES]

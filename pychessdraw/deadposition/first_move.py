@@ -12,6 +12,8 @@ generates first (pieces, then pawns; high squares first).
 
 from __future__ import annotations
 
+from typing import Final
+
 import chess
 
 from .distances import DISTANCE, KNIGHT_DISTANCE
@@ -30,9 +32,9 @@ def _masks(distance: list[list[int]]) -> list[list[int]]:
     return table
 
 
-CLOSER = _masks(DISTANCE)
-KNIGHT_CLOSER = _masks(KNIGHT_DISTANCE)
-RING = [[CLOSER[sq][d + 1] & ~CLOSER[sq][d] for d in range(8)] for sq in chess.SQUARES]
+CLOSER: Final = _masks(DISTANCE)
+KNIGHT_CLOSER: Final = _masks(KNIGHT_DISTANCE)
+RING: Final = [[CLOSER[sq][d + 1] & ~CLOSER[sq][d] for d in range(8)] for sq in chess.SQUARES]
 
 
 def best_first_move(board: chess.Board, corner: int) -> chess.Move | None:
@@ -80,12 +82,12 @@ def _men(board: chess.Board) -> tuple[chess.Bitboard, chess.Bitboard, list[tuple
     return pawns, singles, [(fr, board.attacks_mask(fr)) for fr in chess.scan_reversed(mine & ~board.pawns)]
 
 
-_SEVENTH = {chess.WHITE: chess.BB_RANK_7, chess.BLACK: chess.BB_RANK_2}
+_SEVENTH: Final = {chess.WHITE: chess.BB_RANK_7, chess.BLACK: chess.BB_RANK_2}
 # The best score of a piece's quiet move: a slider 6 king steps nearer the
 # loser's king (from 7 away to its side); a knight scores 28 at most, a
 # king or castling 25.  (Without a loser's king, a slider may reach the
 # corner itself: 7 nearer.)
-PIECE_QUIET_MAX = 15 + 3 * 6
+PIECE_QUIET_MAX: Final = 15 + 3 * 6
 
 
 def _queen_promotion(board: chess.Board, pawns: int, singles: int) -> chess.Move | None:
@@ -190,7 +192,7 @@ def _quiet_score(board: chess.Board, fr: int, targets: int, corner: int, lk: int
 # lichess ending, h5-h4 against h3: 245 nodes, 30,390 with it demoted).
 # Not 10: an under-promotion (12-14) is generated before the pawns' steps
 # but scored in a later stage of ``staged_moves``, and must not tie with them.
-STUCK_PAWN = 20
+STUCK_PAWN: Final = 20
 
 
 def stuck_squares(color: chess.Color, enemy_pawns: chess.Bitboard) -> chess.Bitboard:

@@ -9,10 +9,11 @@ last mating piece (a classic trap for material-only tests).
 from __future__ import annotations
 
 import itertools
+from typing import Final
 
 import chess
 
-MAX_FORCED = 100
+MAX_FORCED: Final = 100
 
 
 def play_forced(

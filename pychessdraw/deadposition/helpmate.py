@@ -17,6 +17,7 @@ are ignored, as in FIDE 5.2.2's "any series of legal moves".
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from typing import Final
 
 import chess
 
@@ -26,16 +27,16 @@ from .legal import has_free_flights, legality, lone_blockers
 from .material import material_cannot_mate
 from .ordering import NORMAL, REWARD, mating_corner, needs_loser_promotion, ordered_moves
 
-MAX_PLY = 64  # two Python frames per ply: stays far below Pyodide's stack limit
-MAX_DEPTH = 60
+MAX_PLY: Final = 64  # two Python frames per ply: stays far below Pyodide's stack limit
+MAX_DEPTH: Final = 60
 
-PROVEN = 1 << 30
+PROVEN: Final = 1 << 30
 # At the horizon, a mate in one is looked for only where the loser's king
 # has fewer free flights (a heuristic: a skipped probe is counted as a cut,
 # so the search stays sound and a mate skipped here is met an iteration
 # later).  Measured on the real-game questions the dive leaves: 1.08x, the
 # same lines and nodes; a limit of 2 skipped mates, 4 saved less.
-ROOMY = 3  # TT depth of a position whose whole subtree was explored
+ROOMY: Final = 3  # TT depth of a position whose whole subtree was explored
 
 
 class HelpmateSearch:

@@ -18,7 +18,7 @@ python-chess's legal move generator (``_generate_evasions`` and
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import Protocol
+from typing import Final, Protocol
 
 import chess
 
@@ -102,7 +102,7 @@ def legality(board: chess.Board, checkers: int | None = None) -> Callable[[chess
 
 
 # The squares a queen on each square would attack on an empty board.
-QUEEN_LINES = [
+QUEEN_LINES: Final = [
     chess.BB_RANK_ATTACKS[sq][0] | chess.BB_FILE_ATTACKS[sq][0] | chess.BB_DIAG_ATTACKS[sq][0] for sq in chess.SQUARES
 ]
 

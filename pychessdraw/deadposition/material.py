@@ -16,10 +16,12 @@ else returns ``None`` (no proof).
 
 from __future__ import annotations
 
+from typing import Final
+
 import chess
 
-_DARK = chess.BB_DARK_SQUARES
-_LIGHT = chess.BB_LIGHT_SQUARES
+_DARK: Final = chess.BB_DARK_SQUARES
+_LIGHT: Final = chess.BB_LIGHT_SQUARES
 
 
 def material_cannot_mate(board: chess.BaseBoard, color: chess.Color) -> str | None:

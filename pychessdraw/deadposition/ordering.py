@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from operator import itemgetter
+from typing import Final
 
 import chess
 
@@ -25,10 +26,12 @@ from .distances import DISTANCE, KNIGHT_DISTANCE
 from .first_move import CLOSER, STUCK_PAWN, best_first_move, best_quiet_move, stuck_squares
 from .legal import check_targets
 
-REWARD, NORMAL, PUNISH = 0, 1, 3
+REWARD: Final = 0
+NORMAL: Final = 1
+PUNISH: Final = 3
 
-_VALUE = (0, 1, 3, 3, 5, 9, 0)
-_SCORE = itemgetter(0)
+_VALUE: Final = (0, 1, 3, 3, 5, 9, 0)
+_SCORE: Final = itemgetter(0)
 
 
 def mating_corner(board: chess.Board, winner: chess.Color, anywhere: bool = False) -> int:
@@ -81,15 +84,15 @@ def _material_corner(board: chess.Board, winner: chess.Color, mine: chess.Bitboa
     return None
 
 
-_CORNERS = {chess.WHITE: (chess.H8, chess.A8), chess.BLACK: (chess.A1, chess.H1)}
+_CORNERS: Final = {chess.WHITE: (chess.H8, chess.A8), chess.BLACK: (chess.A1, chess.H1)}
 # The nearer of the two corners (the dark one on a tie), per winner and king square.
-_NEAREST = {
+_NEAREST: Final = {
     color: [dark if DISTANCE[sq][dark] <= DISTANCE[sq][light] else light for sq in chess.SQUARES]
     for color, (dark, light) in _CORNERS.items()
 }
 # The nearest of the four corners: those of the loser's back rank on a tie
 # (``min`` keeps the first of equals, and they come first).
-_NEAREST_ANYWHERE = {
+_NEAREST_ANYWHERE: Final = {
     color: [
         min((dark, light, *(chess.A1, chess.H1, chess.A8, chess.H8)), key=lambda corner: DISTANCE[sq][corner])
         for sq in chess.SQUARES
@@ -125,8 +128,8 @@ def ordered_moves(
 # winner's captures and queen promotions (60 and up; every other winner move
 # scores at most 37), the loser king's quiet steps towards the corner (50;
 # every other loser move at most 40).
-WINNER_FIRST = 60
-LOSER_FIRST = 50
+WINNER_FIRST: Final = 60
+LOSER_FIRST: Final = 50
 
 
 def staged_moves(

@@ -43,20 +43,20 @@ treats promoted pawns as able to go everywhere.
 
 from __future__ import annotations
 
-from typing import cast
+from typing import Final, cast
 
 import chess
 
 from .bitboards import ALL, diag_step, flood, king_step, knight_step, orth_step, pawn_attacks, pawn_push
 
-_STEP = {
+_STEP: Final = {
     chess.KNIGHT: knight_step,
     chess.BISHOP: diag_step,
     chess.ROOK: orth_step,
     chess.QUEEN: king_step,
     chess.KING: king_step,
 }
-_LAST_RANK = {chess.WHITE: chess.BB_RANK_8, chess.BLACK: chess.BB_RANK_1}
+_LAST_RANK: Final = {chess.WHITE: chess.BB_RANK_8, chess.BLACK: chess.BB_RANK_1}
 
 
 class _Piece:

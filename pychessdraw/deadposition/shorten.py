@@ -14,12 +14,13 @@ output ply instead of the pairwise scan.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 import chess
 
 from .keys import Key, child_key, key
 
-LONG = 400  # above this many plies, the pairwise scan would cost more than move generation
+LONG: Final = 400  # above this many plies, the pairwise scan would cost more than move generation
 
 
 def shorten(board: chess.Board, line: Sequence[chess.Move]) -> list[chess.Move]:

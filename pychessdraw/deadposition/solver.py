@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable
+from typing import Final
 
 import chess
 
@@ -40,8 +41,8 @@ from .static import head_on_pawns, reach_applicable, static_cannot_mate, wall_ca
 from .verdict import Verdict, undecided, unwinnable
 from .verify import verify_line
 
-SEARCH_SHARE = 0.15
-SMALL_SEARCH_SHARE = 0.4
+SEARCH_SHARE: Final = 0.15
+SMALL_SEARCH_SHARE: Final = 0.4
 # Where pawns are locked head-on, the walk proves most positions (the
 # reachable set is small) and the deepening spends its share in vain:
 # measured on a quarter of the hard set (1,707 questions, 1 s a side), the
@@ -50,14 +51,14 @@ SMALL_SEARCH_SHARE = 0.4
 # over the sample, 20% less on the questions decided, 2 fewer decided (a
 # 45-ply helpmate the walk then misses, a proof at the clock's edge); real
 # games unchanged (bench_cha's 6,000 questions: all decided, time within 2%).
-LOCKED_SEARCH_SHARE = 0.05
-SMALL_NODES = 1_000
-SMALL_SECONDS = 0.1
-SHORT_LINE = 16  # longer proof lines are shortened (a cheap post-pass)
+LOCKED_SEARCH_SHARE: Final = 0.05
+SMALL_NODES: Final = 1_000
+SMALL_SECONDS: Final = 0.1
+SHORT_LINE: Final = 16  # longer proof lines are shortened (a cheap post-pass)
 # A dive's line is already direct: measured on real-game positions, the
 # post-pass cut lines under 96 plies by 0.03 ply on average (at 0.6 ms a
 # line, about an eighth of a question's cost) and longer ones by a third.
-DIVE_SHORT_LINE = 96
+DIVE_SHORT_LINE: Final = 96
 # The dive is bounded by its nodes, not by a share of the clock: with the
 # page's 15 ms a side, a 30% share cut dives short that a slower runtime
 # (Pyodide, about 2x) or a loaded machine needed whole, and the weaker
@@ -66,8 +67,8 @@ DIVE_SHORT_LINE = 96
 # 99.7 / 99.7% of positions, against 80.8 / 98.5 / 98.1% with the 30% share;
 # the hard set as decided at 15 ms; with a second a side the cap is reached
 # long before either share.
-DIVE_SHARE = 1.0
-DIVE_NODES = 100  # legal moves played (illegal ones are never tried)
+DIVE_SHARE: Final = 1.0
+DIVE_NODES: Final = 100  # legal moves played (illegal ones are never tried)
 # Where the dive fails, a second one towards the nearest corner on either
 # side of the board (the loser's king is often cut off from its own back
 # rank in endgames: a rook's file, a queen's rank).  Measured on the 6,000
@@ -77,7 +78,7 @@ DIVE_NODES = 100  # legal moves played (illegal ones are never tried)
 # 40 TCEC games, 25 positions left open instead of 43.  As the first dive,
 # it would lose more than it finds (a few dives wander for thousands of
 # nodes where the back rank's corner takes a hundred).
-DIVE_ANYWHERE_NODES = 150
+DIVE_ANYWHERE_NODES: Final = 150
 
 
 def _terminal(board: chess.Board, color: chess.Color, line: list[chess.Move], nodes: int) -> Verdict:

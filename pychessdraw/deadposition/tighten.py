@@ -19,6 +19,7 @@ a verdict): only where a line is shown.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 import chess
 
@@ -26,9 +27,9 @@ from .budget import Budget
 from .helpmate import HelpmateSearch
 from .verify import verify_line
 
-SHORT = 12  # plies: a line this short is left as it is
-NODES = 2_000  # the search's budget (a few milliseconds)
-MAX_DEPTH = 10
+SHORT: Final = 12  # plies: a line this short is left as it is
+NODES: Final = 2_000  # the search's budget (a few milliseconds)
+MAX_DEPTH: Final = 10
 
 
 def tighten(board: chess.Board, color: chess.Color, line: Sequence[chess.Move], nodes: int = NODES) -> list[chess.Move]:
