@@ -17,6 +17,7 @@ as pychessdraw; the copy keeps its notices and says what was changed.
 
 from __future__ import annotations
 
+import itertools
 import re
 import shutil
 import sys
@@ -81,6 +82,48 @@ MOVE_METHODS = """
 """
 
 
+# python-chess's attackers_mask, and the same attackers found with a slider
+# table looked up only where the side has such a slider: the search asks
+# it for every king move it generates, mostly in endings without rooks or
+# queens, and each lookup costs a dict lookup (a third of the call).
+ATTACKERS_MASK = """
+        rank_pieces = BB_RANK_MASKS[square] & occupied
+        file_pieces = BB_FILE_MASKS[square] & occupied
+        diag_pieces = BB_DIAG_MASKS[square] & occupied
+
+        queens_and_rooks = self.queens | self.rooks
+        queens_and_bishops = self.queens | self.bishops
+
+        attackers = (
+            (BB_KING_ATTACKS[square] & self.kings) |
+            (BB_KNIGHT_ATTACKS[square] & self.knights) |
+            (BB_RANK_ATTACKS[square][rank_pieces] & queens_and_rooks) |
+            (BB_FILE_ATTACKS[square][file_pieces] & queens_and_rooks) |
+            (BB_DIAG_ATTACKS[square][diag_pieces] & queens_and_bishops) |
+            (BB_PAWN_ATTACKS[not color][square] & self.pawns))
+
+        return attackers & self.occupied_co[color]
+"""
+ATTACKERS_MASK_SKIPPING = """
+        them = self.occupied_co[color]
+        attackers = (
+            (BB_KING_ATTACKS[square] & self.kings)
+            | (BB_KNIGHT_ATTACKS[square] & self.knights)
+            | (BB_PAWN_ATTACKS[not color][square] & self.pawns)
+        )
+        queens_and_rooks = (self.queens | self.rooks) & them
+        if queens_and_rooks:
+            attackers |= (
+                BB_RANK_ATTACKS[square][BB_RANK_MASKS[square] & occupied]
+                | BB_FILE_ATTACKS[square][BB_FILE_MASKS[square] & occupied]
+            ) & queens_and_rooks
+        queens_and_bishops = (self.queens | self.bishops) & them
+        if queens_and_bishops:
+            attackers |= BB_DIAG_ATTACKS[square][BB_DIAG_MASKS[square] & occupied] & queens_and_bishops
+        return attackers & them
+"""
+
+
 class PatchError(RuntimeError):
     """python-chess's source is not as this build expects."""
 
@@ -98,6 +141,22 @@ def _release(version: str) -> tuple[int, ...]:
     return tuple(int(part) for part in re.findall(r"\d+", version)[:3])
 
 
+def _unrolled_scan() -> Callable[[re.Match[str]], str]:
+    """A ``for square in scan_reversed(bb):`` loop as a ``while`` loop doing
+    what the generator does (highest square first), without a generator
+    object and a resumption per square; each loop gets its own variable."""
+    count = itertools.count()
+
+    def unrolled(m: re.Match[str]) -> str:
+        indent, square, bits = m.group(1), m.group(2), f"_bits{next(count)}"
+        return (
+            f"{indent}{bits} = {m.group(3)}\n{indent}while {bits}:\n"
+            f"{indent}    {square} = {bits}.bit_length() - 1\n{indent}    {bits} ^= BB_SQUARES[{square}]"
+        )
+
+    return unrolled
+
+
 def patch_chess(source: str) -> str:
     """python-chess's core, with what mypyc compiles differently made plain:
 
@@ -113,6 +172,12 @@ def patch_chess(source: str) -> str:
       at every use (the attack tables are read at every node);
     - ``Move`` gets the methods its dataclass decorator would give it
       (``MOVE_METHODS``), compiled;
+    - ``attackers_mask`` looks a slider table up only where the side has
+      such a slider (``ATTACKERS_MASK_SKIPPING``: the same mask);
+    - the loops over the squares of a bitboard are ``while`` loops instead
+      of a generator (``_unrolled_scan``: the same squares in the same order);
+    - the pseudo-legal moves ask for castling moves only where some castling
+      right is left (there are none without one);
     - the notebook pictures import python-chess's own ``chess.svg`` untyped
       (it expects python-chess's classes, not the copy's)."""
     if _release(chess.__version__) < (1, 11):
@@ -151,6 +216,15 @@ def patch_chess(source: str) -> str:
     source = _sub(
         r"^@dataclasses\.dataclass\(unsafe_hash=True\)\nclass Move:", "class Move:", source, "Move's dataclass"
     )
+    source = _sub(re.escape(ATTACKERS_MASK), ATTACKERS_MASK_SKIPPING, source, "attackers_mask")
+    source = _sub(
+        r"^        if from_mask & self\.kings:\n            yield from self\.generate_castling_moves\(from_mask, to_mask\)$",
+        "        if from_mask & self.kings and self.castling_rights:\n"
+        "            yield from self.generate_castling_moves(from_mask, to_mask)",
+        source,
+        "the castling moves among the pseudo-legal ones",
+    )
+    source = _sub(r"^( +)for (\w+) in scan_reversed\((.+)\):$", _unrolled_scan(), source, "the loops over squares")
     fields = r"^(    drop: Optional\[PieceType\] = None\n    \"\"\".*\"\"\"\n)"
     source = _sub(fields, r"\1" + MOVE_METHODS, source, "Move's fields")
     source = _sub(

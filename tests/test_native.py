@@ -153,7 +153,10 @@ def test_the_compiled_board_is_the_same_position(compiled: ModuleType) -> None:
         copy = native.to_native(board, compiled)
         assert copy.fen(en_passant="fen") == board.fen(en_passant="fen")
         assert copy.chess960 == board.chess960
-        assert sorted(m.uci() for m in copy.legal_moves) == sorted(m.uci() for m in board.legal_moves)
+        for generated in ("generate_legal_moves", "generate_pseudo_legal_moves", "generate_castling_moves"):
+            ours = [m.uci() for m in getattr(copy, generated)()]
+            assert ours == [m.uci() for m in getattr(board, generated)()], (generated, board.fen())
+        assert copy.checkers_mask() == board.checkers_mask() and copy.is_checkmate() == board.is_checkmate()
 
 
 def test_a_board_of_another_class_is_answered_by_the_pure_search(dispatching: ModuleType) -> None:
@@ -261,6 +264,26 @@ def test_the_patched_constants_are_final_and_unchanged(generate: ModuleType) -> 
     for name, _ in constants:
         assert getattr(patched, name) == getattr(chess, name), name
     assert patched.BB_DIAG_ATTACKS == chess.BB_DIAG_ATTACKS and patched.BB_RANK_MASKS == chess.BB_RANK_MASKS
+
+
+def test_the_patched_board_gives_python_chess_s_attackers_and_moves_in_its_order(generate: ModuleType) -> None:
+    patched = _patched_module(generate)
+    boards = [
+        chess.Board("r3k2r/pppq1ppp/8/3pP3/8/8/PPPQ1PPP/R3K2R w KQkq d6 0 12"),  # castling and en passant
+        *_random_positions(random.Random(5), 6, False),
+        *_random_positions(random.Random(6), 3, True),
+    ]
+    assert any(not (b.queens | b.rooks) & b.occupied_co[c] for b in boards for c in chess.COLORS)  # the skip is taken
+    for board in boards:
+        copy = patched.Board(board.fen(), chess960=board.chess960)
+        for color in chess.COLORS:
+            for square in chess.SQUARES:
+                for occupied in (None, board.occupied ^ board.kings, board.occupied & ~chess.BB_RANK_4):
+                    assert copy.attackers_mask(color, square, occupied) == board.attackers_mask(color, square, occupied)
+        for generated in ("generate_legal_moves", "generate_pseudo_legal_moves", "generate_castling_moves"):
+            ours = [m.uci() for m in getattr(copy, generated)()]
+            assert ours == [m.uci() for m in getattr(board, generated)()], (generated, board.fen())
+        assert copy.checkers_mask() == board.checkers_mask() and copy.is_checkmate() == board.is_checkmate()
 
 
 def test_the_compiled_move_behaves_as_python_chess_s(compiled: ModuleType) -> None:
