@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import chess
 
+from .distances import DISTANCE
+
 Key = tuple[int, int, int, int, int, int, int, bool, int, int | None]
 
 
@@ -64,7 +66,7 @@ def child_key(b: chess.Board, m: chess.Move) -> Key | None:
             return None  # en passant
         mover = m.promotion or chess.PAWN
     elif b.kings & fb:
-        if chess.square_distance(fr, to) > 1:
+        if DISTANCE[fr][to] > 1:  # a table: this runs for every king move of the search
             return None  # castling
         castling &= ~(chess.BB_RANK_1 if us == chess.WHITE else chess.BB_RANK_8)
         mover = chess.KING

@@ -192,7 +192,7 @@ def _piece_quiet(board: chess.Board, move: chess.Move) -> bool:
     """Is ``move`` a step of a piece (no pawn) onto an empty square (no castling)?"""
     fr, to = move.from_square, move.to_square
     return not (chess.BB_SQUARES[fr] & board.pawns or chess.BB_SQUARES[to] & board.occupied) and (
-        not chess.BB_SQUARES[fr] & board.kings or chess.square_distance(fr, to) == 1
+        not chess.BB_SQUARES[fr] & board.kings or DISTANCE[fr][to] == 1
     )
 
 
