@@ -143,6 +143,14 @@ def test_is_dead_answers_as_the_pure_search(dispatching: ModuleType) -> None:
         assert native.is_dead(board, nodes=NODES) == solver.is_dead(board, nodes=NODES), fen
 
 
+def _assert_same_moves(copy: chess.Board, board: chess.Board) -> None:
+    """A copy's board (compiled or patched) generates python-chess's moves, in its order, and checks."""
+    for generated in ("generate_legal_moves", "generate_pseudo_legal_moves", "generate_castling_moves"):
+        ours = [m.uci() for m in getattr(copy, generated)()]
+        assert ours == [m.uci() for m in getattr(board, generated)()], (generated, board.fen())
+    assert copy.checkers_mask() == board.checkers_mask() and copy.is_checkmate() == board.is_checkmate()
+
+
 def test_the_compiled_board_is_the_same_position(compiled: ModuleType) -> None:
     boards = [
         chess.Board("r3k2r/pppq1ppp/8/3pP3/8/8/PPPQ1PPP/R3K2R w KQkq d6 0 12"),  # castling and en passant
@@ -153,10 +161,7 @@ def test_the_compiled_board_is_the_same_position(compiled: ModuleType) -> None:
         copy = native.to_native(board, compiled)
         assert copy.fen(en_passant="fen") == board.fen(en_passant="fen")
         assert copy.chess960 == board.chess960
-        for generated in ("generate_legal_moves", "generate_pseudo_legal_moves", "generate_castling_moves"):
-            ours = [m.uci() for m in getattr(copy, generated)()]
-            assert ours == [m.uci() for m in getattr(board, generated)()], (generated, board.fen())
-        assert copy.checkers_mask() == board.checkers_mask() and copy.is_checkmate() == board.is_checkmate()
+        _assert_same_moves(copy, board)
 
 
 def test_a_board_of_another_class_is_answered_by_the_pure_search(dispatching: ModuleType) -> None:
@@ -280,10 +285,7 @@ def test_the_patched_board_gives_python_chess_s_attackers_and_moves_in_its_order
             for square in chess.SQUARES:
                 for occupied in (None, board.occupied ^ board.kings, board.occupied & ~chess.BB_RANK_4):
                     assert copy.attackers_mask(color, square, occupied) == board.attackers_mask(color, square, occupied)
-        for generated in ("generate_legal_moves", "generate_pseudo_legal_moves", "generate_castling_moves"):
-            ours = [m.uci() for m in getattr(copy, generated)()]
-            assert ours == [m.uci() for m in getattr(board, generated)()], (generated, board.fen())
-        assert copy.checkers_mask() == board.checkers_mask() and copy.is_checkmate() == board.is_checkmate()
+        _assert_same_moves(copy, board)
 
 
 def test_the_compiled_move_behaves_as_python_chess_s(compiled: ModuleType) -> None:
