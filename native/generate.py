@@ -218,6 +218,8 @@ def patch_chess(source: str) -> str:
     source = _sub(
         r"^@dataclasses\.dataclass\(unsafe_hash=True\)\nclass Move:", "class Move:", source, "Move's dataclass"
     )
+    fields = r"^(    drop: Optional\[PieceType\] = None\n    \"\"\".*\"\"\"\n)"
+    source = _sub(fields, r"\1" + MOVE_METHODS, source, "Move's fields")
     source = _sub(re.escape(ATTACKERS_MASK), ATTACKERS_MASK_SKIPPING, source, "attackers_mask")
     source = _sub(
         r"^        if from_mask & self\.kings:\n            yield from self\.generate_castling_moves\(from_mask, to_mask\)$",
@@ -227,8 +229,6 @@ def patch_chess(source: str) -> str:
         "the castling moves among the pseudo-legal ones",
     )
     source = _sub(r"^( +)for (\w+) in scan_reversed\((.+)\):$", _unrolled_scan(), source, "the loops over squares")
-    fields = r"^(    drop: Optional\[PieceType\] = None\n    \"\"\".*\"\"\"\n)"
-    source = _sub(fields, r"\1" + MOVE_METHODS, source, "Move's fields")
     source = _sub(
         r"^(\s+)import chess\.svg\n(\s+)return chess\.svg\.",
         r'\1svg: typing.Any = __import__("chess.svg", fromlist=["svg"])  # python-chess itself, for notebooks\n\2return svg.',

@@ -217,7 +217,6 @@ def _patched_module(generate: ModuleType) -> ModuleType:
     if generate._release(chess.__version__) < (1, 11):
         pytest.skip(f"python-chess {chess.__version__}: the native build needs 1.11 (its refusal is tested below)")
     module = ModuleType("patched_chess")
-    module.__dict__["__name__"] = "patched_chess"
     sys.modules["patched_chess"] = module  # the annotations of its dataclasses are looked up there
     try:
         exec(
