@@ -35,7 +35,7 @@ serve: site
 
 # The compiled search is rebuilt whenever the search or its build changes
 # (a stale one is never used: pychessdraw checks the sources' hash).
-NATIVE_INPUTS := $(wildcard pychessdraw/deadposition/*.py) native/generate.py native/setup.py native/pyproject.toml
+NATIVE_INPUTS := $(wildcard pychessdraw/deadposition/*.py) native/generate.py native/setup.py native/pyproject.toml native/walk.c
 
 native: venv
 	$(VPY) native/build.py

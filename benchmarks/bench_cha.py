@@ -19,7 +19,8 @@ side counts as able to mate when either tool gives a line that
 python-chess replays to a mate by that side (an ``unwinnable`` answer
 there is wrong), and a ``winnable`` answer whose line does not replay is
 wrong too. pychessdraw runs with the ``deep`` budget (``DEEP``: 1 s a
-side), CHA with its defaults (full analysis).
+side; on the hard set ``--seconds`` a side if given), CHA with its
+defaults (full analysis).
 
 CHA: ``../cha-build/cha`` beside the checkout (or ``--cha``). If it is
 missing, it is built there from the fetched mirrors of D3-Chess and
@@ -30,6 +31,7 @@ the mirror lacks); when a mirror or the compiler is missing it says
 which and runs pychessdraw alone.
 
     python benchmarks/bench_cha.py --games 300 --hard 100 --rounds 2
+    python benchmarks/bench_cha.py --games 0 --hard 0 --seconds 0.1   # the hard set at CHA's pace
 
 pychessdraw runs twice: the pure search (``PYCHESSDRAW_PURE=1``, what the
 page runs) and, where it is built, the compiled one (``pychessdraw-native``,
@@ -83,17 +85,18 @@ STOCKFISH_COMMIT = "51deae8"  # the Stockfish CHA is written against
 # as CHA ("<answer> <uci moves> nodes N time T (<query>)", T in microseconds);
 # the loop's own time on stderr.
 WORKER = """
-import sys, time
+import os, sys, time
 t0 = time.perf_counter()
 import chess
 from pychessdraw.deadposition import can_checkmate
 from pychessdraw.rules.dead import DEEP
+seconds = float(os.environ.get("BENCH_SECONDS") or DEEP.seconds)
 t1 = time.perf_counter()
 out = []
 for query in sys.stdin.read().splitlines():
     fen, _, side = query.rpartition(" ")
     t = time.perf_counter()
-    v = can_checkmate(chess.Board(fen), side == "white", nodes=DEEP.nodes, seconds=DEEP.seconds)
+    v = can_checkmate(chess.Board(fen), side == "white", nodes=DEEP.nodes, seconds=seconds)
     us = round((time.perf_counter() - t) * 1e6)
     word = "undetermined" if v.winnable is None else "winnable" if v.winnable else "unwinnable"
     moves = " ".join(m.uci() for m in v.line or ())
@@ -393,17 +396,20 @@ def measure(
     rounds: int,
     base: tuple[str, Path] | None = None,
     compiled: bool = False,
+    seconds: float | None = None,
 ) -> None:
     """``rounds`` runs of each tool (the pure search; the ``compiled`` one if
-    built; the ``base`` commit's pychessdraw, extracted in a folder, pure)."""
+    built; the ``base`` commit's pychessdraw, extracted in a folder, pure),
+    pychessdraw with ``seconds`` a side if given (else ``DEEP``'s)."""
     worker = [sys.executable, "-c", WORKER]
+    budget = {"BENCH_SECONDS": str(seconds)} if seconds else {}
     for r in range(rounds):
         # Alternate who goes first, so that a change of load hits both.
-        order = [("pychessdraw", worker, ROOT, PURE)] + ([("CHA", [cha], ROOT, {})] if cha else [])
+        order = [("pychessdraw", worker, ROOT, PURE | budget)] + ([("CHA", [cha], ROOT, {})] if cha else [])
         if compiled:
-            order.append(("pychessdraw-native", worker, ROOT, {}))
+            order.append(("pychessdraw-native", worker, ROOT, budget))
         if base is not None:
-            order.append((f"pychessdraw@{base[0]}", worker, base[1], PURE))
+            order.append((f"pychessdraw@{base[0]}", worker, base[1], PURE | budget))
         if r % 2:
             order.reverse()
         runs = sorted(
@@ -475,6 +481,7 @@ def main() -> None:
     ap.add_argument("--cha", help="path of the CHA binary")
     ap.add_argument("--profile", type=int, default=0, help="also profile the first N real-game positions")
     ap.add_argument("--base", help="also run the pychessdraw of this commit (git archive), same questions")
+    ap.add_argument("--seconds", type=float, help="pychessdraw's budget a side on the hard set (default: 1 s, DEEP)")
     ap.add_argument("--no-build", action="store_true", help="do not build CHA or pychessdraw-native when missing")
     args = ap.parse_args()
     if not SHARED.exists():
@@ -505,8 +512,9 @@ def run_sets(args: argparse.Namespace, cha: str | None, base: tuple[str, Path] |
             profile(queries[: 2 * args.profile])
     if args.hard >= 0:
         queries, labels = hard_questions(args.hard)
-        print(f"hard set: {len(queries) // 2:,} positions, {len(queries):,} questions")
-        measure("hard", queries, labels, cha, args.rounds, base, compiled)
+        budget = f"{args.seconds} s" if args.seconds else "1 s (DEEP)"
+        print(f"hard set: {len(queries) // 2:,} positions, {len(queries):,} questions; pychessdraw {budget} a side")
+        measure("hard", queries, labels, cha, args.rounds, base, compiled, args.seconds)
 
 
 if __name__ == "__main__":

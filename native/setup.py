@@ -3,7 +3,8 @@
 
 The sources are written to ``native/src`` (``generate.py``) and compiled as
 one group, so that the search's calls into python-chess's board are native
-calls (mypyc's default optimisation level, 3).
+calls (mypyc's default optimisation level, 3).  Beside them, ``walk.c``: the
+walk over reachable positions in C (``pychessdraw_native._walk``).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import sys
 from pathlib import Path
 
 from mypyc.build import mypycify
-from setuptools import setup
+from setuptools import Extension, setup
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
@@ -29,5 +30,8 @@ setup(
     packages=["pychessdraw_native", "pychessdraw_native.deadposition"],
     package_dir={"": "src"},
     package_data={"pychessdraw_native": ["py.typed"]},
-    ext_modules=mypycify([str(path.relative_to(HERE)) for path in modules]),
+    ext_modules=[
+        *mypycify([str(path.relative_to(HERE)) for path in modules]),
+        Extension("pychessdraw_native._walk", ["walk.c"], extra_compile_args=["-O2"]),
+    ],
 )

@@ -4,7 +4,7 @@
 The test suite runs the pure search everywhere (``conftest.py`` sets
 ``PYCHESSDRAW_PURE``: it is what the page runs); here the compiled one must
 give the very same verdicts (answer, line, nodes and reason, on node
-budgets) on random games, Chess960 included, on corpus games at every few
+budgets, with its walk in compiled Python rather than in C) on random games, Chess960 included, on corpus games at every few
 plies and on the hard set, and its lines must replay to mate in python-chess
 itself.  These skip, saying why, where it is not installed (``make native``;
 ``make test`` builds it where the machine can compile).  The build's own
@@ -47,8 +47,10 @@ def compiled() -> ModuleType:
 
 @pytest.fixture
 def dispatching(compiled: ModuleType, monkeypatch: pytest.MonkeyPatch) -> ModuleType:
-    """``native``'s public functions, answering by the compiled search."""
+    """``native``'s public functions, answering by the compiled search, its
+    walk in compiled Python (the C walk's own tests: ``test_native_walk.py``)."""
     monkeypatch.setattr(native, "NATIVE", compiled)
+    monkeypatch.setattr(importlib.import_module("pychessdraw_native.deadposition.fastwalk"), "C_WALK", None)
     return compiled
 
 

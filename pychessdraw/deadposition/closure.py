@@ -99,7 +99,7 @@ def explore(
             replies = _replies(board, winner, order, checkers) if in_check else None
             if in_check and replies is None:
                 return proven()
-            if _dead_end(board, winner, reach_proofs):
+            if dead_end(board, winner, reach_proofs):
                 path.pop()
                 board.pop()
                 continue
@@ -148,7 +148,7 @@ def _boxed_in(board: chess.Board, winner: chess.Color) -> bool:
     return king is not None and not has_free_flights(board, winner, king, FREE_FLIGHTS)
 
 
-def _dead_end(board: chess.Board, winner: chess.Color, reach_proofs: bool = True) -> bool:
+def dead_end(board: chess.Board, winner: chess.Color, reach_proofs: bool = True) -> bool:
     """Is this freshly reached position proven to be without mate?"""
     if material_cannot_mate(board, winner):
         return True

@@ -1,0 +1,116 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""The walk of ``closure`` in C, where the native build provides it.
+
+``pychessdraw_native`` (``native/``) compiles ``native/walk.c`` beside the
+search and sets ``C_WALK`` here, in its own compiled copy of this module;
+in pure Python (and in Pyodide) it stays None and ``closure.explore`` walks.
+The C walk is ``closure.explore``'s walk (``staged_moves``'s order, depth
+first, the same visited set and mate test): from the same position it
+tries the same moves and finds the same line, at a fraction of a
+microsecond a move instead of several.  What it does not know it asks
+here: after each capture or pawn move, whether the new position is proven
+without mate (``closure.dead_end``, the Python walk's own test).  Its line
+is replayed by python-chess before it is returned.
+
+Limits: not where castling rights remain (then ``walk`` returns None and the
+caller walks in Python).  Node counts and lines may differ from the Python
+walk's where a pawn stepped two squares (the C walk merges positions that
+differ only by an en passant square no pawn can use) and where ``PATIENCE``
+stopped asking for proofs (positions walked instead of pruned).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any, Final
+
+import chess
+
+from .budget import Budget
+from .closure import dead_end
+from .material import material_cannot_mate
+from .verify import verify_line
+
+# Once a proof failed on a pawn structure and count of pieces where none
+# was proven, it is not asked there again: a proof costs tens of
+# microseconds and a node a fraction of one, and walking a position
+# instead of pruning it is as sound.  Measured on the whole hard set
+# (compiled, 0.1 s a side), patience 0 / 1 / 2 / 4 / 8 / 32 / unbounded:
+# 6,291 / 6,606 / 6,574 / 6,558 / 6,536 / 6,493 / 6,477 questions decided,
+# in 79.9 / 55.7 / 57.6 / 57.4 / 59.3 / 62.5 / 64.8 s; on 600 random ones
+# at 1 s a side, patience 1: 595 in 11.8 s, 8: 592 in 18.3 s.
+PATIENCE: Final = 1
+# Set by pychessdraw_native to its ``_walk.walk``; None means: no C walk here.
+C_WALK: Callable[..., Any] | None = None
+
+
+def walk(
+    board: chess.Board, winner: chess.Color, budget: Budget, patience: int = PATIENCE
+) -> tuple[bool | None, list[chess.Move]] | None:
+    """``closure.explore(board, winner, budget)`` by the C walk, or None
+    where there is none or it does not apply (castling rights; a king short).
+    ``patience``: ``PATIENCE``, but for the tests.
+
+    ``board`` is not modified.  As ``explore``, a line is returned only
+    once python-chess has checked it (``verify_line``); one it refused is
+    withheld as ``(None, [])``.
+    """
+    c_walk = C_WALK
+    kings_ok = (
+        chess.popcount(board.kings & board.occupied_co[chess.WHITE])
+        == 1
+        == chess.popcount(board.kings & board.occupied_co[chess.BLACK])
+    )
+    if c_walk is None or board.castling_rights or not kings_ok:
+        return None
+    if material_cannot_mate(board, winner):  # as for every position after it (the C walk asks only after captures)
+        budget.spend()
+        return False, []
+    scratch = board.copy(stack=False)
+    scratch.halfmove_clock = 0  # the C walk asks only after captures and pawn moves
+    scratch.promoted = 0
+    asked_proved: dict[tuple[int, int, int], list[int]] = {}
+
+    def asked(
+        pawns: int, knights: int, bishops: int, rooks: int, queens: int, kings: int, white: int, turn: int, ep: int
+    ) -> bool:
+        structure = (pawns, pawns & white, (knights | bishops | rooks | queens).bit_count())
+        tally = asked_proved.setdefault(structure, [0, 0])
+        if tally[0] >= patience and not tally[1]:
+            return False  # not proven: walked instead (as sound, see PATIENCE)
+        scratch.pawns, scratch.knights, scratch.bishops = pawns, knights, bishops
+        scratch.rooks, scratch.queens, scratch.kings = rooks, queens, kings
+        scratch.occupied = pawns | knights | bishops | rooks | queens | kings
+        scratch.occupied_co[chess.WHITE] = white
+        scratch.occupied_co[chess.BLACK] = scratch.occupied & ~white
+        scratch.turn = bool(turn)
+        scratch.ep_square = None if ep < 0 else ep
+        proved = dead_end(scratch, winner)
+        tally[0] += 1
+        tally[1] += proved
+        return proved
+
+    deadline = budget.deadline
+    seconds = 1e9 if deadline is None else max(0.0, deadline - time.perf_counter())
+    left = max(0, budget.limit - budget.used)
+    found, line, nodes = c_walk(
+        board.pawns,
+        board.knights,
+        board.bishops,
+        board.rooks,
+        board.queens,
+        board.kings,
+        board.occupied_co[chess.WHITE],
+        int(board.turn),
+        -1 if board.ep_square is None else board.ep_square,
+        int(winner),
+        left,
+        seconds,
+        asked,
+    )
+    budget.spend(max(1, nodes))
+    if not found:
+        return found, []
+    moves = [chess.Move(fr, to, promotion or None) for fr, to, promotion in line]
+    return (True, moves) if verify_line(board, winner, moves) else (None, [])
