@@ -16,9 +16,10 @@ import random
 from types import ModuleType
 
 import chess
+import chess.pgn
 import pytest
 
-from pychessdraw.deadposition import budget, closure, native
+from pychessdraw.deadposition import budget, closure, native, solver
 from pychessdraw.deadposition.legal import legal_moves
 from pychessdraw.deadposition.material import material_cannot_mate
 from pychessdraw.deadposition.ordering import staged_moves
@@ -259,3 +260,50 @@ def test_the_compiled_search_with_the_c_walk_is_never_wrong_on_the_hard_set(
                 assert verdict.line is not None and verify_line(board, color, list(verdict.line)), (fen, color)
     assert wrong == []
     assert decided > 0.85 * 2 * len(sample)  # about 95% at 0.1 s a side (bench_cha.py)
+
+
+def _game_positions(shared: object, games: int, random_games: int) -> list[chess.Board]:
+    """Every position of the first ``games`` TCEC games, then of random
+    games (Chess960 among them), where dives fail and the walk has work."""
+    positions = []
+    with open(shared("corpus", "tcec-dev.pgn"), encoding="utf-8") as handle:  # type: ignore[operator]
+        for _ in range(games):
+            game = chess.pgn.read_game(handle)
+            if game is None:
+                break
+            board = game.board()
+            for move in game.mainline_moves():
+                board.push(move)
+                positions.append(board.copy(stack=False))
+    rng = random.Random(38)
+    for game in range(random_games):
+        board = chess.Board.from_chess960_pos(rng.randrange(960)) if game % 2 else chess.Board()
+        for _ in range(200):
+            moves = list(board.legal_moves)
+            if not moves:
+                break
+            board.push(rng.choice(moves))
+            positions.append(board.copy(stack=False))
+    return positions
+
+
+@pytest.mark.slow
+def test_the_c_walk_never_contradicts_the_pure_search_on_games(
+    walk_c: ModuleType, shared: object, full: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At every ply of corpus and random games, the compiled search with the
+    C walk and the pure search never give opposite answers (each may leave
+    open what the other decides), and every line mates in python-chess."""
+    monkeypatch.setattr(native, "NATIVE", importlib.import_module("pychessdraw_native"))
+    positions = _game_positions(shared, 60 if full else 6, 40 if full else 6)
+    decided = 0
+    for board in positions:
+        for color in chess.COLORS:
+            pure = solver.can_checkmate(board, color, nodes=3_000).winnable
+            verdict = native.can_checkmate(board, color, nodes=3_000)
+            if pure is not None and verdict.winnable is not None:
+                assert verdict.winnable == pure, (board.fen(), color)
+                decided += 1
+            if verdict.winnable:
+                assert verdict.line is not None and verify_line(board, color, list(verdict.line)), (board.fen(), color)
+    assert decided > 0.9 * 2 * len(positions)
