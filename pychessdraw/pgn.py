@@ -27,7 +27,7 @@ python-chess gives up:
 - a ``;`` comment runs to the end of its line whatever it holds (``{``
   included), and a line starting with ``;`` or ``%`` (an escape) is
   skipped; a ``{`` comment runs to the next ``}``, across lines, but one
-  left open ends at the next tag section (a blank line, then a tag line):
+  left open ends at the next tag section (a tag line after a blank line):
   that game gets a BadPgnError and the next game is read as usual.
 
 So a whole tag line right after a whole blank line starts a game whatever
