@@ -458,14 +458,68 @@ static PyObject *line_of(const Path *w, uint16_t last) {
     return line;
 }
 
+static Py_ssize_t seen_find(const Seen *s, const Pos *c) {
+    u64 full = hash_pos(c), h = full & s->mask;
+    for (u64 slot; (slot = s->slots[h]); h = (h + 1) & s->mask)
+        if ((slot & TAG) == (full & TAG) && memcmp(&s->pos[(slot & ~TAG) - 1], c, sizeof(Pos)) == 0)
+            return (Py_ssize_t)(slot & ~TAG) - 1;
+    return -1;
+}
+
+/* The line to the mate (position ``mate``, reached by ``last``), cut short:
+ * a depth-first line wanders (tens of thousands of plies where a few
+ * hundred do), and the caller replays every move in python-chess.  From
+ * each position of the line, the move to the furthest position of the line
+ * it reaches directly; every move is legal and the end is the same mate. */
+static PyObject *direct_line(const Seen *s, const Path *w, Py_ssize_t mate, uint16_t last) {
+    int32_t *at = PyMem_RawMalloc(s->count * sizeof(int32_t));
+    PyObject *line = PyList_New(0);
+    if (!at || !line) {
+        PyMem_RawFree(at);
+        Py_XDECREF(line);
+        return PyErr_NoMemory();
+    }
+    for (Py_ssize_t i = 0; i < s->count; i++) at[i] = -1;
+    for (Py_ssize_t i = 0; i < w->depth; i++) at[w->frames[i].pos] = (int32_t)i;
+    at[mate] = (int32_t)w->depth;
+    uint16_t moves[256];
+    Pos c;
+    for (Py_ssize_t cur = 0; cur < w->depth;) {
+        const Pos *p = &s->pos[w->frames[cur].pos];
+        Py_ssize_t best = cur + 1;
+        unsigned chosen = cur + 1 < w->depth ? w->frames[cur + 1].move : last;
+        int n = generate(p, moves);
+        for (int i = 0; i < n; i++) {
+            if (play(p, moves[i], &c) < 0) continue;
+            Py_ssize_t k = seen_find(s, &c);
+            if (k >= 0 && at[k] > best) {
+                best = at[k];
+                chosen = moves[i];
+            }
+        }
+        PyObject *t = Py_BuildValue("(iii)", chosen & 63, (chosen >> 6) & 63, chosen >> 12);
+        if (!t || PyList_Append(line, t) < 0) {
+            Py_XDECREF(t);
+            Py_DECREF(line);
+            PyMem_RawFree(at);
+            return NULL;
+        }
+        Py_DECREF(t);
+        cur = best;
+    }
+    PyMem_RawFree(at);
+    return line;
+}
+
 /* Largest visited set: 4M positions (256 MB); beyond it the walk gives up. */
 #define MAX_POSITIONS (1 << 22)
 
-static int parse_position(PyObject *args, Pos *p, int *winner, long long *limit, double *seconds, PyObject **dead_end) {
+static int parse_position(PyObject *args, Pos *p, int *winner, long long *limit, double *seconds, PyObject **dead_end,
+                          int *direct) {
     int turn, ep;
     memset(p, 0, sizeof *p);
-    if (!PyArg_ParseTuple(args, "KKKKKKKiiiLdO:walk", &p->bb[PAWN], &p->bb[KNIGHT], &p->bb[BISHOP], &p->bb[ROOK],
-                          &p->bb[QUEEN], &p->bb[KING], &p->white, &turn, &ep, winner, limit, seconds, dead_end))
+    if (!PyArg_ParseTuple(args, "KKKKKKKiiiLdOp:walk", &p->bb[PAWN], &p->bb[KNIGHT], &p->bb[BISHOP], &p->bb[ROOK],
+                          &p->bb[QUEEN], &p->bb[KING], &p->white, &turn, &ep, winner, limit, seconds, dead_end, direct))
         return -1;
     u64 occ = OCC(p);
     if (__builtin_popcountll(p->bb[KING] & p->white) != 1 || __builtin_popcountll(p->bb[KING] & ~p->white) != 1 ||
@@ -481,11 +535,11 @@ static int parse_position(PyObject *args, Pos *p, int *winner, long long *limit,
 
 static PyObject *walk(PyObject *self, PyObject *args) {
     Pos root, c;
-    int winner;
+    int winner, direct;
     long long limit, nodes = 0;
     double seconds;
     PyObject *dead_end, *result = NULL;
-    if (parse_position(args, &root, &winner, &limit, &seconds, &dead_end) < 0) return NULL;
+    if (parse_position(args, &root, &winner, &limit, &seconds, &dead_end, &direct) < 0) return NULL;
     Seen s = {0};
     Path w = {0};
     double deadline = now() + seconds;
@@ -507,7 +561,7 @@ static PyObject *walk(PyObject *self, PyObject *args) {
         if (j == -2) goto nomemory;
         if (s.count >= MAX_POSITIONS) goto open;
         if (c.turn != winner && in_check(&c) && !has_legal_move(&c)) {
-            PyObject *line = line_of(&w, m);
+            PyObject *line = direct ? direct_line(&s, &w, j, m) : line_of(&w, m);
             if (line) result = Py_BuildValue("(ONL)", Py_True, line, nodes);
             goto done;
         }
@@ -585,8 +639,8 @@ static PyObject *legal_moves(PyObject *self, PyObject *args) {
 
 static PyMethodDef METHODS[] = {
     {"walk", walk, METH_VARARGS,
-     "walk(pawns, knights, bishops, rooks, queens, kings, white, turn, ep, winner, nodes, seconds, dead_end)"
-     " -> (True, line, nodes) | (False, [], nodes) | (None, [], nodes)"},
+     "walk(pawns, knights, bishops, rooks, queens, kings, white, turn, ep, winner, nodes, seconds, dead_end, direct)"
+     " -> (True, line, nodes) | (False, [], nodes) | (None, [], nodes); direct: the line cut short"},
     {"ordered_moves", ordered_moves, METH_VARARGS,
      "ordered_moves(pawns, knights, bishops, rooks, queens, kings, white, turn, ep, winner) -> [(from, to, promotion)]"},
     {"legal_moves", legal_moves, METH_VARARGS,

@@ -160,9 +160,10 @@ def _sparse_positions(seed: int, count: int) -> list[chess.Board]:
 
 def test_the_c_walk_walks_as_the_python_walk(fastwalk: ModuleType) -> None:
     """With ``PATIENCE`` off, where no pawn can step two squares (no en
-    passant square to merge), the very same walk: verdict, line and nodes."""
+    passant square to merge), the very same walk: verdict, line and nodes;
+    and the line cut short, as the solver asks for it, still mates."""
     compiled_chess, nbudget = _compiled("_chess"), _compiled("deadposition.budget")
-    same = 0
+    same = shorter = 0
     for board in _sparse_positions(37, 80):
         doubles = board.pawns & (
             board.occupied_co[chess.WHITE] & chess.BB_RANK_2 | board.occupied_co[chess.BLACK] & chess.BB_RANK_7
@@ -173,11 +174,18 @@ def test_the_c_walk_walks_as_the_python_walk(fastwalk: ModuleType) -> None:
             spent = budget.Budget(20_000, None)
             python = closure.explore(board.copy(), color, spent)
             c_spent = nbudget.Budget(20_000, None)
-            found, line = fastwalk.walk(compiled_chess.Board(board.fen()), color, c_spent, patience=1 << 30)
+            found, line = fastwalk.walk(
+                compiled_chess.Board(board.fen()), color, c_spent, patience=1 << 30, direct=False
+            )
             moves = [chess.Move(m.from_square, m.to_square, m.promotion) for m in line]
             assert (found, moves, c_spent.used) == (python[0], python[1], spent.used), (board.fen(), color)
             same += found is not None
-    assert same > 30
+            if found:  # cut short (the default): no longer, and the same mate
+                short = fastwalk.walk(compiled_chess.Board(board.fen()), color, nbudget.Budget(20_000, None))[1]
+                replay = [chess.Move(m.from_square, m.to_square, m.promotion) for m in short]
+                assert len(replay) <= len(moves) and verify_line(board, color, replay), (board.fen(), color)
+                shorter += len(replay) < len(moves)
+    assert same > 30 and shorter > 5
 
 
 def test_the_c_walk_decides_classes_the_python_walk_leaves_open(fastwalk: ModuleType) -> None:
