@@ -83,12 +83,13 @@ DIVE_NODES: Final = 100  # legal moves played (illegal ones are never tried)
 # nodes where the back rank's corner takes a hundred).
 DIVE_ANYWHERE_NODES: Final = 150
 # The native build's walk in C (``fastwalk``: the walk of step 6, the same
-# moves in the same order, 20-50x faster) gets this share after the dives,
-# before the deepening, and walks again at the end in place of the Python
-# walk.  Measured on the whole hard set (compiled, 6,828 questions): at 0.1 s
-# a side, 6,523 decided in 61.6 s (a 0.3 share: 6,505 in 57.0 s; none, the
-# C walk only at the end: 6,540 in 85.5 s); at 1 s a side, 6,736 in 208.6 s
-# (the Python walk: 6,632 in 364 s).
+# moves in the same order; 24x faster than the pure walk on 60 slow hard-set
+# wins) gets this share after the dives, before the deepening, and walks
+# again at the end in place of the Python walk.  Measured on the whole hard
+# set (compiled, 6,828 questions, ``fastwalk.PATIENCE`` 8 then): at 0.1 s a
+# side, 6,523 decided in 61.6 s (a 0.3 share: 6,505 in 57.0 s; none, the C
+# walk only at the end: 6,540 in 85.5 s).  With patience 1: 6,606 in 55.7 s;
+# at 1 s a side, 6,770 in 148 s (the Python walk: 6,632 in 364 s).
 C_WALK_SHARE: Final = 0.1
 
 
