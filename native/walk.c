@@ -98,6 +98,10 @@ static int in_check(const Pos *p) {
 }
 
 /* A move: from | to << 6 | promotion << 12 (python-chess's piece types, 0: none). */
+/* Pseudo-legal moves of one position: 218 legal at most in chess, but the
+ * hard set's composed positions (nine bishops a side) go beyond what a
+ * legal count bounds; none has 512 (16 men, 27 moves each at most). */
+#define MAX_MOVES 512
 #define MOVE(f, t, pr) ((uint16_t)((f) | ((t) << 6) | ((pr) << 12)))
 
 static int add_targets(uint16_t *out, int n, int from, u64 targets) {
@@ -192,7 +196,7 @@ static int play(const Pos *p, unsigned m, Pos *c) {
 }
 
 static int has_legal_move(const Pos *p) {
-    uint16_t moves[256];
+    uint16_t moves[MAX_MOVES];
     Pos c;
     int n = generate(p, moves);
     for (int i = 0; i < n; i++)
@@ -426,7 +430,7 @@ static int path_push(Path *w, const Seen *s, Py_ssize_t index, uint16_t move, in
         w->frames = f;
         w->frames_cap = cap;
     }
-    if (w->top + 256 > w->moves_cap) {
+    if (w->top + MAX_MOVES > w->moves_cap) {
         Py_ssize_t cap = w->moves_cap ? w->moves_cap * 2 : 65536;
         uint16_t *m = PyMem_RawRealloc(w->moves, cap * sizeof(uint16_t));
         if (m) w->moves = m;
@@ -482,7 +486,7 @@ static PyObject *direct_line(const Seen *s, const Path *w, Py_ssize_t mate, uint
     for (Py_ssize_t i = 0; i < s->count; i++) at[i] = -1;
     for (Py_ssize_t i = 0; i < w->depth; i++) at[w->frames[i].pos] = (int32_t)i;
     at[mate] = (int32_t)w->depth;
-    uint16_t moves[256];
+    uint16_t moves[MAX_MOVES];
     Pos c;
     for (Py_ssize_t cur = 0; cur < w->depth;) {
         const Pos *p = &s->pos[w->frames[cur].pos];
@@ -600,8 +604,8 @@ static PyObject *ordered_moves(PyObject *self, PyObject *args) {
         return NULL;
     p.turn = turn ? 1 : 0;
     p.ep = (int8_t)ep;
-    uint16_t moves[256];
-    int8_t scores[256];
+    uint16_t moves[MAX_MOVES];
+    int8_t scores[MAX_MOVES];
     int n = generate(&p, moves);
     score_moves(&p, winner ? 1 : 0, moves, n, scores);
     PyObject *out = PyList_New(0);
@@ -624,7 +628,7 @@ static PyObject *legal_moves(PyObject *self, PyObject *args) {
         return NULL;
     p.turn = turn ? 1 : 0;
     p.ep = (int8_t)ep;
-    uint16_t moves[256];
+    uint16_t moves[MAX_MOVES];
     Pos c;
     int n = generate(&p, moves);
     PyObject *out = PyList_New(0);
