@@ -100,7 +100,8 @@ static int in_check(const Pos *p) {
 /* A move: from | to << 6 | promotion << 12 (python-chess's piece types, 0: none). */
 /* Pseudo-legal moves of one position: 218 legal at most in chess, but the
  * hard set's composed positions (nine bishops a side) go beyond what a
- * legal count bounds; none has 512 (16 men, 27 moves each at most). */
+ * legal count bounds; with 16 men a side at most (``walk`` refuses more),
+ * 27 moves a man, none has 512. */
 #define MAX_MOVES 512
 #define MOVE(f, t, pr) ((uint16_t)((f) | ((t) << 6) | ((pr) << 12)))
 
@@ -527,8 +528,10 @@ static int parse_position(PyObject *args, Pos *p, int *winner, long long *limit,
         return -1;
     u64 occ = OCC(p);
     if (__builtin_popcountll(p->bb[KING] & p->white) != 1 || __builtin_popcountll(p->bb[KING] & ~p->white) != 1 ||
-        (p->white & ~occ) || ep < -1 || ep > 63) {
-        PyErr_SetString(PyExc_ValueError, "walk: needs one king a side and a square or -1 for en passant");
+        __builtin_popcountll(p->white) > 16 || __builtin_popcountll(occ & ~p->white) > 16 || (p->white & ~occ) ||
+        ep < -1 || ep > 63) {
+        PyErr_SetString(PyExc_ValueError,
+                         "walk: needs one king and at most 16 men a side, and a square or -1 for en passant");
         return -1;
     }
     p->turn = turn ? 1 : 0;

@@ -233,7 +233,7 @@ def test_the_c_walk_decides_the_hard_set_s_classes_left_open_before(
         assert verify_line(chess.Board(fen), color, replay)
 
 
-def test_the_c_walk_stops_on_its_budget_and_leaves_castling_to_python(fastwalk: ModuleType) -> None:
+def test_the_c_walk_stops_on_its_budget_and_leaves_castling_and_crowds_to_python(fastwalk: ModuleType) -> None:
     compiled_chess, nbudget = _compiled("_chess"), _compiled("deadposition.budget")
     board = compiled_chess.Board(DEAD[0])
     spent = nbudget.Budget(500, None)
@@ -241,6 +241,8 @@ def test_the_c_walk_stops_on_its_budget_and_leaves_castling_to_python(fastwalk: 
     assert spent.used == 500 and board.fen() == DEAD[0]
     castling = compiled_chess.Board("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1")
     assert fastwalk.walk(castling, chess.WHITE, nbudget.Budget(1_000, None)) is None
+    crowded = compiled_chess.Board("3k1b2/8/8/8/B1B1B1B1/1B1B1B1B/B1B1B1B1/BB1K1B1B w - - 0 1")  # 17 men
+    assert fastwalk.walk(crowded, chess.WHITE, nbudget.Budget(1_000, None)) is None
 
 
 @pytest.mark.slow

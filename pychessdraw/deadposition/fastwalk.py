@@ -12,8 +12,8 @@ here: after each capture or pawn move, whether the new position is proven
 without mate (``closure.dead_end``, the Python walk's own test).  Its line
 is replayed by python-chess before it is returned.
 
-Limits: not where castling rights remain (then ``walk`` returns None and the
-caller walks in Python).  Node counts and lines may differ from the Python
+Limits: not where castling rights remain, nor beyond one king and 16 men a
+side (then ``walk`` returns None and the caller walks in Python).  Node counts and lines may differ from the Python
 walk's where a pawn stepped two squares (the C walk merges positions that
 differ only by an en passant square no pawn can use) and where ``PATIENCE``
 stopped asking for proofs (positions walked instead of pruned).
@@ -49,7 +49,8 @@ def walk(
     board: chess.Board, winner: chess.Color, budget: Budget, patience: int = PATIENCE, direct: bool = True
 ) -> tuple[bool | None, list[chess.Move]] | None:
     """``closure.explore(board, winner, budget)`` by the C walk, or None
-    where there is none or it does not apply (castling rights; a king short).
+    where there is none or it does not apply (castling rights; not one king
+    a side; more than 16 men a side, as composed positions may have).
     ``patience``: ``PATIENCE``, but for the tests.  ``direct``: the line
     cut short in C (from each of its positions, the furthest one it reaches
     in a move), else the walk's own line, as ``explore`` gives it: measured
@@ -61,12 +62,7 @@ def walk(
     withheld as ``(None, [])``.
     """
     c_walk = C_WALK
-    kings_ok = (
-        chess.popcount(board.kings & board.occupied_co[chess.WHITE])
-        == 1
-        == chess.popcount(board.kings & board.occupied_co[chess.BLACK])
-    )
-    if c_walk is None or board.castling_rights or not kings_ok:
+    if c_walk is None or board.castling_rights or not _walkable(board):
         return None
     if material_cannot_mate(board, winner):  # as for every position after it (the C walk asks only after captures)
         budget.spend()
@@ -119,3 +115,11 @@ def walk(
         return found, []
     moves = [chess.Move(fr, to, promotion or None) for fr, to, promotion in line]
     return (True, moves) if verify_line(board, winner, moves) else (None, [])
+
+
+def _walkable(board: chess.Board) -> bool:
+    """One king and at most 16 men a side: the C walk's bounds."""
+    return all(
+        chess.popcount(board.kings & board.occupied_co[color]) == 1 and chess.popcount(board.occupied_co[color]) <= 16
+        for color in chess.COLORS
+    )
