@@ -3,8 +3,10 @@ place, never copied; tests that need it skip with a clear message without it."""
 
 from __future__ import annotations
 
+import importlib
 import os
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -44,3 +46,18 @@ def shared_file(*parts: str) -> Path:
 def shared():
     """``shared("corpus", "tcec-dev.pgn")``: a path in ../shared, or a skip."""
     return shared_file
+
+
+@pytest.fixture(scope="session")
+def compiled() -> ModuleType:
+    """``pychessdraw_native``, loaded as pychessdraw would without
+    ``PYCHESSDRAW_PURE``, or a skip saying why it is not there."""
+    from pychessdraw.deadposition import native
+
+    try:
+        module = importlib.import_module("pychessdraw_native")
+    except ImportError:
+        pytest.skip("pychessdraw-native is not installed: `make native` builds it (it needs a C compiler)")
+    if module.SOURCE_HASH != native.source_hash():
+        pytest.skip("pychessdraw-native was built from other sources: `make native` rebuilds it")
+    return module

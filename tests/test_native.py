@@ -33,18 +33,6 @@ ROOT = Path(__file__).resolve().parents[1]
 NODES = 3_000  # a node budget, not a clock: both searches must stop at the same node
 
 
-@pytest.fixture(scope="module")
-def compiled() -> ModuleType:
-    """``pychessdraw_native``, loaded as pychessdraw would without ``PYCHESSDRAW_PURE``."""
-    try:
-        module = importlib.import_module("pychessdraw_native")
-    except ImportError:
-        pytest.skip("pychessdraw-native is not installed: `make native` builds it (it needs a C compiler)")
-    if module.SOURCE_HASH != native.source_hash():
-        pytest.skip("pychessdraw-native was built from other sources: `make native` rebuilds it")
-    return module
-
-
 @pytest.fixture
 def dispatching(compiled: ModuleType, monkeypatch: pytest.MonkeyPatch) -> ModuleType:
     """``native``'s public functions, answering by the compiled search, its

@@ -20,6 +20,7 @@ import chess.pgn
 import pytest
 
 from pychessdraw.deadposition import budget, closure, native, solver
+from pychessdraw.deadposition import fastwalk as fastwalk_pure
 from pychessdraw.deadposition.legal import legal_moves
 from pychessdraw.deadposition.material import material_cannot_mate
 from pychessdraw.deadposition.ordering import staged_moves
@@ -27,14 +28,8 @@ from pychessdraw.deadposition.verify import verify_line
 
 
 @pytest.fixture(scope="module")
-def walk_c() -> ModuleType:
+def walk_c(compiled: ModuleType) -> ModuleType:
     """``pychessdraw_native._walk``, from a build of these sources."""
-    try:
-        module = importlib.import_module("pychessdraw_native")
-    except ImportError:
-        pytest.skip("pychessdraw-native is not installed: `make native` builds it (it needs a C compiler)")
-    if module.SOURCE_HASH != native.source_hash():
-        pytest.skip("pychessdraw-native was built from other sources: `make native` rebuilds it")
     return importlib.import_module("pychessdraw_native._walk")
 
 
@@ -52,9 +47,7 @@ def _compiled(name: str) -> ModuleType:
 
 
 def _fields(board: chess.Board) -> tuple[int, ...]:
-    ep = -1 if board.ep_square is None else board.ep_square
-    pieces = (board.pawns, board.knights, board.bishops, board.rooks, board.queens, board.kings)
-    return (*pieces, board.occupied_co[chess.WHITE], int(board.turn), ep)
+    return fastwalk_pure.position_fields(board)
 
 
 def _moves(board: chess.Board) -> list[tuple[int, int, int]]:

@@ -94,22 +94,7 @@ def walk(
     deadline = budget.deadline
     seconds = 1e9 if deadline is None else max(0.0, deadline - time.perf_counter())
     left = max(0, budget.limit - budget.used)
-    found, line, nodes = c_walk(
-        board.pawns,
-        board.knights,
-        board.bishops,
-        board.rooks,
-        board.queens,
-        board.kings,
-        board.occupied_co[chess.WHITE],
-        int(board.turn),
-        -1 if board.ep_square is None else board.ep_square,
-        int(winner),
-        left,
-        seconds,
-        asked,
-        direct,
-    )
+    found, line, nodes = c_walk(*position_fields(board), int(winner), left, seconds, asked, direct)
     budget.spend(max(1, nodes))
     if not found:
         return found, []
@@ -123,3 +108,11 @@ def _walkable(board: chess.Board) -> bool:
         chess.popcount(board.kings & board.occupied_co[color]) == 1 and chess.popcount(board.occupied_co[color]) <= 16
         for color in chess.COLORS
     )
+
+
+def position_fields(board: chess.Board) -> tuple[int, int, int, int, int, int, int, int, int]:
+    """``board`` as the C walk takes it: the six kinds' bitboards, White's
+    men, the side to move (1: White) and the en passant square (-1: none)."""
+    ep = -1 if board.ep_square is None else board.ep_square
+    pieces = (board.pawns, board.knights, board.bishops, board.rooks, board.queens, board.kings)
+    return (*pieces, board.occupied_co[chess.WHITE], int(board.turn), ep)
