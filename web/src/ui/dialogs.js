@@ -122,11 +122,29 @@ export function mountDialogs(ctrl) {
     if (active && active !== document.body && !box.contains(active)) return;
     const back = returnTo;
     returnTo = null;
-    if (back && back.isConnected && !("disabled" in back && back.disabled) && back.offsetParent !== null) back.focus();
-    else focusFirst("undo");
+    // After every view of this change has rendered: a control that the same
+    // change disables loses the focus again (Chromium blurs disabled elements).
+    queueMicrotask(() => {
+      const now = document.activeElement;
+      if (now && now !== document.body && !box.contains(now)) return;
+      if (back && back.isConnected && !("disabled" in back && back.disabled) && back.offsetParent !== null) back.focus();
+      else focusFirst("undo", "nav-prev", "move-input", "flip");
+    });
   }
 
   listen(ctrl, promo, promoButtons);
+  // A focused control that the game's end disables or hides drops the focus
+  // to the page body (Chromium blurs it): the keyboard goes to a neighbour.
+  document.addEventListener("focusout", (ev) => {
+    const t = ev.target;
+    if (ev.relatedTarget !== null || !(t instanceof HTMLElement)) return;
+    queueMicrotask(() => {
+      if (document.activeElement && document.activeElement !== document.body) return;
+      if (!t.isConnected || ("disabled" in t && t.disabled) || t.offsetParent === null) {
+        focusFirst("undo", "nav-prev", "flip");
+      }
+    });
+  });
   // remember which control acted last, to show its error beside it
   document.addEventListener("focusin", (ev) => {
     const t = /** @type {HTMLElement} */ (ev.target);
