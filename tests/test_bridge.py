@@ -274,7 +274,7 @@ def test_the_operations_are_the_contracts() -> None:
     (the page never sent ``batch``: it is gone), and refuses an argument the
     contract does not name, for every operation."""
     bridge = Bridge()
-    assert set(bridge._ops) == set(Operations.__annotations__) == set(typing.get_args(OpName))
+    assert set(bridge.dispatcher.specs) == set(Operations.__annotations__) == set(typing.get_args(OpName))
     gone = call(bridge, "batch", requests=[{"op": "play", "args": {"move": "e4"}}])
     assert not gone["ok"] and gone["error"]["code"] == "bad_request" and "unknown operation" in gone["error"]["message"]
     for op in Operations.__annotations__:
