@@ -259,6 +259,8 @@ class HttpSource:
         opener = urllib.request.build_opener(_HttpRedirects, _DeadlineHandler(deadline))
         try:
             with opener.open(request, timeout=self.timeout) as response:
+                if deadline.expired:  # the headers were cut by the deadline: they may look whole
+                    raise TimeoutError
                 data, why = self._body(response, deadline)
                 encoding = response.headers.get("Content-Encoding")
                 etag, modified = response.headers.get("ETag"), response.headers.get("Last-Modified")
