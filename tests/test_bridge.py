@@ -337,3 +337,20 @@ def test_a_claimed_ending_says_claimed_once() -> None:
     reply = call(bridge, "claim", move="Ng8")
     detail = reply["facts"]["outcome"]["detail"]
     assert detail.count("claimed") == 1, detail
+
+
+def test_a_move_row_is_formatted_without_touching_the_game() -> None:
+    """present.make_row reads the game after the move; it never plays one."""
+    from pychessdraw import Game
+    from pychessdraw.web import present
+
+    game = Game()
+    for san in ("e4", "e5", "Nf3"):
+        game.push(game.parse_move(san))
+    before = (game.ply, game.fen())
+    row = present.make_row(game, "Nf3", "g1f3")
+    assert (game.ply, game.fen()) == before
+    assert row["ply"] == 3 and row["label"] == "2.Nf3" and row["number"] == 2 and row["white"] is True
+    game.push(game.parse_move("Nc6"))
+    black = present.make_row(game, "Nc6", "b8c6")
+    assert black["label"] == "2...Nc6" and black["number"] == 2 and black["white"] is False

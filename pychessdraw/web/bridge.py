@@ -273,8 +273,8 @@ class Bridge:
         before the first bad one, as an unfinished game."""
         partial = arg_flag(args, "partial")
         text = arg_text(args, "pgn", 8_000_000)
-        index = args.get("index")
-        if index is not None and (not isinstance(index, int) or isinstance(index, bool) or index < 0):
+        index: int | None = args.get("index")  # its type checked by the dispatcher, its range here
+        if index is not None and index < 0:
             raise BadRequestError("'index' must be a game number from 0")
         games = list(pgn.read_games(text.splitlines(keepends=True)))
         games = [g for g in games if g.tokens or g.headers or g.error]
@@ -313,8 +313,8 @@ class Bridge:
         game first (the headers as an imported game's: their FEN and Variant
         must name the saved start position); the game is replaced only then."""
         fen = arg_fen(args, "start_fen")
-        moves = args.get("moves", [])
-        if not isinstance(moves, list) or not all(isinstance(m, str) and len(m) <= 12 for m in moves):
+        moves: list[str] = args.get("moves", [])
+        if any(len(m) > 12 for m in moves):
             raise BadRequestError("'moves' must be a list of moves (text)")
         headers = saved_headers(args.get("headers"))
         ending = saved_ending(args.get("ending"))
@@ -353,7 +353,9 @@ class Bridge:
             if ask is not None:
                 return {"ok": True, "ask": ask}
         self._changed()
-        self._rows.append(present.make_row(self.game, move))
+        san, uci = self.game.san(move), self.game.uci(move)
+        self.game.push(move)
+        self._rows.append(present.make_row(self.game, san, uci))
         return self._reply(len(self._rows) - 1)
 
     def _parse_or_promote(self, text: str) -> chess.Move:
@@ -414,10 +416,9 @@ class Bridge:
             san = self.game.san(parsed)
         self._changed()
         if parsed is not None:
-            row = present.make_row(self.game, parsed)
-            self.game.undo()  # make_row pushed it; claim_draw plays it again
-            result = self.game.claim_draw(parsed)
-            self._rows.append(row)
+            uci = self.game.uci(parsed)
+            result = self.game.claim_draw(parsed)  # plays the intended move, whatever the verdict (FIDE 9.5.3)
+            self._rows.append(present.make_row(self.game, san or uci, uci))
         else:
             result = self.game.claim_draw(None)
         if result.accepted:
@@ -458,8 +459,8 @@ class Bridge:
         return self._reply(replaced=True)
 
     def _status_at(self, args: dict[str, Any]) -> Reply:
-        ply = args.get("ply")
-        if not isinstance(ply, int) or isinstance(ply, bool) or not 0 <= ply <= self.game.ply:
+        ply: int = args["ply"]
+        if not 0 <= ply <= self.game.ply:
             raise BadRequestError(f"ply must be a whole number from 0 to {self.game.ply}")
         if ply == self.game.ply:
             return {"ok": True, "facts": self.facts()}
@@ -473,8 +474,8 @@ class Bridge:
         return {"ok": True, "facts": view}
 
     def _analyse(self, args: dict[str, Any]) -> Reply:
-        level = args.get("level", 0)
-        if not isinstance(level, int) or isinstance(level, bool) or not 0 <= level < len(LEVELS):
+        level: int = args.get("level", 0)
+        if not 0 <= level < len(LEVELS):
             raise BadRequestError(f"'level' must be a whole number from 0 to {len(LEVELS) - 1}")
         final = level == len(LEVELS) - 1
         facts = self.facts(LEVELS[level], can_search=not final)
@@ -489,12 +490,8 @@ class Bridge:
     def _engine_facts(self, args: dict[str, Any]) -> Reply:
         """The computer's question before it moves (pychessdraw.web.probe): the
         claims open now, and what each candidate move would let the opponent claim."""
-        moves = args.get("moves")
-        if (
-            not isinstance(moves, list)
-            or len(moves) > probe.MAX_CANDIDATES
-            or not all(isinstance(m, str) and len(m) <= 20 for m in moves)
-        ):
+        moves: list[str] = args["moves"]
+        if len(moves) > probe.MAX_CANDIDATES or any(len(m) > 20 for m in moves):
             raise BadRequestError(f"'moves' must be a list of at most {probe.MAX_CANDIDATES} moves as text")
         self._check_not_over()
         return {"ok": True, "engine_facts": probe.engine_facts(self.game, moves)}
