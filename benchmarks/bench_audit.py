@@ -35,7 +35,7 @@ from pychessdraw.batch.audit.run import default_chunk_bytes, fingerprint, local_
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_scan import first_games_text  # noqa: E402  (one reader of the first N games)
-from pychessdraw.batch.scan import scan
+from pychessdraw.records.scan import scan
 
 DEFAULT_PGN = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "tcec-dev.pgn"
 MONTH = 100_000_000

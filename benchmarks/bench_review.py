@@ -51,7 +51,7 @@ def first_games(path: Path, games: int, keep_time_losses: bool = False) -> str:
     """The first ``games`` games of ``path`` (those the record says were
     lost on time left out unless ``keep_time_losses``)."""
     from pychessdraw.batch.inputs import open_text
-    from pychessdraw.batch.scan import lost_on_time
+    from pychessdraw.records.scan import lost_on_time
 
     out: list[str] = []
     game: list[str] = []
@@ -204,7 +204,7 @@ def in_process(text: str, runs: int) -> int:
     sys.path.insert(0, str(ROOT))
     from pychessdraw.web.review import ReviewSession
     from pychessdraw.rules import dead
-    from pychessdraw.batch.scan import scan
+    from pychessdraw.records.scan import scan
 
     def review(search: str) -> tuple[int, list[str]]:
         session = ReviewSession(final_search={"auto": "auto", "static": dead.STATIC}[search])

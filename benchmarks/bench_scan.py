@@ -30,9 +30,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import previous  # noqa: E402
 
 from pychessdraw import Game
-from pychessdraw.batch.final_search import AUTO
+from pychessdraw.records.final_search import AUTO
 from pychessdraw.rules import dead
-from pychessdraw.batch.scan import scan
+from pychessdraw.records.scan import scan
 
 DEFAULT_PGN = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "tcec-dev.pgn"
 

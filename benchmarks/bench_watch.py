@@ -33,7 +33,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from pychessdraw.pgn import read_games  # noqa: E402
-from pychessdraw.batch.watch import FileSource, HttpSource, Tracker, ticks  # noqa: E402
+from pychessdraw.batch.watch import FileSource, HttpSource, ticks  # noqa: E402
+from pychessdraw.records.tracker import Tracker  # noqa: E402
 
 DEFAULT_PGN = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "tcec-dev.pgn"
 START_PLY = 40

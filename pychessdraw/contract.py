@@ -183,6 +183,60 @@ class ErrorDict(TypedDict):
     file: NotRequired[str]  #: file_error
 
 
+VerdictName = Literal["ok", "wrong_result", "ended_earlier", "undecided", "error"]
+"""The referee's verdict on a recorded result (:mod:`pychessdraw.records.judge`)."""
+
+WatchEventKind = Literal[
+    "automatic", "claimable", "claimable_with_move", "ended", "error", "corrected", "restarted", "removed"
+]
+"""The kinds of a followed round's events (:data:`pychessdraw.records.tracker.KINDS`)."""
+
+
+class TimeForfeitDict(TypedDict):
+    """A game recorded as lost on time, by the rules (FIDE 6.9 or US Chess)."""
+
+    flagged: ColorName
+    recorded: str  #: the recorded result
+    by_rule: ResultName | None  #: the result the rules give (None: not decided)
+    rules: FlagRulesName
+    should_be_draw: bool
+    opponent_winnable: bool | None  #: could the opponent mate (None: not decided)
+
+
+class VerdictDict(TypedDict):
+    """The referee's verdict on one recorded game (:func:`pychessdraw.records.judge.judge`)."""
+
+    verdict: VerdictName
+    expected_result: ResultName | None  #: the result the rules give where the record differs or lacks one
+    ended_at: int | None  #: the ply at which the rules ended the game
+
+
+class WatchEventDict(TypedDict):
+    """One event of a followed round (``pychessdraw watch``, the page's
+    Arbiter view: :class:`pychessdraw.records.tracker.Tracker`); the fields
+    after ``kind`` appear with the kinds they belong to."""
+
+    game: int  #: the game's place in the source, from 1
+    white: str | None
+    black: str | None
+    round: str | None
+    ply: int
+    move: str | None  #: the move (SAN) that made the ply
+    label: str | None  #: the move with its number, "29.Ng1"
+    rule: TerminationName | None  #: the rule; ended: the recorded termination, where the record names one
+    kind: WatchEventKind
+    moves: NotRequired[list[str]]  #: claimable_with_move: the moves that make the claim good
+    code: NotRequired[str]  #: error: the error's code
+    reason: NotRequired[str]  #: error, corrected, restarted: why
+    result: NotRequired[str]  #: ended: the recorded result
+    time_forfeit: NotRequired[TimeForfeitDict | None]  #: ended
+    verdict: NotRequired[VerdictName]  #: ended
+    expected_result: NotRequired[ResultName | None]  #: ended
+    ended_at: NotRequired[int | None]  #: ended
+    ended_after: NotRequired[str]  #: ended earlier: the move after which the rules ended it
+    proof: NotRequired[WinnableDetailDict]  #: ended on time: the opponent's mate, or why none
+
+
 __all__ = [
     "ColorName",
     "ResultName",
@@ -201,4 +255,9 @@ __all__ = [
     "ClaimResultDict",
     "MoveCandidateDict",
     "ErrorDict",
+    "VerdictName",
+    "WatchEventKind",
+    "TimeForfeitDict",
+    "VerdictDict",
+    "WatchEventDict",
 ]

@@ -31,7 +31,7 @@ pytestmark = pytest.mark.slow  # Dask clusters and subprocesses: left out by `ma
 from pychessdraw.batch.audit.chunks import PLAIN, ZSTD, plan
 from pychessdraw.batch.audit.run import MANIFEST, local_cluster, run_audit
 from pychessdraw.batch.audit.schema import row
-from pychessdraw.batch.scan import scan
+from pychessdraw.records.scan import scan
 from pychessdraw.rules.dead import STATIC
 
 ROOT = Path(__file__).resolve().parents[1]

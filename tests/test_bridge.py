@@ -274,7 +274,7 @@ def test_the_operations_are_the_contracts() -> None:
     (the page never sent ``batch``: it is gone), and refuses an argument the
     contract does not name, for every operation."""
     bridge = Bridge()
-    assert set(bridge._ops) == set(Operations.__annotations__) == set(typing.get_args(OpName))
+    assert set(bridge.dispatcher.specs) == set(Operations.__annotations__) == set(typing.get_args(OpName))
     gone = call(bridge, "batch", requests=[{"op": "play", "args": {"move": "e4"}}])
     assert not gone["ok"] and gone["error"]["code"] == "bad_request" and "unknown operation" in gone["error"]["message"]
     for op in Operations.__annotations__:
@@ -337,3 +337,20 @@ def test_a_claimed_ending_says_claimed_once() -> None:
     reply = call(bridge, "claim", move="Ng8")
     detail = reply["facts"]["outcome"]["detail"]
     assert detail.count("claimed") == 1, detail
+
+
+def test_a_move_row_is_formatted_without_touching_the_game() -> None:
+    """present.make_row reads the game after the move; it never plays one."""
+    from pychessdraw import Game
+    from pychessdraw.web import present
+
+    game = Game()
+    for san in ("e4", "e5", "Nf3"):
+        game.push(game.parse_move(san))
+    before = (game.ply, game.fen())
+    row = present.make_row(game, "Nf3", "g1f3")
+    assert (game.ply, game.fen()) == before
+    assert row["ply"] == 3 and row["label"] == "2.Nf3" and row["number"] == 2 and row["white"] is True
+    game.push(game.parse_move("Nc6"))
+    black = present.make_row(game, "Nc6", "b8c6")
+    assert black["label"] == "2...Nc6" and black["number"] == 2 and black["white"] is False

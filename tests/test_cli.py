@@ -9,7 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from pychessdraw.batch.scan import scan
+from pychessdraw.records.scan import scan
 
 ROOT = Path(__file__).resolve().parents[1]
 

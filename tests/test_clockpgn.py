@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from pychessdraw import Game
-from pychessdraw.batch.scan import scan
 from pychessdraw.errors import BadRequestError
 from pychessdraw.pgn import parse_one, read_games
+from pychessdraw.records.scan import scan
 from pychessdraw.rules import dead
 from pychessdraw.web.clockpgn import (
     export_with_clocks,

@@ -9,8 +9,8 @@ from itertools import islice
 
 import pytest
 
-from pychessdraw.batch.scan import scan_game
 from pychessdraw.pgn import read_games
+from pychessdraw.records.scan import scan_game
 from pychessdraw.rules.dead import DEEP, STATIC
 
 pytestmark = pytest.mark.slow  # left out by `make test-quick`

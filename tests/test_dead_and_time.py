@@ -12,7 +12,7 @@ from pathlib import Path
 import chess
 
 from pychessdraw import Game, Termination
-from pychessdraw.batch.scan import scan
+from pychessdraw.records.scan import scan
 from pychessdraw.rules import dead
 
 LOCKED = "2b1k3/8/8/1p1p1p1p/1P1P1P1P/8/8/2B1K3 w - - 0 1"  # from ../shared/dead-positions, labelled "--"

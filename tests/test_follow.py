@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 from test_watch import FOOLS_MATE, SHUFFLE, pgn, prefixes, scanned
 
-from pychessdraw.batch.watch import Tracker
-from pychessdraw.web.follow import STATES, Bridge, Follower, clock_text
+from pychessdraw.records.tracker import Tracker
+from pychessdraw.web.follow import STATES, ArbiterBridge, Follower, clock_text
 
 # White: king and queen; Black: a lone king. Black to move, not stalemated.
 KQK = "4k3/8/8/8/8/8/8/3QK3 b - - 0 1"
@@ -160,7 +160,7 @@ def test_a_loss_on_time_says_whether_the_opponent_could_mate() -> None:
 
 
 def test_the_bridge_answers_json_and_refuses_bad_requests() -> None:
-    bridge = Bridge()
+    bridge = ArbiterBridge()
     out = json.loads(bridge.handle(json.dumps({"op": "follow_update", "args": {"text": pgn("A", "B", FOOLS_MATE)}})))
     assert out["ok"] and out["events"][0]["rule"] == "checkmate" and out["boards"][0]["state"] == "must_stop"
     log = json.loads(bridge.handle(json.dumps({"op": "follow_log"})))
@@ -208,7 +208,7 @@ def test_a_fault_in_one_boards_view_is_said_on_that_board(monkeypatch: pytest.Mo
 def test_a_stream_that_resends_each_game_is_followed_as_the_round() -> None:
     """Each game's whole PGN again at each change, cut anywhere: the round
     keeps each game at its first place, its latest version, events once."""
-    bridge = Bridge()
+    bridge = ArbiterBridge()
     words = SHUFFLE.split()
 
     def feed(text: str) -> dict[str, Any]:

@@ -38,7 +38,7 @@ except ImportError:
 
 from pychessdraw.batch.audit.run import local_cluster, run_audit
 from pychessdraw.batch.inputs import open_text
-from pychessdraw.batch.scan import scan
+from pychessdraw.records.scan import scan
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 from bench_lichess import finding, lichess_games, page_review, write_pzstd  # noqa: E402  (shared with the benchmark)

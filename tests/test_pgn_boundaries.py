@@ -244,7 +244,7 @@ def test_the_review_cuts_lines_as_the_scan_reads_a_file(size: int) -> None:
     """A form feed or U+2028 is no line end in a file (str.splitlines made
     "\\x0c\\x0c" a blank line, which ends a game), and "\\r\\n" fed in two
     chunks is one line end."""
-    from pychessdraw.batch.scan import scan
+    from pychessdraw.records.scan import scan
     from pychessdraw.rules import dead
     from pychessdraw.web.review import ReviewSession
 

@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
-from pychessdraw.batch.scan import scan, scan_game
 from pychessdraw.errors import BadRequestError
 from pychessdraw.pgn import read_games
+from pychessdraw.records.scan import scan, scan_game
 from pychessdraw.rules import dead
 from pychessdraw.web.review import ReviewSession, error_in_words
 

@@ -5,8 +5,8 @@ from typing import Any
 import pytest
 
 from pychessdraw.batch import final_search
-from pychessdraw.batch.judge import VERDICTS, judge
-from pychessdraw.batch.scan import scan
+from pychessdraw.records.judge import VERDICTS, judge
+from pychessdraw.records.scan import scan
 from pychessdraw.rules import dead
 from pychessdraw.rules.dead import SearchBudget
 
@@ -54,7 +54,7 @@ def test_error_verdict() -> None:
 
 @pytest.mark.parametrize("fen_turn,ply,expected", [("w", 1, "1-0"), ("b", 1, "0-1"), ("w", 2, "0-1")])
 def test_mate_result_follows_side_to_move(fen_turn: str, ply: int, expected: str) -> None:
-    from pychessdraw.batch.judge import _result_of
+    from pychessdraw.records.judge import _result_of
 
     fen = f"8/8/8/8/8/8/8/8 {fen_turn} - - 0 1"
     assert _result_of("checkmate", ply, {"headers": {"FEN": fen}}) == expected

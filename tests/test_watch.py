@@ -8,19 +8,11 @@ from typing import Any
 
 import pytest
 
-from pychessdraw.batch.scan import scan
-from pychessdraw.batch.watch import (
-    MAX_BACKOFF,
-    FileSource,
-    SourceDown,
-    Tracker,
-    describe,
-    open_source,
-    split_games,
-    ticks,
-)
+from pychessdraw.batch.watch import MAX_BACKOFF, FileSource, SourceDown, open_source, ticks
 from pychessdraw.errors import BadRequestError
 from pychessdraw.pgn import read_games
+from pychessdraw.records.scan import scan
+from pychessdraw.records.tracker import Tracker, describe, split_games
 
 SCAN_KINDS = ("automatic", "claimable", "claimable_with_move")
 # Knights out and back: threefold claimable with a move at ply 7, claimable at 8,
@@ -336,7 +328,7 @@ def test_a_hostile_tag_never_reaches_the_terminal_as_an_escape() -> None:
 
 
 def test_a_fault_of_the_referee_in_one_game_stops_only_that_game(monkeypatch: pytest.MonkeyPatch) -> None:
-    import pychessdraw.batch.watch as watch_module
+    import pychessdraw.records.tracker as watch_module
 
     real = watch_module.observe
 

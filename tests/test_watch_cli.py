@@ -307,8 +307,8 @@ def test_a_tcec_round_with_a_restart_a_correction_and_a_broken_game(shared: Any,
     """16 TCEC games served as they grow, 20 plies a tick: each event
     the CLI printed stands as scan of the final file has it, and every
     game ends with scan's verdict on the recorded result."""
-    from pychessdraw.batch.scan import scan
     from pychessdraw.pgn import read_games
+    from pychessdraw.records.scan import scan
 
     with open(shared("corpus", "tcec-dev.pgn")) as handle:
         games = [g for g in itertools.islice(read_games(handle), 200) if len(g.tokens) >= 40][:16]

@@ -443,8 +443,8 @@ def test_the_rule_in_words_is_read_where_the_tag_says_normal() -> None:
 
 
 def test_recorded_view_and_lost_on_time_read_the_exported_words() -> None:
-    from pychessdraw.batch.scan import lost_on_time
     from pychessdraw.pgn import export, read_games
+    from pychessdraw.records.scan import lost_on_time
     from pychessdraw.web import present
 
     view = present.recorded_view("1/2-1/2", "normal", "Threefold repetition, claimed (FIDE 9.2)")

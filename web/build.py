@@ -579,11 +579,18 @@ def write_workers(dist: Path, boot: dict[str, object]) -> None:
     """dist/worker.js and dist/arbiter-worker.js from src/worker.js, with the
     wheels and the snapshot written in (one request less before the
     snapshot): the page's answering with pychessdraw.web.bridge.Bridge, the
-    arbiter's (same start-up, same snapshot) with pychessdraw.web.follow.Bridge
+    arbiter's (same start-up, same snapshot) with pychessdraw.web.follow.ArbiterBridge
     (the Arbiter view's follower), so that following a round never waits
     behind the game on the board, nor the other way."""
-    for name, module in (("worker.js", "pychessdraw.web.bridge"), ("arbiter-worker.js", "pychessdraw.web.follow")):
-        with_defines(SRC / "worker.js", dist / name, {"__PCD_BOOT__": boot, "__PCD_BRIDGE__": module})
+    for name, module, cls in (
+        ("worker.js", "pychessdraw.web.bridge", "Bridge"),
+        ("arbiter-worker.js", "pychessdraw.web.follow", "ArbiterBridge"),
+    ):
+        with_defines(
+            SRC / "worker.js",
+            dist / name,
+            {"__PCD_BOOT__": boot, "__PCD_BRIDGE__": module, "__PCD_BRIDGE_CLASS__": cls},
+        )
 
 
 # ---------------------------------------------------------------- main

@@ -32,12 +32,13 @@ from typing import TYPE_CHECKING
 from .. import __version__, laws
 from ..errors import FileError, RefereeError
 from ..game import Game
+from ..records.final_search import AUTO, FinalSearch
+from ..records.scan import scan
+from ..records.tracker import DEFAULT_MAX_BYTES, Tracker, describe
 from ..rules import dead, timeout
-from .final_search import AUTO, FinalSearch
 from .inputs import STDIN, TextLines, inputs, open_text
 from .progress import Progress
-from .scan import scan
-from .watch import DEFAULT_INTERVAL, DEFAULT_MAX_BYTES, Tracker, describe, open_source, ticks
+from .watch import DEFAULT_INTERVAL, open_source, ticks
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
@@ -227,7 +228,7 @@ def cmd_watch(args: argparse.Namespace) -> int:
             source = open_source(args.source, max(1, int(args.max_mb * (1 << 20))))
             tracker = Tracker(flag_rules=args.flag_rules)
             for text in ticks(source, args.interval, _say_watch, sleep=sleep):
-                for event in tracker.update(text):
+                for event in tracker.update(text, source.cut):
                     _write(json.dumps(event) + "\n")
                     if readable:
                         _say(describe(event))

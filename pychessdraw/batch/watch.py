@@ -1,72 +1,30 @@
-"""Following a live PGN source: ``pychessdraw watch``.
-
-A source (a file another program keeps rewriting, or an http(s) URL) is
-read again every interval; :class:`Tracker` compares each game's moves with
-what it saw last time and reports what is new as events, one dict each:
-
-- ``automatic``, ``claimable``, ``claimable_with_move``: the events of
-  ``pychessdraw scan`` (:func:`pychessdraw.batch.scan.observe`), at the same ply
-  with the same rule, found as the moves arrive;
-- ``ended``: a result was recorded (with the referee's verdict on it, and
-  for a loss on time whether the opponent could mate, as ``scan`` says,
-  with the ``proof``: a mating line, or the reason there is none);
-- ``error``: the game cannot be read further (broken text, an illegal
-  move, a bad FEN), with the reason; the other games go on, and the game
-  goes on if a later version of the text mends it;
-- ``corrected``: moves already seen were taken back or changed (a shorter
-  PGN, a mistyped move fixed): the game's events after ``ply`` are void,
-  and so is an ``ended`` event;
-- ``restarted``: the game at this number is another game (its players,
-  round or start position changed, e.g. a game inserted before it): all
-  its earlier events are void and it is followed from its start;
-- ``removed``: the source no longer lists this game (a file caught while
-  rewritten, a game withdrawn); its events stand, and if a game with the
-  same tags comes back at that number it goes on where it was, with no
-  event said twice.
-
-So, for a source that has stopped changing, the events of a game since its
-last ``restarted`` (less those voided by a ``corrected``) are the events
-``scan`` reports for that game, same rule, kind and ply. Limits: the deep
-search of a final position that might be dead (``scan``'s ``auto``) runs
-once, when the game's result is recorded, not at every ply of a game in
-progress (a dead position that only that search proves is reported then);
-a game ``error`` stops at the first bad ply, as ``scan`` does.
-
-Incremental: the text is cut where games start
-(:class:`pychessdraw.pgn.GameStarts`) and only the pieces that changed are
-parsed again; each board keeps its :class:`~pychessdraw.game.Game`, so a
-move appended costs one ply of referee work.
+"""The sources of ``pychessdraw watch``: a file another program keeps
+rewriting, or an http(s) URL, read again every interval (:func:`ticks`);
+what is new in each text is the pure tracker's
+(:class:`pychessdraw.records.tracker.Tracker`).
 """
 
 from __future__ import annotations
 
+import contextlib
 import email.utils
+import http.client
 import os
+import socket
+import threading
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
+import zlib
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
 from http.client import HTTPException, HTTPMessage
-from typing import IO, Any, Protocol
+from typing import IO, Protocol
 
-from .. import laws
-from ..errors import BadRequestError, InternalError, RefereeError
-from ..game import Game
-from ..moves import after_move, move_number, numbered, start_of
-from ..outcome import Termination, termination_from_record
-from ..pgn import LINE_LIMIT, GameStarts, PgnGame, game_from_headers, read_games
-from ..rules import timeout
-from .final_search import dead_undecided, targeted_final
-from .judge import RESULTS, judge
-from .scan import AUTOMATIC, Events, audit_time_forfeit, lost_on_time, observe
+from ..errors import BadRequestError
+from ..records.tracker import DEFAULT_MAX_BYTES
 
-ENDED, ERROR, CORRECTED, RESTARTED, REMOVED = "ended", "error", "corrected", "restarted", "removed"
-KINDS = ("automatic", "claimable", "claimable_with_move", ENDED, ERROR, CORRECTED, RESTARTED, REMOVED)
-#: Tags that say which game a board holds: when one changes, it is another game.
-IDENTITY_TAGS = ("White", "Black", "Round", "Event", "FEN", "SetUp", "Variant")
 DEFAULT_INTERVAL = 2.0
-DEFAULT_MAX_BYTES = 16 << 20  # a round of 64 long games with clocks is under 2 MB
 HTTP_TIMEOUT = 10.0  # seconds for one request: a host that hangs is a host down
 MAX_BACKOFF = 60.0  # seconds between tries of a source that keeps failing
 
@@ -74,306 +32,6 @@ MAX_BACKOFF = 60.0  # seconds between tries of a source that keeps failing
 class SourceDown(Exception):
     """The source did not answer (a missing file, a refused connection, an
     HTTP error): the watch keeps its state and tries again later."""
-
-
-@dataclass
-class Board:
-    """What was seen of one game: its Game, the tokens pushed and their SAN."""
-
-    key: tuple[str | None, ...]
-    headers: dict[str, str]
-    game: Game | None = None
-    events: Events = field(default_factory=Events)
-    seen: list[str] = field(default_factory=list)
-    sans: list[str] = field(default_factory=list)
-    parsed: PgnGame | None = None  # the parse last followed (the same object: no change); None: removed
-    error: tuple[int, str] | None = None  # the error last reported
-    ended: str | None = None  # the result last reported
-
-
-def _identity(headers: dict[str, str]) -> tuple[str | None, ...]:
-    return tuple(headers.get(tag) for tag in IDENTITY_TAGS)
-
-
-def _common_prefix(a: list[str], b: list[str]) -> int:
-    n = min(len(a), len(b))
-    if a[:n] == b[:n]:  # the usual case, at C speed
-        return n
-    return next(i for i in range(n) if a[i] != b[i])
-
-
-def split_games(text: str) -> list[str]:
-    """The text cut at each game start (a whole tag line right after a blank
-    line, :class:`GameStarts`): each piece is read as the whole text would
-    be, so an unchanged piece need not be parsed again."""
-    pieces: list[str] = []
-    starts = GameStarts()
-    begin = pos = 0
-    for line in text.splitlines(keepends=True):
-        whole = len(line) < LINE_LIMIT or line.endswith(("\n", "\r"))
-        if starts.feed(line, whole) and pos > begin:
-            pieces.append(text[begin:pos])
-            begin = pos
-        pos += len(line)
-    if pos > begin:
-        pieces.append(text[begin:pos])
-    return pieces
-
-
-class Tracker:
-    """The games of a source as last seen; :meth:`update` with the source's
-    whole new text returns the new events (dicts; see the module docstring).
-    A game's number is its place in the source, from 1."""
-
-    def __init__(self, flag_rules: str = timeout.FIDE) -> None:
-        self.flag_rules = flag_rules
-        self.boards: list[Board] = []
-        self.cache: dict[str, list[PgnGame]] = {}  # piece of text -> its games
-        self.plies_pushed = 0  # referee work done, for tests and benchmarks
-
-    def read(self, text: str) -> list[PgnGame]:
-        """The games of ``text``, parsing only pieces not seen last time."""
-        cache: dict[str, list[PgnGame]] = {}
-        games: list[PgnGame] = []
-        for piece in split_games(text.lstrip("\ufeff")):
-            found = self.cache.get(piece)
-            if found is None:
-                found = [
-                    g
-                    for g in read_games(piece.splitlines(keepends=True))
-                    if g.tokens or g.headers or g.error is not None
-                ]
-            cache[piece] = found
-            games += found
-        self.cache = cache
-        return games
-
-    def update(self, text: str) -> list[dict[str, Any]]:
-        """The events since the last text, game by game in the source's
-        order, each game's in ply order. Only games whose piece of text
-        changed are looked at; a game's moves are compared with those seen
-        and only the new ones are played. A fault of the referee in one game
-        is that game's ``error`` (code ``internal``); it is not followed
-        again until another game stands at its number."""
-        out: list[dict[str, Any]] = []
-        games = self.read(text)
-        for number, parsed in enumerate(games, 1):
-            board = self.boards[number - 1] if number <= len(self.boards) else None
-            if board is not None and board.parsed is parsed:
-                continue  # its piece of text did not change
-            key = _identity(parsed.headers)
-            if board is None or board.key != key:
-                if board is not None:
-                    out.append(_event(number, board, RESTARTED, None, 0, reason="another game at this number"))
-                board = Board(key=key, headers=parsed.headers)
-                self.boards[number - 1 : number] = [board]
-                self._start(number, board, out)
-            try:
-                self._follow(number, board, parsed, out)
-            except Exception as exc:  # a fault of the referee: this game stops (until it restarts), not the watch
-                board.game, board.parsed = None, parsed
-                out.append(
-                    _event(
-                        number,
-                        board,
-                        ERROR,
-                        None,
-                        len(board.seen),
-                        code=InternalError.code,
-                        reason=f"internal error of the referee ({type(exc).__name__}): game not followed",
-                    )
-                )
-        for number in range(len(games) + 1, len(self.boards) + 1):
-            board = self.boards[number - 1]
-            if board.parsed is not None:  # not said yet
-                board.parsed = None
-                out.append(_event(number, board, REMOVED, None, board.game.ply if board.game else 0))
-        return out
-
-    def _start(self, number: int, board: Board, out: list[dict[str, Any]]) -> None:
-        """Set the board at its start position and observe it."""
-        try:
-            board.game = game_from_headers(board.headers, flag_rules=self.flag_rules)
-        except RefereeError as exc:
-            board.error = (0, exc.message)
-            out.append(_event(number, board, ERROR, None, 0, code=exc.code, reason=exc.message))
-            return
-        self._observe(number, board, out)
-
-    def _follow(self, number: int, board: Board, parsed: PgnGame, out: list[dict[str, Any]]) -> None:
-        board.headers, board.parsed = parsed.headers, parsed
-        if board.game is None:
-            return  # its start position cannot be set up: said once in _start
-        kept = _common_prefix(board.seen, parsed.tokens)
-        result = _result(parsed)
-        if kept < len(board.seen) or (board.ended is not None and result != board.ended):
-            self._take_back(number, board, kept, out)
-        error = self._push(number, board, parsed.tokens[kept:], out)
-        if error is None and parsed.error is not None and len(parsed.tokens) == len(board.seen):
-            error = (parsed.error.code, parsed.error.message)
-        self._say_error(number, board, error, out)
-        if error is None and result is not None and board.ended != result:
-            self._end(number, board, result, out)
-
-    def _take_back(self, number: int, board: Board, kept: int, out: list[dict[str, Any]]) -> None:
-        """Undo the moves after ``kept``; events after it are void."""
-        game = board.game
-        assert game is not None
-        while game.ply > kept:
-            game.undo()
-        del board.seen[kept:], board.sans[kept:]
-        board.events.first = {k: p for k, p in board.events.first.items() if p <= kept}
-        board.ended = board.error = None
-        out.append(_event(number, board, CORRECTED, None, kept, reason="moves or result taken back"))
-
-    def _push(self, number: int, board: Board, tokens: list[str], out: list[dict[str, Any]]) -> tuple[str, str] | None:
-        """Play the new tokens, observing each new position once; the first
-        bad one stops it: ``(code, reason)``, the way ``scan`` words it."""
-        game = board.game
-        assert game is not None
-        for token in tokens:
-            try:
-                move = game.parse_move(token)
-            except RefereeError as exc:
-                ply = game.ply + 1
-                return exc.code, f"ply {ply} ({token!r}): {exc.message}"
-            board.sans.append(game.san(move))
-            game.push(move)
-            board.seen.append(token)
-            self.plies_pushed += 1
-            self._observe(number, board, out)
-        return None
-
-    def _say_error(self, number: int, board: Board, error: tuple[str, str] | None, out: list[dict[str, Any]]) -> None:
-        """Report an error once, until it changes or is mended."""
-        if error is None:
-            board.error = None
-            return
-        seen = (len(board.seen), error[1])
-        if board.error != seen:
-            board.error = seen
-            out.append(_event(number, board, ERROR, None, len(board.seen), code=error[0], reason=error[1]))
-
-    def _observe(self, number: int, board: Board, out: list[dict[str, Any]]) -> None:
-        assert board.game is not None
-        before = len(board.events.first)
-        observe(board.game, board.events)
-        for rule, kind in list(board.events.first)[before:]:
-            out.append(self._found(number, board, rule, kind))
-
-    def _found(self, number: int, board: Board, rule: str, kind: str) -> dict[str, Any]:
-        game = board.game
-        assert game is not None
-        extra: dict[str, Any] = {}
-        if kind == "claimable_with_move":  # the moves that make the claim good
-            extra["moves"] = [game.san(m) for m in game.intended_moves(rule)]
-        return _event(number, board, kind, rule, game.ply, **extra)
-
-    def _end(self, number: int, board: Board, result: str, out: list[dict[str, Any]]) -> None:
-        """A result was recorded: the final position's search, as ``scan``
-        runs it, then the referee's verdict on the record."""
-        game = board.game
-        assert game is not None
-        before = len(board.events.first)
-        final = targeted_final(game, lost_on_time(board.headers))
-        outcome = final["outcome"]
-        if outcome is not None and outcome["termination"] == Termination.DEAD_POSITION.value:
-            board.events.add(Termination.DEAD_POSITION.value, AUTOMATIC, game.ply)
-        for rule, kind in list(board.events.first)[before:]:
-            out.append(self._found(number, board, rule, kind))
-        forfeit = audit_time_forfeit(board.headers, final)
-        report = {
-            "headers": board.headers,
-            "plies": game.ply,
-            "final": final,
-            "error": None,
-            "events": board.events.to_list(),
-            "time_forfeit": forfeit,
-            "dead_undecided": dead_undecided(game.board, final),
-        }
-        recorded = termination_from_record(board.headers.get("Termination"), board.headers.get("TerminationDetails"))
-        board.ended = result
-        extra: dict[str, Any] = {}
-        if forfeit is not None and "winnable_detail" in final:  # FIDE 6.9: the opponent's mate, or why none
-            extra["proof"] = final["winnable_detail"]["black" if forfeit["flagged"] == "white" else "white"]
-        out.append(
-            _event(
-                number,
-                board,
-                ENDED,
-                None if recorded is None else recorded.value,
-                game.ply,
-                result=result,
-                time_forfeit=forfeit,
-                **judge(report),
-                **extra,
-            )
-        )
-
-
-def _result(parsed: PgnGame) -> str | None:
-    """The recorded result, if the game has one: the move text's, else the tag's."""
-    result = parsed.result if parsed.result in RESULTS else parsed.headers.get("Result")
-    return result if result in RESULTS else None
-
-
-def _event(number: int, board: Board, kind: str, rule: str | None, ply: int, **extra: Any) -> dict[str, Any]:
-    move = board.sans[ply - 1] if 0 < ply <= len(board.sans) else None
-    first = start_of(board.headers)
-    if kind == ENDED and extra.get("verdict") == "ended_earlier":
-        extra["ended_after"] = after_move(extra["ended_at"], *first)  # the words of an earlier ending
-    return {
-        "game": number,
-        "white": board.headers.get("White"),
-        "black": board.headers.get("Black"),
-        "round": board.headers.get("Round"),
-        "ply": ply,
-        "move": move,
-        "label": None if move is None else numbered(*move_number(ply, *first), move),  # "29.Ng1"
-        "rule": rule,
-        "kind": kind,
-        **extra,
-    }
-
-
-def describe(event: dict[str, Any]) -> str:
-    """One line for people, in the page's words (the JSON keeps the names):
-    ``game 3 (A - B, round 1.3) after 29.Ng1: threefold repetition can be
-    claimed with Ng8 (FIDE 9.2.1.1)``."""
-    who = f"{event['white'] or '?'} - {event['black'] or '?'}"
-    if event["round"] not in (None, "", "?", "-"):
-        who += f", round {event['round']}"
-    label = event.get("label")
-    where = f"game {event['game']} ({who}) " + (f"after {label}" if label else "at the start")
-    # Tags are a stranger's text: no escape sequence reaches the terminal.
-    return "".join(ch if ch.isprintable() else "\N{REPLACEMENT CHARACTER}" for ch in f"{where}: {_what(event)}")
-
-
-#: An ended game's record, by the referee's verdict (``judge``).
-_VERDICT_WORDS = {
-    "ok": "the record stands",
-    "wrong_result": "the rules give {expected_result}",
-    "ended_earlier": "the rules ended it earlier, {ended_after} ({expected_result})",
-    "undecided": "undecided: it stands unless a draw is proven",
-    "error": "the record cannot be judged",
-}
-
-
-def _what(event: dict[str, Any]) -> str:
-    """What happened, for people: the rule's name and its article, or the event."""
-    kind, rule = event["kind"], event["rule"]
-    if rule is not None and kind == "automatic":
-        return f"{laws.RULE_NAME[rule]} ends the game ({laws.fide(laws.ARTICLE[rule])})"
-    if rule is not None and kind in ("claimable", "claimable_with_move"):
-        with_move = kind == "claimable_with_move"
-        how = " with " + " or ".join(event.get("moves") or ()) if with_move else ""
-        return f"{laws.RULE_NAME[rule]} can be claimed{how} ({laws.fide(laws.CLAIM_ARTICLE[(rule, with_move)])})"
-    if kind == ENDED:
-        return f"ended {event['result']}: " + _VERDICT_WORDS[event["verdict"]].format(**event)
-    return f"{kind}: {event['reason']}" if event.get("reason") else kind
-
-
-# ---- sources -----------------------------------------------------------------
 
 
 class Source(Protocol):
@@ -438,60 +96,211 @@ class _HttpRedirects(urllib.request.HTTPRedirectHandler):
         return super().redirect_request(req, fp, code, msg, headers, newurl)
 
 
-_OPENER = urllib.request.build_opener(_HttpRedirects)
+class Deadline:
+    """One request's whole time, headers and body: when it is up, every
+    socket the request opened is shut, so that a host sending one byte a
+    second (each within the socket's timeout) cannot hold the watch."""
+
+    def __init__(self, seconds: float) -> None:
+        self.at = time.monotonic() + seconds
+        self.expired = False
+        self._sockets: list[socket.socket] = []
+        self._lock = threading.Lock()
+        self._timer = threading.Timer(seconds, self._expire)
+        self._timer.daemon = True
+        self._timer.start()
+
+    def watch(self, sock: socket.socket) -> None:
+        with self._lock:
+            self._sockets.append(sock)
+            if self.expired:
+                _shut(sock)
+
+    def left(self) -> float:
+        return max(0.0, self.at - time.monotonic())
+
+    def _expire(self) -> None:
+        with self._lock:
+            self.expired = True
+            for sock in self._sockets:
+                _shut(sock)
+
+    def cancel(self) -> None:
+        self._timer.cancel()
+
+
+def _shut(sock: socket.socket) -> None:
+    with contextlib.suppress(OSError):
+        sock.shutdown(socket.SHUT_RDWR)
+
+
+class _WatchedHTTP(http.client.HTTPConnection):
+    deadline: Deadline
+
+    def connect(self) -> None:
+        super().connect()
+        self.deadline.watch(self.sock)
+
+
+class _WatchedHTTPS(http.client.HTTPSConnection):
+    deadline: Deadline
+
+    def connect(self) -> None:
+        super().connect()
+        self.deadline.watch(self.sock)
+
+
+class _DeadlineHandler(urllib.request.HTTPHandler, urllib.request.HTTPSHandler):
+    """Opens http and https connections whose sockets the deadline watches."""
+
+    def __init__(self, deadline: Deadline) -> None:
+        urllib.request.HTTPHandler.__init__(self)
+        urllib.request.HTTPSHandler.__init__(self)
+        self.deadline = deadline
+
+    def http_open(self, req: urllib.request.Request) -> http.client.HTTPResponse:
+        return self.do_open(self._connection(_WatchedHTTP), req)
+
+    def https_open(self, req: urllib.request.Request) -> http.client.HTTPResponse:
+        return self.do_open(self._connection(_WatchedHTTPS), req)
+
+    def _connection(self, base: type[http.client.HTTPConnection]) -> type[http.client.HTTPConnection]:
+        return type(base.__name__, (base,), {"deadline": self.deadline})
+
+
+def encode_url(url: str) -> str:
+    """An http(s) URL as a request line can carry it: a non-ASCII host in
+    IDNA, a non-ASCII path or query percent-encoded in UTF-8 (what is
+    already encoded stays). Refused with ``bad_request``: no host, a space
+    or control character, a host IDNA cannot encode, a bad port."""
+    if any(ch.isspace() or not ch.isprintable() for ch in url):
+        raise BadRequestError(f"the URL {url[:60]!r} holds a space or a control character: encode it first")
+    parts = urllib.parse.urlsplit(url)
+    try:
+        port = parts.port
+        host = (parts.hostname or "").encode("idna").decode("ascii")
+    except (ValueError, UnicodeError):
+        raise BadRequestError(f"the URL {url[:60]!r} has a host or port that cannot be used") from None
+    if not host:
+        raise BadRequestError(f"the URL {url[:60]!r} names no host")
+    if ":" in host:
+        host = f"[{host}]"  # an IPv6 address
+    netloc = host if port is None else f"{host}:{port}"
+    safe = "/%:@!$&'()*+,;=-._~"
+    path = urllib.parse.quote(parts.path, safe=safe)
+    query = urllib.parse.quote(parts.query, safe=safe + "?")
+    return urllib.parse.urlunsplit((parts.scheme.lower(), netloc, path, query, ""))
+
+
+#: Compressed bodies by their first bytes: gzip is decoded, the others refused.
+_MAGIC = {b"\x1f\x8b": "gzip", b"\x28\xb5\x2f\xfd": "zstd", b"BZh": "bzip2", b"\xfd7zXZ\x00": "xz"}
+
+
+def _decoded(data: bytes, encoding: str | None, limit: int) -> tuple[bytes, str | None]:
+    """The body as sent, decoded when it is compressed (``Content-Encoding``
+    gzip or deflate, or gzip's first bytes), at most ``limit + 1`` bytes of
+    it (a bomb is cut there); with why it is cut short, if it is. Raises
+    SourceDown for a compression it cannot read: never read as PGN."""
+    encoding = (encoding or "identity").strip().lower()
+    named = next((name for magic, name in _MAGIC.items() if data.startswith(magic)), None)
+    if encoding in ("gzip", "x-gzip", "deflate") or named == "gzip":
+        wbits = 47 if encoding != "deflate" else 15 + 32  # 47: gzip or zlib header, found in the data
+        kind = encoding if encoding != "identity" else "gzip"
+        try:
+            body, whole = _inflate(data, wbits, limit)
+        except zlib.error:
+            if encoding != "deflate":
+                raise SourceDown(f"a body sent as {kind} does not decode") from None
+            try:
+                body, whole = _inflate(data, -15, limit)  # deflate without its zlib header, as some servers send it
+            except zlib.error:
+                raise SourceDown("a body sent as deflate does not decode") from None
+        return body, None if whole or len(body) > limit else f"the {kind} body ends early"
+    if encoding != "identity" or named is not None:
+        raise SourceDown(
+            f"the body is compressed ({encoding if encoding != 'identity' else named}), which watch does not read"
+        )
+    return data, None
+
+
+def _inflate(data: bytes, wbits: int, limit: int) -> tuple[bytes, bool]:
+    """At most ``limit + 1`` bytes of ``data`` decompressed, and whether its end was reached."""
+    out = zlib.decompressobj(wbits)
+    return out.decompress(data, limit + 1), out.eof
 
 
 class HttpSource:
     """An http(s) URL, asked with conditional requests (ETag,
-    If-Modified-Since) and a timeout; at most ``limit`` bytes of a body are
-    read (an endless stream is cut there), as UTF-8 (bad bytes replaced).
-    Redirects are followed to http(s) only; no cookies, no credentials;
-    the environment's proxy settings apply, as for any urllib client."""
+    If-Modified-Since), ``Accept-Encoding: identity`` and a deadline for the
+    whole request (:class:`Deadline`: headers and body, however slowly a
+    host sends them); at most ``limit`` bytes of a body are read (an endless
+    stream is cut at the deadline or the limit), as UTF-8 (bad bytes
+    replaced). A body compressed all the same is decoded (gzip, deflate) or
+    refused (any other). Redirects are followed to http(s) only; no
+    cookies, no credentials; the environment's proxy settings apply, as for
+    any urllib client. A URL it cannot encode is refused when made."""
 
     def __init__(self, url: str, limit: int = DEFAULT_MAX_BYTES, timeout_s: float = HTTP_TIMEOUT) -> None:
         self.name, self.limit, self.timeout = url, limit, timeout_s
+        self.url = encode_url(url)
         self.cut: str | None = None
         self.etag: str | None = None
         self.modified: str | None = None
 
     def read(self) -> str | None:
         request = urllib.request.Request(
-            self.name, headers={"User-Agent": "pychessdraw-watch", "Accept-Encoding": "identity"}
+            self.url, headers={"User-Agent": "pychessdraw-watch", "Accept-Encoding": "identity"}
         )
         if self.etag:
             request.add_header("If-None-Match", self.etag)
         if self.modified:
             request.add_header("If-Modified-Since", self.modified)
+        deadline = Deadline(self.timeout)
+        opener = urllib.request.build_opener(_HttpRedirects, _DeadlineHandler(deadline))
         try:
-            with _OPENER.open(request, timeout=self.timeout) as response:
-                data, why = self._body(response)
+            with opener.open(request, timeout=self.timeout) as response:
+                if deadline.expired:  # the headers were cut by the deadline: they may look whole
+                    raise TimeoutError
+                data, why = self._body(response, deadline)
+                encoding = response.headers.get("Content-Encoding")
                 etag, modified = response.headers.get("ETag"), response.headers.get("Last-Modified")
         except urllib.error.HTTPError as exc:
             if exc.code == 304:
                 return None
             raise SourceDown(f"{self.name}: HTTP {exc.code} {exc.reason}") from None
-        except urllib.error.URLError as exc:
-            raise SourceDown(f"{self.name}: {exc.reason}") from None
-        except (OSError, HTTPException) as exc:  # timeouts, resets, broken replies
-            raise SourceDown(f"{self.name}: {exc or type(exc).__name__}") from None
+        except (OSError, HTTPException, ValueError) as exc:  # timeouts, resets, broken replies, a bad redirect
+            raise SourceDown(f"{self.name}: {self._failure(exc, deadline)}") from None
+        finally:
+            deadline.cancel()
+        data, bad = _decoded(data, encoding, self.limit)
         self.etag = etag
         self.modified = modified if modified and email.utils.parsedate_tz(modified) else None
-        text, self.cut = _cut(data, self.limit, why)
+        text, self.cut = _cut(data, self.limit, why or bad)
         return text
 
-    def _body(self, response: IO[bytes]) -> tuple[bytes, str | None]:
-        """The body, up to ``limit + 1`` bytes, read for at most the timeout:
-        an endless stream is cut then, at its last whole line."""
-        deadline = time.monotonic() + self.timeout
+    def _failure(self, exc: BaseException, deadline: Deadline) -> str:
+        if deadline.expired:
+            return f"no whole answer within {self.timeout:g} s (a host too slow, or stalling)"
+        reason = exc.reason if isinstance(exc, urllib.error.URLError) else exc
+        return str(reason) or type(exc).__name__
+
+    def _body(self, response: IO[bytes], deadline: Deadline) -> tuple[bytes, str | None]:
+        """The body, up to ``limit + 1`` bytes, read until the request's
+        deadline: an endless stream is cut then, at its last whole line."""
         pieces: list[bytes] = []
         size = 0
         read1 = getattr(response, "read1", response.read)
         while size <= self.limit:
-            if time.monotonic() > deadline:
+            try:
+                piece = read1(min(1 << 16, self.limit + 1 - size)) if not deadline.expired else b""
+            except (OSError, HTTPException):
+                if not deadline.expired:
+                    raise
+                piece = b""
+            if deadline.expired:
                 return b"".join(pieces), (
                     f"still sending after {self.timeout:g} s (a stream?): only what came by then is read, at each tick"
                 )
-            piece = read1(min(1 << 16, self.limit + 1 - size))
             if not piece:
                 break
             pieces.append(piece)

@@ -39,27 +39,28 @@ from typing import Any, Literal, NamedTuple, TypeVar
 import chess
 
 from .. import pgn
-from ..errors import BadPgnError, BadRequestError, GameOverError, PromotionNeededError, RefereeError, shown
+from ..errors import BadPgnError, BadRequestError, GameOverError, PromotionNeededError, RefereeError
 from ..game import Checkpoint, Game
 from ..outcome import Termination, color_name, is_result
 from ..rules import dead, timeout
 from ..rules.dead import SearchBudget
 from . import clockpgn, flagfall, present, probe
-from .args import arg_clocks as _clocks  # the old names stay: a change to the ops merges
-from .args import arg_color as _color
-from .args import arg_fen as _fen
-from .args import arg_flag as _flag
-from .args import arg_flag_rules as _flag_rules
-from .args import arg_opt_text as _opt_text
-from .args import arg_text as _text
-from .args import check_start as _check_start
-from .args import error_info as _error
-from .args import move_error as _move_error
-from .args import only as _only
-from .args import promotions as _promotions
-from .args import referee_error as _referee_error
-from .args import saved_ending as _saved_ending
-from .args import saved_headers as _saved_headers
+from .args import (
+    arg_clocks,
+    arg_color,
+    arg_fen,
+    arg_flag,
+    arg_flag_rules,
+    arg_opt_text,
+    arg_text,
+    check_start,
+    error_info,
+    move_error,
+    promotions,
+    referee_error,
+    saved_ending,
+    saved_headers,
+)
 from .contract import (
     ClaimAsk,
     ClaimVerdict,
@@ -68,10 +69,11 @@ from .contract import (
     GameInfo,
     MoveRow,
     MovesDelta,
+    Operations,
     OutcomeView,
     Reply,
-    arg_names,
 )
+from .dispatch import Dispatcher
 from .export import export_pgn
 from .replay import declare as _declare
 from .replay import game_label as _game_label
@@ -81,7 +83,6 @@ from .review import ReviewOps
 
 # analyse levels: the page budget first, then deeper, up to the CLI's deep search
 LEVELS = (dead.PAGE, SearchBudget(nodes=1_000_000, seconds=0.08), SearchBudget(nodes=2_000_000, seconds=0.3), dead.DEEP)
-MAX_REQUEST = 32_000_000  # characters of one request
 _T = TypeVar("_T")
 
 
@@ -112,27 +113,30 @@ class Bridge:
         self._ending: Ending | None = None  # a declared ending, for the page to save
         self._flag_words: flagfall.FlagWords | None = None  # why a flag fall ended the game
         self._review = ReviewOps()  # a PGN file's review (pychessdraw.web.review), apart from the game
-        self._ops: dict[str, Callable[[dict[str, Any]], Reply]] = {
-            "new": self._new,
-            "play": self._play,
-            "undo": self._undo,
-            "load_pgn": self._load_pgn,
-            "claim": self._claim,
-            "agree": self._agree,
-            "resign": self._resign,
-            "flag": self._flag,
-            "status_at": self._status_at,
-            "export_pgn": self._export_pgn,
-            "state": self._state,
-            "analyse": self._analyse,
-            "restore": self._restore,
-            "rules": self._rules,
-            "review_start": self._review.start,
-            "review_feed": self._review.feed,
-            "review_finish": self._review.finish,
-            "engine_facts": self._engine_facts,
-            "check_fen": self._check_fen,
-        }
+        self.dispatcher = Dispatcher[Reply](
+            Operations,
+            {
+                "new": self._new,
+                "play": self._play,
+                "undo": self._undo,
+                "load_pgn": self._load_pgn,
+                "claim": self._claim,
+                "agree": self._agree,
+                "resign": self._resign,
+                "flag": self._flag,
+                "status_at": self._status_at,
+                "export_pgn": self._export_pgn,
+                "state": self._state,
+                "analyse": self._analyse,
+                "restore": self._restore,
+                "rules": self._rules,
+                "review_start": self._review.start,
+                "review_feed": self._review.feed,
+                "review_finish": self._review.finish,
+                "engine_facts": self._engine_facts,
+                "check_fen": self._check_fen,
+            },
+        )
 
     # -- entry ---------------------------------------------------------------
     def handle(self, request: str) -> str:
@@ -155,29 +159,12 @@ class Bridge:
             self._put_back(saved)
             if not isinstance(exc, Exception):
                 raise  # KeyboardInterrupt, SystemExit: not an answer
-            return finish({"ok": False, "error": _error(_referee_error(exc))})
+            return finish({"ok": False, "error": error_info(referee_error(exc))})
 
     def _run(self, request: object) -> Reply:
-        """Decode and run one request; raises on any failure (the caller puts the state back)."""
-        if isinstance(request, str):
-            if len(request) > MAX_REQUEST:
-                raise BadRequestError("the request is too large")
-            try:
-                request = json.loads(request)
-            except ValueError:
-                raise BadRequestError("the request is not JSON") from None
-        if not isinstance(request, dict):
-            raise BadRequestError("a request is an object {op, args}")
-        op = request.get("op")
-        if not isinstance(op, str) or op not in self._ops:
-            raise BadRequestError(f"unknown operation {shown(op)}")
-        args = request.get("args")
-        if args is None:
-            args = {}
-        if not isinstance(args, dict):
-            raise BadRequestError("args must be an object")
-        _only(args, arg_names(op))  # the names Operations gives, checked before anything else
-        return self._ops[op](args)
+        """Decode, check and run one request (:class:`Dispatcher`); raises on
+        any failure (the caller puts the state back)."""
+        return self.dispatcher.run(request)
 
     def _save(self) -> _Saved:
         """What any operation may change (rows and headers are replaced, never changed in place)."""
@@ -268,24 +255,26 @@ class Bridge:
             self._ending = {"op": "recorded"}
 
     def _new(self, args: dict[str, Any]) -> Reply:
-        fen = _fen(args, "fen")
-        game = Game(fen or None, chess960=_flag(args, "chess960"), flag_rules=_flag_rules(args) or self.game.flag_rules)
+        fen = arg_fen(args, "fen")
+        game = Game(
+            fen or None, chess960=arg_flag(args, "chess960"), flag_rules=arg_flag_rules(args) or self.game.flag_rules
+        )
         self._adopt(game, [], {}, None, None)
         return self._reply(replaced=True)
 
     def _check_fen(self, args: dict[str, Any]) -> Reply:
         """Is ``fen`` a position a new game can start from?  Nothing changes:
         the page asks this before it asks the player to replace the game."""
-        Game(_fen(args, "fen") or None, chess960=_flag(args, "chess960"))
+        Game(arg_fen(args, "fen") or None, chess960=arg_flag(args, "chess960"))
         return {"ok": True}
 
     def _load_pgn(self, args: dict[str, Any]) -> Reply:
         """``partial: true`` (a reviewed game with an error) loads the moves
         before the first bad one, as an unfinished game."""
-        partial = _flag(args, "partial")
-        text = _text(args, "pgn", 8_000_000)
-        index = args.get("index")
-        if index is not None and (not isinstance(index, int) or isinstance(index, bool) or index < 0):
+        partial = arg_flag(args, "partial")
+        text = arg_text(args, "pgn", 8_000_000)
+        index: int | None = args.get("index")  # its type checked by the dispatcher, its range here
+        if index is not None and index < 0:
             raise BadRequestError("'index' must be a game number from 0")
         games = list(pgn.read_games(text.splitlines(keepends=True)))
         games = [g for g in games if g.tokens or g.headers or g.error]
@@ -323,14 +312,16 @@ class Bridge:
         and the declared ending. Everything is checked and built on a new
         game first (the headers as an imported game's: their FEN and Variant
         must name the saved start position); the game is replaced only then."""
-        fen = _fen(args, "start_fen")
-        moves = args.get("moves", [])
-        if not isinstance(moves, list) or not all(isinstance(m, str) and len(m) <= 12 for m in moves):
+        fen = arg_fen(args, "start_fen")
+        moves: list[str] = args.get("moves", [])
+        if any(len(m) > 12 for m in moves):
             raise BadRequestError("'moves' must be a list of moves (text)")
-        headers = _saved_headers(args.get("headers"))
-        ending = _saved_ending(args.get("ending"))
-        game = Game(fen or None, chess960=_flag(args, "chess960"), flag_rules=_flag_rules(args) or self.game.flag_rules)
-        _check_start(headers, game)
+        headers = saved_headers(args.get("headers"))
+        ending = saved_ending(args.get("ending"))
+        game = Game(
+            fen or None, chess960=arg_flag(args, "chess960"), flag_rules=arg_flag_rules(args) or self.game.flag_rules
+        )
+        check_start(headers, game)
         rows, ended = _replay(game, moves)
         result = headers.get("Result", "*")
         recorded = None
@@ -354,15 +345,17 @@ class Bridge:
             raise GameOverError(f"the game is over: {outcome.reason()} ({outcome.result()})")
 
     def _play(self, args: dict[str, Any]) -> Reply:
-        text = _text(args, "move", 20).strip()
+        text = arg_text(args, "move", 20).strip()
         self._check_not_over()
         move = self._parse_or_promote(text)
-        if _flag(args, "offer_claim"):
+        if arg_flag(args, "offer_claim"):
             ask = self._claim_question(move)
             if ask is not None:
                 return {"ok": True, "ask": ask}
         self._changed()
-        self._rows.append(present.make_row(self.game, move))
+        san, uci = self.game.san(move), self.game.uci(move)
+        self.game.push(move)
+        self._rows.append(present.make_row(self.game, san, uci))
         return self._reply(len(self._rows) - 1)
 
     def _parse_or_promote(self, text: str) -> chess.Move:
@@ -370,12 +363,12 @@ class Bridge:
         try:
             return self.game.parse_move(text, typed=True)  # typed in the move box: lowercase bxc3 may mean Bxc3
         except RefereeError as exc:
-            choices = _promotions(self.game, text)
+            choices = promotions(self.game, text)
             if choices:
                 # the library's own error (its words, its candidates), plus the board's squares
                 message = exc.message if exc.code == "promotion_needed" else f"{label}: choose the piece to promote to"
                 raise PromotionNeededError(message, **{**exc.details, "choices": choices}) from None
-            raise _move_error(exc, label) from None
+            raise move_error(exc, label) from None
 
     def _claim_question(self, move: chess.Move) -> ClaimAsk | None:
         uci = self.game.uci(move)
@@ -413,7 +406,7 @@ class Bridge:
         return self._reply(len(self._rows))
 
     def _claim(self, args: dict[str, Any]) -> Reply:
-        text = _opt_text(args, "move", 20)
+        text = arg_opt_text(args, "move", 20)
         self._check_not_over()
         before, claimer = self.game.ply, self.game.turn
         san = None
@@ -423,10 +416,9 @@ class Bridge:
             san = self.game.san(parsed)
         self._changed()
         if parsed is not None:
-            row = present.make_row(self.game, parsed)
-            self.game.undo()  # make_row pushed it; claim_draw plays it again
-            result = self.game.claim_draw(parsed)
-            self._rows.append(row)
+            uci = self.game.uci(parsed)
+            result = self.game.claim_draw(parsed)  # plays the intended move, whatever the verdict (FIDE 9.5.3)
+            self._rows.append(present.make_row(self.game, san or uci, uci))
         else:
             result = self.game.claim_draw(None)
         if result.accepted:
@@ -448,7 +440,7 @@ class Bridge:
     def _side_ending(self, op: Literal["resign", "flag"], args: dict[str, Any]) -> Reply:
         """A resignation or a flag fall of ``args["color"]``, checked before
         anything changes (a refused one keeps an imported game's record)."""
-        color = _color(args)
+        color = arg_color(args)
         self._check_not_over()
         self._changed()
         self._ending, self._flag_words = _declare(self.game, {"op": op, "color": color})
@@ -456,7 +448,7 @@ class Bridge:
 
     def _rules(self, args: dict[str, Any]) -> Reply:
         """Flag-fall rules for this game and the next ones: FIDE 6.9 or US Chess."""
-        rules = _flag_rules(args)
+        rules = arg_flag_rules(args)
         if rules is None:
             raise BadRequestError(f"'flag_rules' must be one of {', '.join(timeout.RULES)}")
         self.game.flag_rules = rules
@@ -467,8 +459,8 @@ class Bridge:
         return self._reply(replaced=True)
 
     def _status_at(self, args: dict[str, Any]) -> Reply:
-        ply = args.get("ply")
-        if not isinstance(ply, int) or isinstance(ply, bool) or not 0 <= ply <= self.game.ply:
+        ply: int = args["ply"]
+        if not 0 <= ply <= self.game.ply:
             raise BadRequestError(f"ply must be a whole number from 0 to {self.game.ply}")
         if ply == self.game.ply:
             return {"ok": True, "facts": self.facts()}
@@ -482,8 +474,8 @@ class Bridge:
         return {"ok": True, "facts": view}
 
     def _analyse(self, args: dict[str, Any]) -> Reply:
-        level = args.get("level", 0)
-        if not isinstance(level, int) or isinstance(level, bool) or not 0 <= level < len(LEVELS):
+        level: int = args.get("level", 0)
+        if not 0 <= level < len(LEVELS):
             raise BadRequestError(f"'level' must be a whole number from 0 to {len(LEVELS) - 1}")
         final = level == len(LEVELS) - 1
         facts = self.facts(LEVELS[level], can_search=not final)
@@ -498,12 +490,8 @@ class Bridge:
     def _engine_facts(self, args: dict[str, Any]) -> Reply:
         """The computer's question before it moves (pychessdraw.web.probe): the
         claims open now, and what each candidate move would let the opponent claim."""
-        moves = args.get("moves")
-        if (
-            not isinstance(moves, list)
-            or len(moves) > probe.MAX_CANDIDATES
-            or not all(isinstance(m, str) and len(m) <= 20 for m in moves)
-        ):
+        moves: list[str] = args["moves"]
+        if len(moves) > probe.MAX_CANDIDATES or any(len(m) > 20 for m in moves):
             raise BadRequestError(f"'moves' must be a list of at most {probe.MAX_CANDIDATES} moves as text")
         self._check_not_over()
         return {"ok": True, "engine_facts": probe.engine_facts(self.game, moves)}
@@ -514,7 +502,7 @@ class Bridge:
         )
         return {
             "ok": True,
-            "pgn": export_pgn(self.game, self.headers, _clocks(args), recorded=recorded if self._pristine else None),
+            "pgn": export_pgn(self.game, self.headers, arg_clocks(args), recorded=recorded if self._pristine else None),
         }
 
 

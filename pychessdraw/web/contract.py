@@ -26,11 +26,13 @@ from ..contract import (
     ClaimDict,
     ClaimRuleName,
     ColorName,
-    ErrorDict,
     FlagRulesName,
     LegalMoveDict,
     ResultName,
     TerminationName,
+    VerdictName,
+    WatchEventDict,
+    WatchEventKind,
 )
 
 Color = ColorName
@@ -39,7 +41,6 @@ Level = Literal["none", "near", "claim", "over"]
 How = Literal["automatic", "claimed", "declared", "recorded"]
 EndingOp = Literal["agree", "resign", "flag", "claim", "recorded"]
 EventKind = Literal["automatic", "claimable", "claimable_with_move"]
-VerdictName = Literal["ok", "wrong_result", "ended_earlier", "undecided", "error"]
 SearchName = Literal["auto", "static", "page"]
 
 #: A legal move: the library's own shape, sent as it is.
@@ -232,7 +233,7 @@ class ReviewRow(TypedDict):
     white: str
     black: str
     result: str  # as recorded (any text of the Result tag)
-    verdict: VerdictName  # pychessdraw.batch.judge
+    verdict: VerdictName  # pychessdraw.records.judge
     expected_result: ResultName | None
     ended_at: int | None
     plies: int
@@ -351,7 +352,7 @@ class StatusAtArgs(TypedDict):
     ply: int
 
 
-class TimeControlArgs(TypedDict):
+class TimeControlArgs(TypedDict, total=False):
     base_s: float
     increment_s: float
     delay_s: float
@@ -446,10 +447,8 @@ OpName = Literal[
 # -- the Arbiter view's worker (pychessdraw.web.follow.Bridge) ----------------
 BoardState = Literal["playing", "claimable", "claimable_with_move", "must_stop", "ended"]
 """A followed board's state in one word (the page's ``data-state``)."""
-ArbiterEventKind = Literal[
-    "automatic", "claimable", "claimable_with_move", "ended", "error", "corrected", "restarted", "removed"
-]
-"""The kinds of the CLI's ``watch`` events (:data:`pychessdraw.batch.watch.KINDS`)."""
+ArbiterEventKind = WatchEventKind
+"""The kinds of the CLI's ``watch`` events (:data:`pychessdraw.records.tracker.KINDS`)."""
 
 
 class BoardView(TypedDict):
@@ -481,21 +480,13 @@ class BoardView(TypedDict):
     urgency: int  # lower first
 
 
-class ArbiterEvent(TypedDict):
+class ArbiterEvent(WatchEventDict):
     """One event of the log, the CLI's ``watch`` event with its serial ``id``
     and readable ``text``; the kind's own fields (``moves``, ``result``,
     ``verdict``, ``time_forfeit``, ``code``, ``reason``...) are kept for the
     downloaded log, not read by the page."""
 
     id: int
-    game: int
-    white: str | None
-    black: str | None
-    round: str | None
-    ply: int
-    move: str | None
-    rule: str | None
-    kind: ArbiterEventKind
     text: str
 
 
@@ -512,7 +503,7 @@ class FollowReply(TypedDict):
     """The arbiter worker's answer to every operation."""
 
     ok: bool
-    error: NotRequired[ErrorDict]
+    error: NotRequired[ErrorInfo]
     note: NotRequired[str | None]  # follow_feed: a game of the stream was dropped
     events: NotRequired[list[ArbiterEvent]]
     voided: NotRequired[list[int]]
@@ -546,21 +537,14 @@ class Request(TypedDict):
     args: NotRequired[dict[str, object]]
 
 
-def arg_names(op: str) -> frozenset[str]:
-    """The argument names ``op`` takes, read from :class:`Operations`."""
-    spec = Operations.__annotations__[op]
-    args: type = spec.__args__[0]
-    return frozenset(args.__annotations__)
-
-
 def sent_facts() -> dict[str, object]:
     """The facts the page needs that no reply carries, written into the
     generated ``web/src/contract.js`` as constants: the Laws' articles and
     rule names (:mod:`pychessdraw.laws`), the thresholds of the rules, the
     limits of a request, the operations that replace the game."""
     from .. import fen, pgn
-    from ..batch import judge as verdict
     from ..outcome import side_name
+    from ..records import judge as verdict
     from ..rules import fifty, repetition
 
     return {

@@ -2,7 +2,7 @@
 
 :class:`Follower` takes the whole current text of a source at each change
 (a URL re-fetched, a file re-read, pasted text) and hands it to the CLI's
-:class:`pychessdraw.batch.watch.Tracker`, so that the events are the CLI's, word
+:class:`pychessdraw.records.tracker.Tracker`, so that the events are the CLI's, word
 for word and ply for ply (``automatic``, ``claimable``,
 ``claimable_with_move``, ``ended``, ``error``, ``corrected``, ``restarted``,
 ``removed``), found with one ply of referee work per appended move. On top
@@ -19,7 +19,7 @@ of the tracker it keeps what the page shows:
 
 :class:`StreamRound` turns a stream that sends each game's whole PGN again
 at each change (lichess's broadcast stream) into that whole text.
-:class:`Bridge` wraps both in JSON in, JSON out, for the arbiter's worker
+:class:`ArbiterBridge` wraps both in JSON in, JSON out, for the arbiter's worker
 (web/build.py makes ``arbiter-worker.js`` from the page's worker with this
 module in place of :mod:`pychessdraw.web.bridge`).
 
@@ -31,21 +31,34 @@ keeps the state of the position before the bad move, with ``error`` set).
 from __future__ import annotations
 
 import json
-from typing import Any, cast
+from typing import Any
 
 import chess
 
 from .. import laws
-from ..batch.judge import VERDICT_WORDS
-from ..batch.scan import AUTOMATIC, CLAIMABLE, WITH_MOVE
-from ..batch.watch import CORRECTED, DEFAULT_MAX_BYTES, ENDED, ERROR, RESTARTED, Board, Tracker, describe, split_games
-from ..errors import BadRequestError, InternalError, RefereeError
+from ..contract import WatchEventDict
+from ..errors import BadRequestError, InternalError
 from ..moves import move_number, numbered, start_of
 from ..outcome import Termination, side_name
 from ..pgn import read_games
+from ..records.judge import VERDICT_WORDS
+from ..records.scan import AUTOMATIC, CLAIMABLE, WITH_MOVE
+from ..records.tracker import (
+    CORRECTED,
+    DEFAULT_MAX_BYTES,
+    ENDED,
+    ERROR,
+    RESTARTED,
+    GameSeen,
+    Tracker,
+    describe,
+    split_games,
+)
 from ..rules import timeout
+from .args import error_info, referee_error
 from .clockpgn import parse_clk
-from .contract import ArbiterEvent, BoardState, BoardView, FollowReply, FollowUpdate
+from .contract import ArbiterEvent, BoardState, BoardView, FollowOperations, FollowReply, FollowUpdate
+from .dispatch import Dispatcher
 from .present import numbered_line, proof_line
 
 PLAYING: BoardState = "playing"
@@ -71,7 +84,7 @@ def clock_text(ms: int) -> str:
     return f"{minutes}:{seconds % 60:02d}"
 
 
-def _clocks(board: Board) -> dict[str, str | None]:
+def _clocks(board: GameSeen) -> dict[str, str | None]:
     """Each side's last ``%clk`` among the moves followed (None: none given)."""
     out: dict[str, str | None] = {"white": None, "black": None}
     game, parsed = board.game, board.parsed
@@ -91,7 +104,7 @@ def _clocks(board: Board) -> dict[str, str | None]:
     return out
 
 
-def _state(board: Board) -> tuple[BoardState, list[str], str]:
+def _state(board: GameSeen) -> tuple[BoardState, list[str], str]:
     """The board's state word; the moves that make a claim good when it is
     ``claimable_with_move``; and the state in words for people: who may
     claim which rule, with which moves, or which ending the rules impose."""
@@ -146,7 +159,7 @@ def _note(view: BoardView) -> str:
     return " · ".join(notes)
 
 
-def flag_sentence(ended: dict[str, Any], board: chess.Board) -> str | None:
+def flag_sentence(ended: WatchEventDict, board: chess.Board) -> str | None:
     """For a loss on time, one sentence: whether the opponent could mate
     (FIDE 6.9, or US Chess 14E when those rules were chosen), with the
     proof; None for any other ending. ``board``: the final position."""
@@ -155,28 +168,29 @@ def flag_sentence(ended: dict[str, Any], board: chess.Board) -> str | None:
         return None
     who = forfeit["flagged"].capitalize()
     other = "Black" if forfeit["flagged"] == "white" else "White"
-    proof = ended.get("proof") or {}
+    proof = ended.get("proof")
+    reason = proof["reason"] if proof is not None else None
     article = laws.flag_citation(forfeit["rules"])
     if forfeit["by_rule"] == "1/2-1/2" and forfeit["opponent_winnable"] is not False:
         article = laws.USCF_INSUFFICIENT  # a draw though a mate exists: the US Chess rule
     can = forfeit["opponent_winnable"]
     if can is True:
         mover = chess.BLACK if forfeit["flagged"] == "white" else chess.WHITE  # the side that can mate
-        san = proof.get("line")
+        san = proof["line"] if proof is not None else None
         line = numbered_line(board, proof_line(board, mover, san), PROOF_PLIES)
-        how = f"a mating line: {line}" if line else proof.get("reason") or "a checkmate exists"
+        how = f"a mating line: {line}" if line else reason or "a checkmate exists"
         said = f"{who}'s flag fell and {other} can still checkmate ({how})"
     elif can is False:
         said = (
             f"{who}'s flag fell, but {other} cannot checkmate by any series of legal moves "
-            f"(proven: {proof.get('reason') or 'not enough material to checkmate'})"
+            f"(proven: {reason or 'not enough material to checkmate'})"
         )
     else:
         said = f"{who}'s flag fell; whether {other} can checkmate was not decided within the search"
     return f"{said}: {forfeit['by_rule'] or forfeit['recorded']} by {article}"
 
 
-def _base_view(number: int, board: Board) -> BoardView:
+def _base_view(number: int, board: GameSeen) -> BoardView:
     """A board's view with nothing worked out: its tags and counts only."""
     plies = len(board.seen)
     moves = move_number(plies, *start_of(board.headers))[0] if plies else 0
@@ -208,7 +222,7 @@ def _base_view(number: int, board: Board) -> BoardView:
     }
 
 
-def board_view(number: int, board: Board, ended: dict[str, Any] | None) -> BoardView:
+def board_view(number: int, board: GameSeen, ended: WatchEventDict | None) -> BoardView:
     """What the page shows of one board, plain JSON-able data."""
     game = board.game
     state, moves, words = _state(board)
@@ -248,8 +262,8 @@ class Follower:
             raise BadRequestError(f"flag_rules must be {timeout.FIDE!r} or {timeout.USCF!r}")
         self.tracker = Tracker(flag_rules)
         self.log: list[ArbiterEvent] = []
-        self.ended: dict[int, dict[str, Any]] = {}  # per game, its standing ``ended`` event
-        self._standing: dict[int, list[dict[str, Any]]] = {}  # per game, events a correction may void
+        self.ended: dict[int, ArbiterEvent] = {}  # per game, its standing ``ended`` event
+        self._standing: dict[int, list[ArbiterEvent]] = {}  # per game, events a correction may void
         self._shown: dict[int, tuple[Any, ...]] = {}  # per game, what its view was made from
 
     def update(self, text: str) -> FollowUpdate:
@@ -260,12 +274,10 @@ class Follower:
         new: list[ArbiterEvent] = []
         voided: list[int] = []
         for found in self.tracker.update(text):
-            found["id"] = len(self.log) + 1
-            found["text"] = describe(found)
-            event = cast(ArbiterEvent, found)  # the tracker's event with the two keys the type adds
+            event: ArbiterEvent = {**found, "id": len(self.log) + 1, "text": describe(found)}
             new.append(event)
             self.log.append(event)
-            voided += self._void(found)
+            voided += self._void(event)
         boards: list[BoardView] = []
         for number, board in enumerate(self.tracker.boards, 1):
             made_of = (board.parsed, self.ended.get(number), board.ended, board.error, len(board.seen))
@@ -276,7 +288,7 @@ class Follower:
                 boards.append(self._view(number, board, new))
         return {"events": new, "voided": voided, "boards": boards, "count": len(self.tracker.boards)}
 
-    def _view(self, number: int, board: Board, new: list[ArbiterEvent]) -> BoardView:
+    def _view(self, number: int, board: GameSeen, new: list[ArbiterEvent]) -> BoardView:
         """The board's view; a fault of the referee in it is said on that
         board and as an ``error`` event in ``new``, not raised: the other
         boards go on."""
@@ -284,27 +296,27 @@ class Follower:
             return board_view(number, board, self.ended.get(number))
         except Exception as exc:  # a fault of the referee: said, not raised
             view = _base_view(number, board)
-            view["error"] = f"internal error of the referee ({type(exc).__name__}): board not shown"
+            reason = view["error"] = f"internal error of the referee ({type(exc).__name__}): board not shown"
             view["urgency"] = 1
-            fault: dict[str, Any] = {
+            said: WatchEventDict = {
                 "game": number,
                 "white": view["white"],
                 "black": view["black"],
                 "round": view["round"],
                 "ply": view["plies"],
                 "move": None,
+                "label": None,
                 "rule": None,
                 "kind": ERROR,
                 "code": InternalError.code,
-                "reason": view["error"],
-                "id": len(self.log) + 1,
+                "reason": reason,
             }
-            fault["text"] = describe(fault)
-            self.log.append(cast(ArbiterEvent, fault))
-            new.append(cast(ArbiterEvent, fault))
+            fault: ArbiterEvent = {**said, "id": len(self.log) + 1, "text": describe(said)}
+            self.log.append(fault)
+            new.append(fault)
             return view
 
-    def _void(self, event: dict[str, Any]) -> list[int]:
+    def _void(self, event: ArbiterEvent) -> list[int]:
         """Keep the game's standing events; the ids this event voids."""
         number, kind = event["game"], event["kind"]
         rows = self._standing.setdefault(number, [])
@@ -393,54 +405,61 @@ def _ok(update: FollowUpdate) -> FollowReply:
     }
 
 
-class Bridge:
+class ArbiterBridge:
     """The arbiter worker's entry: :meth:`handle` takes a JSON request
     ``{"op", "args"}`` and returns a JSON answer ``{"ok": true, ...}`` or
-    ``{"ok": false, "error": {"code", "message"}}``. Ops: ``follow_start``
-    (``flag_rules``: a new follower, the old one dropped), ``follow_update``
-    (``text``, the source's whole text: :meth:`Follower.update`),
-    ``follow_feed`` (``text``, what a stream sent next: :class:`StreamRound`,
-    then :meth:`Follower.update`, with a ``note`` when a game was dropped),
-    ``follow_log`` (every event so far)."""
+    ``{"ok": false, "error": {"code", "message"}}``, checked and run by the
+    game bridge's dispatcher (:class:`pychessdraw.web.dispatch.Dispatcher`
+    over :class:`~pychessdraw.web.contract.FollowOperations`). Ops:
+    ``follow_start`` (``flag_rules``: a new follower, the old one dropped),
+    ``follow_update`` (``text``, the source's whole text:
+    :meth:`Follower.update`), ``follow_feed`` (``text``, what a stream sent
+    next: :class:`StreamRound`, then :meth:`Follower.update`, with a
+    ``note`` when a game was dropped), ``follow_log`` (every event so far)."""
 
     def __init__(self) -> None:
         self.follower = Follower()
         self.stream = StreamRound()
+        self.dispatcher = Dispatcher[FollowReply](
+            FollowOperations,
+            {
+                "follow_start": self._start,
+                "follow_update": self._update,
+                "follow_feed": self._feed,
+                "follow_log": self._log,
+            },
+        )
 
     def handle(self, request: str) -> str:
+        """One request as JSON text, the answer as JSON text; any failure
+        (a bad request, a fault of the referee) is ``ok: false`` in the
+        project's words, and the follower is left as it was."""
         answer: FollowReply
         try:
-            answer = self._handle(json.loads(request))
-        except RefereeError as exc:
-            answer = {"ok": False, "error": exc.to_dict()}
-        except (ValueError, TypeError, AttributeError, KeyError) as exc:
-            answer = {"ok": False, "error": BadRequestError(f"bad request: {exc}").to_dict()}
+            answer = self.dispatcher.run(request)
+        except Exception as exc:
+            answer = {"ok": False, "error": error_info(referee_error(exc))}
         return json.dumps(answer)
 
-    def _handle(self, request: dict[str, Any]) -> FollowReply:
-        op, args = request.get("op"), request.get("args") or {}
-        if op == "follow_start":
-            self.follower = Follower(args.get("flag_rules", timeout.FIDE))
-            self.stream = StreamRound()
-            return {"ok": True}
-        if op == "follow_feed":  # the next piece of a stream (StreamRound)
-            text = args.get("text")
-            if not isinstance(text, str):
-                raise BadRequestError("follow_feed needs the stream's next text")
-            changed, note = self.stream.feed(text)
-            out: FollowUpdate = (
-                self.follower.update(self.stream.text())
-                if changed
-                else {"events": [], "voided": [], "boards": [], "count": len(self.follower.tracker.boards)}
-            )
-            reply = _ok(out)
-            reply["note"] = note
-            return reply
-        if op == "follow_update":
-            text = args.get("text")
-            if not isinstance(text, str):
-                raise BadRequestError("follow_update needs the source's text")
-            return _ok(self.follower.update(text))
-        if op == "follow_log":
-            return {"ok": True, "events": self.follower.log}
-        raise BadRequestError(f"unknown operation {op!r}")
+    def _start(self, args: dict[str, Any]) -> FollowReply:
+        self.follower = Follower(args.get("flag_rules", timeout.FIDE))
+        self.stream = StreamRound()
+        return {"ok": True}
+
+    def _feed(self, args: dict[str, Any]) -> FollowReply:
+        """The next piece of a stream (:class:`StreamRound`)."""
+        changed, note = self.stream.feed(args["text"])
+        out: FollowUpdate = (
+            self.follower.update(self.stream.text())
+            if changed
+            else {"events": [], "voided": [], "boards": [], "count": len(self.follower.tracker.boards)}
+        )
+        reply = _ok(out)
+        reply["note"] = note
+        return reply
+
+    def _update(self, args: dict[str, Any]) -> FollowReply:
+        return _ok(self.follower.update(args["text"]))
+
+    def _log(self, args: dict[str, Any]) -> FollowReply:
+        return {"ok": True, "events": self.follower.log}

@@ -62,11 +62,11 @@ MAX_ARROWS = 3  # more intended moves than this are said in words, not drawn
 side = side_name  # "White", "Black"
 
 
-def make_row(game: Game, move: chess.Move, *, after_end: bool = False) -> MoveRow:
-    """The move-list row of ``move`` (legal now); pushes it onto ``game``."""
-    number, white = game.fullmove_number, game.turn == chess.WHITE
-    san, uci = game.san(move), game.uci(move)
-    game.push(move)
+def make_row(game: Game, san: str, uci: str, *, after_end: bool = False) -> MoveRow:
+    """The move-list row of the move just played on ``game`` (``san`` and
+    ``uci``: its words, taken before it was played). Reads the game only."""
+    white = game.turn == chess.BLACK  # the side that moved
+    number = game.fullmove_number if white else game.fullmove_number - 1
     return {
         "ply": game.ply,
         "san": san,

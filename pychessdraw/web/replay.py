@@ -78,7 +78,9 @@ def replay(game: Game, tokens: list[str]) -> tuple[list[MoveRow], tuple[int, Out
             move = game.parse_move(token)
         except RefereeError as exc:
             raise move_error(exc, label, ply=game.ply + 1) from None
-        rows.append(present.make_row(game, move, after_end=ended is not None))
+        san, uci = game.san(move), game.uci(move)
+        game.push(move)
+        rows.append(present.make_row(game, san, uci, after_end=ended is not None))
     view = None
     if ended is not None:
         ply, outcome = ended

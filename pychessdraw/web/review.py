@@ -1,6 +1,6 @@
 """Reviewing a PGN file as it streams in: feed text chunks of any size, get
 back the report of every game completed so far (the scan report of
-:func:`pychessdraw.batch.scan.scan_game`, with its verdict), then flush the last
+:func:`pychessdraw.records.scan.scan_game`, with its verdict), then flush the last
 game at the end of the input. The page's review runs this in its worker.
 
 Memory is bounded by the longest game, not by the file: only the lines of
@@ -27,12 +27,12 @@ from collections.abc import Iterator
 from typing import Any
 
 from .. import laws, pgn
-from ..batch.final_search import AUTO, FinalSearch
-from ..batch.scan import scan_game
 from ..errors import BadPgnError, BadRequestError
 from ..moves import after_move, move_number, numbered, start_of
 from ..outcome import side_name
 from ..pgn import PgnGame, read_games
+from ..records.final_search import AUTO, FinalSearch
+from ..records.scan import scan_game
 from ..rules import dead, timeout
 from .contract import Reply, ReviewEvent, ReviewResult, ReviewRow
 
@@ -293,7 +293,7 @@ class ReviewOps:
     - ``review_start {flag_rules?, start?, part?, parts?, search?}``: a new
       review (any review under way is dropped); ``search`` is the final
       position's search: ``"auto"`` (default: ``scan``'s default,
-      :data:`pychessdraw.batch.final_search.AUTO` with the same budget, so that
+      :data:`pychessdraw.records.final_search.AUTO` with the same budget, so that
       the page's verdicts are the CLI's: the flagged side's opponent in a
       loss on time and the positions that might be dead, searched deeply),
       ``"static"`` (as ``scan --search static``: no search, faster, more

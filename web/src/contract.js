@@ -22,6 +22,7 @@
 /** @typedef {"auto"|"static"|"page"} SearchName */
 /** @typedef {"checkmate"|"stalemate"|"insufficient_material"|"dead_position"|"fivefold_repetition"|"seventyfive_moves"|"threefold_repetition"|"fifty_moves"|"agreement"|"resignation"|"time_forfeit"} TerminationName */
 /** @typedef {"ok"|"wrong_result"|"ended_earlier"|"undecided"|"error"} VerdictName */
+/** @typedef {"automatic"|"claimable"|"claimable_with_move"|"ended"|"error"|"corrected"|"restarted"|"removed"} WatchEventKind */
 
 /** @typedef {LegalMoveDict} LegalMove */
 
@@ -255,7 +256,7 @@
  * @property {string} white
  * @property {string} black
  * @property {string} result  as recorded (any text of the Result tag)
- * @property {VerdictName} verdict  pychessdraw.batch.judge
+ * @property {VerdictName} verdict  pychessdraw.records.judge
  * @property {ResultName|null} expected_result
  * @property {number|null} ended_at
  * @property {number} plies
@@ -391,9 +392,9 @@
 
 /**
  * @typedef {Object} TimeControlArgs
- * @property {number} base_s
- * @property {number} increment_s
- * @property {number} delay_s
+ * @property {number} [base_s]
+ * @property {number} [increment_s]
+ * @property {number} [delay_s]
  */
 
 /**
@@ -500,16 +501,46 @@
  * `verdict`, `time_forfeit`, `code`, `reason`...) are kept for the
  * downloaded log, not read by the page.
  * @typedef {Object} ArbiterEvent
- * @property {number} id
  * @property {number} game
  * @property {string|null} white
  * @property {string|null} black
  * @property {string|null} round
  * @property {number} ply
  * @property {string|null} move
- * @property {string|null} rule
+ * @property {string|null} label
+ * @property {TerminationName|null} rule
  * @property {ArbiterEventKind} kind
+ * @property {string[]} [moves]
+ * @property {string} [code]
+ * @property {string} [reason]
+ * @property {string} [result]
+ * @property {TimeForfeitDict|null} [time_forfeit]
+ * @property {VerdictName} [verdict]
+ * @property {ResultName|null} [expected_result]
+ * @property {number|null} [ended_at]
+ * @property {string} [ended_after]
+ * @property {WinnableDetailDict} [proof]
+ * @property {number} id
  * @property {string} text
+ */
+
+/**
+ * A game recorded as lost on time, by the rules (FIDE 6.9 or US Chess).
+ * @typedef {Object} TimeForfeitDict
+ * @property {Color} flagged
+ * @property {string} recorded  the recorded result
+ * @property {ResultName|null} by_rule  the result the rules give (None: not decided)
+ * @property {FlagRulesName} rules
+ * @property {boolean} should_be_draw
+ * @property {boolean|null} opponent_winnable  could the opponent mate (None: not decided)
+ */
+
+/**
+ * How the dead-position search answered for one side.
+ * @typedef {Object} WinnableDetailDict
+ * @property {string[]|null} line  a mating line in SAN when one was found
+ * @property {string} reason
+ * @property {number} nodes  search nodes spent
  */
 
 /**
@@ -525,35 +556,12 @@
  * The arbiter worker's answer to every operation.
  * @typedef {Object} FollowReply
  * @property {boolean} ok
- * @property {ErrorDict} [error]
+ * @property {ErrorInfo} [error]
  * @property {string|null} [note]  follow_feed: a game of the stream was dropped
  * @property {ArbiterEvent[]} [events]
  * @property {number[]} [voided]
  * @property {BoardView[]} [boards]
  * @property {number} [count]
- */
-
-/**
- * A refused request (`RefereeError.to_dict()`): `code` is stable
- * (see pychessdraw.errors); the other fields appear where they apply.
- * @typedef {Object} ErrorDict
- * @property {ErrorCode} code
- * @property {string} message
- * @property {number} [ply]  the ply the move would have made, or the game's ply
- * @property {string} [token]  the text as given (cut to 40 characters)
- * @property {string} [move_label]  the move with its number, e.g. "3...Qxe7"
- * @property {string} [reason]  scan: the move's own error, without the ply and token before it
- * @property {MoveCandidateDict[]} [candidates]  ambiguous_move, promotion_needed
- * @property {string} [fen]  bad_fen: the text as given
- * @property {string} [field]  bad_fen: the FEN field at fault ("piece placement", "side to move", "castling", ...)
- * @property {string} [file]  file_error
- */
-
-/**
- * One move a player may have meant (ambiguous move, missing promotion piece).
- * @typedef {Object} MoveCandidateDict
- * @property {string} uci
- * @property {string} san
  */
 
 /**

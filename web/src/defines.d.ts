@@ -9,3 +9,4 @@ declare const __PCD_MANIFEST__: { build: string; files: Record<string, string> }
 declare const __PCD_BOOT__: { wheels: string[]; snapshot: string | null } | null;
 /** worker.js: the Python module whose Bridge answers (pychessdraw.web.bridge; .follow for the arbiter). */
 declare const __PCD_BRIDGE__: string;
+declare const __PCD_BRIDGE_CLASS__: string;

@@ -257,7 +257,7 @@ async function boot() {
   const py = pyodide || (await bootNormally(wheelUrls));
   progress("Starting the referee…", 3, 4);
   const mod = py.pyimport(__PCD_BRIDGE__); // pychessdraw.web.bridge, or .follow in arbiter-worker.js (build.py)
-  const made = bridge = mod.Bridge();
+  const made = bridge = mod[__PCD_BRIDGE_CLASS__](); // Bridge, or ArbiterBridge
   mod.destroy();
   handle = made.handle;
   mark("bridge");

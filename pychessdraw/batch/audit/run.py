@@ -33,8 +33,8 @@ import dask
 from dask.distributed import Client, LocalCluster, as_completed
 
 from ...errors import BadRequestError, FileError, RefereeError
+from ...records.judge import UNDECIDED, VERDICTS
 from ..inputs import STDIN, expand
-from ..judge import UNDECIDED, VERDICTS
 from ..progress import Progress
 from .chunks import Chunk, plan
 from .work import audit_chunk, count_games, failed, part_name, write_atomically

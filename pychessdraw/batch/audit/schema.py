@@ -13,7 +13,7 @@
 | events | list<struct<ply: int32, rule: string, kind: string>> | first ply each rule ended the game (automatic) or became claimable (claimable, claimable_with_move) |
 | time_forfeit | struct<flagged, recorded, by_rule, rules: string, should_be_draw, opponent_winnable: bool> | for a game lost on time: the finding (else null) |
 | error | struct<code, message: string, ply: int32, token: string> | why the record cannot be replayed (else null) |
-| verdict | string | ok, wrong_result, ended_earlier, undecided or error (:mod:`pychessdraw.batch.judge`; undecided: the result hangs on a question the search left open) |
+| verdict | string | ok, wrong_result, ended_earlier, undecided or error (:mod:`pychessdraw.records.judge`; undecided: the result hangs on a question the search left open) |
 | expected_result | string | the result the rules give where it differs from the record |
 | ended_at | int32 | the ply at which the rules ended the game |
 """
@@ -58,7 +58,7 @@ SCHEMA = pa.schema(
 
 
 def row(report: dict[str, Any], file: str, chunk: int) -> dict[str, Any]:
-    """One scan report (:func:`pychessdraw.batch.scan.scan_game`) as a row."""
+    """One scan report (:func:`pychessdraw.records.scan.scan_game`) as a row."""
     final = report.get("final") or {}
     outcome = final.get("outcome")
     error = report.get("error")

@@ -19,10 +19,10 @@ from typing import Any
 import pyarrow.parquet as pq
 
 from ...errors import FileError
+from ...records.final_search import AUTO, FinalSearch
+from ...records.judge import judge
+from ...records.scan import scan_game
 from ...rules import dead
-from ..final_search import AUTO, FinalSearch
-from ..judge import judge
-from ..scan import scan_game
 from .chunks import Chunk, games
 from .schema import row, table
 

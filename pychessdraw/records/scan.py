@@ -14,7 +14,7 @@ from typing import Any
 
 import chess
 
-from ..contract import StatusDict
+from ..contract import StatusDict, TimeForfeitDict
 from ..errors import RefereeError
 from ..game import Game
 from ..outcome import Termination, color_name, says_lost_on_time
@@ -81,7 +81,7 @@ def lost_on_time(headers: dict[str, str]) -> chess.Color | None:
     return chess.WHITE if result == "0-1" else chess.BLACK
 
 
-def audit_time_forfeit(headers: dict[str, str], final: StatusDict) -> dict[str, Any] | None:
+def audit_time_forfeit(headers: dict[str, str], final: StatusDict) -> TimeForfeitDict | None:
     """For a game lost on time: the result the rules give (FIDE 6.9 or US
     Chess) and whether the record should have been a draw. ``final`` is the
     final status as JSON (``Status.to_dict``)."""
@@ -109,7 +109,7 @@ def scan_game(
     """One game's report: headers, plies played, final status, events, error,
     for a game lost on time, whether it should have been a draw, and
     ``dead_undecided``: whether the final position might be dead but was
-    not decided (:func:`pychessdraw.batch.final_search.dead_undecided`).
+    not decided (:func:`pychessdraw.records.final_search.dead_undecided`).
 
     Every ply gets the cheap checks. The final position is searched with
     ``final_search``: a budget searches both sides (``rules.dead.DEEP`` is

@@ -16,7 +16,7 @@ searches deeply only where the answer can change the verdict:
 Everything else gets the cheap proofs only (material, locked pawn walls).
 Each search gets :data:`AUTO_BUDGET` (a node count, so the same answer on
 every machine); a side it leaves open makes a decisive record
-``undecided`` (:mod:`pychessdraw.batch.judge`), never ``ok``.
+``undecided`` (:mod:`pychessdraw.records.judge`), never ``ok``.
 Limit: a dead position that none of these gates flags (pieces confined
 behind a wall that still leaves some pawn free, say) is not searched; use a
 budget such as ``rules.dead.DEEP`` (``--search deep``) to search every final

@@ -19,7 +19,7 @@ scan, the page's review and the archive audit.
      not already make a draw; the win stands under FIDE 6.9 unless a draw
      is proven, so ``expected_result`` stays null;
   2. any other decisive game whose final position might be dead (the gate
-     of :func:`pychessdraw.batch.final_search.might_be_dead`: one side proven
+     of :func:`pychessdraw.records.final_search.might_be_dead`: one side proven
      unable to mate, every side's pawns blocked or its material unable to
      mate, or a single legal move) and whose search left it open
      (``dead_undecided`` in the report): a dead final position would make
@@ -45,13 +45,17 @@ that only a deep search would prove is not looked for.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
+from ..contract import ResultName, VerdictDict, VerdictName
 from ..moves import move_number, start_of
 
-OK, WRONG_RESULT, ENDED_EARLIER, ERROR = "ok", "wrong_result", "ended_earlier", "error"
-UNDECIDED = "undecided"
-VERDICTS = (OK, WRONG_RESULT, ENDED_EARLIER, UNDECIDED, ERROR)
+OK: Final = "ok"
+WRONG_RESULT: Final = "wrong_result"
+ENDED_EARLIER: Final = "ended_earlier"
+ERROR: Final = "error"
+UNDECIDED: Final = "undecided"
+VERDICTS: tuple[VerdictName, ...] = (OK, WRONG_RESULT, ENDED_EARLIER, UNDECIDED, ERROR)
 #: Each verdict in words, for people (the review table, the Arbiter view).
 VERDICT_WORDS = {
     OK: "ok",
@@ -63,8 +67,8 @@ VERDICT_WORDS = {
 RESULTS = ("1-0", "0-1", "1/2-1/2")
 
 
-def judge(report: Mapping[str, Any]) -> dict[str, Any]:
-    """The verdict on one scan report (see :func:`pychessdraw.batch.scan.scan_game`).
+def judge(report: Mapping[str, Any]) -> VerdictDict:
+    """The verdict on one scan report (see :func:`pychessdraw.records.scan.scan_game`).
 
     Returns ``{"verdict", "expected_result", "ended_at"}``: the result the
     rules give where it differs from or is missing in the record (else
@@ -95,7 +99,7 @@ def judge(report: Mapping[str, Any]) -> dict[str, Any]:
     return {"verdict": OK, "expected_result": None, "ended_at": plies if outcome is not None else None}
 
 
-def _result_of(rule: str, ply: int, report: Mapping[str, Any]) -> str:
+def _result_of(rule: str, ply: int, report: Mapping[str, Any]) -> ResultName:
     """The result of an automatic ending at ``ply``: every automatic ending is
     a draw but checkmate, won by the side that moved into ``ply``."""
     if rule != "checkmate":
