@@ -5,7 +5,7 @@
 // through ctrl.on(...) events and ctrl.request(...) (see web/README.md).
 
 import { clearRecord, decodeHash, encodeHash, isEmpty, loadPrefs, loadRecord, positionBeforeReferee, restoreArgs, saveRecord, savePrefs, STD_FEN } from "./persist.js";
-import { REPLACES_GAME } from "./contract.js";
+import { REPLACES_GAME, SIDE_NAME } from "./contract.js";
 
 /** @typedef {import("./contract.js").Reply} Reply */
 /** @typedef {import("./contract.js").Answer_} Answer */
@@ -481,7 +481,7 @@ export class Controller {
    * @param {"white"|"black"} color @param {string} what  e.g. "resign"
    */
   refuseFor(color, what) {
-    const name = color === "white" ? "White" : "Black";
+    const name = SIDE_NAME[color];
     this.showError({ code: "not_your_side", message: `${name} is played by the computer: you ${what} only for your own side.` });
   }
 
@@ -801,9 +801,9 @@ export class Controller {
    */
   resign(color) {
     if (!this.mayAct(color)) return this.refuseFor(color, "resign");
-    const name = color === "white" ? "White" : "Black";
+    const name = SIDE_NAME[color];
     this.state.confirm = {
-      text: `Resign for ${name}? The game ends: ${name === "White" ? "Black" : "White"} wins.`,
+      text: `Resign for ${name}? The game ends: ${SIDE_NAME[color === "white" ? "black" : "white"]} wins.`,
       yes: `${name} resigns`, no: "Keep playing", kind: "game",
       run: () => void this.act("resign", { color }),
     };

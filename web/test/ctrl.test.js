@@ -138,7 +138,7 @@ test("a corrupted saved game starts a clean game with a message, and is removed"
 
 test("a saved game is restored in one request", async () => {
   const saved = JSON.stringify({ start_fen: GAME.start_fen, chess960: false, moves: ["e2e4", "e7e5", "g1f3"], ending: null, headers: {} });
-  const { ctrl, ref } = make((op) => ({ ok: true, facts: facts(3), moves: { keep: 0, add: [row(1), row(2), row(3)] }, game: GAME, ending: null }),
+  const { ctrl, ref } = make(() => ({ ok: true, facts: facts(3), moves: { keep: 0, add: [row(1), row(2), row(3)] }, game: GAME, ending: null }),
     { [STORE_KEY]: saved });
   await ctrl.onReady();
   const restores = ref.sent.filter(([op]) => op === "restore");
@@ -149,7 +149,7 @@ test("a saved game is restored in one request", async () => {
 });
 
 test("a board move picks the bridge's move; a promotion asks for the piece; Escape closes it", async () => {
-  const { ctrl, ref } = make((op) => ({ ok: true, facts: facts(0), moves: { keep: 0, add: [] }, game: GAME, ending: null }));
+  const { ctrl, ref } = make(() => ({ ok: true, facts: facts(0), moves: { keep: 0, add: [] }, game: GAME, ending: null }));
   await ctrl.onReady();
   assert.equal(ctrl.boardMove("e2", "e4"), "played");
   await ctrl.queue;

@@ -2,7 +2,7 @@
 // Buttons and forms: each sends one controller action; their enabled state
 // follows the controller's (visibly disabled, with the reason, while the
 // referee starts). Also the engine status line and the export box.
-import { $, colorName, focusFirst, setText } from "./dom.js";
+import { $, focusFirst, setText } from "./dom.js";
 
 /** @typedef {import("../ctrl.js").Controller} Controller */
 
@@ -230,4 +230,3 @@ async function copyText(ctrl, text, done) {
   }
 }
 
-export { colorName };

@@ -28,11 +28,6 @@ export function el(tag, props = {}, ...kids) {
   return e;
 }
 
-/** @param {string} c */
-export function colorName(c) {
-  return c === "white" ? "White" : "Black";
-}
-
 /**
  * Set text only when it changed (keeps per-move DOM work small).
  * @param {HTMLElement} e @param {string} text
