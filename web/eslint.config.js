@@ -47,9 +47,4 @@ export default [
     files: ["src/contract.js"],
     rules: { "max-lines": "off" },
   },
-  {
-    // split into small controllers in the next step
-    files: ["src/ctrl.js"],
-    rules: { "max-lines": "off" },
-  },
 ];

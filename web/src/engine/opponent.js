@@ -3,7 +3,7 @@
 // thinks when it is the computer's turn, and acts through the controller's
 // own actions (play, claim, accept or decline an offer, offer a draw), so the
 // referee rules on the computer exactly as on a human. No DOM: the view
-// (ui/engine.js) renders `state` and calls `setOpponent` / `setLevel`.
+// (features/computer.js) renders `state` and calls `setOpponent` / `setLevel`.
 //
 // The engine is created only when the visitor picks the computer. If it
 // fails (missing files, a WebAssembly error), the opponent goes back to
