@@ -1,0 +1,164 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""The page's own files in dist/: the bundle (esbuild), index.html with its
+CSS inlined and the start position drawn, the app manifest and its icons,
+the workers, and the service worker with the manifest of the build."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import shutil
+from pathlib import Path
+
+import start_board  # web/start_board.py: the start position drawn into index.html
+from build_common import CACHE, NM, SRC, WEB, copy, die, run, say, sha256, with_defines
+
+
+def bundle_ui(dist: Path, dev: bool) -> list[str]:
+    """dist/app.js and dist/chunks/*.js (esbuild, code splitting): app.js holds
+    what draws the board (chessground, the controller, the board view) and
+    imports the rest of the page (chunks/page-<hash>.js) once the board is on
+    screen; code both use goes to shared chunks. Returns the chunks app.js
+    imports statically, which index.html preloads (no request waterfall
+    before the board). Stale chunks of earlier builds are removed first, so
+    the service worker's manifest lists only this build's files."""
+    chunks = dist / "chunks"
+    shutil.rmtree(chunks, ignore_errors=True)
+    for old in dist.glob("app.js*"):
+        old.unlink()
+    meta = CACHE / "esbuild-meta.json"
+    CACHE.mkdir(parents=True, exist_ok=True)
+    esbuild = NM / "esbuild/bin/esbuild"
+    cmd = [
+        str(esbuild),
+        str(SRC / "app.js"),
+        "--bundle",
+        "--splitting",
+        "--format=esm",
+        "--target=es2020",
+        f"--outdir={dist}",
+        "--entry-names=[name]",
+        "--chunk-names=chunks/[name]-[hash]",
+        f"--metafile={meta}",
+        "--log-level=warning",
+        "--legal-comments=linked",
+    ]
+    cmd += ["--sourcemap"] if dev else ["--minify"]
+    run(cmd, cwd=WEB)  # the metafile's paths are relative to it
+    outputs = json.loads(meta.read_text())["outputs"]
+    entry = next(o for path, o in outputs.items() if Path(path).name == "app.js")
+    static = [
+        (WEB / i["path"]).resolve().relative_to(dist).as_posix()
+        for i in entry["imports"]
+        if i["kind"] == "import-statement" and not i.get("external")
+    ]
+    if not any(Path(p).name.startswith("page-") for p in outputs):
+        die("esbuild made no chunks/page-*.js: src/app.js must import('./page.js') after the board")
+    return static
+
+
+STYLESHEET = re.compile(r'<link rel="stylesheet" href="([^"]+)">\n')
+STYLE_SRC = "style-src 'self' "
+
+
+def write_app_manifest(dist: Path) -> None:
+    """The web app manifest (src/manifest.webmanifest) and its icons, 192 and
+    512 px (src/icon-*.png, committed): "Add to Home Screen" gives an app that
+    opens offline (the service worker caches them with every other file of dist/)."""
+    copy(SRC / "manifest.webmanifest", dist / "manifest.webmanifest")
+    for size in (192, 512):
+        copy(SRC / f"icon-{size}.png", dist / f"icon-{size}.png")
+
+
+def write_index(dist: Path, preload: list[str]) -> None:
+    """dist/index.html from src/index.html: its stylesheets (chessground's and
+    app.css) inlined, minified, in one <style> allowed by its sha256 in the
+    page's CSP (no request before the first paint), the start position drawn
+    in the board's element for a first visit (start_board.py), and a modulepreload link for each chunk app.js imports
+    statically, next to the one for app.js."""
+    html = (SRC / "index.html").read_text()
+    anchor = '<link rel="modulepreload" href="app.js">'
+    if anchor not in html:
+        die("web/src/index.html lost its modulepreload link for app.js")
+    links = "".join(f'\n<link rel="modulepreload" href="{p}">' for p in preload)
+    html = html.replace(anchor, anchor + links, 1)
+
+    sheets = STYLESHEET.findall(html)
+    if not sheets or STYLE_SRC not in html:
+        die("web/src/index.html lost its stylesheet links or its CSP style-src")
+    files = [NM / "@lichess-org/chessground/assets" / h[3:] if h.startswith("cg/") else SRC / h for h in sheets]
+    for f in files:
+        if not f.exists():
+            die(f"{f} missing (a stylesheet of web/src/index.html)")
+    CACHE.mkdir(parents=True, exist_ok=True)
+    entry, out = CACHE / "inline-entry.css", CACHE / "inline.css"
+    entry.write_text("".join(f'@import "{f.as_posix()}";\n' for f in files))
+    run(
+        [str(NM / "esbuild/bin/esbuild"), str(entry), "--bundle", "--minify", f"--outfile={out}", "--log-level=warning"]
+    )
+    css = out.read_text().strip()
+    if "</" in css:
+        die("the inlined CSS holds '</', which would end its <style> element")
+    first = True
+
+    def inline(m: re.Match) -> str:
+        nonlocal first
+        keep, first = first, False
+        return f"<style>{css}</style>\n" if keep else ""
+
+    html = STYLESHEET.sub(inline, html)
+    if CONNECT_SRC[0] + ";" not in html:
+        die("web/src/index.html lost its CSP connect-src 'self'")
+    html = html.replace(CONNECT_SRC[0] + ";", CONNECT_SRC[1] + ";", 1)
+    html = html.replace(STYLE_SRC, f"{STYLE_SRC}{start_board.csp_hash(css)} ", 1)
+    try:
+        html = start_board.insert(html, SRC / "persist.js")
+    except ValueError as e:
+        die(str(e))
+    (dist / "index.html").write_text(html)
+
+
+# ---------------------------------------------------------------- the Arbiter view's sources
+#: Where the Arbiter view may fetch a followed source from: any https host, and
+#: plain http only on this machine (a relay such as DGT LiveChess on localhost,
+#: the tests' loopback server). Scripts stay the page's own ('self').
+CONNECT_SRC = ("connect-src 'self'", "connect-src 'self' https: http://127.0.0.1:* http://localhost:*")
+
+
+def write_workers(dist: Path, boot: dict[str, object]) -> None:
+    """dist/worker.js and dist/arbiter-worker.js from src/worker.js, with the
+    wheels and the snapshot written in (one request less before the
+    snapshot): the page's answering with pychessdraw.web.bridge.Bridge, the
+    arbiter's (same start-up, same snapshot) with pychessdraw.web.follow.Bridge
+    (the Arbiter view's follower), so that following a round never waits
+    behind the game on the board, nor the other way."""
+    for name, module in (("worker.js", "pychessdraw.web.bridge"), ("arbiter-worker.js", "pychessdraw.web.follow")):
+        with_defines(SRC / "worker.js", dist / name, {"__PCD_BOOT__": boot, "__PCD_BRIDGE__": module})
+
+
+SW_SKIP = {"sw.js", ".nojekyll"}
+
+
+def write_service_worker(dist: Path) -> str:
+    """dist/sw.js from src/sw.js with the manifest of every other file of dist,
+    and dist/boot.js from src/boot.js with the build id written in (so that a
+    page can tell whether the service worker in charge holds its build); returns
+    the build id: a hash of every file but sw.js and boot.js."""
+
+    def manifest() -> dict[str, str]:
+        return {
+            p.relative_to(dist).as_posix(): sha256(p)
+            for p in sorted(dist.rglob("*"))
+            if p.is_file() and p.relative_to(dist).as_posix() not in SW_SKIP
+        }
+
+    files = manifest()
+    files.pop("boot.js", None)
+    build = hashlib.sha256(json.dumps(files, sort_keys=True).encode()).hexdigest()[:16]
+    with_defines(SRC / "boot.js", dist / "boot.js", {"__PCD_BUILD__": build})
+    files = manifest()
+    with_defines(SRC / "sw.js", dist / "sw.js", {"__PCD_MANIFEST__": {"build": build, "files": files}})
+    size = sum((dist / f).stat().st_size for f in files)
+    say(f"service worker: dist/sw.js caches {len(files)} files ({size / 1e6:.1f} MB), build {build}")
+    return build
