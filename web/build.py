@@ -22,7 +22,8 @@ Steps (each prints what it did):
      imported), gzipped, cached by the hash of those inputs; boot.json tells the
      worker its name (null when it could not be made: the page then boots Python)
   7. the service worker dist/sw.js, holding the sha256 of every other file of
-     dist/ (a new build is a new sw.js: browsers pick it up and swap caches)
+     dist/ (workbox-build's injectManifest, web/precache.mjs; a new build is a
+     new sw.js: browsers pick it up and swap caches)
 Only the Python standard library is needed here; node and npm must be installed.
 """
 

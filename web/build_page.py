@@ -5,14 +5,14 @@ the workers, and the service worker with the manifest of the build."""
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
 import shutil
+import subprocess
 from pathlib import Path
 
 import start_board  # web/start_board.py: the start position drawn into index.html
-from build_common import CACHE, NM, SRC, WEB, copy, die, run, say, sha256, with_defines
+from build_common import CACHE, NM, SRC, WEB, copy, die, run, say, with_defines
 
 
 def bundle_ui(dist: Path, dev: bool) -> list[str]:
@@ -137,28 +137,23 @@ def write_workers(dist: Path, boot: dict[str, object]) -> None:
         with_defines(SRC / "worker.js", dist / name, {"__PCD_BOOT__": boot, "__PCD_BRIDGE__": module})
 
 
-SW_SKIP = {"sw.js", ".nojekyll"}
-
-
+# ---------------------------------------------------------------- service worker
 def write_service_worker(dist: Path) -> str:
-    """dist/sw.js from src/sw.js with the manifest of every other file of dist,
-    and dist/boot.js from src/boot.js with the build id written in (so that a
-    page can tell whether the service worker in charge holds its build); returns
-    the build id: a hash of every file but sw.js and boot.js."""
-
-    def manifest() -> dict[str, str]:
-        return {
-            p.relative_to(dist).as_posix(): sha256(p)
-            for p in sorted(dist.rglob("*"))
-            if p.is_file() and p.relative_to(dist).as_posix() not in SW_SKIP
-        }
-
-    files = manifest()
-    files.pop("boot.js", None)
-    build = hashlib.sha256(json.dumps(files, sort_keys=True).encode()).hexdigest()[:16]
-    with_defines(SRC / "boot.js", dist / "boot.js", {"__PCD_BUILD__": build})
-    files = manifest()
-    with_defines(SRC / "sw.js", dist / "sw.js", {"__PCD_MANIFEST__": {"build": build, "files": files}})
-    size = sum((dist / f).stat().st_size for f in files)
-    say(f"service worker: dist/sw.js caches {len(files)} files ({size / 1e6:.1f} MB), build {build}")
-    return build
+    """dist/sw.js with the precache manifest of every other file of dist
+    (workbox-build's injectManifest, run by web/precache.mjs) and dist/boot.js,
+    both with the build id written in (so that a page can tell whether the
+    service worker in charge holds its build); returns the build id: a hash of
+    every file but sw.js and boot.js."""
+    node = shutil.which("node")
+    if not node:
+        die("'node' not found on PATH: Node.js 20+ is needed to write the service worker")
+    r = subprocess.run([node, str(WEB / "precache.mjs"), str(dist)], cwd=WEB, capture_output=True, text=True)
+    if r.returncode != 0:
+        die(f"web/precache.mjs failed:\n{(r.stderr or r.stdout)[-3000:]}")
+    for line in r.stderr.splitlines():
+        say(line)
+    done = json.loads(r.stdout.strip().splitlines()[-1])
+    say(
+        f"service worker: dist/sw.js caches {done['files']} files ({done['bytes'] / 1e6:.1f} MB), build {done['build']}"
+    )
+    return str(done["build"])
