@@ -12,6 +12,7 @@ import { restoreArgs, savePrefs } from "./persist.js";
 import { SIDE_NAME } from "./contract.js";
 import { ControllerBase } from "./control/base.js";
 import { EarlyMoves, REPLAYING } from "./control/early.js";
+import { messageOf } from "./errors.js";
 
 /** @typedef {import("./contract.js").Answer_} Answer */
 /** @typedef {import("./referee/client.js").Referee} Referee */
@@ -250,7 +251,7 @@ export class Controller extends ControllerBase {
     try {
       checked = await this.request("check_fen", { fen: fen.trim(), chess960 });
     } catch (e) {
-      return this.showError({ code: "internal", message: String(/** @type {Error} */ (e).message || e) });
+      return this.showError({ code: "internal", message: messageOf(e) });
     }
     if (!checked.ok) return this.showError(checked.error ?? { code: "bad_fen", message: "This FEN cannot be set up." });
     this.confirmLoss("Set up this position?", "Set up the position", () => void this.act("new", { fen: fen.trim(), chess960 }));

@@ -12,6 +12,7 @@ import { el } from "../ui/dom.js";
 import { ArbiterClient } from "./client.js";
 import { ArbiterModel } from "./model.js";
 import { FileSource, SourceError, StreamSource, TextSource, UrlSource, poll } from "./sources.js";
+import { messageOf } from "../errors.js";
 
 /** @typedef {import("../contract.js").BoardView} BoardView */
 /** @typedef {import("../contract.js").ArbiterEvent} ArbiterEvent */
@@ -234,7 +235,7 @@ class ArbiterView {
       if (typed) return new TextSource(this.ui.source.value);
       this.say("Give a URL, paste PGN text, or choose a local file.");
     } catch (e) {
-      this.say(/** @type {Error} */ (e).message);
+      this.say(messageOf(e));
     }
     return null;
   }

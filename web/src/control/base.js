@@ -16,6 +16,7 @@ import { Emitter } from "./emitter.js";
 import { applyRefusal, applyReply, CHANGING } from "./replies.js";
 import { RequestQueue } from "./requests.js";
 import { initialState } from "./state.js";
+import { messageOf } from "../errors.js";
 
 /** @typedef {import("../contract.js").Answer_} Answer */
 /** @typedef {import("../contract.js").OpName} OpName */
@@ -146,7 +147,7 @@ export class ControllerBase extends Emitter {
     this.emit("acting", op, args); // before it is sent: the clocks stop for a claim (FIDE 9.5.1)
     const push = opts.push ?? (op === "new" || op === "load_pgn");
     const sent = this.requests.send(op, args, (r) => this.apply(op, args, r, t0, push), (e) => {
-      const error = { code: "internal", message: String(/** @type {Error} */ (e).message || e) };
+      const error = { code: "internal", message: messageOf(e) };
       this.showError(error);
       this.emit("reply", op, args, { ok: false, error }); // features waiting for the answer: none comes
     });

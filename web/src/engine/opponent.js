@@ -12,6 +12,7 @@
 import { LAWS } from "../contract.js";
 import { EngineClient } from "./client.js";
 import { ComputerPlayer, DEFAULT_LEVEL, levelById, LEVELS } from "./player.js";
+import { messageOf } from "../errors.js";
 
 export const PREFS_KEY = "pychessdraw.engine.v1";
 /** @typedef {"human"|"computer-white"|"computer-black"} Opponent */
@@ -298,7 +299,7 @@ export class ComputerOpponent {
       });
     } catch (e) {
       if (this.thinking !== key) return;
-      const message = String(/** @type {Error} */ (e).message || e);
+      const message = messageOf(e);
       if (e instanceof RefereeAnswerError) {
         // not the engine's fault: say so, and think again at the next change
         this.thinking = null;

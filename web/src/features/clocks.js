@@ -21,7 +21,7 @@
 import { ClockKeeper } from "../clock/keeper.js";
 import { formatClock } from "../clock/clock.js";
 import { PRESETS } from "../clock/timecontrol.js";
-import { el, setText } from "../ui/dom.js";
+import { closestTo, el, setText } from "../ui/dom.js";
 import { DEFAULT_VIEW, VIEW_EVENT } from "../ui/views.js";
 import { LAWS, SIDE_NAME } from "../contract.js";
 
@@ -220,7 +220,7 @@ export function clocksFeature({ ctrl, addSection }) {
     if (keeper.setTimeControl(input.value)) input.value = keeper.clock.tc.text;
   });
   presetRow.addEventListener("click", (ev) => {
-    const b = /** @type {HTMLElement} */ (ev.target).closest("button[data-tc]");
+    const b = closestTo(ev, "button[data-tc]");
     if (b instanceof HTMLElement && keeper.setTimeControl(b.dataset.tc || "")) input.value = keeper.clock.tc.text;
   });
   pause.addEventListener("click", () => keeper.togglePause());

@@ -3,7 +3,7 @@
 // one button), the current move marked aria-current="true" and kept in view
 // inside the list at any length. Labels come from the bridge's rows.
 import { LAWS } from "../contract.js";
-import { $, el } from "./dom.js";
+import { $, closestTo, el } from "./dom.js";
 
 /** @typedef {import("../ctrl.js").Controller} Controller */
 /** @typedef {import("../contract.js").MoveRow} MoveRow */
@@ -106,7 +106,7 @@ export function mountMoves(ctrl) {
   }
 
   list.addEventListener("click", (ev) => {
-    const b = /** @type {HTMLElement} */ (ev.target).closest("button[data-ply]");
+    const b = closestTo(ev, "button[data-ply]");
     if (b instanceof HTMLElement) ctrl.goto(Number(b.dataset.ply));
   });
   ctrl.on("change", (_s, parts) => {

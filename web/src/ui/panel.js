@@ -10,7 +10,7 @@
 // game is over, a flag fall would be a draw, a side cannot mate); the
 // player's opening or closing them is remembered on this device, for
 // positions where they matter and for the others apart.
-import { $, el, focusFirst, setText } from "./dom.js";
+import { $, closestTo, el, focusFirst, setText } from "./dom.js";
 
 /** @typedef {import("../ctrl.js").Controller} Controller */
 /** @typedef {import("../contract.js").Facts} Facts */
@@ -269,11 +269,11 @@ export function mountPanel(ctrl) {
   });
 
   claims.addEventListener("click", (ev) => {
-    const b = /** @type {HTMLElement} */ (ev.target).closest("button.claim[data-rule]");
+    const b = closestTo(ev, "button.claim[data-rule]");
     if (b instanceof HTMLElement) void ctrl.claim(b.dataset.move || null);
   });
   $("repetition-links").addEventListener("click", (ev) => {
-    const b = /** @type {HTMLElement} */ (ev.target).closest("button[data-goto]");
+    const b = closestTo(ev, "button[data-goto]");
     if (b instanceof HTMLElement) ctrl.goto(Number(b.dataset.goto));
   });
   ctrl.on("change", (_s, parts) => {
