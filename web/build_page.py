@@ -6,9 +6,9 @@ the workers, and the service worker with the manifest of the build."""
 from __future__ import annotations
 
 import json
-import re
 import shutil
 import subprocess
+from html.parser import HTMLParser
 from pathlib import Path
 
 import start_board  # web/start_board.py: the start position drawn into index.html
@@ -58,8 +58,31 @@ def bundle_ui(dist: Path, dev: bool) -> list[str]:
     return static
 
 
-STYLESHEET = re.compile(r'<link rel="stylesheet" href="([^"]+)">\n')
 STYLE_SRC = "style-src 'self' "
+
+
+class Stylesheets(HTMLParser):
+    """The page's <link rel="stylesheet"> tags, as written (whatever their
+    attributes' order or quotes), with their href, read by the HTML parser."""
+
+    def __init__(self, html: str) -> None:
+        super().__init__(convert_charrefs=True)
+        self.tags: list[tuple[str, str]] = []
+        self.feed(html)
+        self.close()
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        if tag == "link" and (a.get("rel") or "").lower() == "stylesheet" and a.get("href"):
+            self.tags.append((self.get_starttag_text() or "", a["href"] or ""))
+
+
+def inline_stylesheets(html: str, css: str) -> str:
+    """``html`` with its first stylesheet link replaced by ``<style>css</style>``
+    and the others removed (each with the line break after it)."""
+    for i, (text, _href) in enumerate(Stylesheets(html).tags):
+        html = html.replace(text + "\n", text, 1).replace(text, f"<style>{css}</style>\n" if i == 0 else "", 1)
+    return html
 
 
 def write_app_manifest(dist: Path) -> None:
@@ -84,7 +107,7 @@ def write_index(dist: Path, preload: list[str]) -> None:
     links = "".join(f'\n<link rel="modulepreload" href="{p}">' for p in preload)
     html = html.replace(anchor, anchor + links, 1)
 
-    sheets = STYLESHEET.findall(html)
+    sheets = [href for _text, href in Stylesheets(html).tags]
     if not sheets or STYLE_SRC not in html:
         die("web/src/index.html lost its stylesheet links or its CSP style-src")
     files = [NM / "@lichess-org/chessground/assets" / h[3:] if h.startswith("cg/") else SRC / h for h in sheets]
@@ -100,14 +123,7 @@ def write_index(dist: Path, preload: list[str]) -> None:
     css = out.read_text().strip()
     if "</" in css:
         die("the inlined CSS holds '</', which would end its <style> element")
-    first = True
-
-    def inline(m: re.Match) -> str:
-        nonlocal first
-        keep, first = first, False
-        return f"<style>{css}</style>\n" if keep else ""
-
-    html = STYLESHEET.sub(inline, html)
+    html = inline_stylesheets(html, css)
     if CONNECT_SRC[0] + ";" not in html:
         die("web/src/index.html lost its CSP connect-src 'self'")
     html = html.replace(CONNECT_SRC[0] + ";", CONNECT_SRC[1] + ";", 1)
