@@ -83,12 +83,13 @@ def cached_files(page) -> dict:
 
 
 def sw_manifest(site: Path) -> dict:
-    """The manifest build.py defined in dist/sw.js (esbuild prints it as a JS
-    object literal: its bare keys are quoted to read it as JSON)."""
+    """The manifest in dist/sw.js: the build id (esbuild's define) and the
+    files with their sha256 (the JSON list workbox-build's injectManifest wrote in)."""
     text = (site / "sw.js").read_text()
-    start = text.index("MANIFEST_default = ") + len("MANIFEST_default = ")
-    literal = text[start : text.index(";\n", start)]
-    return json.loads(re.sub(r"([{,]\s*)([A-Za-z_$][\w$]*)\s*:", r'\1"\2":', literal))
+    build = re.search(r'build: "([0-9a-f]+)"', text)
+    assert build, "dist/sw.js holds no build id"
+    entries, _ = json.JSONDecoder().raw_decode(text, text.index('[{"'))
+    return {"build": build.group(1), "files": {e["url"]: e["revision"] for e in entries}}
 
 
 # ------------------------------------------------------------------ cold, repeat, offline

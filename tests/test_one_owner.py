@@ -26,22 +26,6 @@ JS_PATTERNS = {
     "names a colour inline": re.compile(r"[\"']white[\"']\s*\?\s*[\"']White[\"']"),
 }
 
-# Files the other engineers of issue 23 are editing in this same session:
-# they move to the sent facts when their owners land, and leave this list then.
-EXEMPT_JS = {
-    "ctrl.js": "the page's controller (being split into feature controllers)",
-    "features/clocks.js": "the clocks' panel prose (the views' owner)",
-    "features/engine.js": "the computer's panel (the views' owner)",
-    "ui/dialogs.js": "the dialogs (the views' owner)",
-    "ui/panel.js": "the panel (the views' owner)",
-    "ui/result.js": "the result banner (the views' owner)",
-    "ui/controls.js": "the controls (the views' owner)",
-    "ui/moves.js": "the move list (the views' owner)",
-    "ui/board.js": "the board (the views' owner)",
-    "persist.js": "the saved game's checks (the views' owner)",
-    "ui/dom.js": "the views' colorName (to take SIDE_NAME from the contract)",
-}
-
 
 def _strip_js_comments(text: str) -> str:
     """The code without its comments (a comment may cite the Laws), line numbers kept."""
@@ -62,7 +46,7 @@ def test_the_page_works_no_chess_out_for_itself() -> None:
     found = []
     for path in sorted(SRC.rglob("*.js")):
         rel = path.relative_to(SRC).as_posix()
-        if rel == "contract.js" or rel in EXEMPT_JS:
+        if rel == "contract.js":
             continue
         found += [f"web/src/{rel}:{o}" for o in js_offences(path.read_text())]
     assert not found, "facts the page should take from the referee:\n" + "\n".join(found)
@@ -81,11 +65,6 @@ def test_the_check_catches_what_the_page_once_did() -> None:
     for code, what in old.items():
         assert any(what in o for o in js_offences(code)), code
     assert not js_offences("// FIDE 9.5.3: two minutes (a comment may cite the Laws)\nconst x = LAWS.wrong_claim;")
-
-
-def test_exempt_files_exist() -> None:
-    """An exemption names a file that is there (a renamed file leaves the list)."""
-    assert all((SRC / rel).exists() for rel in EXEMPT_JS)
 
 
 def _docstrings(tree: ast.AST) -> set[int]:

@@ -1,9 +1,10 @@
 """The page's JavaScript checks, run by pytest so that `make test` (and CI's
-pytest line) fails when they fail: the type check of every UI module against
-the generated JSDoc contract (`tsc --noEmit --checkJs --strict` over every
-file of web/src, workers and service worker included), the node unit tests of
-the pure modules, no JS function over 80 lines, and the generated contract
-being current."""
+pytest line) fails when they fail, through the npm scripts of
+web/package.json: `npm run check` (ESLint, with the house's function and file
+lengths and no unused code, then `tsc --checkJs --strict` over every file of
+web/src, workers and service worker included, and the unit tests against
+the page's types), `npm test` (the page's unit tests under web/test, on
+node's test runner); and the generated contract being current."""
 
 from __future__ import annotations
 
@@ -22,51 +23,59 @@ ROOT = Path(__file__).resolve().parents[1]
 WEB = ROOT / "web"
 
 
-def _node() -> str:
-    node = shutil.which("node")
-    if node is None:
-        pytest.fail("Node.js 20+ is needed for the page's tests: apt-get install nodejs npm", pytrace=False)
-    return node
+def _node_modules() -> str:
+    """npm's path, once node, npm and web/node_modules (with ESLint) are there."""
+    npm = shutil.which("npm")
+    if npm is None or shutil.which("node") is None:
+        pytest.fail("Node.js 20+ and npm are needed for the page's tests: apt-get install nodejs npm", pytrace=False)
+    if not (WEB / "node_modules" / ".bin" / "eslint").exists():
+        pytest.fail(
+            f"{WEB / 'node_modules'} is missing or stale: run `make site` (or `npm ci` in web/) first", pytrace=False
+        )
+    return npm
 
 
-def _tool(rel: str) -> Path:
-    path = WEB / "node_modules" / rel
-    if not path.exists():
-        pytest.fail(f"{path} is missing: run `make site` (or `npm ci` in web/) first", pytrace=False)
-    return path
+def _npm(script: str) -> subprocess.CompletedProcess[str]:
+    """`npm run <script>` in web/."""
+    npm = _node_modules()
+    return subprocess.run([npm, "run", "--silent", script], cwd=WEB, capture_output=True, text=True, timeout=600)
 
 
-@pytest.mark.slow  # node and tsc: left out by `make test-quick`
-@pytest.mark.parametrize("config", ["tsconfig.json", "tsconfig.worker.json", "tsconfig.test.json"])
-def test_types_check(config: str) -> None:
-    """tsconfig.json: every page module, --strict; tsconfig.worker.json: the
-    workers and the service worker, --strict with the worker's globals;
-    tsconfig.test.json: the unit tests against the page's types."""
-    tsc = _tool("typescript/bin/tsc")
-    r = subprocess.run(
-        [_node(), str(tsc), "-p", str(WEB / config)], cwd=WEB, capture_output=True, text=True, timeout=300
-    )
-    assert r.returncode == 0, f"tsc -p {config} found errors:\n{r.stdout[-4000:]}{r.stderr[-2000:]}"
+@pytest.mark.slow  # node, eslint and tsc: left out by `make test-quick`
+def test_npm_run_check() -> None:
+    """ESLint (functions up to 60 lines, files up to 400, no unused code) and tsc are clean."""
+    r = _npm("check")
+    assert r.returncode == 0, f"npm run check found errors:\n{r.stdout[-6000:]}{r.stderr[-2000:]}"
 
 
-@pytest.mark.slow  # node and tsc: left out by `make test-quick`
-def test_node_unit_tests() -> None:
-    _tool("@lichess-org/chessground")
-    r = subprocess.run([_node(), "--test", "test/"], cwd=WEB, capture_output=True, text=True, timeout=300)
-    assert r.returncode == 0, f"node --test failed:\n{r.stdout[-6000:]}{r.stderr[-2000:]}"
+@pytest.mark.slow  # node: left out by `make test-quick`
+def test_npm_test() -> None:
+    """The page's unit tests pass, and some ran."""
+    r = _npm("test")
+    assert r.returncode == 0, f"npm test failed:\n{r.stdout[-6000:]}{r.stderr[-2000:]}"
     assert re.search(r"^# pass [1-9]", r.stdout, re.M), r.stdout[-2000:]
 
 
-@pytest.mark.slow  # node and typescript's parser: left out by `make test-quick`
-def test_no_long_js_function() -> None:
-    """web/tools/fnlength.mjs (typescript's parser) lists every function of
-    web/src over 80 lines, workers and service worker included: none may be."""
-    _tool("typescript/package.json")
+@pytest.mark.slow  # node and eslint: left out by `make test-quick`
+@pytest.mark.parametrize("rule", ["max-lines-per-function", "max-lines", "no-unused-vars"])
+def test_eslint_holds_the_house_rules(rule: str) -> None:
+    """The config's limits bite: a 61-line function, a 401-line file and an unused name are refused."""
+    body = "\n".join(f"  x += {i};" for i in range(59))
+    code = {
+        "max-lines-per-function": f"export function f() {{\n  let x = 0;\n{body}\n  return x;\n}}\n",
+        "max-lines": "\n".join(f"export const b{i} = {i};" for i in range(401)) + "\n",
+        "no-unused-vars": "const never = 1;\nexport const a = 2;\n",
+    }[rule]
+    _node_modules()
     r = subprocess.run(
-        [_node(), "tools/fnlength.mjs", "--limit", "80"], cwd=WEB, capture_output=True, text=True, timeout=300
+        [str(WEB / "node_modules" / ".bin" / "eslint"), "--stdin", "--stdin-filename", "src/probe.js"],
+        cwd=WEB,
+        input=code,
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
-    assert "functions and classes read" in r.stdout, r.stdout[-2000:] + r.stderr[-2000:]
-    assert r.returncode == 0, f"JS functions over 80 lines:\n{r.stderr[-3000:]}"
+    assert r.returncode == 1 and rule in r.stdout, (r.stdout[-2000:], r.stderr[-2000:])
 
 
 def _docs_build() -> ModuleType:

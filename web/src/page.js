@@ -35,7 +35,7 @@ export function mountPage({ ctrl, referee, enteredEarly = () => false }) {
   ctrl.on("change", (s, parts) => {
     if (parts.has("announce")) $("live").textContent = s.announce;
     document.body.dataset.seq = String(s.seq);
-    document.body.dataset.idle = s.idle ? "1" : "0";
+    document.body.dataset.idle = ctrl.isIdle() ? "1" : "0";
   });
   document.body.dataset.idle = "1";
   ctrl.on("perf", (rec) => {

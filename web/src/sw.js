@@ -2,8 +2,9 @@
 // Service worker: keeps every file of one build in one cache, so that after a
 // first visit the page loads (and Python starts) from disk, also offline.
 //
-// web/build.py defines __PCD_MANIFEST__ (esbuild's define) as {build, files: {path: sha256}}
-// (every file of dist/ but this one), so each new build is a byte-different
+// web/precache.mjs (workbox-build's injectManifest) writes in the list of
+// every file of dist/ but this one, each with its sha256 as revision, and
+// the build id (esbuild's define), so each new build is a byte-different
 // sw.js, which the browser installs beside the old one:
 //  * install: a new cache "pychessdraw-<build>"; files whose sha256 did not
 //    change are copied from the previous build's cache, the others fetched
@@ -14,8 +15,11 @@
 //    in localStorage and the URL).
 //  * fetch: files of the manifest come from the cache (ignoring ?query; HEAD
 //    requests get the headers), anything else from the network.
-/** @type {{build: string, files: Record<string, string>}} */
-const MANIFEST = __PCD_MANIFEST__;
+/** The build and its files (path: sha256). */
+const MANIFEST = {
+  build: __PCD_BUILD__,
+  files: Object.fromEntries(self.__WB_MANIFEST.map((e) => [e.url, e.revision ?? ""])),
+};
 const PREFIX = "pychessdraw-";
 const CACHE = PREFIX + MANIFEST.build;
 // the webworker lib types self as a plain worker: this one is a service worker

@@ -138,7 +138,7 @@ test("a corrupted saved game starts a clean game with a message, and is removed"
 
 test("a saved game is restored in one request", async () => {
   const saved = JSON.stringify({ start_fen: GAME.start_fen, chess960: false, moves: ["e2e4", "e7e5", "g1f3"], ending: null, headers: {} });
-  const { ctrl, ref } = make((op) => ({ ok: true, facts: facts(3), moves: { keep: 0, add: [row(1), row(2), row(3)] }, game: GAME, ending: null }),
+  const { ctrl, ref } = make(() => ({ ok: true, facts: facts(3), moves: { keep: 0, add: [row(1), row(2), row(3)] }, game: GAME, ending: null }),
     { [STORE_KEY]: saved });
   await ctrl.onReady();
   const restores = ref.sent.filter(([op]) => op === "restore");
@@ -149,7 +149,7 @@ test("a saved game is restored in one request", async () => {
 });
 
 test("a board move picks the bridge's move; a promotion asks for the piece; Escape closes it", async () => {
-  const { ctrl, ref } = make((op) => ({ ok: true, facts: facts(0), moves: { keep: 0, add: [] }, game: GAME, ending: null }));
+  const { ctrl, ref } = make(() => ({ ok: true, facts: facts(0), moves: { keep: 0, add: [] }, game: GAME, ending: null }));
   await ctrl.onReady();
   assert.equal(ctrl.boardMove("e2", "e4"), "played");
   await ctrl.queue;
@@ -196,11 +196,11 @@ test("the analysis goes one level deeper while a side is undecided, and stops wh
     return { ok: true, facts: facts(0, { winnable: undecided }), moves: { keep: 0, add: [] }, game: GAME, ending: null };
   });
   await ctrl.onReady();
-  for (let i = 0; i < 400 && !ctrl.state.idle; i++) await tick();
+  for (let i = 0; i < 400 && !ctrl.isIdle(); i++) await tick();
   await tick();
   assert.deepEqual(levels, [0, 1, 2, 3]);
   assert.equal(ctrl.state.live?.winnable.white.answer, "no");
-  assert.ok(ctrl.state.idle);
+  assert.ok(ctrl.isIdle());
 });
 
 test("features get events: a move, each reply", async () => {
@@ -228,10 +228,10 @@ test("a request that changes the page says 'not idle' at once, before its reply"
     return { ok: true, facts: facts(ply), moves: { keep: 0, add: [] }, game: GAME, ending: null };
   });
   await ctrl.onReady();
-  for (let i = 0; i < 400 && !ctrl.state.idle; i++) await tick();
+  for (let i = 0; i < 400 && !ctrl.isIdle(); i++) await tick();
   /** @type {boolean[]} */
   const seen = [];
-  ctrl.on("change", (/** @type {any} */ s) => seen.push(s.idle));
+  ctrl.on("change", () => seen.push(ctrl.isIdle()));
   const p = ctrl.play("e4");
   assert.deepEqual(seen, [false], "the hook flips before the worker answers");
   await p;

@@ -6,6 +6,8 @@
 // source's read() gives the whole current text, or null when it did not
 // change, and throws SourceError with a message for people when it fails.
 
+import { messageOf } from "../errors.js";
+
 /** A round of 64 long games with clocks is under 2 MB: the limit leaves room. */
 export const MAX_BYTES = 16 << 20;
 export const MAX_BACKOFF_S = 60;
@@ -132,7 +134,7 @@ export class UrlSource {
       if (e instanceof SourceError) throw e;
       if (abort.signal.aborted) throw new SourceError(`${this.name}: no answer within ${FETCH_TIMEOUT_MS / 1000} s`);
       if (e instanceof TypeError) throw new SourceError(`${this.name} cannot be read from this page. ${CORS_HELP}`);
-      throw new SourceError(`${this.name}: ${/** @type {Error} */ (e).message}`);
+      throw new SourceError(`${this.name}: ${messageOf(e)}`);
     } finally {
       clearTimeout(timer);
     }
@@ -187,7 +189,7 @@ export class StreamSource {
       r = await this.fetch(this.name, { cache: "no-store", credentials: "omit", redirect: "follow" });
     } catch (e) {
       if (e instanceof TypeError) throw new SourceError(`${this.name} cannot be read from this page. ${CORS_HELP}`);
-      throw new SourceError(`${this.name}: ${/** @type {Error} */ (e).message}`);
+      throw new SourceError(`${this.name}: ${messageOf(e)}`);
     }
     if (!r.ok || !r.body) throw new SourceError(`${this.name}: HTTP ${r.status} ${r.statusText}`.trim());
     const reader = (this.reader = r.body.getReader());
@@ -205,7 +207,7 @@ export class StreamSource {
       }
       if (this.reader === reader) this.failed = new SourceError(`${this.name}: the stream ended.`);
     } catch (e) {
-      if (this.reader === reader) this.failed = new SourceError(`${this.name}: the stream broke (${/** @type {Error} */ (e).message}).`);
+      if (this.reader === reader) this.failed = new SourceError(`${this.name}: the stream broke (${messageOf(e)}).`);
     }
   }
 
@@ -253,7 +255,7 @@ export class FileSource {
       return text;
     } catch (e) {
       const again = this.handle ? "" : " Choose it again (this browser cannot follow a file as it changes).";
-      throw new SourceError(`${this.name} cannot be read (${/** @type {Error} */ (e).message}).${again}`);
+      throw new SourceError(`${this.name} cannot be read (${messageOf(e)}).${again}`);
     }
   }
 }
@@ -286,7 +288,7 @@ export function poll(source, opts) {
       cutSaid = source.cut;
       if (text != null && !stopped) await opts.onText(text, start);
     } catch (e) {
-      if (failures === 0) opts.onNote(`${/** @type {Error} */ (e).message} Trying again, less often, until it answers.`);
+      if (failures === 0) opts.onNote(`${messageOf(e)} Trying again, less often, until it answers.`);
       failures++;
     }
     if (stopped) return;

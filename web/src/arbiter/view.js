@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The Arbiter view: a source to follow (a URL, a local file, pasted text),
 // a grid of small view-only boards with the referee's state of each, most
-// urgent first, and the event log, newest first. The chess is done in the
+// urgent first, and the event log, newest first. Its state is model.js's;
+// this file follows the source and renders the model. The chess is done in the
 // arbiter's own worker (pychessdraw.web.follow, see client.js); everything from
 // the source (tags, names, moves, reasons) goes into the page as text only.
 import { Chessground } from "@lichess-org/chessground";
@@ -9,17 +10,13 @@ import { LAWS } from "../contract.js";
 import { key } from "../ui/board.js";
 import { el } from "../ui/dom.js";
 import { ArbiterClient } from "./client.js";
+import { ArbiterModel } from "./model.js";
 import { FileSource, SourceError, StreamSource, TextSource, UrlSource, poll } from "./sources.js";
+import { messageOf } from "../errors.js";
 
 /** @typedef {import("../contract.js").BoardView} BoardView */
 /** @typedef {import("../contract.js").ArbiterEvent} ArbiterEvent */
 /** @typedef {import("../contract.js").FollowUpdate} Update */
-
-/** The states in the grid's count ("3 playing, 1 must stop"). */
-const STATE_WORDS = /** @type {Record<string, string>} */ ({
-  playing: "playing", claimable: "claimable", claimable_with_move: "claim with a move", must_stop: "must stop",
-  ended: "ended",
-});
 
 /** @param {string|null} s */
 const orDash = (s) => (s == null || s === "" ? "?" : s);
@@ -134,8 +131,8 @@ function buildControls(section) {
 /** @typedef {{read: () => Promise<string|null>, name: string, cut: string|null}} Source */
 
 /**
- * The view's state and actions: the cards, the log, the source followed; it
- * draws through the elements of buildControls.
+ * The view's actions (the source followed) and its drawing: the model's
+ * boards as cards, its log as rows, through the elements of buildControls.
  */
 class ArbiterView {
   /** @param {HTMLElement} section */
@@ -143,10 +140,9 @@ class ArbiterView {
     this.section = section;
     this.ui = buildControls(section);
     this.client = new ArbiterClient();
-    /** @type {Map<number, {card: HTMLElement, cg: ReturnType<typeof Chessground>}>} */
+    this.model = new ArbiterModel();
+    /** The drawn card of each board of the model. @type {Map<number, {card: HTMLElement, cg: ReturnType<typeof Chessground>}>} */
     this.cards = new Map();
-    /** @type {ArbiterEvent[]} */
-    this.log = [];
     /** @type {{stop: () => void} | null} */
     this.following = null;
     /** @type {FileSource | null} the file being followed, when it is a File from the chooser */
@@ -155,7 +151,6 @@ class ArbiterView {
     this.chosen = null;
     /** @type {NonNullable<Window["__arbiter"]>} */
     this.perf = (window.__arbiter = { updates: [], applied: 0 });
-    this.generation = 0; // one per Follow: an answer for an earlier one is dropped
     this.streaming = false; // the source sends pieces (StreamSource), not the whole text
   }
 
@@ -164,14 +159,21 @@ class ArbiterView {
     this.ui.status.textContent = m;
   }
 
-  /** @param {Update} u */
+  /** Take in an update and draw what it changed. @param {Update} u */
   apply(u) {
+    const { mustStop } = this.model.apply(u);
+    this.render(u);
+    this.perf.applied = this.model.applied;
+    this.section.dataset.updates = String(this.model.applied);
+    if (mustStop.length) this.alarm(mustStop);
+    return performance.now();
+  }
+
+  /** Draw the model where `u` changed it: new log rows, voided rows, the boards sent, the count. @param {Update} u */
+  render(u) {
     const ui = this.ui;
     const fragment = document.createDocumentFragment();
-    for (const e of u.events) {
-      this.log.push(e);
-      fragment.prepend(eventRow(e));
-    }
+    for (const e of u.events) fragment.prepend(eventRow(e));
     ui.log.prepend(fragment);
     for (const id of u.voided) {
       const row = ui.log.querySelector(`[data-id="${Number(id)}"]`);
@@ -189,15 +191,7 @@ class ArbiterView {
       }
       fillCard(c, b);
     }
-    const counts = /** @type {Record<string, number>} */ ({});
-    for (const { card } of this.cards.values()) counts[card.dataset.state || ""] = (counts[card.dataset.state || ""] || 0) + 1;
-    ui.summary.textContent = `${this.cards.size} board${this.cards.size === 1 ? "" : "s"}: ` +
-      Object.keys(STATE_WORDS).filter((s) => counts[s]).map((s) => `${counts[s]} ${STATE_WORDS[s]}`).join(", ");
-    this.perf.applied++;
-    this.section.dataset.updates = String(this.perf.applied);
-    const mustStop = u.events.filter((e) => e.kind === "automatic");
-    if (mustStop.length) this.alarm(mustStop);
-    return performance.now();
+    ui.summary.textContent = this.model.summary();
   }
 
   /** @param {ArbiterEvent[]} events */
@@ -211,9 +205,9 @@ class ArbiterView {
   /** @param {string} text @param {number} readAt */
   async onText(text, readAt) {
     const got = performance.now();
-    const asked = this.generation;
+    const asked = this.model.generation;
     const answer = await (this.streaming ? this.client.feed(text) : this.client.update(text));
-    if (asked !== this.generation) return;
+    if (asked !== this.model.generation) return;
     if (answer.note) this.say(answer.note);
     if (!answer.ok) return this.say(`The referee failed: ${answer.error ? answer.error.message : "unknown error"}`);
     const update = { events: answer.events ?? [], voided: answer.voided ?? [], boards: answer.boards ?? [], count: answer.count ?? 0 };
@@ -241,7 +235,7 @@ class ArbiterView {
       if (typed) return new TextSource(this.ui.source.value);
       this.say("Give a URL, paste PGN text, or choose a local file.");
     } catch (e) {
-      this.say(/** @type {Error} */ (e).message);
+      this.say(messageOf(e));
     }
     return null;
   }
@@ -251,11 +245,10 @@ class ArbiterView {
     /** @type {Source | null} */
     const source = this.source();
     if (!source) return;
-    this.generation++;
+    this.model.reset();
     this.streaming = source instanceof StreamSource;
     for (const { card } of this.cards.values()) card.remove();
     this.cards.clear();
-    this.log.length = 0;
     ui.log.replaceChildren();
     const interval = Math.min(600, Math.max(1, Number(ui.interval.value) || 3));
     if (this.client.referee?.state !== "ready") this.say("Starting the referee (Python) for the arbiter…");
@@ -289,8 +282,7 @@ class ArbiterView {
   }
 
   download() {
-    const body = this.log.map((e) => JSON.stringify(e)).join("\n") + (this.log.length ? "\n" : "");
-    const url = URL.createObjectURL(new Blob([body], { type: "application/x-ndjson" }));
+    const url = URL.createObjectURL(new Blob([this.model.jsonLines()], { type: "application/x-ndjson" }));
     const a = el("a", { attrs: { href: url, download: "arbiter-log.jsonl" } });
     a.click();
     setTimeout(() => URL.revokeObjectURL(url), 1000);

@@ -11,6 +11,7 @@ import { ChessClock } from "./clock.js";
 import { clocksAt } from "./clk.js";
 import { UNTIMED, parseTimeControl } from "./timecontrol.js";
 import { LAWS, REPLACES_GAME } from "../contract.js";
+import { messageOf } from "../errors.js";
 
 /**
  * @typedef {"white" | "black"} Color
@@ -99,7 +100,7 @@ export class ClockKeeper {
     try {
       tc = parseTimeControl(text);
     } catch (e) {
-      this.error = /** @type {Error} */ (e).message;
+      this.error = messageOf(e);
       this.#emit();
       return false;
     }

@@ -21,8 +21,9 @@
 import { ClockKeeper } from "../clock/keeper.js";
 import { formatClock } from "../clock/clock.js";
 import { PRESETS } from "../clock/timecontrol.js";
-import { el, setText } from "../ui/dom.js";
+import { closestTo, el, setText } from "../ui/dom.js";
 import { DEFAULT_VIEW, VIEW_EVENT } from "../ui/views.js";
+import { LAWS, SIDE_NAME } from "../contract.js";
 
 /** @typedef {import("../ctrl.js").Controller} Controller */
 /** @typedef {import("../clock/keeper.js").SideShown} SideShown */
@@ -31,7 +32,7 @@ import { DEFAULT_VIEW, VIEW_EVENT } from "../ui/views.js";
 
 /** @param {"white" | "black"} color @returns {Face} */
 function makeFace(color) {
-  const name = color === "white" ? "White" : "Black";
+  const name = SIDE_NAME[color];
   const time = el("span", { class: "clock-time" }, "–");
   const box = el("div", { class: `clock clock-${color}`,
     dataset: { testid: `clock-${color}`, ms: "", running: "false", state: "idle" },
@@ -93,7 +94,7 @@ function noteText(v) {
   if (v.error != null) return v.error;
   if (v.note) return v.note;
   if (v.source === "recorded") return "Times recorded in the imported game ([%clk]).";
-  if (v.flagged) return `${v.flagged === "white" ? "White" : "Black"}'s flag fell: the referee's decision is in the result.`;
+  if (v.flagged) return `${SIDE_NAME[v.flagged]}'s flag fell: the referee's decision is in the result.`;
   if (v.over && v.timed) return "The game is over: the clocks are stopped.";
   if (v.paused) return "Paused: Resume, or a move, starts the clock again.";
   if (!v.timed) return "Untimed: no clocks run.";
@@ -181,7 +182,7 @@ function settingsControls() {
     ...["untimed", ...PRESETS].map((p) => el("button", { attrs: { type: "button" }, dataset: { tc: p } }, p)));
   const rules = el("select", { attrs: { id: "flag-rules" }, dataset: { testid: "flag-rules" } },
     el("option", { attrs: { value: "fide", title: "A draw only if the opponent cannot checkmate by any series of legal moves" } },
-      "FIDE 6.9"),
+      `FIDE ${LAWS.article.time_forfeit}`),
     el("option", { attrs: { value: "uscf", title: "Also a draw against a lone bishop, a lone knight or two knights, no pawns" } },
       "US Chess 14E"));
   const note = el("p", { class: "clock-note", attrs: { id: "clock-note", role: "status" }, dataset: { testid: "clock-note" } });
@@ -219,7 +220,7 @@ export function clocksFeature({ ctrl, addSection }) {
     if (keeper.setTimeControl(input.value)) input.value = keeper.clock.tc.text;
   });
   presetRow.addEventListener("click", (ev) => {
-    const b = /** @type {HTMLElement} */ (ev.target).closest("button[data-tc]");
+    const b = closestTo(ev, "button[data-tc]");
     if (b instanceof HTMLElement && keeper.setTimeControl(b.dataset.tc || "")) input.value = keeper.clock.tc.text;
   });
   pause.addEventListener("click", () => keeper.togglePause());

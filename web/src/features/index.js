@@ -6,10 +6,10 @@
 
 import { clocksFeature } from "./clocks.js";
 import { reviewFeature } from "./review.js";
-import { engineFeature } from "./engine.js";
+import { computerFeature } from "./computer.js";
 
 /** @typedef {import("../ctrl.js").Controller} Controller */
 /** @typedef {(env: {ctrl: Controller, addSection: typeof import("../ui/sections.js").addSection}) => void} Feature */
 
 /** @type {Feature[]} */
-export const FEATURES = [clocksFeature, reviewFeature, engineFeature];
+export const FEATURES = [clocksFeature, reviewFeature, computerFeature];

@@ -16,7 +16,7 @@
 import { ReviewController } from "../review/controller.js";
 import { poolSizeFor } from "../review/pool.js";
 import { VERDICTS, VERDICT_WORDS, timeline } from "../review/table.js";
-import { el, setText } from "../ui/dom.js";
+import { closestTo, el, setText } from "../ui/dom.js";
 
 /** @typedef {import("../ctrl.js").Controller} Controller */
 /** @typedef {import("../review/table.js").ReviewRow} ReviewRow */
@@ -226,7 +226,7 @@ function listen(rc, dom, body) {
   dom.csv.addEventListener("click", () => download([rc.table.toCSV()], "text/csv", `${rc.baseName()}-review.csv`));
   dom.jsonl.addEventListener("click", () => download(rc.table.jsonLines(), "application/x-ndjson", `${rc.baseName()}-review.jsonl`));
   dom.tbody.addEventListener("click", (ev) => {
-    const tr = /** @type {HTMLElement} */ (ev.target).closest("tr[data-game]");
+    const tr = closestTo(ev, "tr[data-game]");
     if (tr instanceof HTMLElement) rc.open(Number(tr.dataset.game));
   });
 }

@@ -5,6 +5,8 @@
 // one queue (the worker answers in order), and reports start-up events:
 // "progress" {stage, step, steps}, "ready" {timings}, "failed" {message}.
 
+import { messageOf } from "../errors.js";
+
 /** @typedef {import("../contract.js").Reply} Reply */
 /** @typedef {import("../contract.js").Answer_} Answer */
 /** @typedef {import("../contract.js").Timing} Timing */
@@ -87,7 +89,7 @@ export class Referee {
         // worker.js sits beside the page, not beside this module (the bundle puts it in chunks/)
         this.worker = new Worker(this.opts.workerUrl || new URL("worker.js", document.baseURI), { type: "module" });
       } catch (e) {
-        return this.fail(`could not start the worker (${/** @type {Error} */ (e).message})`);
+        return this.fail(`could not start the worker (${messageOf(e)})`);
       }
     }
     this.timer = Number(setTimeout(() => this.fail(`timed out after ${Math.round((this.opts.timeoutMs || BOOT_TIMEOUT_MS) / 1000)} s`),

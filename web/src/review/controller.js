@@ -7,6 +7,7 @@ import { openStream, readGame } from "./reader.js";
 import { ReviewCancelled, runReview } from "./runner.js";
 import { ReviewTable, firstEventPly } from "./table.js";
 import { ReviewPool } from "./pool.js";
+import { messageOf } from "../errors.js";
 
 /** @typedef {import("../ctrl.js").Controller} Controller */
 /** @typedef {import("./table.js").ReviewRow} ReviewRow */
@@ -99,7 +100,7 @@ export class ReviewController {
       view.rows(true);
       view.summary();
       if (e instanceof ReviewCancelled) view.state("cancelled", `Cancelled after ${this.table.size} game${this.table.size === 1 ? "" : "s"}; the games reviewed so far are listed.`);
-      else view.state("failed", `The review stopped: ${/** @type {Error} */ (e).message}`);
+      else view.state("failed", `The review stopped: ${messageOf(e)}`);
     } finally {
       if (this.running === job) {
         this.running = null;

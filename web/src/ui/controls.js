@@ -2,7 +2,7 @@
 // Buttons and forms: each sends one controller action; their enabled state
 // follows the controller's (visibly disabled, with the reason, while the
 // referee starts). Also the engine status line and the export box.
-import { $, colorName, focusFirst, setText } from "./dom.js";
+import { $, $as, focusFirst, setText } from "./dom.js";
 
 /** @typedef {import("../ctrl.js").Controller} Controller */
 
@@ -52,8 +52,8 @@ function listen(ctrl, input) {
   click("undo", () => void ctrl.undo());
   click("flip", () => ctrl.flip());
   click("new-game", () => ctrl.newGame());
-  click("load-fen", () => ctrl.setUp(/** @type {HTMLInputElement} */ ($("fen-input")).value, /** @type {HTMLInputElement} */ ($("fen-960")).checked));
-  click("load-pgn", () => ctrl.importPgn(/** @type {HTMLTextAreaElement} */ ($("pgn-input")).value));
+  click("load-fen", () => ctrl.setUp($as("fen-input", HTMLInputElement).value, $as("fen-960", HTMLInputElement).checked));
+  click("load-pgn", () => ctrl.importPgn($as("pgn-input", HTMLTextAreaElement).value));
   click("export-pgn", () => void ctrl.exportPgn());
   click("copy-pgn", async () => {
     const r = await ctrl.exportPgn();
@@ -62,7 +62,7 @@ function listen(ctrl, input) {
   click("copy-fen", () => {
     const f = ctrl.shown();
     if (!f) return;
-    /** @type {HTMLInputElement} */ ($("fen-input")).value = f.fen;
+    $as("fen-input", HTMLInputElement).value = f.fen;
     copyText(ctrl, f.fen, "FEN copied");
   });
   click("copy-link", () => copyText(ctrl, location.href, "Link to this game copied"));
@@ -122,9 +122,9 @@ function draw(ctrl, input, typingHint) {
   if (f) {
     setText($("turn"), f.turn_text);
     setText($("viewing"), ctrl.isLive() ? "" : `Viewing ${f.where} (End returns)`);
-    /** @type {HTMLInputElement} */ ($("fen-input")).placeholder = f.fen;
+    $as("fen-input", HTMLInputElement).placeholder = f.fen;
   }
-  const out = /** @type {HTMLTextAreaElement} */ ($("pgn-output"));
+  const out = $as("pgn-output", HTMLTextAreaElement);
   if (out.value !== s.exported) out.value = s.exported;
   renderTags(s.game);
 }
@@ -185,7 +185,7 @@ function renderEngineStatus(s) {
 
 /** @param {Controller} ctrl */
 export function mountControls(ctrl) {
-  const input = /** @type {HTMLInputElement} */ ($("move-input"));
+  const input = $as("move-input", HTMLInputElement);
   const typingHint = input.placeholder; // shown again when Undo reopens a finished game
 
   listen(ctrl, input);
@@ -205,7 +205,7 @@ export function mountControls(ctrl) {
 
   ctrl.on("change", (_s, parts) => {
     // a game replaced (set up, new, imported): the box shows its FEN as a placeholder again, not a stale one
-    if (parts.has("game")) /** @type {HTMLInputElement} */ ($("fen-input")).value = "";
+    if (parts.has("game")) $as("fen-input", HTMLInputElement).value = "";
     render();
   });
   render();
@@ -230,4 +230,3 @@ async function copyText(ctrl, text, done) {
   }
 }
 
-export { colorName };

@@ -3,7 +3,7 @@
 // draw with this move?"), the confirmation before a game is replaced, the
 // choice of a game in a PGN file with several, and the error message, shown
 // next to the control that caused it. Escape closes each (keyboard.js).
-import { $, el, focusFirst, setText } from "./dom.js";
+import { $, $as, closestTo, el, focusFirst, setText } from "./dom.js";
 
 /** @typedef {import("../ctrl.js").Controller} Controller */
 
@@ -40,7 +40,7 @@ function renderPgnPick(games) {
   const pick = $("pgn-pick");
   pick.hidden = !games;
   if (games) {
-    const sel = /** @type {HTMLSelectElement} */ ($("pgn-games"));
+    const sel = $as("pgn-games", HTMLSelectElement);
     if (sel.dataset.count !== String(games.games.length) || !sel.options.length) {
       sel.replaceChildren(...games.games.map((g) => {
         const o = el("option", {}, g.label);
@@ -86,7 +86,7 @@ function renderError(e, lastFocusSource) {
 function listen(ctrl, promo, promoButtons) {
   /** @type {HTMLElement} */ (promo.querySelector(".promo-cancel")).addEventListener("click", () => ctrl.cancelPromotion());
   promoButtons.addEventListener("click", (ev) => {
-    const b = /** @type {HTMLElement} */ (ev.target).closest("button[data-uci]");
+    const b = closestTo(ev, "button[data-uci]");
     if (b instanceof HTMLElement && b.dataset.uci) void ctrl.promote(b.dataset.uci);
   });
   $("claim-prompt-claim").addEventListener("click", () => void ctrl.answerClaimPrompt(true));
@@ -94,7 +94,7 @@ function listen(ctrl, promo, promoButtons) {
   $("confirm-yes").addEventListener("click", () => ctrl.answerConfirm(true));
   $("confirm-no").addEventListener("click", () => ctrl.answerConfirm(false));
   $("error-close").addEventListener("click", () => ctrl.dismissError());
-  $("pgn-games-load").addEventListener("click", () => ctrl.pickPgnGame(Number(/** @type {HTMLSelectElement} */ ($("pgn-games")).value)));
+  $("pgn-games-load").addEventListener("click", () => ctrl.pickPgnGame(Number($as("pgn-games", HTMLSelectElement).value)));
 }
 
 /** @param {Controller} ctrl */

@@ -28,11 +28,6 @@ export function el(tag, props = {}, ...kids) {
   return e;
 }
 
-/** @param {string} c */
-export function colorName(c) {
-  return c === "white" ? "White" : "Black";
-}
-
 /**
  * Set text only when it changed (keeps per-move DOM work small).
  * @param {HTMLElement} e @param {string} text
@@ -54,4 +49,26 @@ export function focusFirst(...ids) {
       return;
     }
   }
+}
+
+/**
+ * The element with this id, of the kind expected (an input, a select...).
+ * @template {HTMLElement} T
+ * @param {string} id @param {{new (): T, name: string}} kind
+ * @returns {T}
+ */
+export function $as(id, kind) {
+  const e = $(id);
+  if (!(e instanceof kind)) throw new Error(`#${id} is not a ${kind.name} in index.html`);
+  return e;
+}
+
+/**
+ * The element an event happened in that matches `selector` (a delegated click), or null.
+ * @param {Event} ev @param {string} selector
+ * @returns {HTMLElement|null}
+ */
+export function closestTo(ev, selector) {
+  const found = ev.target instanceof Element ? ev.target.closest(selector) : null;
+  return found instanceof HTMLElement ? found : null;
 }

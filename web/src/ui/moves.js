@@ -3,7 +3,7 @@
 // one button), the current move marked aria-current="true" and kept in view
 // inside the list at any length. Labels come from the bridge's rows.
 import { LAWS } from "../contract.js";
-import { $, el } from "./dom.js";
+import { $, closestTo, el } from "./dom.js";
 
 /** @typedef {import("../ctrl.js").Controller} Controller */
 /** @typedef {import("../contract.js").MoveRow} MoveRow */
@@ -30,6 +30,22 @@ function moveButton(m) {
   return b;
 }
 
+/**
+ * The list item a move goes in: the last pair, or a new one (a White move,
+ * or a first Black move) numbered from the row.
+ * @param {HTMLElement} list @param {HTMLElement[]} lis  the pairs so far (a new one is pushed) @param {MoveRow} m
+ */
+function pairFor(list, lis, m) {
+  const li = lis[lis.length - 1];
+  const full = li && (li.dataset.white === "1" ? li.childElementCount >= 3 : li.childElementCount >= 2);
+  if (li && !m.white && !full) return li;
+  const pair = el("li", { class: "pair", dataset: { white: m.white ? "1" : "0" } },
+    el("span", { class: "num" }, `${m.number}.${m.white ? "" : ".."}`));
+  list.append(pair);
+  lis.push(pair);
+  return pair;
+}
+
 /** @param {Controller} ctrl */
 export function mountMoves(ctrl) {
   const list = $("move-list");
@@ -54,16 +70,8 @@ export function mountMoves(ctrl) {
 
   /** @param {MoveRow} m */
   function append(m) {
-    let li = lis[lis.length - 1];
-    const full = li && (li.dataset.white === "1" ? li.childElementCount >= 3 : li.childElementCount >= 2);
-    if (m.white || !li || full) {
-      li = el("li", { class: "pair", dataset: { white: m.white ? "1" : "0" } },
-        el("span", { class: "num" }, `${m.number}.${m.white ? "" : ".."}`));
-      list.append(li);
-      lis.push(li);
-    }
     const b = moveButton(m);
-    li.append(b);
+    pairFor(list, lis, m).append(b);
     buttons.push(b);
   }
 
@@ -98,7 +106,7 @@ export function mountMoves(ctrl) {
   }
 
   list.addEventListener("click", (ev) => {
-    const b = /** @type {HTMLElement} */ (ev.target).closest("button[data-ply]");
+    const b = closestTo(ev, "button[data-ply]");
     if (b instanceof HTMLElement) ctrl.goto(Number(b.dataset.ply));
   });
   ctrl.on("change", (_s, parts) => {

@@ -10,7 +10,7 @@
 // game is over, a flag fall would be a draw, a side cannot mate); the
 // player's opening or closing them is remembered on this device, for
 // positions where they matter and for the others apart.
-import { $, el, focusFirst, setText } from "./dom.js";
+import { $, closestTo, el, focusFirst, setText } from "./dom.js";
 
 /** @typedef {import("../ctrl.js").Controller} Controller */
 /** @typedef {import("../contract.js").Facts} Facts */
@@ -193,6 +193,39 @@ function renderClaims(ctrl, claims, f, live) {
   }
 }
 
+/**
+ * The counters: the fifty-move clock, repetitions, whether each side can mate.
+ * @param {Facts} f
+ */
+function renderCounters(f) {
+  paintCounter("c-fifty", f.halfmove, f.halfmove.short);
+  paintCounter("c-rep", f.repetition, f.repetition.short);
+  setText($("c-mate"), `White: ${f.winnable.white.word} · Black: ${f.winnable.black.word}`);
+  // once the game is over, whether a side could still mate is moot (and no longer searched)
+  /** @type {HTMLElement} */ ($("c-mate").closest("li")).hidden = !!f.outcome;
+  setText($("halfmove-clock"), f.halfmove.text);
+  const bar = $("clock-bar");
+  bar.style.width = `${Math.min(100, (f.halfmove.value / f.halfmove.auto_at) * 100)}%`;
+  bar.className = `bar ${f.halfmove.level}`;
+  setText($("repetition-count"), f.repetition.text);
+  renderRepetitionLinks(f);
+}
+
+/**
+ * The claim buttons; a claim button pressed from the keyboard is redrawn
+ * away, so the keyboard goes to the next claim, else to Undo (the claim ended the game).
+ * @param {Controller} ctrl @param {HTMLElement} claims @param {Facts} f @param {boolean} live
+ */
+function renderClaimsKeepingFocus(ctrl, claims, f, live) {
+  const hadFocus = claims.contains(document.activeElement);
+  renderClaims(ctrl, claims, f, live);
+  if (hadFocus && document.activeElement === document.body) {
+    const next = claims.querySelector("button, select");
+    if (next instanceof HTMLElement) next.focus();
+    else focusFirst("undo", "move-input");
+  }
+}
+
 /** @param {Controller} ctrl */
 export function mountPanel(ctrl) {
   const panel = $("draw-panel");
@@ -204,27 +237,9 @@ export function mountPanel(ctrl) {
     const live = ctrl.isLive();
     panel.dataset.ply = String(ctrl.shownPly());
     setText($("dp-where"), live ? "(current position)" : `(${f.where}, not the current position)`);
-    paintCounter("c-fifty", f.halfmove, f.halfmove.short);
-    paintCounter("c-rep", f.repetition, f.repetition.short);
-    setText($("c-mate"), `White: ${f.winnable.white.word} · Black: ${f.winnable.black.word}`);
-    // once the game is over, whether a side could still mate is moot (and no longer searched)
-    /** @type {HTMLElement} */ ($("c-mate").closest("li")).hidden = !!f.outcome;
+    renderCounters(f);
     showDetails(f);
-    setText($("halfmove-clock"), f.halfmove.text);
-    const bar = $("clock-bar");
-    bar.style.width = `${Math.min(100, (f.halfmove.value / f.halfmove.auto_at) * 100)}%`;
-    bar.className = `bar ${f.halfmove.level}`;
-    setText($("repetition-count"), f.repetition.text);
-    renderRepetitionLinks(f);
-    // a claim button pressed from the keyboard is redrawn away: keep the
-    // keyboard on the next claim, else on Undo (the claim ended the game)
-    const hadFocus = claims.contains(document.activeElement);
-    renderClaims(ctrl, claims, f, live);
-    if (hadFocus && document.activeElement === document.body) {
-      const next = claims.querySelector("button, select");
-      if (next instanceof HTMLElement) next.focus();
-      else focusFirst("undo", "move-input");
-    }
+    renderClaimsKeepingFocus(ctrl, claims, f, live);
     setText($("auto-75"), f.halfmove.auto_text);
     setText($("auto-5"), f.repetition.auto_text);
     setText($("auto-material"), f.dead_text);
@@ -254,11 +269,11 @@ export function mountPanel(ctrl) {
   });
 
   claims.addEventListener("click", (ev) => {
-    const b = /** @type {HTMLElement} */ (ev.target).closest("button.claim[data-rule]");
+    const b = closestTo(ev, "button.claim[data-rule]");
     if (b instanceof HTMLElement) void ctrl.claim(b.dataset.move || null);
   });
   $("repetition-links").addEventListener("click", (ev) => {
-    const b = /** @type {HTMLElement} */ (ev.target).closest("button[data-goto]");
+    const b = closestTo(ev, "button[data-goto]");
     if (b instanceof HTMLElement) ctrl.goto(Number(b.dataset.goto));
   });
   ctrl.on("change", (_s, parts) => {

@@ -20,6 +20,8 @@
 // in progress stays on the board and its part is written back into the
 // address. A game's part given explicitly ("#review&m=d2d4") is always read.
 
+import { closestTo } from "./dom.js";
+
 export const DEFAULT_VIEW = "play";
 /** The event on `document` when another view is shown (`detail`: its name). */
 export const VIEW_EVENT = "pcd-view";
@@ -137,7 +139,7 @@ export function showView(name) {
  */
 export function mountViews(onShown = () => {}) {
   document.addEventListener("click", (ev) => {
-    const tab = /** @type {HTMLElement} */ (ev.target).closest("[data-view-tab]");
+    const tab = closestTo(ev, "[data-view-tab]");
     if (!(tab instanceof HTMLElement)) return;
     const name = tab.dataset.viewTab || DEFAULT_VIEW;
     writeLocation(name, fromLocation().game, true);

@@ -3,7 +3,7 @@
 // thinks when it is the computer's turn, and acts through the controller's
 // own actions (play, claim, accept or decline an offer, offer a draw), so the
 // referee rules on the computer exactly as on a human. No DOM: the view
-// (ui/engine.js) renders `state` and calls `setOpponent` / `setLevel`.
+// (features/computer.js) renders `state` and calls `setOpponent` / `setLevel`.
 //
 // The engine is created only when the visitor picks the computer. If it
 // fails (missing files, a WebAssembly error), the opponent goes back to
@@ -12,6 +12,7 @@
 import { LAWS } from "../contract.js";
 import { EngineClient } from "./client.js";
 import { ComputerPlayer, DEFAULT_LEVEL, levelById, LEVELS } from "./player.js";
+import { messageOf } from "../errors.js";
 
 export const PREFS_KEY = "pychessdraw.engine.v1";
 /** @typedef {"human"|"computer-white"|"computer-black"} Opponent */
@@ -298,7 +299,7 @@ export class ComputerOpponent {
       });
     } catch (e) {
       if (this.thinking !== key) return;
-      const message = String(/** @type {Error} */ (e).message || e);
+      const message = messageOf(e);
       if (e instanceof RefereeAnswerError) {
         // not the engine's fault: say so, and think again at the next change
         this.thinking = null;

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The computer opponent glue (web/src/engine/feature.js) with a stand-in
+// The computer opponent glue (web/src/engine/opponent.js) with a stand-in
 // controller and engine: when it thinks, what it does, failures, undo.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { ComputerOpponent, PREFS_KEY } from "../src/engine/feature.js";
+import { ComputerOpponent, PREFS_KEY } from "../src/engine/opponent.js";
 
 const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const tick = () => new Promise((r) => setTimeout(r, 5));
@@ -184,7 +184,7 @@ test("the choice of opponent and level is remembered", () => {
 });
 
 test("the engine gets the clocks when they run live, with the increment", async () => {
-  const { clockOf } = await import("../src/features/engine.js");
+  const { clockOf } = await import("../src/features/computer.js");
   /** @param {any} shown @param {any} tc */
   const keeper = (shown, tc) => ({ shown: () => shown, clock: { tc } });
   const live = { timed: true, source: "live", over: false, white: { ms: 60000 }, black: { ms: 45000 } };

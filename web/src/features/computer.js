@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The computer-opponent feature: a section with the opponent and level
 // choices, the engine's state and a line saying what the computer did and
-// why. The logic lives in engine/feature.js (no DOM); this file only draws
+// why. The logic lives in engine/opponent.js (no DOM); this file only draws
 // and forwards the choices.
 //
 // Hooks: opponent (select: human, computer-white, computer-black),
@@ -9,7 +9,7 @@
 // thinking, failed; data-time: movetime or clock, how the last search was
 // timed), engine-note.
 
-import { ComputerOpponent } from "../engine/feature.js";
+import { ComputerOpponent } from "../engine/opponent.js";
 import { LEVELS } from "../engine/player.js";
 import { el, setText } from "../ui/dom.js";
 
@@ -42,7 +42,7 @@ export function clockOf(keeper) {
 /**
  * @param {{ctrl: Controller, addSection: typeof import("../ui/sections.js").addSection}} env
  */
-export function engineFeature({ ctrl, addSection }) {
+export function computerFeature({ ctrl, addSection }) {
   const computer = new ComputerOpponent(ctrl, {
     storage: localStorage,
     clock: () => clockOf(ctrl.clocks),

@@ -1,0 +1,72 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The dead-position search off the move path: level 0 after each change,
+// then deeper while a side is undecided, each deeper level after a pause;
+// an answer that comes after a newer action is dropped.
+import { closeForEnd } from "./replies.js";
+
+/** @typedef {import("./base.js").ControllerBase} Controller */
+/** @typedef {import("../contract.js").Answer_} Answer */
+/** @typedef {import("./state.js").Part} Part */
+
+const DEEPER_AFTER_MS = 200; // a player who moves at once is not held up by the deeper searches
+
+export class AnalysisScheduler {
+  /** @param {Controller} ctrl */
+  constructor(ctrl) {
+    this.ctrl = ctrl;
+    /** Searches sent or waiting for their pause. */
+    this.running = 0;
+  }
+
+  /** @param {number} level */
+  analyse(level) {
+    const ctrl = this.ctrl;
+    const s = ctrl.state;
+    if (!s.live || s.live.outcome || ctrl.requests.pending > 0) return;
+    if (level > 0 && !Object.values(s.live.winnable).some((v) => v.answer === "unknown")) return;
+    const gen = ctrl.requests.gen;
+    const t0 = performance.now();
+    this.running++;
+    ctrl.referee.request("analyse", { level }).then(
+      (r) => this.answered(r, level, gen, t0),
+      () => {
+        this.running--;
+        ctrl.changed("idle");
+      },
+    );
+  }
+
+  /** @param {Answer} r @param {number} level @param {number} gen @param {number} t0 */
+  answered(r, level, gen, t0) {
+    const ctrl = this.ctrl;
+    const s = ctrl.state;
+    this.running--;
+    /** @type {Set<Part>} */
+    const parts = new Set(["idle"]);
+    if (ctrl.requests.isCurrent(gen) && r.ok && r.facts) {
+      const ended = !s.live?.outcome && !!r.facts.outcome;
+      s.live = r.facts;
+      if (r.ending !== undefined) s.ending = r.ending;
+      parts.add("panel").add("board");
+      if (ended) closeForEnd(s, parts);
+      if (s.browse != null && r.facts.outcome) s.browse = null;
+      ctrl.emit("perf", { op: "analyse", ply: r.facts.ply, ms: performance.now() - t0, worker_ms: r.worker_ms, level });
+      setTimeout(() => {
+        ctrl.address.save(false);
+        if (ended) ctrl.announcer.reply("analyse", r);
+      }, 0);
+      if (r.analysed && !r.analysed.final && !r.facts.outcome) this.deeper(level + 1, gen);
+    }
+    ctrl.emit("change", s, parts);
+  }
+
+  /** @param {number} level @param {number} gen */
+  deeper(level, gen) {
+    this.running++;
+    setTimeout(() => {
+      this.running--;
+      if (this.ctrl.requests.isCurrent(gen)) this.analyse(level);
+      this.ctrl.changed("idle");
+    }, DEEPER_AFTER_MS);
+  }
+}

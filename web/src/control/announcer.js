@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// What the live region says: one sentence per change worth hearing (a move,
+// a claim's verdict, the end, a claim that became possible), never the same
+// sentence twice in a row.
+
+/** @typedef {import("../contract.js").Answer_} Answer */
+/** @typedef {import("./state.js").CtrlState} CtrlState */
+/** @typedef {import("./state.js").Part} Part */
+
+export class Announcer {
+  /** @param {CtrlState} state @param {(...parts: Part[]) => void} changed */
+  constructor(state, changed) {
+    this.state = state;
+    this.changed = changed;
+    this.last = "";
+  }
+
+  /** @param {string} text */
+  say(text) {
+    if (!text || text === this.last) return;
+    this.last = text;
+    this.state.announce = text;
+    this.changed("announce");
+  }
+
+  /** What an answer to `op` changed, in words. @param {string} op @param {Answer} r */
+  reply(op, r) {
+    const s = this.state;
+    const f = s.live;
+    if (!f) return;
+    const parts = [];
+    const last = s.rows[s.rows.length - 1];
+    if ((op === "play" || op === "claim") && last && r.moves && r.moves.add.length) parts.push(`${last.label}.`);
+    if (op === "claim" && r.claim) parts.push(`${r.claim.headline}.`);
+    if (f.outcome) parts.push(`Game over: ${f.outcome.headline}, ${f.outcome.reason}.`);
+    else {
+      if (f.check) parts.push("Check.");
+      for (const g of f.claims) parts.push(`${g.text}.`);
+      if (f.halfmove.level === "near") parts.push(`${f.halfmove.value} plies toward the fifty-move rule.`);
+    }
+    this.say(parts.join(" "));
+  }
+}
