@@ -26,7 +26,7 @@ JS_PATTERNS = {
     "names a colour inline": re.compile(r"[\"']white[\"']\s*\?\s*[\"']White[\"']"),
 }
 
-# Files the other engineers of issue 23 are editing in this same session:
+# Files whose prose has not yet moved to the sent facts:
 # they move to the sent facts when their owners land, and leave this list then.
 EXEMPT_JS = {
     "ctrl.js": "the page's controller (being split into feature controllers)",
@@ -69,7 +69,7 @@ def test_the_page_works_no_chess_out_for_itself() -> None:
 
 
 def test_the_check_catches_what_the_page_once_did() -> None:
-    """The code this issue removed from the page, each caught."""
+    """Code the page once held (prose built from enum names, FENs parsed), each caught."""
     old = {
         'const white = fen.split(" ")[1] !== "b";': "splits a FEN",
         "const n = firstMove + Math.floor(half / 2);": "counts moves from plies",

@@ -386,7 +386,7 @@ def write_licenses(dist: Path, chess_whl: Path, micropip_whl: Path, project: Pat
     say(f"licences: {len(files)} notices in {ldir.relative_to(dist.parent)}/")
 
 
-# ---------------------------------------------------------------- engine (issue #9)
+# ---------------------------------------------------------------- engine
 ENGINE_PKG = NM / "stockfish"
 ENGINE_FILES = {
     "stockfish.js": "bin/stockfish-19-lite-single.js",
@@ -568,7 +568,7 @@ def with_defines(src: Path, out: Path, defines: dict[str, object]) -> None:
     run(cmd, cwd=WEB)
 
 
-# ---------------------------------------------------------------- arbiter (issue #24)
+# ---------------------------------------------------------------- arbiter
 #: Where the Arbiter view may fetch a followed source from: any https host, and
 #: plain http only on this machine (a relay such as DGT LiveChess on localhost,
 #: the tests' loopback server). Scripts stay the page's own ('self').
