@@ -72,7 +72,7 @@ import chess.pgn
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "benchmarks")]
-from bench_lichess import lichess_games  # noqa: E402  (the corpus reader of issue #20's benchmark)
+from bench_lichess import lichess_games  # noqa: E402  (the lichess corpus reader, one for both benchmarks)
 
 from pychessdraw.deadposition.native import PURE_VARIABLE  # noqa: E402
 

@@ -13,7 +13,7 @@ is dead.  Sample sizes are arguments so a run stays short, e.g.
 question after the other on the same positions, and prints the ratio of
 questions decided per second, new over old.
 
-``--page N`` measures the page's budget instead (issue #22's third goal):
+``--page N`` measures the page's budget instead:
 after every move of N games of ``tcec-dev`` (random, ``--seed``) and of the
 first N of ``lichess-dev``, both sides are asked as the page asks them
 (``rules.dead.verdicts`` with ``PAGE``: 200,000 nodes and 15 ms a side);
@@ -90,7 +90,7 @@ def game_positions(n: int, seed: int) -> list[chess.Board]:
 
 def lichess_positions(n: int) -> list[list[chess.Board]]:
     """Every position after a move of the first ``n`` lichess-dev games, per game."""
-    from bench_lichess import lichess_games  # the corpus reader of issue #20's benchmark
+    from bench_lichess import lichess_games  # the lichess corpus reader, one for both benchmarks
 
     games = []
     for number, text in enumerate(lichess_games(SHARED / "corpus" / "lichess-dev.pgn.zst")):

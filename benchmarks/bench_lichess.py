@@ -1,4 +1,4 @@
-"""Proof on real games (issue #20): scan, audit, the page's review and an independent peer (CHA) on lichess-dev.
+"""Proof on real games: scan, audit, the page's review and an independent peer (CHA) on lichess-dev.
 
     PYTHONPATH=$PWD python benchmarks/bench_lichess.py [--games N | --all] [--workers 1 2]
         [--skip-audit] [--skip-review] [--skip-cha] [--cha PATH] [--corpus FILE] [--keep DIR] [--core-hour-price USD]

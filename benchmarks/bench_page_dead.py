@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""The page's dead-position check in the browser (issue #22, third goal):
+"""The page's dead-position check in the browser:
 after every move of real games, are both sides decided within the page's
 budget, and how long does a position take, in Pyodide in Chromium against
 CPython on the same positions in the same run.

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""The Arbiter view (issue #24) in Chromium: the page follows a PGN that a
+"""The Arbiter view in Chromium: the page follows a PGN that a
 loopback server grows a few plies per tick (16 games from ../shared/corpus,
 one added mid-round, one restarted, one corrected, one broken), and every
 event it shows stands where ``pychessdraw scan`` of the final file puts it;

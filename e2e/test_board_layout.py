@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""The board as players expect it (issue #21), at the four window sizes the
-issue names: a clock face touching the board's top edge (the side at the
+"""The board as players expect it, at the four window sizes of ``SIZES``
+(phone to desktop): a clock face touching the board's top edge (the side at the
 top; Flip swaps them) and one touching its bottom edge, faces that never
 clip their time ("1:30:00", tenths, a fallen flag), and the note "The first
 move starts the opponent's clock" gone once the clocks run."""

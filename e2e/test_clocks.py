@@ -218,7 +218,7 @@ def test_clk_round_trip_export_then_import_and_browse(clocks):
     app.screenshot("clock_clk_browse")
 
 
-# ------------------------------------------------------------------ controls that fit a timed game (issue #21)
+# ------------------------------------------------------------------ controls that fit a timed game
 KNIGHTS = ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1"]
 
 
@@ -234,7 +234,7 @@ def test_flag_buttons_only_in_untimed_games(clocks):
 
 
 def test_the_claim_prompt_closes_when_the_flag_falls(clocks):
-    """Issue #21: the prompt "claim a draw with this move?" open while the
+    """The prompt "claim a draw with this move?" open while the
     flag falls: the game is over, so the prompt closes and its claim button
     cannot be pressed."""
     app = clocks

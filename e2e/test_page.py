@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""The faults of issue #7, each as a user meets it: one truthful status,
+"""The page as a user meets it: one truthful status,
 nothing lost without asking, claims on the board, errors in chess words,
 layout on desktop, phone and landscape, and accessibility (axe-core)."""
 
@@ -455,7 +455,7 @@ def test_while_the_engine_starts_controls_say_why(browser, base_url):
         assert page.locator("#engine-progress").is_visible()
         b = page.locator("[data-testid=board] cg-board").bounding_box()
         s = b["width"] / 8
-        # a move is kept while the referee starts (issue #21), not refused
+        # a move is kept while the referee starts, not refused
         page.mouse.click(b["x"] + 4.5 * s, b["y"] + 6.5 * s)  # e2
         page.mouse.click(b["x"] + 4.5 * s, b["y"] + 4.5 * s)  # e4
         expect(page.get_by_test_id("queued-moves")).to_have_text("Waiting for the referee: e2e4")
@@ -557,7 +557,7 @@ def test_newcomer_plays_to_a_claimed_draw_on_a_phone(browser, base_url):
         ctx.close()
 
 
-# ------------------------------------------------------------------ controls that fit the game (issue #21)
+# ------------------------------------------------------------------ controls that fit the game
 def test_resignation_asks_once(app):
     app.type_move("e4")
     app.tid("resign-white").click()
@@ -606,7 +606,7 @@ def test_against_the_computer_the_visitor_acts_only_for_their_side(app):
 
 
 def test_the_computers_note_follows_undo(app):
-    """Issue #21: after Undo the computer's note no longer names the move
+    """After Undo the computer's note no longer names the move
     taken back (the score in it is White's point of view: web/test/policy.test.js)."""
     level = app.tid("engine-level")
     old_level = level.input_value()
@@ -636,7 +636,7 @@ def test_the_computers_note_follows_undo(app):
 
 
 def test_a_claim_from_the_keyboard_keeps_the_focus_on_a_control(app):
-    """Issue #21: after a claim made with the keyboard the focus fell to the page body."""
+    """After a claim made with the keyboard the focus stays on a control, not the page body."""
     for frm, to in KNIGHTS + KNIGHTS[:3]:
         app.click_move(frm, to)
     claim = app.page.locator("[data-testid=claims] button[data-move='f6g8']")

@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""Screenshots of the Play view at the four window sizes of issue #21, in two
+"""Screenshots of the Play view at the four window sizes of
+test_board_layout.SIZES, in two
 states: (a) clocks running and a claim available, (b) a game over by a flag
 fall. In each: both clocks touch the board's top and bottom edges, nothing
 is clipped (clock faces, the panel's counters, the buttons), the claim

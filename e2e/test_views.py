@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""Views as chess sites have them (issue #21): Play and Review reached by
+"""Views as chess sites have them: Play and Review reached by
 tabs and by the address (#play, #review), kept by Back, Forward and a reload;
 a view joins with markup only; the settings in a dialog beside the board;
 on a phone the first screen of Play holds the board, both clocks, the move
@@ -260,7 +260,7 @@ def typed(page, move: str) -> None:
 
 
 def test_moves_made_while_the_referee_starts_are_judged_once_it_is_ready(browser, base_url):
-    """Issue #21: a move made on the board, and one typed, before the referee
+    """A move made on the board, and one typed, before the referee
     is ready are kept and shown, then judged in order (a refused one drops
     the rest: web/test/ctrl.test.js)."""
     with held_boot(browser, base_url + "?nosw") as (page, gate):

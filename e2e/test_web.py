@@ -180,7 +180,7 @@ def test_reload_and_link_restore_the_game(app):
     for mv in ["e4", "e5", "Nf3"]:
         app.type_move(mv)
     app.tid("resign-black").click()
-    app.click("confirm-yes")  # resigning asks once (issue #21)
+    app.click("confirm-yes")  # resigning asks once
     expect(app.tid("result")).to_contain_text("1-0")
     fen = app.fen()
     url = app.page.url

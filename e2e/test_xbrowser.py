@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""The main flows of the page in Firefox ESR and WebKitGTK (issue #21: only
-Chromium was tested). One test per browser and flow, so that a failure names
+"""The main flows of the page in Firefox ESR and WebKitGTK, beside
+Chromium. One test per browser and flow, so that a failure names
 both; the flows are in e2e/xbrowser/flows.py, the two drivers in
 e2e/xbrowser/drivers.py (Playwright cannot drive the Debian builds).
 

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""Helpers of the browser tests for the page's views and its settings dialog
-(issue #21): a hook inside a view works once that view is shown, a hook in
+"""Helpers of the browser tests for the page's views and its settings dialog:
+a hook inside a view works once that view is shown, a hook in
 the settings dialog once the dialog is open."""
 
 from __future__ import annotations

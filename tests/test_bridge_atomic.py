@@ -1,4 +1,4 @@
-"""All or nothing (issue 20, item 6): every failed bridge operation, whatever
+"""All or nothing: every failed bridge operation, whatever
 the exception inside, leaves the game, its headers, its ending and its
 explanations exactly as they were; restored headers are checked like
 imported ones; errors are in the project's words with stable codes and

@@ -1,5 +1,5 @@
 """The command line on every bad argument and file found by trying it as a
-user would (issue 20): one line naming the problem on standard error, exit 2
+user would: one line naming the problem on standard error, exit 2
 for bad usage and 1 for a file, an output or a game, never a traceback, never
 a silent success, never a hang. Each case runs the real command through bash
 (for ``<&-``, ``>&-``, ``>/dev/full``, pipes) with a timeout."""

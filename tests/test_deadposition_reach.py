@@ -27,8 +27,8 @@ from pychessdraw.deadposition.budget import Budget
 from pychessdraw.deadposition.closure import explore
 from pychessdraw.deadposition.static import reach_applicable
 
-# Locked and half-locked structures (tests/test_deadposition.py, the README's
-# classes), and the start: random play from them locks, frees and promotes pawns.
+# Locked and half-locked structures (tests/test_deadposition.py and the hard set's
+# classes in tests/test_deadposition_classes.py), and the start: random play from them locks, frees and promotes pawns.
 STARTS = [
     "2b1k3/8/8/1p1p1p1p/1P1P1P1P/8/8/2B1K3 w - - 0 1",
     "7k/8/4p1p1/1p1pP1Pp/1P1P3P/8/8/2BK4 w - - 0 1",

@@ -235,7 +235,7 @@ def test_pgn_helpers_answer_bad_arguments_with_referee_errors(
     assert snapshot(game) == before
 
 
-# issue 20: arguments of the wrong type are refused, and a checkpoint puts a game back
+# arguments of the wrong type are refused, and a checkpoint puts a game back
 PROMOTING = "k7/4P3/8/8/8/8/8/4K3 w - - 0 1"
 
 

@@ -1,4 +1,4 @@
-"""Real lichess games (issue #20, "Proof on real games"): on
+"""Real lichess games: on
 ``../shared/corpus/lichess-dev.pgn.zst`` the scan, the audit on a two-worker
 Dask cluster and the page's review give every game exactly once with the
 same verdict, and a loss on time is called ``ok`` only where the referee

@@ -85,7 +85,7 @@ def test_flag_against_rooks_with_same_coloured_bishops_is_a_draw() -> None:
 
 # -- bishops of one colour against a single rook or queen --------------------
 ONE_COLOUR_BISHOPS_V_ONE_PIECE = [
-    "4K3/8/8/8/8/3b1b2/7k/5R2 w - - 0 1",  # the flag fall: White's flag falls, a draw
+    "4K3/8/8/8/8/3b1b2/7k/5R2 w - - 0 1",  # White's flag falls: a draw, Black cannot mate
     "4K3/8/8/8/8/3b1b2/7k/5Q2 w - - 0 1",  # the same against a queen
     "4k3/8/8/8/8/B1B1B3/7K/5r2 b - - 0 1",  # three dark bishops (two promoted) v rook
     "4k3/8/8/8/3b4/2b1b3/7K/5Qb1 w - - 0 1",  # four dark bishops v queen

@@ -93,7 +93,7 @@ def write(tmp_path: Path, text: str, frame: int | None) -> Path:
 
 @pytest.mark.parametrize("frame", [None, 1_500])
 def test_a_semicolon_comment_holding_a_brace_is_read_once(tmp_path: Path, frame: int | None) -> None:
-    """The issue's case: 3,348 rows for 2,000 games, in pzstd layout."""
+    """A case once seen on real data: 3,348 rows for 2,000 games, in pzstd layout."""
     text = random_games(300, seed=5)
     text = text.replace('\n\n[Event "Test 20"]', ' ; a { in a comment\n\n[Event "Test 20"]')
     text = text.replace('\n\n[Event "Test 200"]', ' { never closed\n\n[Event "Test 200"]')

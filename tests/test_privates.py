@@ -1,4 +1,4 @@
-"""No module reaches into another's privates (issue: the library's public surface).
+"""No module reaches into another's privates (the library's public surface is its API).
 
 Every ``x._name`` in the package must be on ``self`` or ``cls``: a module that
 needs something of ``Game`` (or of another module) uses its public API.

@@ -1,6 +1,6 @@
 """Words players and other programs use: SAN in any letter case where it is
 unambiguous (as lichess reads typed moves), FEN errors in chess words, and
-the PGN standard's Termination values on export (issue #21)."""
+the PGN standard's Termination values on export."""
 
 from __future__ import annotations
 

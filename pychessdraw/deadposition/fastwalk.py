@@ -35,11 +35,8 @@ from .verify import verify_line
 # Once a proof failed on a pawn structure and count of pieces where none
 # was proven, it is not asked there again: a proof costs tens of
 # microseconds and a node a fraction of one, and walking a position
-# instead of pruning it is as sound.  Measured on the whole hard set
-# (compiled, 0.1 s a side), patience 0 / 1 / 2 / 4 / 8 / 32 / unbounded:
-# 6,291 / 6,606 / 6,574 / 6,558 / 6,536 / 6,493 / 6,477 questions decided,
-# in 79.9 / 55.7 / 57.6 / 57.4 / 59.3 / 62.5 / 64.8 s; on 600 random ones
-# at 1 s a side, patience 1: 595 in 11.8 s, 8: 592 in 18.3 s.
+# instead of pruning it is as sound.  One failure decides the most hard-set
+# questions in the least time (benchmarks/README.md).
 PATIENCE: Final = 1
 # Set by pychessdraw_native to its ``_walk.walk``; None means: no C walk here.
 C_WALK: Callable[..., Any] | None = None
@@ -53,9 +50,8 @@ def walk(
     a side; more than 16 men a side, as composed positions may have).
     ``patience``: ``PATIENCE``, but for the tests.  ``direct``: the line
     cut short in C (from each of its positions, the furthest one it reaches
-    in a move), else the walk's own line, as ``explore`` gives it: measured
-    on three hard-set wins, raw lines of 73,490-129,748 plies, which took
-    python-chess longer to replay than the walk took to find them.
+    in a move), else the walk's own line, as ``explore`` gives it (raw
+    depth-first lines can run to 100,000 plies, slower to replay than to find).
 
     ``board`` is not modified.  As ``explore``, a line is returned only
     once python-chess has checked it (``verify_line``); one it refused is

@@ -44,52 +44,28 @@ from .static import head_on_pawns, reach_applicable, static_cannot_mate, wall_ca
 from .verdict import Verdict, undecided, unwinnable
 from .verify import verify_line
 
-SEARCH_SHARE: Final = 0.15
-SMALL_SEARCH_SHARE: Final = 0.4
-# Where pawns are locked head-on, the walk proves most positions (the
-# reachable set is small) and the deepening spends its share in vain:
-# measured on a quarter of the hard set (1,707 questions, 1 s a side), the
-# deepening found 73 mates there, 2 in 3 within 0.05 s, and spent 29 s on
-# the 193 questions it left to the walk.  With this share: 8% less time
-# over the sample, 20% less on the questions decided, 2 fewer decided (a
-# 45-ply helpmate the walk then misses, a proof at the clock's edge); real
-# games unchanged (bench_cha's 6,000 questions: all decided, time within 2%).
+# Shares of the budget and caps of each phase; benchmarks/README.md gives
+# the measurements behind each value.
+SEARCH_SHARE: Final = 0.15  # the iterative deepening's share of a large budget
+SMALL_SEARCH_SHARE: Final = 0.4  # its share of a small one (the page's): it decides more there
+# Where pawns are locked head-on the walk proves most positions, so the
+# deepening's usual share would mostly be spent in vain.
 LOCKED_SEARCH_SHARE: Final = 0.05
 SMALL_NODES: Final = 1_000
 SMALL_SECONDS: Final = 0.1
 SHORT_LINE: Final = 16  # longer proof lines are shortened (a cheap post-pass)
-# A dive's line is already direct: measured on real-game positions, the
-# post-pass cut lines under 96 plies by 0.03 ply on average (at 0.6 ms a
-# line, about an eighth of a question's cost) and longer ones by a third.
+# A dive's line is already nearly direct: shortening pays only on long ones.
 DIVE_SHORT_LINE: Final = 96
-# The dive is bounded by its nodes, not by a share of the clock: with the
-# page's 15 ms a side, a 30% share cut dives short that a slower runtime
-# (Pyodide, about 2x) or a loaded machine needed whole, and the weaker
-# phases after them then failed too.  Measured after every move of 20
-# corpus games with 4 / 7.5 / 15 ms a side: both sides decided in 95.9 /
-# 99.7 / 99.7% of positions, against 80.8 / 98.5 / 98.1% with the 30% share;
-# the hard set as decided at 15 ms; with a second a side the cap is reached
-# long before either share.
+# The dive is bounded by its nodes, not by a share of the clock, so that a
+# slower runtime (Pyodide) or a loaded machine still finishes the dives it needs.
 DIVE_SHARE: Final = 1.0
 DIVE_NODES: Final = 100  # legal moves played (illegal ones are never tried)
 # Where the dive fails, a second one towards the nearest corner on either
-# side of the board (the loser's king is often cut off from its own back
-# rank in endgames: a rook's file, a queen's rank).  Measured on the 6,000
-# real-game questions of bench_cha: the first dive leaves 99; the second
-# finds 62 of them (48 with 100 nodes), leaving 37 to the deepening and the
-# walk; and with the page's budget (as 700 nodes a side) after every move of
-# 40 TCEC games, 25 positions left open instead of 43.  As the first dive,
-# it would lose more than it finds (a few dives wander for thousands of
-# nodes where the back rank's corner takes a hundred).
+# side (an endgame king is often cut off from its back rank); as the first
+# dive it would wander too often.
 DIVE_ANYWHERE_NODES: Final = 150
-# The native build's walk in C (``fastwalk``: the walk of step 6, the same
-# moves in the same order; 24x faster than the pure walk on 60 slow hard-set
-# wins) gets this share after the dives, before the deepening, and walks
-# again at the end in place of the Python walk.  Measured on the whole hard
-# set (compiled, 6,828 questions, ``fastwalk.PATIENCE`` 8 then): at 0.1 s a
-# side, 6,523 decided in 61.6 s (a 0.3 share: 6,505 in 57.0 s; none, the C
-# walk only at the end: 6,540 in 85.5 s).  With patience 1: 6,606 in 55.7 s;
-# at 1 s a side, 6,770 in 148 s (the Python walk: 6,632 in 364 s).
+# The C walk (native build only) gets this share after the dives, before
+# the deepening, and walks again at the end in place of the Python walk.
 C_WALK_SHARE: Final = 0.1
 
 
@@ -125,8 +101,7 @@ def _after_each_move(board: chess.Board, color: chess.Color, budget: Budget) -> 
     Where pawns are locked head-on it runs before the walk: it holds where
     the root's proof fails only because the side to move must move now (a
     king in check that can never come back), and costs a quarter of a
-    millisecond where the walk takes tens.  Measured on the hard set: 87 of
-    the walk's 490 proofs, and 4 questions the walk left open at 1 s a side.
+    millisecond where the walk takes tens.
     """
     moves = list(board.generate_legal_moves())
     if not moves:
@@ -197,22 +172,12 @@ def _can_checkmate(board: chess.Board, color: chess.Color, nodes: int, seconds: 
     if reason:
         return unwinnable(budget.used, reason)
 
-    # The helpmate search finds most mates within a few hundred nodes; the
-    # rest of the budget goes to walking every reachable position, which
-    # proves the confined dead positions.  Measured on samples: with large
-    # budgets a 15% share for the search decides the most hard-set questions
-    # and loses no real-game ones; with small budgets 40% decides more.
-    # Before them, a dive: the same walk, depth first along the best-ordered
-    # move, with a hundred legal moves.  In real games, where both sides
-    # still have material, it meets a mate within that (measured on every
-    # third ply of 24 corpus games: 99% of the dives that find a mate need
-    # fewer than 100 nodes; a dive that wanders costs more than the search
-    # after it) at a fraction of the search's cost.
-    # Where the winner's material needs the loser's pieces as blockers (a
-    # lone knight or bishop), a mate takes a long manoeuvre that iterative
-    # deepening does not reach: the walk goes straight after the dive
-    # (measured on real-game positions: the deepening then found 1 line in
-    # 7 and spent its whole share on the other 6).
+    # Order: a dive (the walk, depth first along the best-ordered move), which
+    # meets most real-game mates cheaply; the helpmate search, which finds most
+    # others within a few hundred nodes; then the walk over every reachable
+    # position, which proves the confined dead positions. A lone knight or
+    # bishop needs the loser's pieces as blockers, a manoeuvre the deepening
+    # does not reach, so the walk follows the dive at once.
     small = nodes <= SMALL_NODES or (seconds is not None and seconds <= SMALL_SECONDS)
     share = SMALL_SEARCH_SHARE if small else LOCKED_SEARCH_SHARE if head_on else SEARCH_SHARE
     phases: list[tuple[Phase, float, int | None]] = [

@@ -42,14 +42,9 @@ AUTO = "auto"
 #: page's review's. Counted in nodes only, never in seconds: the answers
 #: (and their proof lines) then depend on the position alone, not on the
 #: machine, its load or the browser, so a scan, an audit on any cluster and
-#: the page's review give the same verdicts, byte for byte. Measured on 60
-#: hard labelled positions (both sides, a loaded 2-core machine): 113/120
-#: decided against 109/120 with ``DEEP``'s 1 s, 1.26x its total time, at
-#: most 4.8 s a side (a node costs up to a millisecond where static proofs
-#: run). Real games need far fewer: of the 23,811 searches a scan of
-#: ../shared/corpus/lichess-dev.pgn.zst (60,498 games) runs, all but 2 decide
-#: within it (the largest decided used 22,476 nodes); those 2 are losses on
-#: time left ``undecided`` (the winners can mate: 100,141 and 178,489 nodes).
+#: the page's review give the same verdicts, byte for byte. 30,000 nodes
+#: decide about as much of the hard set as ``DEEP``'s 1 s, and all but 2 of
+#: a real-game corpus's final positions (benchmarks/README.md).
 AUTO_BUDGET = SearchBudget(nodes=30_000)
 FinalSearch = SearchBudget | str
 """A budget for both sides of every final position, or ``AUTO``."""

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Room for features: a feature module adds its own section to the page.
 // The board, the result, the claim prompt and the draw panel keep the first
-// screen (issue #7); features go with the game actions and the moves, or
+// screen, where a player looks first; features go with the game actions and the moves, or
 // where index.html gives them a home: an element [data-sections~=ID] (the
 // settings dialog holds the time control and the opponent; the Review view
 // holds the review).

@@ -3,7 +3,7 @@ corpus games (e2e/test_arbiter.py), followed by the page up to the tick
 where every move is in and no result yet, then a few results; saved as
 docs/arbiter.png.
 
-    python benchmarks/bench_arbiter_screenshot.py [--out docs/arbiter.png]
+    python docs/arbiter_screenshot.py [--out docs/arbiter.png]
 
 Build the site first (web/build.py); needs ../shared/corpus.
 """
