@@ -29,7 +29,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from types import FrameType
 from typing import TYPE_CHECKING
 
-from .. import __version__, laws
+from .. import __version__, i18n, laws
 from ..errors import FileError, RefereeError
 from ..game import Game
 from ..rules import dead, timeout
@@ -90,7 +90,7 @@ def cmd_status(args: argparse.Namespace) -> int:
     except RefereeError as exc:
         return _fail(exc)
     status = game.status(legal_moves=args.legal_moves, search=BUDGETS[args.search])
-    _write(json.dumps(status.to_dict(), indent=args.indent) + "\n")
+    _write(json.dumps(status.to_dict(language=args.lang), indent=args.indent) + "\n")
     return 0
 
 
@@ -287,6 +287,23 @@ def _number_in(kind: Callable[[str], float], low: float, high: float) -> Callabl
     return parse
 
 
+def _language(text: str) -> str:
+    """An argparse type: a shipped language (:func:`pychessdraw.i18n.check_language`)."""
+    try:
+        return i18n.check_language(text)
+    except RefereeError as exc:
+        raise argparse.ArgumentTypeError(exc.message) from None
+
+
+def _lang_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--lang",
+        type=_language,
+        default=i18n.ENGLISH,
+        help=f"the language of the sentences ({', '.join(i18n.LANGUAGES)}; default en); codes and tags stay English",
+    )
+
+
 _ADDRESS = re.compile(r"(?:(?:tcp|tls|ucx|ws|wss)://)?(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._-]+):([0-9]{1,5})")
 
 
@@ -385,6 +402,7 @@ def _add_status(add_parser: Callable[..., _Parser]) -> None:
         help=f"pretty-print JSON with this many spaces (0 to {INDENT_MAX})",
     )
     st.add_argument("moves", nargs="*", help="moves in SAN or UCI")
+    _lang_option(st)
     _search_options(st, "dead-position search for the position")
     st.set_defaults(run=cmd_status)
 

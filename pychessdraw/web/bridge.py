@@ -38,7 +38,7 @@ from typing import Any, Literal, NamedTuple, TypeVar
 
 import chess
 
-from .. import pgn
+from .. import i18n, pgn
 from ..errors import BadPgnError, BadRequestError, GameOverError, PromotionNeededError, RefereeError, shown
 from ..game import Checkpoint, Game
 from ..outcome import Termination, color_name, is_result
@@ -112,6 +112,7 @@ class Bridge:
         self._ending: Ending | None = None  # a declared ending, for the page to save
         self._flag_words: flagfall.FlagWords | None = None  # why a flag fall ended the game
         self._review = ReviewOps()  # a PGN file's review (pychessdraw.web.review), apart from the game
+        self._language = i18n.ENGLISH  # the referee's sentences, set by the page (set_language)
         self._ops: dict[str, Callable[[dict[str, Any]], Reply]] = {
             "new": self._new,
             "play": self._play,
@@ -132,6 +133,7 @@ class Bridge:
             "review_finish": self._review.finish,
             "engine_facts": self._engine_facts,
             "check_fen": self._check_fen,
+            "set_language": self._set_language,
         }
 
     # -- entry ---------------------------------------------------------------
@@ -177,7 +179,8 @@ class Bridge:
         if not isinstance(args, dict):
             raise BadRequestError("args must be an object")
         _only(args, arg_names(op))  # the names Operations gives, checked before anything else
-        return self._ops[op](args)
+        with i18n.language(self._language):
+            return self._ops[op](args)
 
     def _save(self) -> _Saved:
         """What any operation may change (rows and headers are replaced, never changed in place)."""
@@ -461,6 +464,14 @@ class Bridge:
             raise BadRequestError(f"'flag_rules' must be one of {', '.join(timeout.RULES)}")
         self.game.flag_rules = rules
         return self._reply()
+
+    def _set_language(self, args: dict[str, Any]) -> Reply:
+        """The referee's sentences in ``language`` from now on; the reply is
+        the game in it. Limit: an imported game's recorded result keeps the
+        words it was read in until the game is loaded again."""
+        self._language = i18n.check_language(args.get("language"))
+        with i18n.language(self._language):
+            return self._reply(replaced=True)
 
     # -- questions ---------------------------------------------------------------
     def _state(self, args: dict[str, Any]) -> Reply:

@@ -391,6 +391,10 @@ class ReviewFeedArgs(TypedDict):
     text: str  # the next chunk of the file
 
 
+class LanguageArgs(TypedDict):
+    language: str  # "de", or a browser's tag such as "de-DE": the referee's sentences from now on
+
+
 class EngineFactsArgs(TypedDict):
     moves: list[str]  # the candidate moves to probe
 
@@ -417,6 +421,7 @@ class Operations(TypedDict):
     review_finish: Op[NoArgs, Reply]
     engine_facts: Op[EngineFactsArgs, Reply]
     check_fen: Op[CheckFenArgs, Reply]
+    set_language: Op[LanguageArgs, Reply]
 
 
 OpName = Literal[
@@ -439,6 +444,7 @@ OpName = Literal[
     "review_finish",
     "engine_facts",
     "check_fen",
+    "set_language",
 ]
 """The keys of :class:`Operations` (a test checks that they agree)."""
 

@@ -17,7 +17,7 @@
 /** @typedef {"fide"|"uscf"} FlagRulesName */
 /** @typedef {"automatic"|"claimed"|"declared"|"recorded"} How */
 /** @typedef {"none"|"near"|"claim"|"over"} Level */
-/** @typedef {"new"|"play"|"undo"|"load_pgn"|"claim"|"agree"|"resign"|"flag"|"status_at"|"export_pgn"|"state"|"analyse"|"restore"|"rules"|"review_start"|"review_feed"|"review_finish"|"engine_facts"|"check_fen"} OpName */
+/** @typedef {"new"|"play"|"undo"|"load_pgn"|"claim"|"agree"|"resign"|"flag"|"status_at"|"export_pgn"|"state"|"analyse"|"restore"|"rules"|"review_start"|"review_feed"|"review_finish"|"engine_facts"|"check_fen"|"set_language"} OpName */
 /** @typedef {"1-0"|"0-1"|"1/2-1/2"} ResultName */
 /** @typedef {"auto"|"static"|"page"} SearchName */
 /** @typedef {"checkmate"|"stalemate"|"insufficient_material"|"dead_position"|"fivefold_repetition"|"seventyfive_moves"|"threefold_repetition"|"fifty_moves"|"agreement"|"resignation"|"time_forfeit"} TerminationName */
@@ -437,6 +437,11 @@
  */
 
 /**
+ * @typedef {Object} LanguageArgs
+ * @property {string} language  "de", or a browser's tag such as "de-DE": the referee's sentences from now on
+ */
+
+/**
  * @typedef {Object} EngineFactsArgs
  * @property {string[]} moves  the candidate moves to probe
  */
@@ -463,6 +468,7 @@
  * @property {Op<NoArgs, Reply>} review_finish
  * @property {Op<EngineFactsArgs, Reply>} engine_facts
  * @property {Op<CheckFenArgs, Reply>} check_fen
+ * @property {Op<LanguageArgs, Reply>} set_language
  */
 
 /**
