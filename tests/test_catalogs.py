@@ -18,7 +18,7 @@ import chess
 import pytest
 
 from pychessdraw import Game, i18n
-from pychessdraw.errors import BadRequestError
+from pychessdraw.errors import BadFenError, BadRequestError
 from pychessdraw.web import present
 from pychessdraw.web.bridge import Bridge
 
@@ -224,3 +224,47 @@ def test_russian_names_the_sides_and_the_pieces() -> None:
     with i18n.language("ru"):
         words = present.describe(chess.Board())
     assert words.startswith("Ходят Белые.") and "ладьи a1, h1" in words and "король e8" in words
+
+
+def test_a_refused_move_is_told_in_the_pages_language_with_its_code_and_fields() -> None:
+    bridge = Bridge()
+    bridge.call({"op": "set_language", "args": {"language": "de"}})
+    refused = bridge.call({"op": "play", "args": {"move": "e5"}})
+    assert not refused["ok"] and refused["error"]["code"] == "illegal_move"
+    assert refused["error"]["message"] == "1.e5 ist hier nicht legal"
+    assert refused["error"]["move_label"] == "1.e5" and refused["error"]["token"] == "e5"
+
+
+def test_the_review_table_speaks_the_language() -> None:
+    from pychessdraw.web import review
+
+    event = {"ply": 10, "kind": "claimable", "rule": "threefold_repetition"}
+    assert review.event_row(event)["label"] == "White could claim threefold repetition after Black's move 5"
+    with i18n.language("de"):
+        row = review.event_row(event)
+        undecided = review.detail_of({"verdict": "undecided", "events": []})
+    assert row["label"] == "Weiß konnte Remis reklamieren (dreifache Stellungswiederholung) nach Zug 5 von Schwarz"
+    assert row["rule"] == "threefold_repetition" and row["kind"] == "claimable"
+    assert undecided.startswith("im Suchbudget nicht entschieden")
+    with i18n.language("pl"):
+        assert [review.detail_of({"verdict": "ok", "events": [event] * n}) for n in (1, 2, 5)] == [
+            "1 zdarzenie",
+            "2 zdarzenia",
+            "5 zdarzeń",
+        ]
+
+
+def test_a_bad_fen_is_told_in_the_language_and_its_field_stays_the_english_name() -> None:
+    with i18n.language("de"), pytest.raises(BadFenError) as caught:
+        Game("8/8/8/8/8/8/8/8 w - - 0 1")
+    error = caught.value.to_dict()
+    assert error["code"] == "bad_fen" and error["field"] == "piece placement"
+    assert (
+        error["message"]
+        == "unmögliche Stellung: Weiß hat keinen König (Figurenstellung); Schwarz hat keinen König (Figurenstellung)"
+    )
+    with (
+        i18n.language("ru"),
+        pytest.raises(ValueError, match=r"расстановка фигур: горизонталь 6 \('44'\) содержит две цифры подряд"),
+    ):
+        Game("rnbqkbnr/pppppppp/44/8/8/8/8/8 w - - 0 1")

@@ -90,7 +90,7 @@ def cmd_status(args: argparse.Namespace) -> int:
     except RefereeError as exc:
         return _fail(exc)
     status = game.status(legal_moves=args.legal_moves, search=BUDGETS[args.search])
-    _write(json.dumps(status.to_dict(language=args.lang), indent=args.indent) + "\n")
+    _write(json.dumps(status.to_dict(), indent=args.indent) + "\n")
     return 0
 
 
@@ -414,6 +414,7 @@ def _add_scan(add_parser: Callable[..., _Parser]) -> None:
     _search_options(
         sc, "dead-position search for each game's final position (every ply gets the static proofs)", final=True
     )
+    _lang_option(sc)
     sc.set_defaults(run=cmd_scan)
 
 
@@ -477,6 +478,7 @@ def _add_watch(add_parser: Callable[..., _Parser]) -> None:
         default=timeout.FIDE,
         help=f"flag-fall rules for games lost on time: {laws.fide(laws.FLAG_FALL)} or US Chess (default: fide)",
     )
+    _lang_option(wa)
     wa.set_defaults(run=cmd_watch)
 
 
@@ -516,7 +518,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if sys.stdout is None:  # started with standard output closed (`>&-`)
             raise FileError("cannot write standard output: it is closed", file=STDIN)
         run: Callable[[argparse.Namespace], int] = args.run
-        status = run(args)
+        with i18n.language(getattr(args, "lang", None)):  # --lang: the sentences the command makes
+            status = run(args)
         _write("")  # what is still buffered, with the same errors
     except BrokenPipeError:
         status = EXIT_BROKEN_PIPE
