@@ -23,11 +23,13 @@ What never changes with the language: JSON codes and field names, PGN
 tags, the PGN ``Termination`` word, SAN, FIDE article numbers.
 
 Limits: the run-time side is the standard library only (the page runs it in
-Pyodide); Babel is a build and test tool (``pychessdraw/locale/build.py``
-extracts and compiles; the tests hold the catalogs to the sources). Numbers
-are grouped in the language's way from five digits on (:func:`number`);
-smaller ones, which are nearly all a referee says, are written alike.
+Pyodide); Babel is a build and test tool (``docs/catalogs.py``, ``make catalogs``:
+it extracts and compiles; the tests hold the catalogs to the sources). Large
+numbers are grouped in the language's way (:func:`number`).
 Unknown languages are refused (``bad_request``), never silently English.
+The catalogs load lazily: English reads none (and does not import
+:mod:`gettext`); another language's ``.mo`` (11-15 KB) is read once, at
+its first sentence.
 """
 
 from __future__ import annotations
@@ -36,11 +38,13 @@ import contextvars
 import functools
 from collections.abc import Iterator
 from contextlib import contextmanager
-from gettext import NullTranslations, translation
 from pathlib import Path
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from .errors import BadRequestError, shown
+
+if TYPE_CHECKING:
+    from gettext import GNUTranslations
 
 DOMAIN: Final = "pychessdraw"  #: the catalogs' name: locale/<lang>/LC_MESSAGES/pychessdraw.mo
 LOCALE_DIR: Final = Path(__file__).parent / "locale"
@@ -72,6 +76,8 @@ _GROUP: Final = {
     "pl": "\u00a0",
 }
 
+_GROUP_FROM_FIVE: Final = frozenset({"es", "pt", "pl"})
+
 _current: contextvars.ContextVar[str] = contextvars.ContextVar("pychessdraw_language", default=ENGLISH)
 
 
@@ -88,10 +94,12 @@ def check_language(language: object) -> str:
 
 
 @functools.cache
-def _catalog(language: str) -> NullTranslations:
-    if language == ENGLISH:
-        return NullTranslations()
-    return translation(DOMAIN, localedir=LOCALE_DIR, languages=[language])
+def _catalog(language: str) -> GNUTranslations:
+    # imported here: English (the default) never reads a catalog, so the page's start-up does not pay for it
+    from gettext import GNUTranslations
+
+    with (LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.mo").open("rb") as catalog:
+        return GNUTranslations(catalog)
 
 
 def current() -> str:
@@ -115,13 +123,17 @@ def language(code: str | None) -> Iterator[str]:
 
 def gettext(message: str) -> str:
     """``message`` (an English message id) in the current language."""
-    return _catalog(_current.get()).gettext(message)
+    language = _current.get()
+    return message if language == ENGLISH else _catalog(language).gettext(message)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The form of a message for the count ``n`` in the current language
     (Russian and Polish have three, which their catalogs' Plural-Forms pick)."""
-    return _catalog(_current.get()).ngettext(singular, plural, n)
+    language = _current.get()
+    if language == ENGLISH:
+        return singular if n == 1 else plural
+    return _catalog(language).ngettext(singular, plural, n)
 
 
 def marked(message: str) -> str:
@@ -131,12 +143,14 @@ def marked(message: str) -> str:
 
 
 def number(n: int) -> str:
-    """A whole number as the current language writes it: 12345 is "12.345"
-    in German, "12 345" (narrow no-break space) in French. Below 10000 the
-    digits stand alone in every language, and English keeps its digits
-    ungrouped always (its sentences stay as they always were)."""
+    """A large whole number as the current language groups it, for the
+    sentences that group theirs: 12345 is "12,345" in English (as
+    ``f"{n:,}"``), "12.345" in German, "12 345" (narrow no-break space) in
+    French; Spanish, Portuguese and Polish group from five digits on only
+    (CLDR), the others from four. Counts a referee says (plies, moves) are
+    written as plain digits, not through this."""
     language = _current.get()
-    if language == ENGLISH or abs(n) < 10_000:
+    if language in _GROUP_FROM_FIVE and abs(n) < 10_000:
         return str(n)
     return f"{n:,}".replace(",", _GROUP[language])
 

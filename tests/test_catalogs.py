@@ -191,11 +191,13 @@ def test_language_names_are_read_as_browsers_send_them() -> None:
 
 
 def test_numbers_are_grouped_as_the_language_writes_them() -> None:
-    assert i18n.number(12345) == "12345"
+    assert (i18n.number(12345), i18n.number(4_000_000), i18n.number(999)) == ("12,345", "4,000,000", "999")
     with i18n.language("de"):
-        assert (i18n.number(12345), i18n.number(9999)) == ("12.345", "9999")
+        assert (i18n.number(12345), i18n.number(9999)) == ("12.345", "9.999")
     with i18n.language("fr"):
         assert i18n.number(1234567) == "1\u202f234\u202f567"
+    with i18n.language("pl"):
+        assert (i18n.number(9999), i18n.number(12345)) == ("9999", "12\u00a0345")
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:

@@ -543,7 +543,7 @@ class FollowOperations(TypedDict):
     follow_log: Op[NoArgs, FollowReply]
 
 
-REPLACES_GAME: Final = ("new", "load_pgn", "restore", "state")
+REPLACES_GAME: Final = ("new", "load_pgn", "restore", "state", "set_language")
 """The operations whose reply replaces the whole game (``game`` and every row)."""
 
 

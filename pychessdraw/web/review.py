@@ -30,7 +30,7 @@ from .. import laws, pgn
 from ..batch.final_search import AUTO, FinalSearch
 from ..batch.scan import scan_game
 from ..errors import BadPgnError, BadRequestError
-from ..i18n import gettext, marked, ngettext
+from ..i18n import gettext, marked, ngettext, number
 from ..moves import after_move, move_number, numbered, start_of
 from ..outcome import side_name
 from ..pgn import PgnGame, read_games
@@ -183,7 +183,11 @@ class ReviewSession:
     def _too_long(self, start: int, end: int) -> ReviewResult | None:
         parsed = PgnGame()
         parsed.error = BadPgnError(
-            f"game longer than {self.max_game_chars:,} characters: skipped up to the next game", ply=0, token=""
+            gettext("game longer than {count} characters: skipped up to the next game").format(
+                count=number(self.max_game_chars)
+            ),
+            ply=0,
+            token="",
         )
         return self._report(parsed, start, end)
 

@@ -628,7 +628,7 @@ export const LIMITS = Object.freeze({
 });
 
 /** Sent by pychessdraw.web.contract.sent_facts(). */
-export const REPLACES_GAME = Object.freeze(/** @type {const} */ (["new", "load_pgn", "restore", "state"]));
+export const REPLACES_GAME = Object.freeze(/** @type {const} */ (["new", "load_pgn", "restore", "state", "set_language"]));
 
 /** Sent by pychessdraw.web.contract.sent_facts(). */
 export const VERDICTS = Object.freeze(/** @type {const} */ (["ok", "wrong_result", "ended_earlier", "undecided", "error"]));
