@@ -272,7 +272,12 @@ class Game:
         _move_object(move)
         if not self._board.is_legal(move):
             label = move_label(self._board, move.uci())
-            raise IllegalMoveError(f"{label} is not legal here", token=move.uci(), move_label=label, ply=self.ply + 1)
+            raise IllegalMoveError(
+                gettext("{label} is not legal here").format(label=label),
+                token=move.uci(),
+                move_label=label,
+                ply=self.ply + 1,
+            )
         return move
 
     # -- playing ------------------------------------------------------------
@@ -329,7 +334,7 @@ class Game:
             self._declared = None
             return None
         if not self._board.move_stack:
-            raise NothingToUndoError("no move to take back", ply=0)
+            raise NothingToUndoError(gettext("no move to take back"), ply=0)
         self._keys.pop()
         self._pushes.pop()
         self._clocks.pop()
@@ -649,7 +654,12 @@ class Game:
     def _refuse_if_over(self) -> None:
         current = self.outcome()
         if current is not None:
-            raise GameOverError(f"the game is over: {current.reason()} ({current.result()})", ply=self.ply)
+            raise GameOverError(
+                gettext("the game is over: {reason} ({result})").format(
+                    reason=current.reason(), result=current.result()
+                ),
+                ply=self.ply,
+            )
 
     def _declare(self, outcome: Outcome) -> Outcome:
         self._refuse_if_over()

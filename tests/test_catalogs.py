@@ -172,6 +172,11 @@ def test_the_bridge_answers_in_the_pages_language_and_keeps_pgn_english() -> Non
     mated = bridge.call({"op": "play", "args": {"move": "Qh4"}})
     assert mated["facts"]["outcome"]["reason"] == "Schachmatt"
     assert mated["facts"]["outcome"]["termination"] == "checkmate" and mated["facts"]["outcome"]["result"] == "0-1"
+    after = bridge.call({"op": "play", "args": {"move": "e4"}})
+    assert (
+        after["error"]["code"] == "game_over"
+        and after["error"]["message"] == "die Partie ist beendet: Schachmatt (0-1)"
+    )
     exported = bridge.call({"op": "export_pgn"})["pgn"]
     assert '[Termination "normal"]' in exported and "Schachmatt" not in exported
     assert "{ Black wins by checkmate (FIDE 5.1.1) }" in exported

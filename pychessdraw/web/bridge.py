@@ -293,7 +293,7 @@ class Bridge:
         games = list(pgn.read_games(text.splitlines(keepends=True)))
         games = [g for g in games if g.tokens or g.headers or g.error]
         if not games:
-            raise BadPgnError("no game found in the PGN text", ply=0)
+            raise BadPgnError(i18n.gettext("no game found in the PGN text"), ply=0)
         if index is None and len(games) > 1:
             return {"ok": True, "games": [{"index": i, "label": _game_label(i, g)} for i, g in enumerate(games)]}
         if index is not None and index >= len(games):
@@ -351,10 +351,18 @@ class Bridge:
     def _check_not_over(self) -> None:
         over = self._override()
         if over is not None:
-            raise GameOverError(f"the game is over: {over['headline']} ({over['reason']})")
+            raise GameOverError(
+                i18n.gettext("the game is over: {reason} ({result})").format(
+                    reason=over["headline"], result=over["reason"]
+                )
+            )
         outcome = self.game.outcome()
         if outcome is not None:
-            raise GameOverError(f"the game is over: {outcome.reason()} ({outcome.result()})")
+            raise GameOverError(
+                i18n.gettext("the game is over: {reason} ({result})").format(
+                    reason=outcome.reason(), result=outcome.result()
+                )
+            )
 
     def _play(self, args: dict[str, Any]) -> Reply:
         text = _text(args, "move", 20).strip()
