@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import contextvars
 import functools
+import importlib.util
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -98,7 +99,12 @@ def _catalog(language: str) -> GNUTranslations:
     # imported here: English (the default) never reads a catalog, so the page's start-up does not pay for it
     from gettext import GNUTranslations
 
-    with (LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.mo").open("rb") as catalog:
+    path = LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.mo"
+    if not path.exists():
+        # The page restored from a snapshot unpacks the package's files at the first import the
+        # snapshot does not hold (web/snapshot_files.py): one lookup lets its finder do so now.
+        importlib.util.find_spec("pychessdraw_catalog_files")
+    with path.open("rb") as catalog:
         return GNUTranslations(catalog)
 
 

@@ -275,3 +275,29 @@ def test_a_bad_fen_is_told_in_the_language_and_its_field_stays_the_english_name(
         pytest.raises(ValueError, match=r"расстановка фигур: горизонталь 6 \('44'\) содержит две цифры подряд"),
     ):
         Game("rnbqkbnr/pppppppp/44/8/8/8/8/8 w - - 0 1")
+
+
+def test_a_catalog_not_yet_unpacked_is_asked_for_through_the_import_system(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The page restored from a snapshot unpacks the package's files at the
+    first import lookup (web/snapshot_files.py): the catalog's first read
+    makes one, so that a language chosen before any other import still works."""
+    real = i18n.LOCALE_DIR / "nl" / "LC_MESSAGES" / "pychessdraw.mo"
+    lookups = []
+
+    class Unpacker:
+        def find_spec(self, name: str, path: object = None, target: object = None) -> None:
+            lookups.append(name)
+            (tmp_path / "nl" / "LC_MESSAGES").mkdir(parents=True, exist_ok=True)
+            (tmp_path / "nl" / "LC_MESSAGES" / "pychessdraw.mo").write_bytes(real.read_bytes())
+
+    monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
+    monkeypatch.setattr(sys, "meta_path", [Unpacker(), *sys.meta_path])
+    i18n._catalog.cache_clear()
+    try:
+        with i18n.language("nl"):
+            assert i18n.gettext("White") == "Wit"
+    finally:
+        i18n._catalog.cache_clear()
+    assert lookups == ["pychessdraw_catalog_files"]
