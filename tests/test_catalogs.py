@@ -301,3 +301,13 @@ def test_a_catalog_not_yet_unpacked_is_asked_for_through_the_import_system(
     finally:
         i18n._catalog.cache_clear()
     assert lookups == ["pychessdraw_catalog_files"]
+
+
+def test_scan_reports_keep_their_codes_and_say_the_reason_in_the_language(tmp_path: Path) -> None:
+    games = tmp_path / "games.pgn"
+    games.write_text('[Event "x"]\n[Result "1-0"]\n\n1. e4 e5 2. Ke3 1-0\n')
+    done = run("scan", "--lang", "ru", str(games))
+    report = json.loads(done.stdout.splitlines()[0])
+    assert done.returncode == 1 and report["verdict"] == "error"
+    assert report["error"]["code"] == "illegal_move" and report["error"]["token"] == "Ke3"
+    assert report["error"]["reason"] == "2.Ke3 здесь невозможен"
