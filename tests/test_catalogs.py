@@ -311,3 +311,21 @@ def test_scan_reports_keep_their_codes_and_say_the_reason_in_the_language(tmp_pa
     assert done.returncode == 1 and report["verdict"] == "error"
     assert report["error"]["code"] == "illegal_move" and report["error"]["token"] == "Ke3"
     assert report["error"]["reason"] == "2.Ke3 здесь невозможен"
+
+
+def test_the_clis_own_lines_on_standard_error_follow_the_language(tmp_path: Path) -> None:
+    lost = tmp_path / "lost.pgn"
+    lost.write_text(
+        '[Event "x"]\n[Result "0-1"]\n[Termination "time forfeit"]\n[SetUp "1"]\n'
+        '[FEN "4k3/8/8/8/8/8/8/4KR2 w - - 0 1"]\n\n1. Rf2 Kd8 0-1\n'
+    )
+    german, english = run("scan", "--lang", "de", str(lost)), run("scan", str(lost))
+    assert german.stdout == english.stdout  # the reports: codes and numbers only here
+    assert (
+        german.stderr == "pychessdraw: 1 durch Zeitüberschreitung verlorene Partie hätte remis sein müssen (fide): 1\n"
+    )
+    assert english.stderr == "pychessdraw: 1 game(s) lost on time should have been draws (fide): 1\n"
+    empty = tmp_path / "empty.pgn"
+    empty.write_text("")
+    done = run("scan", "--lang", "pl", str(empty))
+    assert done.returncode == 1 and done.stderr == f"pychessdraw: file_error: brak partii PGN w {str(empty)!r}\n"

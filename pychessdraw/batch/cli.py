@@ -139,14 +139,19 @@ def cmd_scan(args: argparse.Namespace) -> int:
         if lines.error is not None:
             status = _fail(lines.error)
         elif number == first:  # not a success: a wrong file, an empty pipe
-            where = "standard input" if name == STDIN else repr(name)
-            status = _fail(FileError(f"no PGN game in {where}", file=name))
+            where = i18n.gettext("standard input") if name == STDIN else repr(name)
+            status = _fail(FileError(i18n.gettext("no PGN game in {where}").format(where=where), file=name))
     progress.close()
     if should_be_draws:
         games = ", ".join(map(str, should_be_draws))
+        count = len(should_be_draws)
         _say(
-            f"pychessdraw: {len(should_be_draws)} game(s) lost on time should have been draws "
-            f"({args.flag_rules}): {games}"
+            i18n.ngettext(
+                # English says "game(s)" whatever the count, as it always has
+                "pychessdraw: {count} game(s) lost on time should have been draws ({rules}): {games}",
+                "pychessdraw: {count} game(s) lost on time should have been draws ({rules}): {games}",
+                count,
+            ).format(count=count, rules=args.flag_rules, games=games)
         )
     return status
 
