@@ -329,3 +329,15 @@ def test_the_clis_own_lines_on_standard_error_follow_the_language(tmp_path: Path
     empty.write_text("")
     done = run("scan", "--lang", "pl", str(empty))
     assert done.returncode == 1 and done.stderr == f"pychessdraw: file_error: brak partii PGN w {str(empty)!r}\n"
+
+
+def test_the_page_is_sent_every_language_by_its_own_name_and_each_is_accepted() -> None:
+    from pychessdraw.web.contract import sent_facts
+
+    languages = sent_facts()["LANGUAGES"]
+    assert isinstance(languages, dict) and list(languages) == list(i18n.LANGUAGES)
+    assert languages["ru"] == "Русский" and languages["en"] == "English"
+    bridge = Bridge()
+    for code in languages:
+        reply = bridge.call({"op": "set_language", "args": {"language": code}})
+        assert reply["ok"] and reply["facts"]["turn"] == "white", code

@@ -563,8 +563,9 @@ def sent_facts() -> dict[str, object]:
     """The facts the page needs that no reply carries, written into the
     generated ``web/src/contract.js`` as constants: the Laws' articles and
     rule names (:mod:`pychessdraw.laws`), the thresholds of the rules, the
-    limits of a request, the operations that replace the game."""
-    from .. import fen, pgn
+    limits of a request, the operations that replace the game, the
+    languages of the referee's sentences."""
+    from .. import fen, i18n, pgn
     from ..batch import judge as verdict
     from ..outcome import side_name
     from ..rules import fifty, repetition
@@ -590,4 +591,5 @@ def sent_facts() -> dict[str, object]:
         "VERDICTS": list(verdict.VERDICTS),  # the order the page lists them in
         "VERDICT_WORDS": dict(verdict.VERDICT_WORDS),
         "SIDE_NAME": {name: side_name(name) for name in ("white", "black")},
+        "LANGUAGES": dict(i18n.NATIVE_NAME),  # the referee's languages by their own names: set_language takes the code
     }

@@ -647,3 +647,16 @@ export const SIDE_NAME = Object.freeze({
   white: "White",
   black: "Black",
 });
+
+/** Sent by pychessdraw.web.contract.sent_facts(). */
+export const LANGUAGES = Object.freeze({
+  en: "English",
+  de: "Deutsch",
+  fr: "Fran\u00e7ais",
+  es: "Espa\u00f1ol",
+  ru: "\u0420\u0443\u0441\u0441\u043a\u0438\u0439",
+  it: "Italiano",
+  pt: "Portugu\u00eas",
+  nl: "Nederlands",
+  pl: "Polski",
+});
