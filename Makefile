@@ -6,6 +6,7 @@
 #   make test-quick  ruff (lint and format check) and the unit tests (no browser, no corpus, no packaging)
 #   make docs        the API reference into docs/api/ (and docs/contract.md, web/src/contract.js from the TypedDicts)
 #   make contract    only docs/contract.md and web/src/contract.js, after a change to a contract TypedDict
+#   make catalogs    after a change to a sentence: update the .po catalogs from the sources, compile the .mo
 #   make native      the optional compiled search (native/: mypyc, needs a C compiler), into the venv
 
 PYTHON ?= python3
@@ -13,7 +14,7 @@ VENV   := .venv
 VPY    := $(VENV)/bin/python
 PORT   ?= 8000
 
-.PHONY: serve test test-quick lint docs contract site venv bench clean native
+.PHONY: serve test test-quick lint docs contract catalogs site venv bench clean native
 
 # What ruff checks (pyproject.toml's [tool.ruff]): the package, the tests, the benchmarks, the docs' build, the native build.
 RUFF_PATHS := pychessdraw tests e2e web benchmarks docs native
@@ -61,6 +62,10 @@ docs: venv
 
 contract: venv
 	$(VPY) docs/build.py --contract
+
+# New sentences come in untranslated: the check that follows lists them (translate them in each .po, then run it again).
+catalogs: venv
+	$(VPY) docs/catalogs.py --update --compile
 
 bench: venv
 	$(VPY) benchmarks/bench_scan.py

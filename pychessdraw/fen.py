@@ -22,17 +22,26 @@ import re
 import chess
 
 from .errors import BadFenError
+from .i18n import gettext, marked, ngettext
+from .outcome import side_name
 
 MAX_FEN = 200  # a FEN is under 100 characters; longer text is refused unread
-FIELDS = ("piece placement", "side to move", "castling", "en passant", "halfmove clock", "fullmove number")
-_SIDE = {chess.WHITE: "White", chess.BLACK: "Black"}
+#: The FEN's fields by their names: ``details["field"]`` (English in every language, as a code).
+FIELDS = (
+    marked("piece placement"),
+    marked("side to move"),
+    marked("castling"),
+    marked("en passant"),
+    marked("halfmove clock"),
+    marked("fullmove number"),
+)
 _PIECE_NAMES = {
-    chess.PAWN: "pawn",
-    chess.KNIGHT: "knight",
-    chess.BISHOP: "bishop",
-    chess.ROOK: "rook",
-    chess.QUEEN: "queen",
-    chess.KING: "king",
+    chess.PAWN: marked("the pawn on {square}"),
+    chess.KNIGHT: marked("the knight on {square}"),
+    chess.BISHOP: marked("the bishop on {square}"),
+    chess.ROOK: marked("the rook on {square}"),
+    chess.QUEEN: marked("the queen on {square}"),
+    chess.KING: marked("the king on {square}"),
 }
 _CASTLING = re.compile(r"^(?:-|[KQkqA-Ha-h]+)$")
 _SQUARE = re.compile(r"^[a-h][1-8]$")
@@ -53,24 +62,31 @@ def read_fen(fen: str, chess960: bool = False) -> chess.Board:
     row: ...", "impossible position: Black is in check but it is White's
     move: the side not to move cannot be in check (side to move)"; every
     problem of an impossible position is listed, ``details["field"]`` is the
-    first one's. ``fen`` is shown in ``details["fen"]``, cut to MAX_FEN."""
+    first one's. ``fen`` is shown in ``details["fen"]``, cut to MAX_FEN.
+    The message is in the current language (:mod:`pychessdraw.i18n`), the field's name in ``details`` English."""
     shown = fen if len(fen) <= MAX_FEN else fen[:MAX_FEN] + "..."
     if len(fen) > MAX_FEN:
-        raise BadFenError(f"bad FEN: {len(fen)} characters is far too long for a FEN", fen=shown)
+        raise BadFenError(
+            gettext("bad FEN: {count} characters is far too long for a FEN").format(count=len(fen)), fen=shown
+        )
     try:
         fields = _check_syntax(fen)
         board = chess.Board(" ".join(fields), chess960=chess960)
         problems = _position_problems(board, fields[2])
     except _Refusal as refusal:
-        where = f", {refusal.field}" if refusal.field else ""
-        raise BadFenError(
-            f"bad FEN{where}: {refusal.text}", fen=shown, **({"field": refusal.field} if refusal.field else {})
-        ) from None
+        text = (
+            gettext("bad FEN, {field}: {problem}").format(field=gettext(refusal.field), problem=refusal.text)
+            if refusal.field
+            else gettext("bad FEN: {problem}").format(problem=refusal.text)
+        )
+        raise BadFenError(text, fen=shown, **({"field": refusal.field} if refusal.field else {})) from None
     except ValueError:  # python-chess refused what the checks above let through: say so in our words
-        raise BadFenError("bad FEN: it cannot be read as a FEN", fen=shown) from None
+        raise BadFenError(gettext("bad FEN: it cannot be read as a FEN"), fen=shown) from None
     if problems:
-        text = "; ".join(f"{p.text} ({p.field})" for p in problems)
-        raise BadFenError(f"impossible position: {text}", fen=shown, field=problems[0].field)
+        text = "; ".join(f"{p.text} ({gettext(p.field)})" for p in problems)
+        raise BadFenError(
+            gettext("impossible position: {problems}").format(problems=text), fen=shown, field=problems[0].field
+        )
     return board
 
 
@@ -81,31 +97,45 @@ def _check_syntax(fen: str) -> list[str]:
     if not fields:
         raise _Refusal(
             FIELDS[0],
-            "the FEN is empty: it starts with the pieces, rank 8 first, such as "
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
+            gettext(
+                "the FEN is empty: it starts with the pieces, rank 8 first, such as "
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
+            ),
         )
     if len(fields) > 6:
-        raise _Refusal("", f"{len(fields)} fields, a FEN has at most 6 ({', '.join(FIELDS)})")
+        names = ", ".join(gettext(f) for f in FIELDS)
+        raise _Refusal(
+            "", gettext("{count} fields, a FEN has at most 6 ({fields})").format(count=len(fields), fields=names)
+        )
     fields += ["w", "-", "-", "0", "1"][len(fields) - 1 :]
     _check_placement(fields[0])
     if fields[1] not in ("w", "b"):
-        raise _Refusal(FIELDS[1], f"{fields[1][:10]!r} is neither w (White to move) nor b (Black to move)")
+        raise _Refusal(
+            FIELDS[1],
+            gettext("{text} is neither w (White to move) nor b (Black to move)").format(text=repr(fields[1][:10])),
+        )
     if not _CASTLING.match(fields[2]) or len(set(fields[2])) != len(fields[2]):
         raise _Refusal(
             FIELDS[2],
-            f"{fields[2][:10]!r} is not castling rights: write - for none, or some of "
-            "KQkq once each (K: White king side, Q: White queen side, k and q: Black)",
+            gettext(
+                "{text} is not castling rights: write - for none, or some of "
+                "KQkq once each (K: White king side, Q: White queen side, k and q: Black)"
+            ).format(text=repr(fields[2][:10])),
         )
     if fields[3] != "-" and not _SQUARE.match(fields[3]):
         raise _Refusal(
             FIELDS[3],
-            f"{fields[3][:10]!r} is not a square: write - or the square a pawn has just passed over, such as e3",
+            gettext("{text} is not a square: write - or the square a pawn has just passed over, such as e3").format(
+                text=repr(fields[3][:10])
+            ),
         )
     for index in (4, 5):
         if not _NUMBER.match(fields[index]):
             raise _Refusal(
                 FIELDS[index],
-                f"{fields[index][:10]!r} is not a whole number (digits only, such as {('0', '1')[index - 4]})",
+                gettext("{text} is not a whole number (digits only, such as {example})").format(
+                    text=repr(fields[index][:10]), example=("0", "1")[index - 4]
+                ),
             )
     return fields
 
@@ -115,12 +145,19 @@ def _check_placement(placement: str) -> None:
     if len(ranks) == 1:
         raise _Refusal(
             FIELDS[0],
-            f"{placement[:10]!r} is not the pieces: a FEN starts with the 8 ranks, rank 8 "
-            "first, separated by / (rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR)",
+            gettext(
+                "{text} is not the pieces: a FEN starts with the 8 ranks, rank 8 "
+                "first, separated by / (rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR)"
+            ).format(text=repr(placement[:10])),
         )
     if len(ranks) != 8:
         raise _Refusal(
-            FIELDS[0], f"{len(ranks)} rank{'s' * (len(ranks) != 1)}, not 8 (ranks are separated by /, rank 8 first)"
+            FIELDS[0],
+            ngettext(
+                "{count} rank, not 8 (ranks are separated by /, rank 8 first)",
+                "{count} ranks, not 8 (ranks are separated by /, rank 8 first)",
+                len(ranks),
+            ).format(count=len(ranks)),
         )
     for number, rank in zip(range(8, 0, -1), ranks, strict=False):
         squares, digit = 0, False
@@ -128,23 +165,37 @@ def _check_placement(placement: str) -> None:
             if char in "0123456789" and digit:
                 raise _Refusal(
                     FIELDS[0],
-                    f"rank {number} ({rank[:10]!r}) has two digits in a row: write the empty squares as one number",
+                    gettext(
+                        "rank {number} ({text}) has two digits in a row: write the empty squares as one number"
+                    ).format(number=number, text=repr(rank[:10])),
                 )
             if char in "12345678":
                 squares += int(char)
             elif char in "pnbrqkPNBRQK":
                 squares += 1
             elif char in "09":
-                raise _Refusal(FIELDS[0], f"rank {number} holds {char!r}: digits count empty squares, from 1 to 8")
+                raise _Refusal(
+                    FIELDS[0],
+                    gettext("rank {number} holds {text}: digits count empty squares, from 1 to 8").format(
+                        number=number, text=repr(char)
+                    ),
+                )
             else:
                 raise _Refusal(
                     FIELDS[0],
-                    f"rank {number} holds {char!r}, which is no piece: pieces are "
-                    "KQRBNP for White, kqrbnp for Black, and digits 1-8 count empty squares",
+                    gettext(
+                        "rank {number} holds {text}, which is no piece: pieces are "
+                        "KQRBNP for White, kqrbnp for Black, and digits 1-8 count empty squares"
+                    ).format(number=number, text=repr(char)),
                 )
             digit = char in "0123456789"
         if squares != 8:
-            raise _Refusal(FIELDS[0], f"rank {number} ({rank[:10]!r}) has {squares} squares, not 8")
+            raise _Refusal(
+                FIELDS[0],
+                gettext("rank {number} ({text}) has {count} squares, not 8").format(
+                    number=number, text=repr(rank[:10]), count=squares
+                ),
+            )
 
 
 def _position_problems(board: chess.Board, castling: str) -> list[_Refusal]:
@@ -163,37 +214,41 @@ def _position_problems(board: chess.Board, castling: str) -> list[_Refusal]:
         found.append(
             _Refusal(
                 FIELDS[1],
-                f"{_SIDE[not board.turn]} is in check but it is {_SIDE[board.turn]}'s "
-                "move: the side not to move cannot be in check",
+                gettext("{side} is in check but it is {other}'s move: the side not to move cannot be in check").format(
+                    side=side_name(not board.turn), other=side_name(board.turn)
+                ),
             )
         )
     elif status & (chess.STATUS_TOO_MANY_CHECKERS | chess.STATUS_IMPOSSIBLE_CHECK):
         single = len(board.checkers()) == 1  # only an en passant square makes one checker impossible
         found.append(_Refusal(FIELDS[3] if single else FIELDS[0], _check_problem(board)))
     if not found:  # a flag this module does not word (python-chess added one): still in chess words
-        found.append(_Refusal(FIELDS[0], "no game of chess can reach this position"))
+        found.append(_Refusal(FIELDS[0], gettext("no game of chess can reach this position")))
     return found
 
 
 def _material_problems(board: chess.Board) -> list[str]:
     found = []
     for color in chess.COLORS:
-        side = _SIDE[color]
+        side = side_name(color)
         kings = len(board.pieces(chess.KING, color))
         if kings != 1:
-            found.append(f"{side} has no king" if kings == 0 else f"too many kings: {side} has {kings}")
+            text = gettext("{side} has no king") if kings == 0 else gettext("too many kings: {side} has {count}")
+            found.append(text.format(side=side, count=kings))
         pawns = len(board.pieces(chess.PAWN, color))
         if pawns > 8:
-            found.append(f"{side} has {pawns} pawns, at most 8")
+            found.append(gettext("{side} has {count} pawns, at most 8").format(side=side, count=pawns))
         pieces = len(chess.SquareSet(board.occupied_co[color]))
         if pieces > 16:
-            found.append(f"{side} has {pieces} pieces and pawns, at most 16")
+            found.append(gettext("{side} has {count} pieces and pawns, at most 16").format(side=side, count=pieces))
     back = chess.SquareSet(board.pawns & chess.BB_BACKRANKS)
     if back:
         names = ", ".join(chess.square_name(s) for s in back)
         found.append(
-            f"pawns on the first or last rank ({names}): a pawn never stands on its first rank "
-            "and promotes on reaching the last"
+            gettext(
+                "pawns on the first or last rank ({squares}): a pawn never stands on its first rank "
+                "and promotes on reaching the last"
+            ).format(squares=names)
         )
     return found
 
@@ -215,48 +270,83 @@ def _castling_problems(board: chess.Board, castling: str) -> list[str]:
             color = chess.WHITE if chess.square_rank(corner) == 0 else chess.BLACK
             king = board.king(color)
             found += _denied(board, color, corner, king if king is not None else chess.square(4, 0 if color else 7))
-    return found or ["the castling rights do not fit the kings and rooks"]
+    return found or [gettext("the castling rights do not fit the kings and rooks")]
 
 
 def _denied(board: chess.Board, color: chess.Color, corner: chess.Square, king: chess.Square) -> list[str]:
     """Why ``color`` may not castle with the rook on ``corner`` (none when it may)."""
-    side = _SIDE[color]
-    wing = "king side" if chess.square_file(corner) > chess.square_file(king) else "queen side"
+    king_side = chess.square_file(corner) > chess.square_file(king)
     if board.piece_at(corner) != chess.Piece(chess.ROOK, color):
-        return [f"{side} cannot castle {wing}: there is no {side.lower()} rook on {chess.square_name(corner)}"]
+        text = (
+            (
+                gettext("White cannot castle king side: there is no white rook on {square}"),
+                gettext("White cannot castle queen side: there is no white rook on {square}"),
+            ),
+            (
+                gettext("Black cannot castle king side: there is no black rook on {square}"),
+                gettext("Black cannot castle queen side: there is no black rook on {square}"),
+            ),
+        )[color == chess.BLACK][not king_side]
+        return [text.format(square=chess.square_name(corner))]
     if board.king(color) != king or chess.square_rank(king) != chess.square_rank(corner):
-        return [f"{side} cannot castle {wing}: the {side.lower()} king is not on {chess.square_name(king)}"]
+        text = (
+            (
+                gettext("White cannot castle king side: the white king is not on {square}"),
+                gettext("White cannot castle queen side: the white king is not on {square}"),
+            ),
+            (
+                gettext("Black cannot castle king side: the black king is not on {square}"),
+                gettext("Black cannot castle queen side: the black king is not on {square}"),
+            ),
+        )[color == chess.BLACK][not king_side]
+        return [text.format(square=chess.square_name(king))]
     return []
 
 
 def _ep_problem(board: chess.Board) -> str:
     square = board.ep_square
     assert square is not None  # only asked when python-chess flags the en passant square
-    name, mover = chess.square_name(square), _SIDE[not board.turn]
+    name = chess.square_name(square)
     rank = 6 if board.turn == chess.WHITE else 3
     if chess.square_rank(square) != rank - 1:
-        return f"{name} cannot be the en passant square with {_SIDE[board.turn]} to move: it must be on rank {rank}"
+        return gettext(
+            "{square} cannot be the en passant square with {side} to move: it must be on rank {rank}"
+        ).format(square=name, side=side_name(board.turn), rank=rank)
     ahead = 8 if board.turn == chess.BLACK else -8  # from the square passed over, towards the mover's pawn
-    return (
-        f"{name} is not the square a {mover.lower()} pawn has just passed over: that needs a {mover.lower()} "
-        f"pawn on {chess.square_name(square + ahead)}, and {name} and {chess.square_name(square - ahead)} empty"
+    text = (
+        gettext(
+            "{square} is not the square a white pawn has just passed over: that needs a white "
+            "pawn on {pawn}, and {square} and {start} empty"
+        )
+        if board.turn == chess.BLACK
+        else gettext(
+            "{square} is not the square a black pawn has just passed over: that needs a black "
+            "pawn on {pawn}, and {square} and {start} empty"
+        )
     )
+    return text.format(square=name, pawn=chess.square_name(square + ahead), start=chess.square_name(square - ahead))
 
 
 def _check_problem(board: chess.Board) -> str:
     king = board.king(board.turn)
-    side = _SIDE[board.turn]
+    side = side_name(board.turn)
     if king is None:
-        return f"{side} is in check in a way no last move can give"
+        return gettext("{side} is in check in a way no last move can give").format(side=side)
     checkers = board.checkers()
-    names = " and ".join(
-        f"the {_PIECE_NAMES[board.piece_type_at(s) or chess.PAWN]} on {chess.square_name(s)}" for s in checkers
-    )
+    pieces = [
+        gettext(_PIECE_NAMES[board.piece_type_at(s) or chess.PAWN]).format(square=chess.square_name(s))
+        for s in checkers
+    ]
+    names = gettext(" and ").join(pieces)
     if len(checkers) > 2:
-        return f"{side} is in check from {len(checkers)} pieces ({names}): no move gives more than two checks"
-    if len(checkers) == 1 and board.ep_square is not None:
-        return (
-            f"{side} is in check from {names}, which {_SIDE[not board.turn]}'s last move, a pawn's two-square "
-            f"move past {chess.square_name(board.ep_square)}, cannot have given"
+        return gettext("{side} is in check from {count} pieces ({pieces}): no move gives more than two checks").format(
+            side=side, count=len(checkers), pieces=names
         )
-    return f"{side} is in check from {names} at once, which no last move can give"
+    if len(checkers) == 1 and board.ep_square is not None:
+        return gettext(
+            "{side} is in check from {pieces}, which {other}'s last move, a pawn's two-square "
+            "move past {square}, cannot have given"
+        ).format(side=side, pieces=names, other=side_name(not board.turn), square=chess.square_name(board.ep_square))
+    return gettext("{side} is in check from {pieces} at once, which no last move can give").format(
+        side=side, pieces=names
+    )

@@ -18,11 +18,12 @@ from typing import Literal, NamedTuple
 
 import chess
 
-from . import laws
+from . import i18n, laws
 from .contract import FlagRulesName, LegalMoveDict, WinnableDetailDict
 from .deadposition import Verdict
 from .errors import BadRequestError, GameOverError, IllegalMoveError, NothingToUndoError, shown
 from .fen import read_fen
+from .i18n import gettext, ngettext
 from .moves import move_label, parse_move
 from .outcome import AUTOMATIC, Outcome, Termination, color_name
 from .position import PositionKey, position_key
@@ -271,7 +272,12 @@ class Game:
         _move_object(move)
         if not self._board.is_legal(move):
             label = move_label(self._board, move.uci())
-            raise IllegalMoveError(f"{label} is not legal here", token=move.uci(), move_label=label, ply=self.ply + 1)
+            raise IllegalMoveError(
+                gettext("{label} is not legal here").format(label=label),
+                token=move.uci(),
+                move_label=label,
+                ply=self.ply + 1,
+            )
         return move
 
     # -- playing ------------------------------------------------------------
@@ -328,7 +334,7 @@ class Game:
             self._declared = None
             return None
         if not self._board.move_stack:
-            raise NothingToUndoError("no move to take back", ply=0)
+            raise NothingToUndoError(gettext("no move to take back"), ply=0)
         self._keys.pop()
         self._pushes.pop()
         self._clocks.pop()
@@ -560,9 +566,15 @@ class Game:
             self.push(played)
             ended = self.automatic_outcome()
             if ended is not None:
-                why = (
-                    f"{san} ends the game by itself: {ended.reason().lower()} ({ended.result()}, "
-                    f"FIDE {ended.article}), which comes before any draw claim."
+                # English lowers its reason ("checkmate"); other languages keep the case they write it in
+                reason = ended.reason()
+                why = gettext(
+                    "{move} ends the game by itself: {reason} ({result}, FIDE {article}), which comes before any draw claim."
+                ).format(
+                    move=san,
+                    reason=reason.lower() if i18n.current() == i18n.ENGLISH else reason,
+                    result=ended.result(),
+                    article=ended.article,
                 )
                 return ClaimResult(False, None, uci, why, ended.termination)
         rules = self.claimable_now()
@@ -576,25 +588,42 @@ class Game:
         """The verdict's reason: the count of the rule that makes a correct
         claim correct (``rule``), or the counts of both rules that a wrong
         one lacks."""
-        where = "now" if move is None else "after the intended move"
+        where = gettext("now") if move is None else gettext("after the intended move")
         count, clock = self.repetition_count(), self._board.halfmove_clock
-        repeated = f"the position has occurred {count} time{'s' * (count != 1)}"
-        quiet = f"{clock} plies have passed without a pawn move or capture"
+        repeated = ngettext(
+            "the position has occurred {count} time", "the position has occurred {count} times", count
+        ).format(count=count)
+        quiet = ngettext(
+            # English says "plies" for one too, as it always has
+            "{count} plies have passed without a pawn move or capture",
+            "{count} plies have passed without a pawn move or capture",
+            clock,
+        ).format(count=clock)
         if accepted and rule is not None:
             why = repeated if rule == Termination.THREEFOLD_REPETITION else quiet
-            name = laws.RULE_NAME[rule.value]
             article = claim_article(rule, with_move=move is not None)
-            return f"Draw claim correct: {where} {why} ({name}, {laws.fide(article)})."
-        facts = (
-            f"{where} {repeated} ({repetition.CLAIM_COUNT} needed for {laws.RULE_NAME['threefold_repetition']}) "
-            f"and {quiet} ({fifty.CLAIM_PLIES} needed for the {laws.RULE_NAME['fifty_moves']})"
+            return gettext("Draw claim correct: {when} {why} ({rule}, {article}).").format(
+                when=where, why=why, rule=laws.rule_name(rule.value), article=laws.fide(article)
+            )
+        facts = gettext(
+            "{when} {repeated} ({count} needed for {rule}) and {quiet} ({plies} needed for {fifty_rule})"
+        ).format(
+            when=where,
+            repeated=repeated,
+            count=repetition.CLAIM_COUNT,
+            rule=laws.rule_name("threefold_repetition"),
+            quiet=quiet,
+            plies=fifty.CLAIM_PLIES,
+            fifty_rule=laws.rule_in_sentence("fifty_moves"),
         )
         tail = (
-            f" The intended move stands and the game goes on ({laws.fide(laws.WRONG_CLAIM)})."
+            gettext(" The intended move stands and the game goes on ({article}).").format(
+                article=laws.fide(laws.WRONG_CLAIM)
+            )
             if move
-            else " The game goes on."
+            else gettext(" The game goes on.")
         )
-        return f"Draw claim refused: {facts}.{tail}"
+        return gettext("Draw claim refused: {facts}.{tail}").format(facts=facts, tail=tail)
 
     def agree_draw(self) -> Outcome:
         return self._declare(Outcome(Termination.AGREEMENT, None, claimed=True))
@@ -625,7 +654,12 @@ class Game:
     def _refuse_if_over(self) -> None:
         current = self.outcome()
         if current is not None:
-            raise GameOverError(f"the game is over: {current.reason()} ({current.result()})", ply=self.ply)
+            raise GameOverError(
+                gettext("the game is over: {reason} ({result})").format(
+                    reason=current.reason(), result=current.result()
+                ),
+                ply=self.ply,
+            )
 
     def _declare(self, outcome: Outcome) -> Outcome:
         self._refuse_if_over()

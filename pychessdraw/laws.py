@@ -13,6 +13,7 @@ written anywhere else.
 from typing import Final, cast
 
 from .contract import ClaimArticle, ClaimRuleName, TerminationName
+from .i18n import gettext, marked
 
 #: The article under which each termination ends a game.
 ARTICLE: Final[dict[TerminationName, str]] = {
@@ -44,31 +45,41 @@ CLAIM_STOPS_CLOCKS: Final = "9.5.1"  #: the clocks stop while the arbiter judges
 WRONG_CLAIM: Final = "9.5.3"  #: an incorrect claim: the intended move stands, the opponent gets time
 WRONG_CLAIM_BONUS_MS: Final = 120_000  #: 9.5.3: two minutes added to the opponent's clock
 
-#: Each rule by one name, in the words of the page and the reports.
+#: Each rule by one name, in the words of the page and the reports (English:
+#: :func:`rule_name` gives it in the current language).
 RULE_NAME: Final[dict[TerminationName, str]] = {
-    "checkmate": "checkmate",
-    "stalemate": "stalemate",
-    "insufficient_material": "insufficient material",
-    "dead_position": "dead position",
-    "fivefold_repetition": "fivefold repetition",
-    "seventyfive_moves": "75-move rule",
-    "threefold_repetition": "threefold repetition",
-    "fifty_moves": "fifty-move rule",
-    "agreement": "agreement",
-    "resignation": "resignation",
-    "time_forfeit": "flag fall",
+    "checkmate": marked("checkmate"),
+    "stalemate": marked("stalemate"),
+    "insufficient_material": marked("insufficient material"),
+    "dead_position": marked("dead position"),
+    "fivefold_repetition": marked("fivefold repetition"),
+    "seventyfive_moves": marked("75-move rule"),
+    "threefold_repetition": marked("threefold repetition"),
+    "fifty_moves": marked("fifty-move rule"),
+    "agreement": marked("agreement"),
+    "resignation": marked("resignation"),
+    "time_forfeit": marked("flag fall"),
+}
+
+
+# The rules whose name takes an article in an English sentence.
+_IN_SENTENCE: Final[dict[TerminationName, str]] = {
+    "fifty_moves": marked("the fifty-move rule"),
+    "seventyfive_moves": marked("the 75-move rule"),
 }
 
 
 def rule_name(rule: str) -> str:
-    """A rule's name (:data:`RULE_NAME`), or ``rule`` itself if it has none."""
-    return RULE_NAME.get(cast(TerminationName, rule), rule)
+    """A rule's name (:data:`RULE_NAME`) in the current language
+    (:mod:`pychessdraw.i18n`), or ``rule`` itself if it has none."""
+    name = RULE_NAME.get(cast(TerminationName, rule))
+    return rule if name is None else gettext(name)
 
 
 def rule_in_sentence(rule: str) -> str:
     """A rule as a sentence names it: "threefold repetition", "the fifty-move rule"."""
-    name = rule_name(rule)
-    return f"the {name}" if name.endswith(" rule") else name
+    name = _IN_SENTENCE.get(cast(TerminationName, rule))
+    return rule_name(rule) if name is None else gettext(name)
 
 
 def fide(article: str) -> str:
@@ -77,7 +88,7 @@ def fide(article: str) -> str:
 
 
 #: A flag fall under US Chess rules, where no FIDE article applies.
-USCF_FLAG: Final = "US Chess rules"
+USCF_FLAG: Final = marked("US Chess rules")
 #: US Chess 14E: king and bishop, king and knight, or king and two knights (no pawns) do not win on time.
 USCF_INSUFFICIENT: Final = "US Chess 14E"
 
@@ -86,4 +97,4 @@ def flag_citation(rules: str) -> str:
     """What a flag fall's result cites under ``rules`` ("fide" or "uscf"):
     ``"FIDE 6.9"``, or ``"US Chess rules"`` (the 14E draw cites
     :data:`USCF_INSUFFICIENT`)."""
-    return fide(FLAG_FALL) if rules == "fide" else USCF_FLAG
+    return fide(FLAG_FALL) if rules == "fide" else gettext(USCF_FLAG)

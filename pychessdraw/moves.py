@@ -24,6 +24,7 @@ import chess
 
 from .contract import MoveCandidateDict
 from .errors import AmbiguousMoveError, BadRequestError, IllegalMoveError, InvalidMoveError, PromotionNeededError
+from .i18n import gettext, marked
 from .outcome import side_name
 
 _UCI = re.compile(r"^[a-h][1-8][a-h][1-8][qrbn]?$")
@@ -31,7 +32,7 @@ _CASTLING = re.compile(r"^[oO0]-[oO0](-[oO0])?([+#]?)$")
 _ANNOTATION = re.compile(r"[!?]+$")
 _NULL = {"--", "0000", "Z0", "@@@@"}
 MAX_TOKEN = 40  # no move is longer; longer text is cut in errors, never parsed
-_NOT_A_MOVE = "is not a move: write it in SAN (Nf3, O-O, e8=Q) or UCI (g1f3)"
+_NOT_A_MOVE = marked("is not a move: write it in SAN (Nf3, O-O, e8=Q) or UCI (g1f3)")
 
 
 def numbered(number: int, white: bool, text: str) -> str:
@@ -54,11 +55,11 @@ def move_number(ply: int, first_move: int = 1, black_first: bool = False) -> tup
 
 def after_move(ply: int, first_move: int = 1, black_first: bool = False) -> str:
     """Where a game stands after its ``ply``-th ply, for people: "after
-    White's move 17", or "at the start" (ply 0)."""
+    White's move 17", or "at the start" (ply 0); in the current language."""
     if ply <= 0:
-        return "at the start"
+        return gettext("at the start")
     number, white = move_number(ply, first_move, black_first)
-    return f"after {'White' if white else 'Black'}'s move {number}"
+    return gettext("after {side}'s move {number}").format(side=side_name(white), number=number)
 
 
 def start_of(headers: Mapping[str, str]) -> tuple[int, bool]:
@@ -91,11 +92,11 @@ def parse_move(board: chess.Board, text: str, *, ply: int | None = None, typed: 
     if ply is not None:
         details["ply"] = ply
     if not token:
-        raise InvalidMoveError(f"{move_label(board, '')} no move given", **details)
+        raise InvalidMoveError(gettext("{label} no move given").format(label=move_label(board, "")), **details)
     if len(token) > MAX_TOKEN:
-        raise InvalidMoveError(f"{label}... {_NOT_A_MOVE}", **details)
+        raise InvalidMoveError(f"{label}... {gettext(_NOT_A_MOVE)}", **details)
     if token in _NULL:
-        raise IllegalMoveError(f"{label}: a null move is not a legal move", **details)
+        raise IllegalMoveError(gettext("{label}: a null move is not a legal move").format(label=label), **details)
     if _UCI.match(token.lower()):
         try:
             return board.parse_uci(token.lower())
@@ -158,14 +159,13 @@ def _parse_san(board: chess.Board, token: str, label: str, details: dict[str, An
         raise _ambiguity(label, _ambiguous(board, ambiguous), details)
     if illegal is not None:
         raise _illegal(board, illegal, label, details, uci=False)
-    raise InvalidMoveError(f"{label} {_NOT_A_MOVE}", **details)
+    raise InvalidMoveError(f"{label} {gettext(_NOT_A_MOVE)}", **details)
 
 
 def _ambiguity(label: str, found: list[MoveCandidateDict], details: dict[str, Any]) -> AmbiguousMoveError:
     names = ", ".join(c["san"] for c in found)
-    return AmbiguousMoveError(
-        f"{label} is ambiguous: write {names}" if names else f"{label} is ambiguous", candidates=found, **details
-    )
+    text = gettext("{label} is ambiguous: write {moves}") if names else gettext("{label} is ambiguous")
+    return AmbiguousMoveError(text.format(label=label, moves=names), candidates=found, **details)
 
 
 def _illegal(board: chess.Board, token: str, label: str, details: dict[str, Any], *, uci: bool) -> IllegalMoveError:
@@ -173,10 +173,16 @@ def _illegal(board: chess.Board, token: str, label: str, details: dict[str, Any]
     if promotions:
         names = ", ".join(c["san"] for c in promotions)
         return PromotionNeededError(
-            f"{label}: say which piece the pawn becomes: {names}", candidates=promotions, **details
+            gettext("{label}: say which piece the pawn becomes: {moves}").format(label=label, moves=names),
+            candidates=promotions,
+            **details,
         )
-    why = f" ({side_name(board.turn)} is in check)" if board.is_check() else ""
-    return IllegalMoveError(f"{label} is not legal here{why}", **details)
+    text = (
+        gettext("{label} is not legal here ({side} is in check)")
+        if board.is_check()
+        else gettext("{label} is not legal here")
+    )
+    return IllegalMoveError(text.format(label=label, side=side_name(board.turn)), **details)
 
 
 def _promotions(board: chess.Board, token: str, *, uci: bool) -> list[MoveCandidateDict]:

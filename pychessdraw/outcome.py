@@ -17,8 +17,9 @@ from typing import TypeGuard, get_args
 
 import chess
 
-from . import laws
+from . import i18n, laws
 from .contract import ColorName, OutcomeDict, ResultName, TerminationName
+from .i18n import gettext, marked
 
 
 class Termination(str, enum.Enum):  # noqa: UP042  (str() of a member is its name, as before)
@@ -40,15 +41,15 @@ class Termination(str, enum.Enum):  # noqa: UP042  (str() of a member is its nam
 ARTICLE = {t: laws.ARTICLE[t.value] for t in Termination}  # the articles are written in pychessdraw.laws
 
 _LABEL = {
-    Termination.CHECKMATE: "Checkmate",
-    Termination.STALEMATE: "Stalemate",
-    Termination.INSUFFICIENT_MATERIAL: "Insufficient material: neither side can checkmate",
-    Termination.DEAD_POSITION: "Dead position: no series of legal moves can end in checkmate",
-    Termination.FIVEFOLD_REPETITION: "Fivefold repetition",
-    Termination.SEVENTYFIVE_MOVES: "Seventy-five moves without a pawn move or capture",
-    Termination.THREEFOLD_REPETITION: "Threefold repetition, claimed",
-    Termination.FIFTY_MOVES: "Fifty moves without a pawn move or capture, claimed",
-    Termination.AGREEMENT: "Draw by agreement",
+    Termination.CHECKMATE: marked("Checkmate"),
+    Termination.STALEMATE: marked("Stalemate"),
+    Termination.INSUFFICIENT_MATERIAL: marked("Insufficient material: neither side can checkmate"),
+    Termination.DEAD_POSITION: marked("Dead position: no series of legal moves can end in checkmate"),
+    Termination.FIVEFOLD_REPETITION: marked("Fivefold repetition"),
+    Termination.SEVENTYFIVE_MOVES: marked("Seventy-five moves without a pawn move or capture"),
+    Termination.THREEFOLD_REPETITION: marked("Threefold repetition, claimed"),
+    Termination.FIFTY_MOVES: marked("Fifty moves without a pawn move or capture, claimed"),
+    Termination.AGREEMENT: marked("Draw by agreement"),
 }
 
 # PGN standard 9.8.1: a flag fall is "time forfeit" (a win, or a draw by FIDE
@@ -89,8 +90,9 @@ def color_name(color: chess.Color) -> ColorName:
 
 
 def side_name(color: chess.Color | ColorName) -> str:
-    """A side as sentences name it: "White", "Black" (the one place)."""
-    return "White" if color is True or color == "white" else "Black"
+    """A side as sentences name it: "White", "Black" (the one place), in
+    the current language (:mod:`pychessdraw.i18n`)."""
+    return gettext("White") if color is True or color == "white" else gettext("Black")
 
 
 def termination_name(termination: Termination) -> TerminationName:
@@ -119,20 +121,31 @@ class Outcome:
     def article(self) -> str:
         return ARTICLE[self.termination]
 
-    def reason(self) -> str:
+    def reason(self, *, language: str | None = None) -> str:
+        """Why the game ended, in ``language`` (None: the current one, :mod:`pychessdraw.i18n`)."""
+        with i18n.language(language):
+            return self._reason()
+
+    def _reason(self) -> str:
         t = self.termination
         if t is Termination.RESIGNATION:
-            return f"{side_name(not self.winner)} resigns"
+            return gettext("{side} resigns").format(side=side_name(not self.winner))
         if t is Termination.TIME_FORFEIT:
             if self.winner is None:
-                return "Flag fall, but the opponent cannot checkmate by any series of legal moves"
-            return f"{side_name(not self.winner)} lost on time"
-        return _LABEL[t]
+                return gettext("Flag fall, but the opponent cannot checkmate by any series of legal moves")
+            return gettext("{side} lost on time").format(side=side_name(not self.winner))
+        return gettext(_LABEL[t])
 
     def words(self) -> str:
         """The ending in a sentence with its article, for the comment after
         the last move of an exported game: "Draw by threefold repetition,
-        claimed (FIDE 9.2)", "White wins: Black resigns (FIDE 5.1.2)"."""
+        claimed (FIDE 9.2)", "White wins: Black resigns (FIDE 5.1.2)".
+        Always English, whatever the current language: a PGN file is read
+        by programs (:func:`termination_from_record` among them)."""
+        with i18n.language(i18n.ENGLISH):
+            return self._words()
+
+    def _words(self) -> str:
         t = self.termination
         if self.winner is None:
             return f"{_DRAW_WORDS[t]} (FIDE {self.article})"
@@ -144,7 +157,12 @@ class Outcome:
         }[t]
         return f"{winner} wins{how} (FIDE {self.article})"
 
-    def to_dict(self) -> OutcomeDict:
+    def to_dict(self, *, language: str | None = None) -> OutcomeDict:
+        """The JSON contract; ``reason`` in ``language`` (None: the current one)."""
+        with i18n.language(language):
+            return self._to_dict()
+
+    def _to_dict(self) -> OutcomeDict:
         return {
             "termination": self.termination.value,
             "winner": None if self.winner is None else color_name(self.winner),
@@ -187,7 +205,7 @@ _TIME_WORDS = ("time forfeit", "time_forfeit", "on time")  # in a Termination or
 
 
 def says_lost_on_time(tag: str | None, details: str | None) -> bool:
-    """A record's Termination and TerminationDetails tags say a flag fell
+    """A record's Termination and TerminationDetails tags gettext a flag fell
     ("Time forfeit", "White lost on time", the old ``time_forfeit``): looser
     than :func:`termination_from_record`, which names a rule only from an exact word."""
     words = f"{tag or ''} {details or ''}".lower()

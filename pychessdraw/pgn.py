@@ -631,7 +631,8 @@ def export(game: Game, headers: dict[str, str] | None = None, comments: dict[int
     notes = dict(comments or {})
     if outcome is not None:
         pgn.headers["Termination"] = PGN_TERMINATION[outcome.termination]
-        pgn.headers["TerminationDetails"] = f"{outcome.reason()} (FIDE {outcome.article})"
+        # English in every language: programs read the tag (termination_from_record)
+        pgn.headers["TerminationDetails"] = f"{outcome.reason(language='en')} (FIDE {outcome.article})"
         notes[game.ply] = " ".join(filter(None, (notes.get(game.ply, ""), outcome.words())))
     pgn.comment = notes.get(0, "")
     for ply, node in enumerate(pgn.mainline(), 1):

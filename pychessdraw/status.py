@@ -13,7 +13,7 @@ from typing import cast
 
 import chess
 
-from . import laws
+from . import i18n, laws
 from .contract import (
     ByColor,
     ClaimArticle,
@@ -96,8 +96,14 @@ class Status:
         rules), or None once the game is over."""
         return None if self.flag_results is None else self.flag_results[color]
 
-    def to_dict(self) -> StatusDict:
-        """The JSON contract: :class:`pychessdraw.contract.StatusDict`."""
+    def to_dict(self, *, language: str | None = None) -> StatusDict:
+        """The JSON contract: :class:`pychessdraw.contract.StatusDict`; the
+        outcome's reason in ``language`` (None: the current one,
+        :mod:`pychessdraw.i18n`). Codes and field names never change."""
+        with i18n.language(language):
+            return self._to_dict()
+
+    def _to_dict(self) -> StatusDict:
         d: StatusDict = {
             "fen": self.fen,
             "turn": color_name(self.turn),

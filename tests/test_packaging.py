@@ -93,6 +93,8 @@ def test_build_makes_an_sdist_and_a_pure_wheel(dist: Path) -> None:
         names = set(whl.namelist())
         metadata = whl.read(f"pychessdraw-{version}.dist-info/METADATA").decode()
     assert "pychessdraw/py.typed" in names and "pychessdraw/contract.py" in names
+    catalogs = {p.relative_to(ROOT).as_posix() for p in (ROOT / "pychessdraw" / "locale").glob("*/LC_MESSAGES/*.mo")}
+    assert len(catalogs) >= 8 and catalogs <= names  # the page reads them from the wheel
     assert not any(n.startswith(("tests/", "e2e/", "web/", "benchmarks/")) for n in names)
     assert f"Version: {version}\n" in metadata
     assert re.search(r"Requires-Dist: chess(<2,>=1\.10|>=1\.10,<2)", metadata), metadata
@@ -115,6 +117,8 @@ def test_the_wheel_installs_in_a_fresh_venv_and_the_cli_works(dist: Path, tmp_pa
     assert run(cli, "--version", cwd=tmp_path).stdout.strip() == f"pychessdraw {pychessdraw.__version__}"
     done = run(cli, "status", "--search", "static", "--fen", "7k/8/6K1/8/8/8/8/R7 w - - 99 60", "Ra8#", cwd=tmp_path)
     assert done.returncode == 0 and '"termination": "checkmate"' in done.stdout, done.stderr
+    done = run(cli, "status", "--lang", "de", "--search", "static", "f3", "e5", "g4", "Qh4", cwd=tmp_path)
+    assert done.returncode == 0 and '"reason": "Schachmatt"' in done.stdout, done.stderr
 
 
 def test_unit_tests_pass_on_the_lowest_python_chess_allowed(tmp_path: Path) -> None:

@@ -29,7 +29,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from types import FrameType
 from typing import TYPE_CHECKING
 
-from .. import __version__, laws
+from .. import __version__, i18n, laws
 from ..errors import FileError, RefereeError
 from ..game import Game
 from ..records.final_search import AUTO, FinalSearch
@@ -140,14 +140,19 @@ def cmd_scan(args: argparse.Namespace) -> int:
         if lines.error is not None:
             status = _fail(lines.error)
         elif number == first:  # not a success: a wrong file, an empty pipe
-            where = "standard input" if name == STDIN else repr(name)
-            status = _fail(FileError(f"no PGN game in {where}", file=name))
+            where = i18n.gettext("standard input") if name == STDIN else repr(name)
+            status = _fail(FileError(i18n.gettext("no PGN game in {where}").format(where=where), file=name))
     progress.close()
     if should_be_draws:
         games = ", ".join(map(str, should_be_draws))
+        count = len(should_be_draws)
         _say(
-            f"pychessdraw: {len(should_be_draws)} game(s) lost on time should have been draws "
-            f"({args.flag_rules}): {games}"
+            i18n.ngettext(
+                # English says "game(s)" whatever the count, as it always has
+                "pychessdraw: {count} game(s) lost on time should have been draws ({rules}): {games}",
+                "pychessdraw: {count} game(s) lost on time should have been draws ({rules}): {games}",
+                count,
+            ).format(count=count, rules=args.flag_rules, games=games)
         )
     return status
 
@@ -288,6 +293,23 @@ def _number_in(kind: Callable[[str], float], low: float, high: float) -> Callabl
     return parse
 
 
+def _language(text: str) -> str:
+    """An argparse type: a shipped language (:func:`pychessdraw.i18n.check_language`)."""
+    try:
+        return i18n.check_language(text)
+    except RefereeError as exc:
+        raise argparse.ArgumentTypeError(exc.message) from None
+
+
+def _lang_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--lang",
+        type=_language,
+        default=i18n.ENGLISH,
+        help=f"the language of the sentences ({', '.join(i18n.LANGUAGES)}; default en); codes and tags stay English",
+    )
+
+
 _ADDRESS = re.compile(r"(?:(?:tcp|tls|ucx|ws|wss)://)?(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._-]+):([0-9]{1,5})")
 
 
@@ -386,6 +408,7 @@ def _add_status(add_parser: Callable[..., _Parser]) -> None:
         help=f"pretty-print JSON with this many spaces (0 to {INDENT_MAX})",
     )
     st.add_argument("moves", nargs="*", help="moves in SAN or UCI")
+    _lang_option(st)
     _search_options(st, "dead-position search for the position")
     st.set_defaults(run=cmd_status)
 
@@ -397,6 +420,7 @@ def _add_scan(add_parser: Callable[..., _Parser]) -> None:
     _search_options(
         sc, "dead-position search for each game's final position (every ply gets the static proofs)", final=True
     )
+    _lang_option(sc)
     sc.set_defaults(run=cmd_scan)
 
 
@@ -460,7 +484,7 @@ def _add_watch(add_parser: Callable[..., _Parser]) -> None:
         default=timeout.FIDE,
         help=f"flag-fall rules for games lost on time: {laws.fide(laws.FLAG_FALL)} or US Chess (default: fide)",
     )
-    wa.set_defaults(run=cmd_watch)
+    wa.set_defaults(run=cmd_watch)  # no --lang yet: its event sentences are not in the catalogs
 
 
 def _os_failure(exc: OSError) -> RefereeError:
@@ -499,7 +523,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if sys.stdout is None:  # started with standard output closed (`>&-`)
             raise FileError("cannot write standard output: it is closed", file=STDIN)
         run: Callable[[argparse.Namespace], int] = args.run
-        status = run(args)
+        with i18n.language(getattr(args, "lang", None)):  # --lang: the sentences the command makes
+            status = run(args)
         _write("")  # what is still buffered, with the same errors
     except BrokenPipeError:
         status = EXIT_BROKEN_PIPE

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 import chess
 
+from ..i18n import gettext
 from ..outcome import side_name
 
 
@@ -50,22 +51,23 @@ def _has_bishop_pair(board: chess.Board, color: chess.Color) -> bool:
 
 
 def practical_draw(board: chess.Board) -> str | None:
-    """The classes of material drawn in practice though not dead, or None."""
+    """The classes of material drawn in practice though not dead, or None
+    (in the current language, :mod:`pychessdraw.i18n`)."""
     if board.pawns | board.rooks | board.queens:
         return None
     (wn, wb), (bn, bb) = _minors(board, chess.WHITE), _minors(board, chess.BLACK)
     for strong, (sn, sb), (wn_, wb_) in ((chess.WHITE, (wn, wb), (bn, bb)), (chess.BLACK, (bn, bb), (wn, wb))):
         weak_minors = wn_ + wb_
         if (sn, sb) == (2, 0) and weak_minors == 0:
-            return "two knights cannot force mate against a bare king"
+            return gettext("two knights cannot force mate against a bare king")
         if sn + sb == 1 and weak_minors == 1:
-            return "one minor piece each"
+            return gettext("one minor piece each")
         if (sn, sb) == (2, 0) and weak_minors == 1:
-            return "a minor piece holds against two knights"
+            return gettext("a minor piece holds against two knights")
         if (sn, sb) == (0, 2) and (wn_, wb_) == (0, 1):
-            return "two bishops against a bishop"
+            return gettext("two bishops against a bishop")
         if sn + sb == 2 and weak_minors == 1 and not _has_bishop_pair(board, strong):
-            return "two minor pieces against one, without the bishop pair"
+            return gettext("two minor pieces against one, without the bishop pair")
     return None
 
 
@@ -76,14 +78,16 @@ def side_notes(board: chess.Board, color: chess.Color, can_force: bool) -> list[
     ours = board.occupied_co[color] & ~board.kings
     notes = []
     if not can_force and ours:
-        notes.append(f"{name} cannot force mate: it needs the opponent's help")
+        notes.append(gettext("{side} cannot force mate: it needs the opponent's help").format(side=name))
     # One-sided draw knowledge: a lone minor piece does not win against pawns.
     if (
         chess.popcount(ours) == 1
         and ours & (board.knights | board.bishops)
         and board.occupied_co[not color] & board.pawns
     ):
-        notes.append(f"{name} has a lone minor piece: it does not win against pawns in practice")
+        notes.append(
+            gettext("{side} has a lone minor piece: it does not win against pawns in practice").format(side=name)
+        )
     return notes
 
 

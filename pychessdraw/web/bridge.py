@@ -38,7 +38,7 @@ from typing import Any, Literal, NamedTuple, TypeVar
 
 import chess
 
-from .. import pgn
+from .. import i18n, pgn
 from ..errors import BadPgnError, BadRequestError, GameOverError, PromotionNeededError, RefereeError
 from ..game import Checkpoint, Game
 from ..outcome import Termination, color_name, is_result
@@ -113,6 +113,7 @@ class Bridge:
         self._ending: Ending | None = None  # a declared ending, for the page to save
         self._flag_words: flagfall.FlagWords | None = None  # why a flag fall ended the game
         self._review = ReviewOps()  # a PGN file's review (pychessdraw.web.review), apart from the game
+        self._language = i18n.ENGLISH  # the referee's sentences, set by the page (set_language)
         self.dispatcher = Dispatcher[Reply](
             Operations,
             {
@@ -135,6 +136,7 @@ class Bridge:
                 "review_finish": self._review.finish,
                 "engine_facts": self._engine_facts,
                 "check_fen": self._check_fen,
+                "set_language": self._set_language,
             },
         )
 
@@ -164,7 +166,8 @@ class Bridge:
     def _run(self, request: object) -> Reply:
         """Decode, check and run one request (:class:`Dispatcher`); raises on
         any failure (the caller puts the state back)."""
-        return self.dispatcher.run(request)
+        with i18n.language(self._language):
+            return self.dispatcher.run(request)
 
     def _save(self) -> _Saved:
         """What any operation may change (rows and headers are replaced, never changed in place)."""
@@ -279,7 +282,7 @@ class Bridge:
         games = list(pgn.read_games(text.splitlines(keepends=True)))
         games = [g for g in games if g.tokens or g.headers or g.error]
         if not games:
-            raise BadPgnError("no game found in the PGN text", ply=0)
+            raise BadPgnError(i18n.gettext("no game found in the PGN text"), ply=0)
         if index is None and len(games) > 1:
             return {"ok": True, "games": [{"index": i, "label": _game_label(i, g)} for i, g in enumerate(games)]}
         if index is not None and index >= len(games):
@@ -339,10 +342,18 @@ class Bridge:
     def _check_not_over(self) -> None:
         over = self._override()
         if over is not None:
-            raise GameOverError(f"the game is over: {over['headline']} ({over['reason']})")
+            raise GameOverError(
+                i18n.gettext("the game is over: {reason} ({result})").format(
+                    reason=over["headline"], result=over["reason"]
+                )
+            )
         outcome = self.game.outcome()
         if outcome is not None:
-            raise GameOverError(f"the game is over: {outcome.reason()} ({outcome.result()})")
+            raise GameOverError(
+                i18n.gettext("the game is over: {reason} ({result})").format(
+                    reason=outcome.reason(), result=outcome.result()
+                )
+            )
 
     def _play(self, args: dict[str, Any]) -> Reply:
         text = arg_text(args, "move", 20).strip()
@@ -453,6 +464,14 @@ class Bridge:
             raise BadRequestError(f"'flag_rules' must be one of {', '.join(timeout.RULES)}")
         self.game.flag_rules = rules
         return self._reply()
+
+    def _set_language(self, args: dict[str, Any]) -> Reply:
+        """The referee's sentences in ``language`` from now on; the reply is
+        the game in it. Limit: an imported game's recorded result keeps the
+        words it was read in until the game is loaded again."""
+        self._language = i18n.check_language(args.get("language"))
+        with i18n.language(self._language):
+            return self._reply(replaced=True)
 
     # -- questions ---------------------------------------------------------------
     def _state(self, args: dict[str, Any]) -> Reply:

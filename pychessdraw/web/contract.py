@@ -392,6 +392,10 @@ class ReviewFeedArgs(TypedDict):
     text: str  # the next chunk of the file
 
 
+class LanguageArgs(TypedDict):
+    language: str  # "de", or a browser's tag such as "de-DE": the referee's sentences from now on
+
+
 class EngineFactsArgs(TypedDict):
     moves: list[str]  # the candidate moves to probe
 
@@ -418,6 +422,7 @@ class Operations(TypedDict):
     review_finish: Op[NoArgs, Reply]
     engine_facts: Op[EngineFactsArgs, Reply]
     check_fen: Op[CheckFenArgs, Reply]
+    set_language: Op[LanguageArgs, Reply]
 
 
 OpName = Literal[
@@ -440,6 +445,7 @@ OpName = Literal[
     "review_finish",
     "engine_facts",
     "check_fen",
+    "set_language",
 ]
 """The keys of :class:`Operations` (a test checks that they agree)."""
 
@@ -528,7 +534,7 @@ class FollowOperations(TypedDict):
     follow_log: Op[NoArgs, FollowReply]
 
 
-REPLACES_GAME: Final = ("new", "load_pgn", "restore", "state")
+REPLACES_GAME: Final = ("new", "load_pgn", "restore", "state", "set_language")
 """The operations whose reply replaces the whole game (``game`` and every row)."""
 
 
@@ -541,8 +547,9 @@ def sent_facts() -> dict[str, object]:
     """The facts the page needs that no reply carries, written into the
     generated ``web/src/contract.js`` as constants: the Laws' articles and
     rule names (:mod:`pychessdraw.laws`), the thresholds of the rules, the
-    limits of a request, the operations that replace the game."""
-    from .. import fen, pgn
+    limits of a request, the operations that replace the game, the
+    languages of the referee's sentences."""
+    from .. import fen, i18n, pgn
     from ..outcome import side_name
     from ..records import judge as verdict
     from ..rules import fifty, repetition
@@ -568,4 +575,5 @@ def sent_facts() -> dict[str, object]:
         "VERDICTS": list(verdict.VERDICTS),  # the order the page lists them in
         "VERDICT_WORDS": dict(verdict.VERDICT_WORDS),
         "SIDE_NAME": {name: side_name(name) for name in ("white", "black")},
+        "LANGUAGES": dict(i18n.NATIVE_NAME),  # the referee's languages by their own names: set_language takes the code
     }

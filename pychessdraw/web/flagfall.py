@@ -17,6 +17,7 @@ import chess
 
 from .. import laws
 from ..contract import FlagRulesName, ResultName
+from ..i18n import gettext
 from ..outcome import side_name
 from ..rules import timeout
 from ..status import Status
@@ -49,32 +50,42 @@ def explain(board: chess.Board, status: Status, flagged: chess.Color) -> FlagWor
     result = timeout.result_if_flag_falls(board, flagged, cannot, rules)
     who, other = side_name(flagged), side_name(opponent)
     if cannot:
-        proof = f"proven: {reason or 'not enough material to checkmate'}"
-        text = (
-            f"{who}'s flag fell, but {other} cannot checkmate by any series of legal moves "
-            f"({proof}): the game is drawn ({cited})"
-        )
+        proof = gettext("proven: {reason}").format(reason=reason or gettext("not enough material to checkmate"))
+        text = gettext(
+            "{side}'s flag fell, but {other} cannot checkmate by any series of legal moves "
+            "({proof}): the game is drawn ({rules})"
+        ).format(side=who, other=other, proof=proof, rules=cited)
         return {"result": result, "rules": rules, "article": cited, "text": text, "proof": proof}
     if result == "1/2-1/2":  # US Chess 14E: a lone minor piece or two knights, no pawns
         pieces = board.occupied_co[opponent] & ~board.kings
         what = (
-            "king and two knights"
+            gettext("king and two knights")
             if chess.popcount(pieces) == 2
-            else "king and knight"
+            else gettext("king and knight")
             if pieces & board.knights
-            else "king and bishop"
+            else gettext("king and bishop")
         )
-        proof = f"{other} has only {what} and no pawns are on the board"
-        text = (
-            f"{who}'s flag fell, but {proof}: the game is drawn under US Chess rule 14E "
+        proof = gettext("{side} has only {pieces} and no pawns are on the board").format(side=other, pieces=what)
+        text = gettext(
+            "{side}'s flag fell, but {proof}: the game is drawn under US Chess rule 14E "
             "(whether a forced win exists is not searched)"
-        )
+        ).format(side=who, proof=proof)
         return {"result": result, "rules": rules, "article": laws.USCF_INSUFFICIENT, "text": text, "proof": proof}
     if not can:
-        proof = "the search did not prove that it cannot checkmate, and only such a proof makes a flag fall a draw"
-        text = f"{who}'s flag fell: {other} wins ({proof}; {cited})"
+        proof = gettext(
+            "the search did not prove that it cannot checkmate, and only such a proof makes a flag fall a draw"
+        )
+        text = gettext("{side}'s flag fell: {other} wins ({proof}; {rules})").format(
+            side=who, other=other, proof=proof, rules=cited
+        )
         return {"result": result, "rules": rules, "article": cited, "text": text, "proof": proof}
     line = proof_line(board, opponent, line)
-    proof = f"a mating line: {numbered_line(board, line, SHOWN_PLIES)}" if line else (reason or "a checkmate exists")
-    text = f"{who}'s flag fell and {other} can still checkmate ({proof}): {other} wins ({cited})"
+    proof = (
+        gettext("a mating line: {line}").format(line=numbered_line(board, line, SHOWN_PLIES))
+        if line
+        else (reason or gettext("a checkmate exists"))
+    )
+    text = gettext("{side}'s flag fell and {other} can still checkmate ({proof}): {other} wins ({rules})").format(
+        side=who, other=other, proof=proof, rules=cited
+    )
     return {"result": result, "rules": rules, "article": cited, "text": text, "proof": proof}

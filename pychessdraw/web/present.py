@@ -15,10 +15,11 @@ from typing import Any
 
 import chess
 
-from .. import laws
+from .. import i18n, laws
 from ..contract import ByColor, ClaimRuleName, ColorName, ResultName
 from ..deadposition.tighten import tighten_san
 from ..game import Game
+from ..i18n import gettext, marked, marked_n, ngettext
 from ..moves import numbered
 from ..outcome import Outcome, Termination, color_name, side_name, termination_from_record, termination_name
 from ..rules import fifty, repetition
@@ -45,17 +46,33 @@ from .contract import (
 
 Labeller = Callable[[int], str]  # ply -> "3...Qxf7" (the move that led to the ply)
 
-_RULE_LABEL = laws.RULE_NAME
+_RULE_LABEL = laws.rule_name  # in the current language
 _DEAD, _OFFER = laws.fide(laws.DEAD_POSITION), laws.fide(laws.OFFER)
 _DECLARED = {Termination.AGREEMENT, Termination.RESIGNATION, Termination.TIME_FORFEIT}
 _PIECE_WORDS = {
-    chess.KING: ("king", "kings"),
-    chess.QUEEN: ("queen", "queens"),
-    chess.ROOK: ("rook", "rooks"),
-    chess.BISHOP: ("bishop", "bishops"),
-    chess.KNIGHT: ("knight", "knights"),
-    chess.PAWN: ("pawn", "pawns"),
+    chess.KING: marked_n("king", "kings"),
+    chess.QUEEN: marked_n("queen", "queens"),
+    chess.ROOK: marked_n("rook", "rooks"),
+    chess.BISHOP: marked_n("bishop", "bishops"),
+    chess.KNIGHT: marked_n("knight", "knights"),
+    chess.PAWN: marked_n("pawn", "pawns"),
 }
+_HOW_TEXT = {
+    "declared": marked("declared"),
+    "claimed": marked("by the player to move"),
+    "automatic": marked("automatic"),
+}
+
+
+def _capitalized(text: str) -> str:
+    """``text`` with its first letter a capital, the rest as written (German nouns keep theirs)."""
+    return text[:1].upper() + text[1:]
+
+
+def _reached(value: int, limit: int) -> str:
+    return gettext(" (reached: game over)") if value >= limit else ""
+
+
 MAX_ARROWS = 3  # more intended moves than this are said in words, not drawn
 
 
@@ -96,11 +113,12 @@ def _counter(
     level: Level = "over" if value >= auto_at else "claim" if value >= claim_at else "near" if value >= near else "none"
     # below a claim, the count towards it; from there on, towards the automatic end
     # ("claimable" only while the game goes on: after it, nothing is)
-    short = f"{value}{of}{claim_at}" if value < claim_at else f"{value}{of}{auto_at}"
+    limit = claim_at if value < claim_at else auto_at
+    short = f"{value}/{limit}" if of == "/" else gettext("{count} of {limit}").format(count=value, limit=limit)
     if value >= auto_at:
-        short += ", game over"
+        short += gettext(", game over")
     elif value >= claim_at and playing:
-        short += ", claimable"
+        short += gettext(", claimable")
     return {
         "value": value,
         "short": short,
@@ -117,20 +135,28 @@ def _counter(
 def halfmove(clock: int, playing: bool = True) -> Counter:
     claim, auto = fifty.CLAIM_PLIES, fifty.AUTOMATIC_PLIES
     rule, art, auto_rule, auto_art = (
-        laws.RULE_NAME["fifty_moves"],
+        laws.rule_name("fifty_moves"),
         laws.ARTICLE["fifty_moves"],
-        laws.RULE_NAME["seventyfive_moves"],
+        laws.rule_name("seventyfive_moves"),
         laws.ARTICLE["seventyfive_moves"],
     )
+    names = {"rule": rule, "article": art, "auto_rule": auto_rule, "auto_article": auto_art}
     return _counter(
         clock,
         claim,
         auto,
         art,
         auto_art,
-        f"{clock} {'ply' if clock == 1 else 'plies'} without a capture or pawn move: a claim is possible at {claim} "
-        f"({rule}, FIDE {art}), the game ends at {auto} ({auto_rule}, FIDE {auto_art})",
-        f"{auto_rule}: {clock} of {auto} plies{' (reached: game over)' if clock >= auto else ''} (FIDE {auto_art})",
+        ngettext(
+            "{count} ply without a capture or pawn move: a claim is possible at {claim} "
+            "({rule}, FIDE {article}), the game ends at {auto} ({auto_rule}, FIDE {auto_article})",
+            "{count} plies without a capture or pawn move: a claim is possible at {claim} "
+            "({rule}, FIDE {article}), the game ends at {auto} ({auto_rule}, FIDE {auto_article})",
+            clock,
+        ).format(count=clock, claim=claim, auto=auto, **names),
+        gettext("{rule}: {count} of {limit} plies{reached} (FIDE {article})").format(
+            rule=auto_rule, count=clock, limit=auto, reached=_reached(clock, auto), article=auto_art
+        ),
         claim - 10,
         playing=playing,
     )
@@ -145,15 +171,28 @@ def repetitions(count: int, earlier: list[int], label: Labeller, playing: bool =
         auto,
         art,
         auto_art,
-        f"{count} occurrence{'s' * (count != 1)} of this position so far "
-        f"({claim} allow a claim, FIDE {art}; {auto} end the game, FIDE {auto_art})",
-        f"{laws.RULE_NAME['fivefold_repetition'].capitalize()}: {count} of {auto}"
-        f"{' (reached: game over)' if count >= auto else ''} (FIDE {auto_art})",
+        ngettext(
+            "{count} occurrence of this position so far "
+            "({claim} allow a claim, FIDE {article}; {auto} end the game, FIDE {auto_article})",
+            "{count} occurrences of this position so far "
+            "({claim} allow a claim, FIDE {article}; {auto} end the game, FIDE {auto_article})",
+            count,
+        ).format(count=count, claim=claim, auto=auto, article=art, auto_article=auto_art),
+        gettext("{rule}: {count} of {limit}{reached} (FIDE {article})").format(
+            rule=_capitalized(laws.rule_name("fivefold_repetition")),
+            count=count,
+            limit=auto,
+            reached=_reached(count, auto),
+            article=auto_art,
+        ),
         claim - 1,
         " of ",
         playing,
     )
-    occ: list[Occurrence] = [{"ply": p, "label": "the start" if p == 0 else f"after {label(p)}"} for p in earlier]
+    occ: list[Occurrence] = [
+        {"ply": p, "label": gettext("the start") if p == 0 else gettext("after {move}").format(move=label(p))}
+        for p in earlier
+    ]
     return {**base, "earlier": occ}
 
 
@@ -161,18 +200,21 @@ def outcome_view(outcome: Outcome, *, ended_at: int | None = None, ended_at_labe
     t = outcome.termination
     how: How = "declared" if t in _DECLARED else "claimed" if outcome.claimed else "automatic"
     # a claimed ending's reason already says "claimed" ("Threefold repetition, claimed"): only who claimed is added
-    how_text = {"declared": "declared", "claimed": "by the player to move", "automatic": "automatic"}[how]
+    how_text = gettext(_HOW_TEXT[how])
     winner = None if outcome.winner is None else color_name(outcome.winner)
-    head = f"{side(winner)} wins" if winner else "Draw"
-    detail = f"{outcome.reason()} (FIDE {outcome.article}, {how_text})"
+    head = gettext("{side} wins").format(side=side(winner)) if winner else gettext("Draw")
+    reason = outcome.reason()
+    detail = gettext("{reason} (FIDE {article}, {how})").format(reason=reason, article=outcome.article, how=how_text)
     if ended_at is not None:
-        detail = f"{outcome.reason()} {ended_at_label} (FIDE {outcome.article}); the moves after it were played after the end"
+        detail = gettext("{reason} {ended_at} (FIDE {article}); the moves after it were played after the end").format(
+            reason=reason, ended_at=ended_at_label, article=outcome.article
+        )
     return {
         "termination": termination_name(t),
         "result": outcome.result(),
         "winner": winner,
         "article": outcome.article,
-        "reason": outcome.reason(),
+        "reason": reason,
         "how": how,
         "headline": f"{head}: {outcome.result()}",
         "detail": detail,
@@ -190,8 +232,8 @@ def recorded_view(result: ResultName, termination_tag: str | None, details: str 
     tag = (termination_tag or "").strip()
     named = termination_from_record(tag, details)
     winner: ColorName | None = "white" if result == "1-0" else "black" if result == "0-1" else None
-    head = f"{side(winner)} wins" if winner else "Draw"
-    reason = f'as recorded, Termination "{tag}"' if tag else "reason not recorded"
+    head = gettext("{side} wins").format(side=side(winner)) if winner else gettext("Draw")
+    reason = gettext('as recorded, Termination "{tag}"').format(tag=tag) if tag else gettext("reason not recorded")
     return {
         "termination": "unknown" if named is None else termination_name(named),
         "result": result,
@@ -200,7 +242,7 @@ def recorded_view(result: ResultName, termination_tag: str | None, details: str 
         "reason": reason,
         "how": "recorded",
         "headline": f"{head}: {result}",
-        "detail": f"{result}, {reason} (the result of the imported game)",
+        "detail": gettext("{result}, {reason} (the result of the imported game)").format(result=result, reason=reason),
         "ended_at": None,
         "ended_at_label": None,
     }
@@ -241,7 +283,8 @@ def numbered_line(board: chess.Board, line: list[str] | None, limit: int = MAX_L
             number += 1
         white = not white
     more = len(line) - limit
-    return " ".join(out) + (f" … ({len(line)} plies in all)" if more > 0 else "")
+    total = ngettext(" … ({count} ply in all)", " … ({count} plies in all)", len(line)).format(count=len(line))
+    return " ".join(out) + (total if more > 0 else "")
 
 
 def winnability(
@@ -256,55 +299,61 @@ def winnability(
         line = numbered_line(board, proof_line(board, color, detail.get("line")))
         return {
             "answer": "yes",
-            "text": f"{name} can still checkmate",
-            "proof": f"a mating line: {line}" if line else str(detail.get("reason") or "checkmate"),
+            "text": gettext("{side} can still checkmate").format(side=name),
+            "proof": gettext("a mating line: {line}").format(line=line)
+            if line
+            else str(detail.get("reason") or gettext("checkmate")),
             "searching": False,
-            "word": "Yes",
+            "word": gettext("Yes"),
         }
     if answer is False:
-        reason = str(detail.get("reason") or "") or "not enough material to checkmate"
+        reason = str(detail.get("reason") or "") or gettext("not enough material to checkmate")
         return {
             "answer": "no",
-            "text": f"{name} cannot checkmate by any series of legal moves",
-            "proof": f"proven: {reason}",
+            "text": gettext("{side} cannot checkmate by any series of legal moves").format(side=name),
+            "proof": gettext("proven: {reason}").format(reason=reason),
             "searching": False,
-            "word": "No",
+            "word": gettext("No"),
         }
     if game_over or status.outcome is not None:  # nothing is searched once the game is over
         return {
             "answer": "unknown",
-            "text": f"{name}: not searched, the game is over",
+            "text": gettext("{side}: not searched, the game is over").format(side=name),
             "proof": "",
             "searching": False,
-            "word": "Not searched",
+            "word": gettext("Not searched"),
         }
     return {
         "answer": "unknown",
-        "text": f"{name}: not decided yet",
-        "proof": "still searching" if can_search else "the search ran out of time",
+        "text": gettext("{side}: not decided yet").format(side=name),
+        "proof": gettext("still searching") if can_search else gettext("the search ran out of time"),
         "searching": can_search,
-        "word": "Not decided yet",
+        "word": gettext("Not decided yet"),
     }
 
 
 def _dead_text(status: Status, win: ByColor[Winnability]) -> str:
     out = status.outcome
     if out is not None and out.termination in (Termination.DEAD_POSITION, Termination.INSUFFICIENT_MATERIAL):
-        return f"Neither side can checkmate: dead position, the game is drawn ({_DEAD})"
+        return gettext("Neither side can checkmate: dead position, the game is drawn ({article})").format(article=_DEAD)
     if out is not None:
-        return "The game is over."
+        return gettext("The game is over.")
     sides: tuple[ColorName, ColorName] = ("white", "black")
     yes = [c for c in sides if win[c]["answer"] == "yes"]
     if yes:
-        who = " and ".join(side(c) for c in yes)
-        return f"Not a dead position: {who} can still checkmate ({_DEAD})"
+        if len(yes) == 1:
+            return gettext("Not a dead position: {side} can still checkmate ({article})").format(
+                side=side(yes[0]), article=_DEAD
+            )
+        return gettext("Not a dead position: {white} and {black} can still checkmate ({article})").format(
+            white=side("white"), black=side("black"), article=_DEAD
+        )
     no = [c for c in sides if win[c]["answer"] == "no"]
     if no:
-        return (
-            f"{side(no[0])} cannot checkmate; whether {side('black' if no[0] == 'white' else 'white')} "
-            f"can is not decided yet ({_DEAD})"
+        return gettext("{side} cannot checkmate; whether {other} can is not decided yet ({article})").format(
+            side=side(no[0]), other=side("black" if no[0] == "white" else "white"), article=_DEAD
         )
-    return f"Dead position ({_DEAD}): not decided yet"
+    return gettext("Dead position ({article}): not decided yet").format(article=_DEAD)
 
 
 def _hints(board: chess.Board, status: Status, win: ByColor[Winnability]) -> list[str]:
@@ -319,7 +368,7 @@ def _hints(board: chess.Board, status: Status, win: ByColor[Winnability]) -> lis
     if all(win[c]["answer"] != "no" for c in ("white", "black")):
         drawn = practical_draw(board)
         if drawn:
-            out.append(f"Practically drawn: {drawn}")
+            out.append(gettext("Practically drawn: {why}").format(why=drawn))
     return out
 
 
@@ -337,9 +386,11 @@ def _claim_groups(status: Status, board: chess.Board) -> list[ClaimGroup]:
                 {
                     "rule": rule,
                     "article": article,
-                    "rule_label": _RULE_LABEL[rule],
+                    "rule_label": _RULE_LABEL(rule),
                     "now": True,
-                    "text": f"{who} may claim a draw now: {_RULE_LABEL[rule]} (FIDE {article})",
+                    "text": gettext("{side} may claim a draw now: {rule} (FIDE {article})").format(
+                        side=who, rule=_RULE_LABEL(rule), article=article
+                    ),
                     "moves": [],
                     "arrows": False,
                 }
@@ -354,21 +405,28 @@ def _claim_groups(status: Status, board: chess.Board) -> list[ClaimGroup]:
             )
     for rule, moves in by_rule.items():
         article = claim_article(Termination(rule), with_move=True)
+        name = _RULE_LABEL(rule)
         if rule == Termination.FIFTY_MOVES.value and len(moves) > MAX_ARROWS:
-            text = (
-                f"Any move that is not a pawn move or a capture lets {who} claim a draw by the "
-                f"fifty-move rule (FIDE {article}): pick it below, or just play it"
-            )
+            text = gettext(
+                "Any move that is not a pawn move or a capture lets {side} claim a draw by the "
+                "fifty-move rule (FIDE {article}): pick it below, or just play it"
+            ).format(side=who, article=article)
         elif len(moves) == 1:
-            text = f"{moves[0]['san']} lets {who} claim a draw by {_RULE_LABEL[rule]} (FIDE {article})"
+            text = gettext("{move} lets {side} claim a draw by {rule} (FIDE {article})").format(
+                move=moves[0]["san"], side=who, rule=name, article=article
+            )
         else:
-            sans = ", ".join(m["san"] for m in moves[:8]) + (f" and {len(moves) - 8} more" if len(moves) > 8 else "")
-            text = f"{sans}: each lets {who} claim a draw by {_RULE_LABEL[rule]} (FIDE {article})"
+            more = len(moves) - 8
+            sans = ", ".join(m["san"] for m in moves[:8])
+            sans += ngettext(" and {count} more", " and {count} more", more).format(count=more) if more > 0 else ""
+            text = gettext("{moves}: each lets {side} claim a draw by {rule} (FIDE {article})").format(
+                moves=sans, side=who, rule=name, article=article
+            )
         groups.append(
             {
                 "rule": rule,
                 "article": article,
-                "rule_label": _RULE_LABEL[rule],
+                "rule_label": name,
                 "now": False,
                 "text": text,
                 "moves": moves,
@@ -380,8 +438,10 @@ def _claim_groups(status: Status, board: chess.Board) -> list[ClaimGroup]:
 
 def claim_question(rule: str, san: str) -> str:
     if rule == Termination.THREEFOLD_REPETITION.value:
-        return f"{san} repeats the position a third time: claim a draw with this move?"
-    return f"{san} completes fifty moves without a pawn move or capture: claim a draw with this move?"
+        return gettext("{move} repeats the position a third time: claim a draw with this move?").format(move=san)
+    return gettext("{move} completes fifty moves without a pawn move or capture: claim a draw with this move?").format(
+        move=san
+    )
 
 
 def claims_text(
@@ -392,25 +452,28 @@ def claims_text(
     there), since a claim is always made there."""
     if not live:
         if claimant is None:
-            return "No draw claim in the current position."
-        return f"{side(claimant)} may claim a draw in the current position (End returns to it)."
+            return gettext("No draw claim in the current position.")
+        return gettext("{side} may claim a draw in the current position (End returns to it).").format(
+            side=side(claimant)
+        )
     if status.outcome is not None:
-        return "The game is over: nothing to claim."
+        return gettext("The game is over: nothing to claim.")
     if not groups:
-        return f"{side(board.turn)} has no draw claim now."
-    return f"{side(board.turn)} may claim a draw:"
+        return gettext("{side} has no draw claim now.").format(side=side(board.turn))
+    return gettext("{side} may claim a draw:").format(side=side(board.turn))
 
 
 def describe(board: chess.Board) -> str:
     """The position in words: who is to move, then each side's pieces."""
-    parts = [f"{side(board.turn)} to move{', in check' if board.is_check() else ''}."]
+    to_move = gettext("{side} to move, in check.") if board.is_check() else gettext("{side} to move.")
+    parts = [to_move.format(side=side(board.turn))]
     for color in chess.COLORS:
         words = []
         for ptype in (chess.KING, chess.QUEEN, chess.ROOK, chess.BISHOP, chess.KNIGHT, chess.PAWN):
             squares = sorted(chess.square_name(s) for s in board.pieces(ptype, color))
             if squares:
                 one, many = _PIECE_WORDS[ptype]
-                words.append(f"{one if len(squares) == 1 else many} {', '.join(squares)}")
+                words.append(f"{ngettext(one, many, len(squares))} {', '.join(squares)}")
         parts.append(f"{side(color)}: {'; '.join(words)}.")
     return " ".join(parts)
 
@@ -424,12 +487,28 @@ def facts(
     outcome: OutcomeView | None = None,
     can_search: bool = True,
     claimant: chess.Color | None = None,
+    language: str | None = None,
 ) -> Facts:
     """The panel's facts for ``status`` (a status of ``game``'s current
     position, with legal moves). ``outcome`` overrides the status's own
     (a recorded result, or an ending the rules reached earlier).  For an
     earlier position (``live`` False), ``claimant``: the side that may
-    claim a draw in the game's current position, if any."""
+    claim a draw in the game's current position, if any. The sentences
+    are in ``language`` (None: the current one, :mod:`pychessdraw.i18n`);
+    an ``outcome`` passed in stays in the words it was made in."""
+    with i18n.language(language):
+        return _facts(game, status, label, live, outcome, can_search, claimant)
+
+
+def _facts(
+    game: Game,
+    status: Status,
+    label: Labeller,
+    live: bool,
+    outcome: OutcomeView | None,
+    can_search: bool,
+    claimant: chess.Color | None,
+) -> Facts:
     board = game.current_board()
     searchable = can_search and status.outcome is None and outcome is None
     win: ByColor[Winnability] = {
@@ -440,7 +519,7 @@ def facts(
     over = status.outcome is not None or outcome is not None
     out_view = outcome if outcome is not None else (None if status.outcome is None else outcome_view(status.outcome))
     ply = status.ply
-    where = "the start position" if ply == 0 else f"the position after {label(ply)}"
+    where = gettext("the start position") if ply == 0 else gettext("the position after {move}").format(move=label(ply))
     flag: ByColor[FlagView] | None = None
     if status.flag_results is not None and not over:
         flag = {
@@ -457,7 +536,9 @@ def facts(
         offer = {
             "by": by,
             "to": to,
-            "text": f"{side(by)} offers a draw (the player who has just moved, {_OFFER}). {side(to)}:",
+            "text": gettext("{side} offers a draw (the player who has just moved, {article}). {other}:").format(
+                side=side(by), article=_OFFER, other=side(to)
+            ),
         }
     legal: list[LegalMove] = list(status.legal_moves or ()) if live and not over else []
     return {
@@ -466,7 +547,7 @@ def facts(
         "fen": status.fen,
         "check": status.check,
         "where": where,
-        "turn_text": "Game over" if over else f"{side(board.turn)} to move{' (check)' if status.check else ''}",
+        "turn_text": gettext("Game over") if over else _turn_text(board.turn, status.check),
         "description": describe(board),
         "halfmove": halfmove(status.halfmove_clock, not over),
         "repetition": repetitions(status.repetition_count, list(status.repetitions), label, not over),
@@ -474,9 +555,9 @@ def facts(
         "claims": groups,
         "claims_text": claims_text(groups, status, board, live, claimant)
         if outcome is None
-        else "The game is over: nothing to claim.",
+        else gettext("The game is over: nothing to claim."),
         "winnable": win,
-        "dead_text": _dead_text(status, win) if outcome is None else "The game is over.",
+        "dead_text": _dead_text(status, win) if outcome is None else gettext("The game is over."),
         "flag_fall": flag,
         "flag_rules": status.flag_rules,
         "hints": _hints(board, status, win) if not over else [],
@@ -485,6 +566,10 @@ def facts(
         "live": live,
         "can_undo": live and (game.ply > 0 or game.declared_outcome() is not None),
     }
+
+
+def _turn_text(turn: chess.Color, check: bool) -> str:
+    return (gettext("{side} to move (check)") if check else gettext("{side} to move")).format(side=side(turn))
 
 
 def flag_view(result: ResultName | None, flagged: chess.Color, opponent_answer: str, rules: str = "fide") -> FlagView:
@@ -498,21 +583,27 @@ def flag_view(result: ResultName | None, flagged: chess.Color, opponent_answer: 
     flag-fall rules ("fide" or "uscf"), whose citation the words give."""
     who, cited = side(not flagged), laws.flag_citation(rules)
     if result == "1/2-1/2":
-        why = f"{who} cannot checkmate, {cited}" if opponent_answer == "no" else laws.USCF_INSUFFICIENT
-        return {"result": result, "text": f"{result} (draw: {why})"}
+        why = (
+            gettext("{side} cannot checkmate, {rules}").format(side=who, rules=cited)
+            if opponent_answer == "no"
+            else laws.USCF_INSUFFICIENT
+        )
+        return {"result": result, "text": gettext("{result} (draw: {why})").format(result=result, why=why)}
     if opponent_answer == "yes":
-        return {"result": result, "text": f"{result} ({who} wins: {who} can still checkmate, {cited})"}
+        text = gettext("{result} ({side} wins: {side} can still checkmate, {rules})")
+        return {"result": result, "text": text.format(result=result, side=who, rules=cited)}
     return {
         "result": result,
-        "text": f"{result} unless a draw is proven: undecided, whether {who} can "
-        f"checkmate is not decided yet ({cited})",
+        "text": gettext(
+            "{result} unless a draw is proven: undecided, whether {side} can checkmate is not decided yet ({rules})"
+        ).format(result=result, side=who, rules=cited),
     }
 
 
 def claim_verdict(result: ClaimResult, san: str | None, claimer: chess.Color) -> ClaimVerdict:
     """The arbiter's answer to ``claimer``'s claim; a refused one says what
     FIDE 9.5.3 gives the opponent where clocks run (the page adds the time)."""
-    headline = "Claim accepted" if result.accepted else "Claim refused"
+    headline = gettext("Claim accepted") if result.accepted else gettext("Claim refused")
     rule: ClaimRuleName | None = None if result.rule is None else result.to_dict()["rule"]
     wrong: WrongClaim | None = None
     if not result.accepted:
@@ -520,8 +611,10 @@ def claim_verdict(result: ClaimResult, san: str | None, claimer: chess.Color) ->
         wrong = {
             "to": color_name(not claimer),
             "bonus_ms": laws.WRONG_CLAIM_BONUS_MS,
-            "text": f" Two minutes were added to {to}'s clock ({article}).",
-            "note": f"{article}: {to} got two more minutes for the wrong claim.",
+            "text": gettext(" Two minutes were added to {side}'s clock ({article}).").format(side=to, article=article),
+            "note": gettext("{article}: {side} got two more minutes for the wrong claim.").format(
+                article=article, side=to
+            ),
         }
     return {
         "accepted": result.accepted,

@@ -24,6 +24,7 @@ import chess
 
 from ..errors import BadRequestError, GameOverError
 from ..game import Game
+from ..i18n import gettext
 from ..outcome import Termination, color_name
 from ..rules.hints import practical_draw
 from ..status import Claim
@@ -99,7 +100,9 @@ def probe_moves(game: Game, moves: Sequence[str]) -> list[MoveProbe]:
         raise BadRequestError(f"'moves' must be a list of at most {MAX_CANDIDATES} moves as text")
     outcome = game.outcome()
     if outcome is not None:
-        raise GameOverError(f"the game is over: {outcome.reason()} ({outcome.result()})")
+        raise GameOverError(
+            gettext("the game is over: {reason} ({result})").format(reason=outcome.reason(), result=outcome.result())
+        )
     parsed = [game.parse_move(text) for text in moves]
     probes = []
     for move in parsed:

@@ -28,6 +28,7 @@ from typing import Any
 
 from .. import laws, pgn
 from ..errors import BadPgnError, BadRequestError
+from ..i18n import gettext, marked, ngettext, number
 from ..moves import after_move, move_number, numbered, start_of
 from ..outcome import side_name
 from ..pgn import PgnGame, read_games
@@ -182,7 +183,11 @@ class ReviewSession:
     def _too_long(self, start: int, end: int) -> ReviewResult | None:
         parsed = PgnGame()
         parsed.error = BadPgnError(
-            f"game longer than {self.max_game_chars:,} characters: skipped up to the next game", ply=0, token=""
+            gettext("game longer than {count} characters: skipped up to the next game").format(
+                count=number(self.max_game_chars)
+            ),
+            ply=0,
+            token="",
         )
         return self._report(parsed, start, end)
 
@@ -232,17 +237,21 @@ def event_row(event: dict[str, Any], first_move: int = 1, black_first: bool = Fa
     rule, the_rule = laws.rule_name(event["rule"]), laws.rule_in_sentence(event["rule"])
     after = after_move(ply, first_move, black_first)
     if kind == "automatic":
-        label = f"{rule[:1].upper()}{rule[1:]} ended the game {after}"
+        label = gettext("{rule} ended the game {where}").format(rule=f"{rule[:1].upper()}{rule[1:]}", where=after)
     else:
         # the claimant is the side to move after ``ply``
         number, mover_white = move_number(ply + 1, first_move, black_first)
         claimant = side_name(mover_white)
-        with_move = f"with move {numbered(number, mover_white, '')}" if kind == "claimable_with_move" else after
-        label = f"{claimant} could claim {the_rule} {with_move}"
+        with_move = (
+            gettext("with move {move}").format(move=numbered(number, mover_white, ""))
+            if kind == "claimable_with_move"
+            else after
+        )
+        label = gettext("{side} could claim {rule} {when}").format(side=claimant, rule=the_rule, when=with_move)
     return {"ply": ply, "rule": event["rule"], "kind": kind, "label": label}
 
 
-_UNDECIDED = "not decided within the search budget: the recorded result stands unless a draw is proven"
+_UNDECIDED = marked("not decided within the search budget: the recorded result stands unless a draw is proven")
 
 
 def detail_of(report: dict[str, Any], first_move: int = 1, black_first: bool = False) -> str:
@@ -252,15 +261,17 @@ def detail_of(report: dict[str, Any], first_move: int = 1, black_first: bool = F
     verdict, expected = report["verdict"], report.get("expected_result")
     if verdict == "ended_earlier":
         first = next((e for e in report["events"] if e["kind"] == "automatic" and e["ply"] == report["ended_at"]), None)
-        rule = laws.rule_name(first["rule"]) if first else "the rules"
+        rule = laws.rule_name(first["rule"]) if first else gettext("the rules")
         where = after_move(report["ended_at"] or 0, first_move, black_first)
-        return f"{rule} ended it {where}: the rules give {expected}"
+        return gettext("{rule} ended it {where}: the rules give {result}").format(
+            rule=rule, where=where, result=expected
+        )
     if verdict == "wrong_result":
-        return f"the rules give {expected}"
+        return gettext("the rules give {result}").format(result=expected)
     if verdict == "undecided":
-        return _UNDECIDED
+        return gettext(_UNDECIDED)
     count = len(report["events"])
-    return f"{count} event{'s' * (count != 1)}" if count and verdict == "ok" else ""
+    return ngettext("{count} event", "{count} events", count).format(count=count) if count and verdict == "ok" else ""
 
 
 def error_in_words(error: dict[str, Any], headers: dict[str, str]) -> str:
@@ -277,8 +288,12 @@ def error_in_words(error: dict[str, Any], headers: dict[str, str]) -> str:
     if token and error.get("code") != "bad_pgn":
         label = f"{where}{token}"
         rest = message[len(label) :] if message.startswith(label) else f": {message}"
-        return f"{label} ({side}'s move {number}){rest}"
-    return f"at {side}'s move {number} ({where}): {message}"
+        return gettext("{label} ({side}'s move {number}){rest}").format(
+            label=label, side=side, number=number, rest=rest
+        )
+    return gettext("at {side}'s move {number} ({where}): {message}").format(
+        side=side, number=number, where=where, message=message
+    )
 
 
 #: Characters of one ``review_feed`` chunk (the page sends 64 KB).

@@ -17,7 +17,7 @@
 /** @typedef {"fide"|"uscf"} FlagRulesName */
 /** @typedef {"automatic"|"claimed"|"declared"|"recorded"} How */
 /** @typedef {"none"|"near"|"claim"|"over"} Level */
-/** @typedef {"new"|"play"|"undo"|"load_pgn"|"claim"|"agree"|"resign"|"flag"|"status_at"|"export_pgn"|"state"|"analyse"|"restore"|"rules"|"review_start"|"review_feed"|"review_finish"|"engine_facts"|"check_fen"} OpName */
+/** @typedef {"new"|"play"|"undo"|"load_pgn"|"claim"|"agree"|"resign"|"flag"|"status_at"|"export_pgn"|"state"|"analyse"|"restore"|"rules"|"review_start"|"review_feed"|"review_finish"|"engine_facts"|"check_fen"|"set_language"} OpName */
 /** @typedef {"1-0"|"0-1"|"1/2-1/2"} ResultName */
 /** @typedef {"auto"|"static"|"page"} SearchName */
 /** @typedef {"checkmate"|"stalemate"|"insufficient_material"|"dead_position"|"fivefold_repetition"|"seventyfive_moves"|"threefold_repetition"|"fifty_moves"|"agreement"|"resignation"|"time_forfeit"} TerminationName */
@@ -438,6 +438,11 @@
  */
 
 /**
+ * @typedef {Object} LanguageArgs
+ * @property {string} language  "de", or a browser's tag such as "de-DE": the referee's sentences from now on
+ */
+
+/**
  * @typedef {Object} EngineFactsArgs
  * @property {string[]} moves  the candidate moves to probe
  */
@@ -464,6 +469,7 @@
  * @property {Op<NoArgs, Reply>} review_finish
  * @property {Op<EngineFactsArgs, Reply>} engine_facts
  * @property {Op<CheckFenArgs, Reply>} check_fen
+ * @property {Op<LanguageArgs, Reply>} set_language
  */
 
 /**
@@ -630,7 +636,7 @@ export const LIMITS = Object.freeze({
 });
 
 /** Sent by pychessdraw.web.contract.sent_facts(). */
-export const REPLACES_GAME = Object.freeze(/** @type {const} */ (["new", "load_pgn", "restore", "state"]));
+export const REPLACES_GAME = Object.freeze(/** @type {const} */ (["new", "load_pgn", "restore", "state", "set_language"]));
 
 /** Sent by pychessdraw.web.contract.sent_facts(). */
 export const VERDICTS = Object.freeze(/** @type {const} */ (["ok", "wrong_result", "ended_earlier", "undecided", "error"]));
@@ -648,4 +654,17 @@ export const VERDICT_WORDS = Object.freeze({
 export const SIDE_NAME = Object.freeze({
   white: "White",
   black: "Black",
+});
+
+/** Sent by pychessdraw.web.contract.sent_facts(). */
+export const LANGUAGES = Object.freeze({
+  en: "English",
+  de: "Deutsch",
+  fr: "Fran\u00e7ais",
+  es: "Espa\u00f1ol",
+  ru: "\u0420\u0443\u0441\u0441\u043a\u0438\u0439",
+  it: "Italiano",
+  pt: "Portugu\u00eas",
+  nl: "Nederlands",
+  pl: "Polski",
 });
