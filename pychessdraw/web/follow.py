@@ -42,7 +42,7 @@ from ..batch.watch import CORRECTED, DEFAULT_MAX_BYTES, ENDED, ERROR, RESTARTED,
 from ..errors import BadRequestError, InternalError, RefereeError
 from ..moves import move_number, numbered, start_of
 from ..outcome import Termination, side_name
-from ..pgn import read_games
+from ..pgn import games_in_text
 from ..rules import timeout
 from .clockpgn import parse_clk
 from .contract import ArbiterEvent, BoardState, BoardView, FollowReply, FollowUpdate
@@ -359,7 +359,7 @@ class StreamRound:
             self.pending = ""
         changed = False
         for piece in pieces:
-            games = read_games(piece.splitlines(keepends=True))
+            games = games_in_text(piece)
             first = next(iter(games), None)
             if first is None:
                 continue

@@ -546,7 +546,8 @@
  * @property {MoveCandidateDict[]} [candidates]  ambiguous_move, promotion_needed
  * @property {string} [fen]  bad_fen: the text as given
  * @property {string} [field]  bad_fen: the FEN field at fault ("piece placement", "side to move", "castling", ...)
- * @property {string} [file]  file_error
+ * @property {string} [file]  file_error; bad_pgn: a file that holds no PGN, a game cut by a read fault
+ * @property {number} [offset]
  */
 
 /**

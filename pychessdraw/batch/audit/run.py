@@ -445,6 +445,8 @@ def summarize(manifest: dict[str, Any]) -> dict[str, Any]:
         if summary["status"] != "done":
             errors.append(summary.get("error", "chunk failed"))
             continue
+        if summary.get("error"):  # a read fault after some games: those are counted, the fault reported
+            errors.append(summary["error"])
         done += 1
         games += summary["games"]
         plies += summary["plies"]
