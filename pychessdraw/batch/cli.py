@@ -30,7 +30,7 @@ from types import FrameType
 from typing import TYPE_CHECKING
 
 from .. import __version__, laws
-from ..errors import FileError, RefereeError
+from ..errors import FileError, InternalError, RefereeError
 from ..game import Game
 from ..rules import dead, timeout
 from .final_search import AUTO, FinalSearch
@@ -217,6 +217,8 @@ def cmd_audit(args: argparse.Namespace) -> int:
         )
     except RefereeError as exc:
         return _fail(exc)
+    except Exception as exc:  # a fault of Dask (a scheduler lost, a cluster that cannot start): no traceback
+        return _fail(InternalError(f"the audit stopped: {type(exc).__name__}: {str(exc)[:300]}; run it again to resume"))
     _write(format_summary(summary) + "\n")
     for error in summary["errors"]:  # on standard error too: a cut archive must not pass unseen
         _say(f"pychessdraw: file_error: {error}")
