@@ -218,7 +218,9 @@ def cmd_audit(args: argparse.Namespace) -> int:
     except RefereeError as exc:
         return _fail(exc)
     except Exception as exc:  # a fault of Dask (a scheduler lost, a cluster that cannot start): no traceback
-        return _fail(InternalError(f"the audit stopped: {type(exc).__name__}: {str(exc)[:300]}; run it again to resume"))
+        return _fail(
+            InternalError(f"the audit stopped: {type(exc).__name__}: {str(exc)[:300]}; run it again to resume")
+        )
     _write(format_summary(summary) + "\n")
     for error in summary["errors"]:  # on standard error too: a cut archive must not pass unseen
         _say(f"pychessdraw: file_error: {error}")
