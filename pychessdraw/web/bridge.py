@@ -264,8 +264,8 @@ class Bridge:
         self._ended, self._recorded, self._ending = ended, recorded, None
         self._flag_words = None
         self._pristine = recorded is not None or ended is not None
-        if recorded is not None and ended is None and game.outcome() is None:
-            self._ending = {"op": "recorded"}
+        if recorded is not None:  # saved with the game: a reload shows and exports the record's result,
+            self._ending = {"op": "recorded"}  # also where the rules ended the game otherwise
 
     def _new(self, args: dict[str, Any]) -> Reply:
         fen = _fen(args, "fen")
@@ -401,7 +401,7 @@ class Bridge:
             return self._reply()
         undone = self.game.undo()  # refuses (nothing to undo) before anything here changes
         self._changed()
-        self._ending = None
+        self._ending = None if self._recorded is None else {"op": "recorded"}
         self._flag_words = None
         if undone is not None:
             self._rows.pop()
@@ -409,7 +409,7 @@ class Bridge:
                 self._ended = None
                 # new rows, not changed in place: a failure puts the old ones back
                 self._rows = [{**row, "after_end": False} for row in self._rows]
-                self._recorded = None
+                self._recorded = self._ending = None
         return self._reply(len(self._rows))
 
     def _claim(self, args: dict[str, Any]) -> Reply:

@@ -415,6 +415,10 @@ class Bridge:
             answer = {"ok": False, "error": exc.to_dict()}
         except (ValueError, TypeError, AttributeError, KeyError) as exc:
             answer = {"ok": False, "error": BadRequestError(f"bad request: {exc}").to_dict()}
+        except RecursionError:  # JSON nested thousands deep: json.loads gives up
+            answer = {"ok": False, "error": BadRequestError("bad request: JSON nested too deep").to_dict()}
+        except Exception as exc:  # a fault of ours: answered in our words, never raised into the worker
+            answer = {"ok": False, "error": InternalError(f"the Arbiter view failed: {type(exc).__name__}").to_dict()}
         return json.dumps(answer)
 
     def _handle(self, request: dict[str, Any]) -> FollowReply:
