@@ -232,14 +232,20 @@ def _encoding(stream: BinaryIO) -> str:
         head: bytes = peek(64)[:64] if peek is not None else b""
     except Exception:
         return "utf-8"  # the read itself reports the fault
+    return utf16(head) or "utf-8"
+
+
+def utf16(head: bytes) -> str | None:
+    """The UTF-16 codec the first bytes of a text show (a byte order mark,
+    or mostly NUL high bytes: Latin letters), or None."""
     if head.startswith((b"\xff\xfe", b"\xfe\xff")):
         return "utf-16"
     even, odd = head[0::2], head[1::2]
     if len(head) >= 8 and b"\0" not in even and odd.count(0) * 4 >= len(odd) * 3:
-        return "utf-16-le"  # mostly Latin letters: their high bytes are NUL
+        return "utf-16-le"
     if len(head) >= 8 and b"\0" not in odd and even.count(0) * 4 >= len(even) * 3:
         return "utf-16-be"
-    return "utf-8"
+    return None
 
 
 class TextLines:

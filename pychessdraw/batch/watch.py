@@ -138,7 +138,7 @@ class Tracker:
         for piece in split_games(text):
             found = self.cache.get(piece)
             if found is None:
-                found = [g for g in games_in_text(piece) if g.tokens or g.headers or g.error is not None]
+                found = list(games_in_text(piece))  # as the scan reads them: the reader drops no-game text
             cache[piece] = found
             games += found
         self.cache = cache

@@ -287,8 +287,7 @@ class Bridge:
         index = args.get("index")
         if index is not None and (not isinstance(index, int) or isinstance(index, bool) or index < 0):
             raise BadRequestError("'index' must be a game number from 0")
-        games = list(pgn.games_in_text(text))
-        games = [g for g in games if g.tokens or g.headers or g.error]
+        games = list(pgn.games_in_text(text))  # as the scan reads them: the reader drops no-game text
         if not games:
             raise BadPgnError("no game found in the PGN text", ply=0)
         if index is None and len(games) > 1:

@@ -44,7 +44,7 @@ from typing import Any, BinaryIO, cast
 
 from ...errors import FileError, RefereeError
 from ...pgn import LINE_LIMIT, GameStarts, PgnGame, read_games, whole_line
-from ..inputs import ZstdFrames, compression_of, is_skippable_magic, read_error
+from ..inputs import ZstdFrames, compression_of, is_skippable_magic, read_error, utf16
 
 PLAIN, ZSTD, WHOLE = "plain", "zstd", "whole"
 BLOCK = 1 << 20
@@ -80,7 +80,14 @@ def plan(path: str, target: int) -> list[Chunk]:
     try:
         size = os.path.getsize(path)
         with open(path, "rb") as handle:
-            kind = compression_of(handle.read(4))
+            head = handle.read(64)
+            if utf16(head):
+                raise FileError(
+                    f"{path} is UTF-16 text: audit workers read UTF-8 by byte ranges; "
+                    "convert it (iconv -f UTF-16 -t UTF-8) or scan it",
+                    file=path,
+                )
+            kind = compression_of(head[:4])
             if kind == "plain":
                 return _plan_plain(path, handle, size, target)
             if kind == "zstd":
