@@ -145,3 +145,37 @@ def test_a_dask_fault_reaches_the_user_as_one_line_not_a_traceback(
     assert status == 1
     assert err.startswith("pychessdraw: internal: the audit stopped: OSError: Timed out") and "Traceback" not in err
     assert len(err.strip().splitlines()) == 1
+
+
+KILL_ONCE = """
+import os
+
+
+def dask_setup(worker):
+    try:  # the first worker to start dies at once (an OOM kill while the cluster starts)
+        os.close(os.open(os.environ["PYCHESSDRAW_TEST_MARK"], os.O_CREAT | os.O_EXCL))
+    except FileExistsError:
+        return
+    os._exit(9)
+"""
+
+
+def test_a_worker_killed_while_the_real_cluster_starts_is_started_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import dask
+
+    from pychessdraw.batch.audit import run
+
+    preload = tmp_path / "kill_once.py"
+    preload.write_text(KILL_ONCE)
+    monkeypatch.setenv("PYCHESSDRAW_TEST_MARK", str(tmp_path / "mark"))
+    said = io.StringIO()
+    with dask.config.set({"distributed.worker.preload": [str(preload)]}):
+        cluster = run.start_local(2, said)
+    try:
+        assert (tmp_path / "mark").exists()  # a worker did die
+        assert len(cluster.workers) == 2
+        assert "Nanny failed to start" in said.getvalue() and "started again (2)" in said.getvalue()
+    finally:
+        cluster.close()
