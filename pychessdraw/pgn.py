@@ -30,6 +30,12 @@ python-chess gives up:
   left open ends at the next tag section (a tag line after a blank line):
   that game gets a BadPgnError and the next game is read as usual.
 
+- text that is not PGN (prose, a web page, text in another encoding: no
+  tag and more words that are no moves than moves) is one game with a
+  BadPgnError ("not PGN"), running to the next tag line, never a game of
+  0 plies; a byte order mark at the start of any line (a file's start in a
+  concatenation) is no text of it.
+
 So a whole tag line right after a whole blank line starts a game whatever
 came before it (:class:`GameStarts`): the audit cuts files there.
 
