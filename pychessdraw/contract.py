@@ -180,7 +180,10 @@ class ErrorDict(TypedDict):
     candidates: NotRequired[list[MoveCandidateDict]]  #: ambiguous_move, promotion_needed
     fen: NotRequired[str]  #: bad_fen: the text as given
     field: NotRequired[str]  #: bad_fen: the FEN field at fault ("piece placement", "side to move", "castling", ...)
-    file: NotRequired[str]  #: file_error
+    file: NotRequired[str]  #: file_error; bad_pgn: a file that holds no PGN, a game cut by a read fault
+    offset: NotRequired[
+        int
+    ]  #: file_error (and the game it cut): the byte of the file (as stored) where reading stopped
 
 
 VerdictName = Literal["ok", "wrong_result", "ended_earlier", "undecided", "error"]

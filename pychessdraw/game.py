@@ -70,6 +70,14 @@ class Checkpoint(NamedTuple):
     owner: int  #: id() of the game it was taken from
 
 
+def _index(keys: list[PositionKey]) -> dict[PositionKey, list[int]]:
+    """The plies at which each position of ``keys`` stood, ascending."""
+    where: dict[PositionKey, list[int]] = {}
+    for ply, key in enumerate(keys):
+        where.setdefault(key, []).append(ply)
+    return where
+
+
 def board_from_fen(fen: str | None, chess960: bool = False) -> chess.Board:
     """Parse, then validate (:func:`pychessdraw.fen.read_fen`): a syntax
     error and an impossible position both raise BadFenError naming the field
@@ -167,6 +175,7 @@ class Game:
         self._keys: list[PositionKey] = [position_key(self._board)]
         self._pushes: list[int] = []  # one number per move on the board, never reused (see rollback)
         self._clocks: list[int] = [self._board.halfmove_clock]
+        self._where = _index(self._keys)  # the plies at which each position stood
         self._start = self._board.copy(stack=False)
         self._declared: Outcome | None = None
         self._auto: tuple[int, Outcome | None] | None = None
@@ -323,6 +332,7 @@ class Game:
         self._pushes.append(next(_PUSHES))
         self._keys.append(key)
         self._clocks.append(self._board.halfmove_clock)
+        self._where.setdefault(key, []).append(len(self._keys) - 1)
         self._auto = None
         self._reps = None
 
@@ -335,7 +345,11 @@ class Game:
             return None
         if not self._board.move_stack:
             raise NothingToUndoError(gettext("no move to take back"), ply=0)
-        self._keys.pop()
+        key = self._keys.pop()
+        plies = self._where[key]
+        plies.pop()
+        if not plies:
+            del self._where[key]
         self._pushes.pop()
         self._clocks.pop()
         self._auto = None
@@ -377,6 +391,7 @@ class Game:
         for move in checkpoint.moves[common:]:
             self._board.push(move)
         self._pushes, self._keys, self._clocks = list(saved), list(checkpoint.keys), list(checkpoint.clocks)
+        self._where = _index(self._keys)
         self._declared, self.flag_rules, self.search = checkpoint.declared, checkpoint.flag_rules, checkpoint.search
         self._auto, self._reps, self._verdicts = checkpoint.caches
 
@@ -384,13 +399,21 @@ class Game:
     def repetitions(self, ply: int | None = None) -> list[int]:
         """Earlier plies at which the position at ``ply`` (default: now) stood."""
         if ply is not None and self._ply(ply) != self.ply:
-            return repetition.earlier_plies(self._keys, self._clocks, ply)
-        if self._reps is None:  # a status asks several times: walk once
-            self._reps = repetition.earlier_plies(self._keys, self._clocks, self.ply)
+            return self._earlier(self._ply(ply))
+        if self._reps is None:  # a status asks several times: find them once
+            self._reps = self._earlier(self.ply)
         return list(self._reps)
 
+    def _earlier(self, ply: int) -> list[int]:
+        plies = self._where[self._keys[ply]]
+        lo, hi = repetition.earlier_in(plies, self._clocks, ply)
+        return plies[lo:hi]
+
     def repetition_count(self) -> int:
-        return 1 + len(self.repetitions())
+        if self._reps is not None:
+            return 1 + len(self._reps)
+        lo, hi = repetition.earlier_in(self._where[self._keys[-1]], self._clocks, self.ply)
+        return 1 + hi - lo  # no list: a row per ply asks this, and a shuffle repeats thousands of times
 
     def automatic_outcome(self, *, has_legal_move: bool | None = None, dead_check: bool = True) -> Outcome | None:
         """What ends the game by itself now, in python-chess's order of

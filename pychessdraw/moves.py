@@ -98,6 +98,10 @@ def parse_move(board: chess.Board, text: str, *, ply: int | None = None, typed: 
     if token in _NULL:
         raise IllegalMoveError(gettext("{label}: a null move is not a legal move").format(label=label), **details)
     if _UCI.match(token.lower()):
+        if token[0] == "B":  # B1e3: a bishop named by its rank (SAN), or b1e3 typed in capitals (UCI)
+            bishop = _rank_named_bishop(board, token, label, details, typed=typed)
+            if bishop is not None:
+                return bishop
         try:
             return board.parse_uci(token.lower())
         except chess.IllegalMoveError:
@@ -105,6 +109,27 @@ def parse_move(board: chess.Board, text: str, *, ply: int | None = None, typed: 
         except ValueError:
             pass  # not UCI after all: try SAN
     return _parse_san(board, token, label, details, typed=typed)
+
+
+def _rank_named_bishop(
+    board: chess.Board, token: str, label: str, details: dict[str, Any], *, typed: bool
+) -> chess.Move | None:
+    """The bishop move ``B1e3`` names as SAN (PGN writes it when two bishops
+    on one file reach e3), or None when it names none. Read as SAN first: an
+    uppercase B is a bishop (see the module); typed text that is also a
+    different legal UCI move (``b1e3``) is ambiguous."""
+    try:
+        move = board.parse_san(token)
+    except ValueError:
+        return None
+    if typed:
+        try:
+            other = board.parse_uci(token.lower())
+        except ValueError:
+            return move
+        if other != move:
+            raise _ambiguity(label, candidates(board, [move, other]), details)
+    return move
 
 
 def _spellings(token: str) -> list[str]:

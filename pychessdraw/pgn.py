@@ -30,6 +30,12 @@ python-chess gives up:
   left open ends at the next tag section (a tag line after a blank line):
   that game gets a BadPgnError and the next game is read as usual.
 
+- text that is not PGN (prose, a web page, text in another encoding: no
+  tag and more words that are no moves than moves) is one game with a
+  BadPgnError ("not PGN"), running to the next tag line, never a game of
+  0 plies; a byte order mark at the start of any line (a file's start in a
+  concatenation) is no text of it.
+
 So a whole tag line right after a whole blank line starts a game whatever
 came before it (:class:`GameStarts`): the audit cuts files there.
 
@@ -67,6 +73,7 @@ _MOVE_WORD = re.compile(
 # A word that starts like a move and has a digit ("Qxz9", "e9") is a broken
 # move; any other word that is no move ("side", "0:01:00]" of a broken
 # comment) is noise, which python-chess skips too.
+_MARKUP = re.compile(r"<(?:!doctype|html|\?xml|head|body|!--)", re.IGNORECASE)
 _MOVE_ATTEMPT = re.compile(r"[NBRQKPa-h].*\d")
 RESULTS = {"1-0", "0-1", "1/2-1/2", "*"}
 _CHESS960 = {"chess960", "chess 960", "fischerandom", "fischer random", "freestyle"}
@@ -153,6 +160,13 @@ class _Reader:
                 game.error = _error(game, "unterminated comment '{'", "{")
             elif self.depth:
                 game.error = _error(game, "unterminated variation '('", "(")
+            elif not (game.headers or game.tokens or game.result) or (
+                not game.headers and self.skipped > len(game.tokens)
+            ):
+                # Prose, a web page, text in another encoding (more words
+                # that are no moves than moves, and no tag): no game.
+                game.error = BadPgnError(f"not PGN: text with no tag and more words than moves{_sample(game)}", ply=0)
+                game.tokens.clear()  # words of the text that look like moves: not a game's
         self.in_brace = self.blank_in_brace = False
         self.note = None
         self.depth = 0
@@ -210,14 +224,25 @@ class _Reader:
             if cut:
                 self.movetext(piece)  # a line of spaces with no end: nothing, and no blank line
                 return None
-            return self.finish() if self.in_movetext else None  # a blank line ends the move text (as python-chess)
+            if self.in_movetext and not self._foreign():
+                return self.finish()  # a blank line ends the move text (as python-chess)
+            return None
         if piece[0] in "%;":
             return None  # an escape line (PGN standard 8.2.2) or a comment line, skipped as python-chess does
+        if stripped[0] == "<" and _MARKUP.match(stripped) and self._foreign():
+            self.fail(f"not PGN: a web page or XML ({stripped[:40]!r})", stripped[:MAX_TOKEN])
         if stripped[0] == "[" and not cut and (not self.in_movetext or _looks_like_tag(stripped)):
             return self._tag_line(piece, stripped)
         self.in_movetext = True
         self.movetext(piece)
         return None
+
+    def _foreign(self) -> bool:
+        """Nothing of a game read yet (no tag, move or result): text that is
+        not PGN so far, which runs as one error to the next tag line, not
+        to each blank line."""
+        game = self.game
+        return game is None or not (game.headers or game.tokens or game.result)
 
     def _tag_line(self, piece: str, stripped: str) -> PgnGame | None:
         tag = _parse_tag(piece)
@@ -379,6 +404,14 @@ class _Reader:
             self.fail(f"more than {MAX_PLIES} plies: not a game", tokens[-1])
 
 
+def _sample(game: PgnGame) -> str:
+    """The first word the reader skipped, to show what the text was."""
+    for warning in game.warnings:
+        if warning.startswith("skipped '") or warning.startswith('skipped "'):
+            return f" ({warning})"
+    return ""
+
+
 def _error(game: PgnGame, message: str, token: str) -> BadPgnError:
     return BadPgnError(message, ply=len(game.tokens) + 1, token=token[:MAX_TOKEN])
 
@@ -457,6 +490,33 @@ class GameStarts:
         return False
 
 
+_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")
+
+
+def raw_lines(text: str) -> list[str]:
+    """The lines of ``text`` as a text file cuts them (at LF, CR LF or CR),
+    each with its own line end, so that they join back into ``text``; not
+    as ``str.splitlines`` cuts them (also at form feeds, U+2028...)."""
+    return _LINE.findall(text)
+
+
+def text_lines(text: str) -> Iterator[str]:
+    """The lines of ``text`` as a text file reads them (:func:`raw_lines`,
+    each line end given as LF): every reader of a PGN text (the scan's
+    files, the watch, the page's import) reads it so, and so reads the
+    same games."""
+    for line in _LINE.finditer(text):
+        found = line.group()
+        yield found if found[-1:] != "\r" and found[-2:] != "\r\n" else found.rstrip("\r\n") + "\n"
+
+
+def games_in_text(text: str) -> Iterator[PgnGame]:
+    """The games of a PGN text in memory, read as a file holding it would be."""
+    if not isinstance(text, str):
+        raise BadRequestError(f"PGN must be text, not {type(text).__name__}")
+    return read_games(text_lines(text))
+
+
 def read_games(lines: Iterable[str] | _Readable) -> Iterator[PgnGame]:
     """Yield the games of a PGN text: a text file (read in bounded pieces)
     or any iterable of lines. Memory stays bounded whatever the input; a
@@ -466,10 +526,13 @@ def read_games(lines: Iterable[str] | _Readable) -> Iterator[PgnGame]:
     starts = GameStarts()
     fresh = True  # this piece starts a line
     carry = ""
-    first = True
     for piece in _pieces(lines):
-        if first:
-            piece, first = piece.lstrip("\ufeff"), False
+        if fresh and piece.startswith("\ufeff"):
+            # A byte order mark starts a file, and a file's start may come
+            # anywhere in a concatenation: it is no text of the line.
+            piece = piece.lstrip("\ufeff")
+            if not piece:
+                continue
         cut = len(piece) >= LINE_LIMIT and not piece.endswith(("\n", "\r"))  # the line goes on
         at_start, fresh = fresh, not cut
         reader.chars += len(piece)

@@ -30,7 +30,7 @@ from types import FrameType
 from typing import TYPE_CHECKING
 
 from .. import __version__, i18n, laws
-from ..errors import FileError, RefereeError
+from ..errors import FileError, InternalError, RefereeError
 from ..game import Game
 from ..records.final_search import AUTO, FinalSearch
 from ..records.scan import scan
@@ -133,11 +133,14 @@ def cmd_scan(args: argparse.Namespace) -> int:
                 report["file"] = name
             if report["error"] is not None:
                 status = 1
+                if report["error"]["code"] == "bad_pgn":
+                    report["error"].setdefault("file", name)  # text that is not PGN: which file
             if report["time_forfeit"] and report["time_forfeit"]["should_be_draw"]:
                 should_be_draws.append(report["game"])
             _write(json.dumps(report) + "\n")
             progress.add(1, report["plies"])
-        if lines.error is not None:
+        if lines.error is not None:  # the games before the fault were reported; the fault is a row too
+            _write(json.dumps({"game": None, "file": name, "error": lines.error.to_dict(), "verdict": "error"}) + "\n")
             status = _fail(lines.error)
         elif number == first:  # not a success: a wrong file, an empty pipe
             where = i18n.gettext("standard input") if name == STDIN else repr(name)
@@ -220,7 +223,13 @@ def cmd_audit(args: argparse.Namespace) -> int:
         )
     except RefereeError as exc:
         return _fail(exc)
+    except Exception as exc:  # a fault of Dask (a scheduler lost, a cluster that cannot start): no traceback
+        return _fail(
+            InternalError(f"the audit stopped: {type(exc).__name__}: {str(exc)[:300]}; run it again to resume")
+        )
     _write(format_summary(summary) + "\n")
+    for error in summary["errors"]:  # on standard error too: a cut archive must not pass unseen
+        _say(f"pychessdraw: file_error: {error}")
     bad = summary["errors"] or summary["verdicts"].get("error")
     return 1 if bad else 0
 

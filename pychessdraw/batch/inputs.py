@@ -16,7 +16,7 @@ import os
 import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import BinaryIO, TextIO, cast
+from typing import Any, BinaryIO, TextIO, cast
 
 from ..errors import FileError
 from ..pgn import LINE_LIMIT
@@ -91,13 +91,82 @@ def expand(names: Sequence[str]) -> Iterator[str]:
         yield name
 
 
+class CutDataError(EOFError):
+    """Compressed data that ends inside a frame or member (a cut download):
+    ``offset`` is the byte of the input where the data stopped."""
+
+    def __init__(self, message: str, offset: int) -> None:
+        super().__init__(message)
+        self.offset = offset
+
+
+class ZstdFrames(io.RawIOBase):
+    """The content of zstd data frame after frame (skippable frames skipped),
+    raising :class:`CutDataError` where the data ends inside a frame: the
+    library's stream reader ends there in silence, and the games of the cut
+    frame were lost without a word."""
+
+    def __init__(self, raw: BinaryIO, base: int = 0) -> None:
+        try:
+            import zstandard
+        except ImportError:
+            raise FileError(ZSTD_HINT) from None
+        self.raw = raw
+        self.context = zstandard.ZstdDecompressor()
+        self.frame: Any = None  # the decompressor of the frame being read
+        self.pending = b""  # input bytes read and not decompressed yet
+        self.skip = 0  # bytes of a skippable frame still to pass over
+        self.consumed = base  # the input's offset reached: ``base`` (where ``raw`` starts) and the bytes read
+        self.out = b""
+
+    def readable(self) -> bool:
+        return True
+
+    def _more(self) -> bool:
+        data = self.raw.read(1 << 16)
+        self.pending += data
+        self.consumed += len(data)
+        return bool(data)
+
+    def _step(self) -> bool:
+        """Decompress some more into ``out``; False at a clean end."""
+        if self.skip:
+            if not self.pending and not self._more():
+                raise CutDataError(f"a zstd skippable frame is cut at byte {self.consumed:,}", self.consumed)
+            taken = min(self.skip, len(self.pending))
+            self.pending, self.skip = self.pending[taken:], self.skip - taken
+            return True
+        if self.frame is None:
+            while len(self.pending) < 8 and self._more():
+                pass
+            if not self.pending:
+                return False  # the end, between frames
+            if is_skippable_magic(self.pending[:4]) and len(self.pending) >= 8:
+                self.skip = 8 + int.from_bytes(self.pending[4:8], "little")
+                return True
+            self.frame = self.context.decompressobj()
+        if not self.pending and not self._more():
+            raise CutDataError(
+                f"the zstd data ends inside a frame at byte {self.consumed:,} (a cut or unfinished file)", self.consumed
+            )
+        data, self.pending = self.pending, b""
+        self.out += self.frame.decompress(data)
+        if self.frame.eof:
+            self.pending, self.frame = self.frame.unused_data, None
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        while not self.out:
+            if not self._step():
+                return 0
+        size = min(len(buffer), len(self.out))
+        buffer[:size] = self.out[:size]
+        self.out = self.out[size:]
+        return size
+
+
 def _zstd_text(raw: BinaryIO) -> BinaryIO:
-    try:
-        import zstandard
-    except ImportError:
-        raise FileError(ZSTD_HINT) from None
-    reader: BinaryIO = zstandard.ZstdDecompressor().stream_reader(raw, read_across_frames=True)
-    return reader
+    return cast(BinaryIO, io.BufferedReader(ZstdFrames(raw), 1 << 16))
 
 
 def decompressed(raw: BinaryIO, name: str) -> BinaryIO:
@@ -151,7 +220,32 @@ def open_text(name: str) -> TextIO:
         raise FileError(f"cannot read {name!r}: {exc.strerror or exc}", file=name) from None
     if empty and name != STDIN:
         raw.close()
-    return io.TextIOWrapper(stream, encoding="utf-8", errors="replace")
+    return io.TextIOWrapper(stream, encoding=_encoding(stream), errors="replace")
+
+
+def _encoding(stream: BinaryIO) -> str:
+    """UTF-16 where the text says so (a byte order mark, or ASCII with every
+    other byte NUL: a PGN saved as "Unicode" by Windows), else UTF-8. A
+    UTF-16 file read as UTF-8 was one game of noise judged ``ok``."""
+    peek = getattr(stream, "peek", None)
+    try:
+        head: bytes = peek(64)[:64] if peek is not None else b""
+    except Exception:
+        return "utf-8"  # the read itself reports the fault
+    return utf16(head) or "utf-8"
+
+
+def utf16(head: bytes) -> str | None:
+    """The UTF-16 codec the first bytes of a text show (a byte order mark,
+    or mostly NUL high bytes: Latin letters), or None."""
+    if head.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return "utf-16"
+    even, odd = head[0::2], head[1::2]
+    if len(head) >= 8 and b"\0" not in even and odd.count(0) * 4 >= len(odd) * 3:
+        return "utf-16-le"
+    if len(head) >= 8 and b"\0" not in odd and even.count(0) * 4 >= len(even) * 3:
+        return "utf-16-be"
+    return None
 
 
 class TextLines:
@@ -169,11 +263,35 @@ class TextLines:
             while piece := self.handle.readline(LINE_LIMIT):
                 yield piece
         except Exception as exc:  # gzip.BadGzipFile, EOFError, zstandard.ZstdError (not an OSError)
-            self.error = FileError(_read_failure(self.name, exc), file=self.name)
+            self.error = read_error(self.name, exc, input_offset(self.handle))
 
     def close(self) -> None:
         if self.name != STDIN:
             self.handle.close()
+
+
+def input_offset(handle: TextIO) -> int | None:
+    """The byte of the input (as stored: compressed bytes for an archive)
+    that reading has reached, where it can be told (not on a pipe)."""
+    stream = getattr(handle, "buffer", None)
+    frames = getattr(stream, "raw", None)
+    if isinstance(frames, ZstdFrames):
+        return frames.consumed
+    source = getattr(stream, "fileobj", stream)  # a GzipFile reads its fileobj
+    try:
+        return int(source.tell()) if source is not None else None
+    except (OSError, ValueError, AttributeError):
+        return None
+
+
+def read_error(name: str, exc: Exception, offset: int | None) -> FileError:
+    """The FileError for a read that failed: the file, why, and the byte
+    where the data stopped (``offset`` detail) when it is known."""
+    if isinstance(exc, CutDataError):
+        offset = exc.offset
+    where = f" (at byte {offset:,})" if offset is not None and not isinstance(exc, CutDataError) else ""
+    message = _read_failure(name, exc) + where + ": the games before it are kept, the rest of the file is lost"
+    return FileError(message, file=name, **({} if offset is None else {"offset": offset}))
 
 
 def _read_failure(name: str, exc: Exception) -> str:

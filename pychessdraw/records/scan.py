@@ -15,7 +15,7 @@ from typing import Any
 import chess
 
 from ..contract import StatusDict, TimeForfeitDict
-from ..errors import RefereeError
+from ..errors import BadPgnError, RefereeError
 from ..game import Game
 from ..outcome import Termination, color_name, says_lost_on_time
 from ..pgn import PgnGame, game_from_headers, read_games
@@ -169,5 +169,23 @@ def scan_game(
 def scan(
     lines: Iterable[str], start: int = 1, *, final_search: FinalSearch = AUTO, flag_rules: str = timeout.FIDE
 ) -> Iterator[dict[str, Any]]:
+    """The report of each game of ``lines``. Where ``lines`` ended early (a
+    read fault kept in its ``error``, as :class:`~pychessdraw.batch.inputs.TextLines`
+    does), the game read last is cut: it is reported as a ``bad_pgn`` error
+    naming the fault, never judged as if it had ended there."""
     for number, parsed in enumerate(read_games(lines), start):
+        mark_cut(parsed, getattr(lines, "error", None))
         yield scan_game(parsed, number, final_search=final_search, flag_rules=flag_rules)
+
+
+def mark_cut(parsed: PgnGame, fault: RefereeError | None) -> None:
+    """Mark ``parsed`` as cut by ``fault`` (a read that ended early), once
+    the lines ended with it: the games before it were whole."""
+    if fault is not None and parsed.error is None:
+        parsed.error = BadPgnError(
+            f"the game is cut: {fault.message}", ply=len(parsed.tokens) + 1, token="", **_where(fault)
+        )
+
+
+def _where(fault: RefereeError) -> dict[str, Any]:
+    return {key: fault.details[key] for key in ("file", "offset") if key in fault.details}

@@ -50,7 +50,7 @@ from ..errors import InternalError, RefereeError
 from ..game import Game
 from ..moves import after_move, move_number, numbered, start_of
 from ..outcome import Termination, termination_from_record
-from ..pgn import LINE_LIMIT, GameStarts, PgnGame, game_from_headers, read_games
+from ..pgn import LINE_LIMIT, GameStarts, PgnGame, game_from_headers, games_in_text, raw_lines
 from ..rules import timeout
 from .final_search import dead_undecided, targeted_final
 from .judge import RESULTS, judge
@@ -112,7 +112,7 @@ def split_games(text: str) -> list[str]:
     pieces: list[str] = []
     starts = GameStarts()
     begin = pos = 0
-    for line in text.splitlines(keepends=True):
+    for line in raw_lines(text):
         whole = len(line) < LINE_LIMIT or line.endswith(("\n", "\r"))
         if starts.feed(line, whole) and pos > begin:
             pieces.append(text[begin:pos])
@@ -138,14 +138,10 @@ class Tracker:
         """The games of ``text``, parsing only pieces not seen last time."""
         cache: dict[str, list[PgnGame]] = {}
         games: list[PgnGame] = []
-        for piece in split_games(text.lstrip("\ufeff")):
+        for piece in split_games(text):
             found = self.cache.get(piece)
             if found is None:
-                found = [
-                    g
-                    for g in read_games(piece.splitlines(keepends=True))
-                    if g.tokens or g.headers or g.error is not None
-                ]
+                found = list(games_in_text(piece))  # as the scan reads them: the reader drops no-game text
             cache[piece] = found
             games += found
         self.cache = cache

@@ -8,6 +8,7 @@ bounded by 150 plies whatever the length of the game.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections import Counter
 from collections.abc import Sequence
 
@@ -25,6 +26,16 @@ def earlier_plies(keys: Sequence[PositionKey], clocks: Sequence[int], ply: int) 
     key = keys[ply]
     stop = max(0, ply - clocks[ply])
     return [i for i in range(ply - 2, stop - 1, -2) if keys[i] == key][::-1]
+
+
+def earlier_in(plies: Sequence[int], clocks: Sequence[int], ply: int) -> tuple[int, int]:
+    """Where in ``plies`` (the ascending plies at which the position of
+    ``ply`` stood: a game's index by position) its earlier occurrences since
+    the last irreversible move lie: ``plies[lo:hi]`` are :func:`earlier_plies`.
+    Found by bisection, so a count costs no walk even where the clock has
+    run far past the 75-move rule (a game replayed past its end)."""
+    stop = max(0, ply - clocks[ply])
+    return bisect_left(plies, stop), bisect_left(plies, ply)
 
 
 def twice_seen(keys: Sequence[PositionKey], clocks: Sequence[int], ply: int) -> set[PositionKey]:

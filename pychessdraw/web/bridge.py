@@ -254,8 +254,8 @@ class Bridge:
         self._ended, self._recorded, self._ending = ended, recorded, None
         self._flag_words = None
         self._pristine = recorded is not None or ended is not None
-        if recorded is not None and ended is None and game.outcome() is None:
-            self._ending = {"op": "recorded"}
+        if recorded is not None:  # saved with the game: a reload shows and exports the record's result,
+            self._ending = {"op": "recorded"}  # also where the rules ended the game otherwise
 
     def _new(self, args: dict[str, Any]) -> Reply:
         fen = arg_fen(args, "fen")
@@ -279,8 +279,7 @@ class Bridge:
         index: int | None = args.get("index")  # its type checked by the dispatcher, its range here
         if index is not None and index < 0:
             raise BadRequestError("'index' must be a game number from 0")
-        games = list(pgn.read_games(text.splitlines(keepends=True)))
-        games = [g for g in games if g.tokens or g.headers or g.error]
+        games = list(pgn.games_in_text(text))  # as the scan reads them: the reader drops no-game text
         if not games:
             raise BadPgnError(i18n.gettext("no game found in the PGN text"), ply=0)
         if index is None and len(games) > 1:
@@ -405,7 +404,7 @@ class Bridge:
             return self._reply()
         undone = self.game.undo()  # refuses (nothing to undo) before anything here changes
         self._changed()
-        self._ending = None
+        self._ending = None if self._recorded is None else {"op": "recorded"}
         self._flag_words = None
         if undone is not None:
             self._rows.pop()
@@ -413,7 +412,7 @@ class Bridge:
                 self._ended = None
                 # new rows, not changed in place: a failure puts the old ones back
                 self._rows = [{**row, "after_end": False} for row in self._rows]
-                self._recorded = None
+                self._recorded = self._ending = None
         return self._reply(len(self._rows))
 
     def _claim(self, args: dict[str, Any]) -> Reply:

@@ -40,7 +40,7 @@ from ..contract import WatchEventDict
 from ..errors import BadRequestError, InternalError
 from ..moves import move_number, numbered, start_of
 from ..outcome import Termination, side_name
-from ..pgn import read_games
+from ..pgn import games_in_text
 from ..records.judge import VERDICT_WORDS
 from ..records.scan import AUTOMATIC, CLAIMABLE, WITH_MOVE
 from ..records.tracker import (
@@ -371,7 +371,7 @@ class StreamRound:
             self.pending = ""
         changed = False
         for piece in pieces:
-            games = read_games(piece.splitlines(keepends=True))
+            games = games_in_text(piece)
             first = next(iter(games), None)
             if first is None:
                 continue

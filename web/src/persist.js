@@ -19,6 +19,7 @@ const MAX_MOVES = 20000;
  * @property {string[]} moves  UCI
  * @property {Ending|null} ending
  * @property {Record<string, string>} headers
+ * @property {"fide"|"uscf"|null} [flag_rules]  the flag-fall rules in force (a reload keeps them)
  */
 
 /** @returns {GameRecord} */
@@ -69,7 +70,8 @@ export function validateRecord(raw) {
     }
   }
   const fen = typeof r.fen === "string" && looksLikeFen(r.fen) ? r.fen : null;
-  return { ok: true, record: { start_fen: start.trim(), chess960: !!r.chess960, moves: /** @type {string[]} */ (moves), ending, headers }, fen };
+  const rules = r.flag_rules === "fide" || r.flag_rules === "uscf" ? { flag_rules: r.flag_rules } : {}; // older records: the referee's default
+  return { ok: true, record: { start_fen: start.trim(), chess960: !!r.chess960, moves: /** @type {string[]} */ (moves), ending, headers, ...rules }, fen };
 }
 
 // The shape of a FEN's placement and side to move, enough to draw it; whether
@@ -220,6 +222,7 @@ export function restoreArgs(rec) {
     moves: rec.moves,
     ending: rec.ending,
     headers: rec.headers,
+    ...(rec.flag_rules ? { flag_rules: rec.flag_rules } : {}),
   };
 }
 

@@ -98,3 +98,14 @@ test("before the referee starts the board shows the position it will restore", (
   assert.deepEqual(positionBeforeReferee("", saved(e4e5, "not a fen")), { fen: STD_FEN, known: false });
   assert.deepEqual(positionBeforeReferee("", saved({ start_fen: "garbage", moves: [] })), { fen: STD_FEN, known: false });
 });
+
+test("the rules in force are saved and restored with the record", () => {
+  const back = validateRecord({ moves: ["e2e4"], ending: { op: "recorded" }, headers: { Result: "1-0" }, flag_rules: "uscf" });
+  assert.ok(back.ok);
+  if (back.ok) {
+    assert.equal(back.record.flag_rules, "uscf");
+    assert.equal(restoreArgs(back.record).flag_rules, "uscf");
+  }
+  const odd = validateRecord({ moves: [], flag_rules: "lichess" });
+  assert.ok(odd.ok && odd.record.flag_rules === undefined); // unknown rules: the referee's default
+});

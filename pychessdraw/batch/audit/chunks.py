@@ -40,11 +40,11 @@ import re
 import struct
 from collections.abc import Iterable, Iterator
 from dataclasses import asdict, dataclass
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, cast
 
-from ...errors import FileError
+from ...errors import FileError, RefereeError
 from ...pgn import LINE_LIMIT, GameStarts, PgnGame, read_games, whole_line
-from ..inputs import compression_of, is_skippable_magic
+from ..inputs import ZstdFrames, compression_of, is_skippable_magic, read_error, utf16
 
 PLAIN, ZSTD, WHOLE = "plain", "zstd", "whole"
 BLOCK = 1 << 20
@@ -80,7 +80,14 @@ def plan(path: str, target: int) -> list[Chunk]:
     try:
         size = os.path.getsize(path)
         with open(path, "rb") as handle:
-            kind = compression_of(handle.read(4))
+            head = handle.read(64)
+            if utf16(head):
+                raise FileError(
+                    f"{path} is UTF-16 text: audit workers read UTF-8 by byte ranges; "
+                    "convert it (iconv -f UTF-16 -t UTF-8) or scan it",
+                    file=path,
+                )
+            kind = compression_of(head[:4])
             if kind == "plain":
                 return _plan_plain(path, handle, size, target)
             if kind == "zstd":
@@ -182,10 +189,8 @@ def _decoder(handle: BinaryIO, start: int, end: int, kind: str) -> BinaryIO:
     raw: BinaryIO = io.BufferedReader(_Bounded(handle, start, end), BLOCK)
     if kind == PLAIN:
         return raw
-    import zstandard  # the audit extra; checked before any chunk is planned
-
-    reader: BinaryIO = zstandard.ZstdDecompressor().stream_reader(raw, read_across_frames=True)
-    return reader
+    # Frame by frame, a frame cut short an error (the library's reader ends there in silence).
+    return cast(BinaryIO, io.BufferedReader(ZstdFrames(raw, start), BLOCK))
 
 
 def _regions(chunk: Chunk, handle: BinaryIO) -> Iterator[tuple[int, BinaryIO]]:
@@ -294,7 +299,7 @@ def _blocks(chunk: Chunk, handle: BinaryIO) -> Iterator[tuple[int, int, bytes | 
     for region, stream in _regions(chunk, handle):
         while True:
             try:
-                block = stream.read(BLOCK)
+                block = cast(io.BufferedIOBase, stream).read1(BLOCK)  # not read(): it loses what it read before a fault
             except Exception:  # zstandard.ZstdError: corrupt data
                 if region != _CONTEXT:
                     raise
@@ -328,6 +333,27 @@ def owned_pieces(chunk: Chunk) -> Iterator[str]:
                 yield piece
 
 
+class ChunkLines:
+    """The pieces of :func:`owned_pieces`; a read fault (a frame cut short,
+    corrupt data, a vanished file) ends them and is kept in ``error``, as
+    the scan's :class:`~pychessdraw.batch.inputs.TextLines` keeps it: the
+    games read before it stay, the game it cut is marked so."""
+
+    def __init__(self, chunk: Chunk) -> None:
+        self.chunk = chunk
+        self.error: RefereeError | None = None
+
+    def __iter__(self) -> Iterator[str]:
+        try:
+            yield from owned_pieces(self.chunk)
+        except Exception as exc:  # zstandard.ZstdError, EOFError, gzip.BadGzipFile, OSError
+            self.error = read_error(self.chunk.path, exc, None)
+
+
 def games(chunk: Chunk) -> Iterator[PgnGame]:
-    """The games the chunk owns, parsed by ``read_games``."""
-    yield from read_games(owned_pieces(chunk))
+    """The games the chunk owns, parsed by ``read_games``; raises the read
+    fault that ended them, if one did (after the games before it)."""
+    lines = ChunkLines(chunk)
+    yield from read_games(lines)
+    if lines.error is not None:
+        raise lines.error

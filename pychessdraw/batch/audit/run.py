@@ -26,17 +26,18 @@ import stat
 import sys
 import uuid
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, TextIO
 
 import dask
 from dask.distributed import Client, LocalCluster, as_completed
 
-from ...errors import BadRequestError, FileError, RefereeError
+from ...errors import BadRequestError, FileError, InternalError, RefereeError
 from ...records.judge import UNDECIDED, VERDICTS
 from ..inputs import STDIN, expand
 from ..progress import Progress
 from .chunks import Chunk, plan
+from .lock import OutputLock
 from .work import audit_chunk, count_games, failed, part_name, write_atomically
 
 MANIFEST = "_manifest.json"  # "_": Parquet readers skip it
@@ -120,6 +121,28 @@ def _check_inputs(manifest: dict[str, Any], out: str) -> None:
                 f"match it. Audit it into another --out directory, or remove {out}",
                 file=path,
             )
+
+
+def _recheck(manifest: dict[str, Any], manifest_path: str) -> None:
+    """Before the run's summary: every input still holds the bytes it held
+    when planned, by content (a rewrite that kept the size and the
+    modification time passed the workers' check and mixed old and new
+    rows). A changed input's chunks go back to pending and FileError names it."""
+    for index, (path, recorded) in enumerate(zip(manifest["options"]["inputs"], manifest["files"], strict=False)):
+        if recorded is None:
+            continue
+        why = _changed(path, dict(recorded))
+        if why is None:
+            continue
+        for entry in manifest["chunks"]:
+            if entry["file_index"] == index:
+                entry["status"], entry["summary"] = "pending", None
+        _write_json(manifest_path, manifest)
+        raise FileError(
+            f"{path} changed during the audit: {why}; its rows would not match it. "
+            "Audit it again into a new --out directory",
+            file=path,
+        )
 
 
 def _write_json(path: str, data: dict[str, Any]) -> None:
@@ -235,7 +258,7 @@ def local_cluster(workers: int | None = None, **options: Any) -> LocalCluster:
         )
 
 
-def _client(workers: int | None, scheduler: str | None) -> tuple[Client, LocalCluster | None]:
+def _client(workers: int | None, scheduler: str | None, stream: TextIO) -> tuple[Client, LocalCluster | None]:
     if scheduler:
         try:
             return Client(scheduler, timeout=CONNECT_TIMEOUT), None
@@ -243,16 +266,45 @@ def _client(workers: int | None, scheduler: str | None) -> tuple[Client, LocalCl
             raise BadRequestError(
                 f"cannot reach the Dask scheduler at {scheduler} within {CONNECT_TIMEOUT} s: {exc}", scheduler=scheduler
             ) from None
-    cluster = local_cluster(workers)
+    cluster = start_local(workers or os.cpu_count() or 1, stream)
     return Client(cluster), cluster
+
+
+def start_local(workers: int, stream: TextIO) -> LocalCluster:
+    """A local cluster of ``workers`` processes, or of fewer: a worker that
+    dies while the cluster starts (an OOM kill: Dask's "Nanny failed to
+    start") is started again once, then left out, one at a time, and the
+    run says so on ``stream``. InternalError (in our words) when not even
+    one worker starts."""
+    count, tries = workers, 0
+    while True:
+        try:
+            return local_cluster(count)
+        except Exception as exc:  # RuntimeError("Nanny failed to start."), OSError, TimeoutError
+            why = f"{type(exc).__name__}: {exc}"
+        tries += 1
+        if count == 1 and tries > 1:
+            raise InternalError(f"no audit worker could start ({why})") from None
+        if tries > 1:
+            count -= 1
+        left = f"left out: {count} of {workers}" if count < workers else f"started again ({count})"
+        _note(stream, f"pychessdraw: audit: a worker died while the cluster started ({why}); workers {left}")
+
+
+def _note(stream: TextIO, line: str) -> None:
+    try:
+        stream.write(line + "\n")
+        stream.flush()
+    except (OSError, ValueError):
+        pass  # standard error is gone: the summary still tells
 
 
 class _Cluster:
     """The Dask client: the one given, or one made when first needed (a
     resume with nothing left to do, or a plan that fails, starts none)."""
 
-    def __init__(self, workers: int | None, scheduler: str | None, client: Client | None) -> None:
-        self.workers, self.scheduler, self.given = workers, scheduler, client
+    def __init__(self, workers: int | None, scheduler: str | None, client: Client | None, stream: TextIO) -> None:
+        self.workers, self.scheduler, self.given, self.stream = workers, scheduler, client, stream
         self.made: Client | None = None
         self.local: LocalCluster | None = None
 
@@ -260,7 +312,7 @@ class _Cluster:
         if self.given is not None:
             return self.given
         if self.made is None:
-            self.made, self.local = _client(self.workers, self.scheduler)
+            self.made, self.local = _client(self.workers, self.scheduler, self.stream)
         return self.made
 
     def slots(self) -> int:
@@ -287,7 +339,24 @@ def _inputs(inputs: Sequence[str], out: str) -> list[str]:
         os.makedirs(out, exist_ok=True)
     except OSError as exc:
         raise FileError(f"cannot make the output directory {out}: {exc.strerror or exc}", file=out) from None
-    return [os.path.abspath(name) for name in names]
+    return _once(os.path.abspath(name) for name in names)
+
+
+def _once(paths: Iterable[str]) -> list[str]:
+    """Each file once, however it is named (twice, by a link, by a path with
+    ``..``): a file named twice gave every game twice."""
+    seen: set[tuple[int, int] | str] = set()
+    found = []
+    for path in paths:
+        try:
+            info = os.stat(path)
+            identity: tuple[int, int] | str = (info.st_dev, info.st_ino)
+        except OSError:
+            identity = os.path.realpath(path)  # missing: planning reports it, once
+        if identity not in seen:
+            seen.add(identity)
+            found.append(path)
+    return found
 
 
 def _total_size(files: list[str]) -> int:
@@ -323,10 +392,16 @@ def run_audit(
     whatever its workers). Raises FileError when an input changed since the
     run that ``out`` holds, or when the output cannot be written."""
     files = _inputs(inputs, out)
-    options: dict[str, Any] = {"inputs": files, "search": search, "flag_rules": flag_rules, "chunk_bytes": chunk_bytes}
+    with OutputLock(out):  # a second run into ``out`` is refused, naming this one
+        options = {"inputs": files, "search": search, "flag_rules": flag_rules, "chunk_bytes": chunk_bytes}
+        cluster = _Cluster(workers, scheduler, client, stream)
+        return _run(out, options, cluster, progress, stream)
+
+
+def _run(out: str, options: dict[str, Any], cluster: _Cluster, progress: bool, stream: TextIO) -> dict[str, Any]:
+    files, search, flag_rules, chunk_bytes = (options[k] for k in ("inputs", "search", "flag_rules", "chunk_bytes"))
     manifest_path = os.path.join(out, MANIFEST)
     manifest = _load(out, options)
-    cluster = _Cluster(workers, scheduler, client)
     try:
         if manifest is None:
             target = chunk_bytes or default_chunk_bytes(_total_size(files), cluster.slots())
@@ -337,6 +412,7 @@ def run_audit(
         ]
         if todo:
             _execute(cluster.client(), manifest, todo, out, search, flag_rules, _Progress(stream, progress, len(todo)))
+            _recheck(manifest, manifest_path)
     finally:
         cluster.close()
         _sweep(out)
@@ -445,6 +521,8 @@ def summarize(manifest: dict[str, Any]) -> dict[str, Any]:
         if summary["status"] != "done":
             errors.append(summary.get("error", "chunk failed"))
             continue
+        if summary.get("error"):  # a read fault after some games: those are counted, the fault reported
+            errors.append(summary["error"])
         done += 1
         games += summary["games"]
         plies += summary["plies"]

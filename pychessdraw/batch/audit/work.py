@@ -19,11 +19,12 @@ from typing import Any
 import pyarrow.parquet as pq
 
 from ...errors import FileError
+from ...pgn import read_games
 from ...records.final_search import AUTO, FinalSearch
 from ...records.judge import judge
-from ...records.scan import scan_game
+from ...records.scan import mark_cut, scan_game
 from ...rules import dead
-from .chunks import Chunk, games
+from .chunks import Chunk, ChunkLines, games
 from .schema import row, table
 
 SEARCHES: dict[str, FinalSearch] = {"static": dead.STATIC, "page": dead.PAGE, "deep": dead.DEEP, AUTO: AUTO}
@@ -108,8 +109,10 @@ def audit_chunk(
     moved = _moved(chunk.path, expect)
     if moved is not None:
         return failed(f"{chunk.name}: {moved}")
+    lines = ChunkLines(chunk)
     try:
-        for number, parsed in enumerate(games(chunk), first_game):
+        for number, parsed in enumerate(read_games(lines), first_game):
+            mark_cut(parsed, lines.error)  # the game a read fault cut: an error, not a game that ended there
             try:
                 report = scan_game(parsed, number, final_search=final_search, flag_rules=flag_rules)
             except Exception as exc:  # a bug must cost one game, not the archive
@@ -144,8 +147,8 @@ def audit_chunk(
     moved = _moved(chunk.path, expect)
     if moved is not None:
         return failed(f"{chunk.name}: {moved}")
-    write_part(rows, path)
-    return {
+    write_part(rows, path)  # after a read fault too: the games read before it stay
+    summary: dict[str, Any] = {
         "status": "done",
         "games": len(rows),
         "plies": plies,
@@ -153,3 +156,6 @@ def audit_chunk(
         "rules": dict(rules),
         "wrong": wrong,
     }
+    if lines.error is not None:
+        summary["error"] = f"{chunk.name}: {lines.error.message}"
+    return summary

@@ -109,7 +109,7 @@ export class ControllerBase extends Emitter {
   record() {
     const s = this.state;
     if (!s.game) return null;
-    return { start_fen: s.game.start_fen, chess960: s.game.chess960, moves: s.rows.map((r) => r.uci), ending: s.ending, headers: s.game.headers };
+    return { start_fen: s.game.start_fen, chess960: s.game.chess960, moves: s.rows.map((r) => r.uci), ending: s.ending, headers: s.game.headers, ...(s.live ? { flag_rules: s.live.flag_rules } : {}) };
   }
 
   /** Something would be lost if the game were replaced. */
