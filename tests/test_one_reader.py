@@ -20,9 +20,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pychessdraw.batch.inputs import TextLines, open_text
-from pychessdraw.batch.scan import scan
-from pychessdraw.batch.watch import Tracker, split_games
 from pychessdraw.pgn import PgnGame, games_in_text, read_games
+from pychessdraw.records.scan import scan
+from pychessdraw.records.tracker import Tracker, split_games
 from pychessdraw.web.bridge import Bridge
 from pychessdraw.web.replay import game_label
 
