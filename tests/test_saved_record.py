@@ -123,7 +123,7 @@ def test_load_pgn_with_wrong_types_answers_ok_false_in_our_words(args: dict[str,
     ],
 )
 def test_the_arbiter_bridge_answers_any_input_with_ok_false(request_text: str) -> None:
-    from pychessdraw.web.follow import Bridge as FollowBridge
+    from pychessdraw.web.follow import ArbiterBridge as FollowBridge
 
     bridge = FollowBridge()
     json.loads(bridge.handle('{"op": "follow_start", "args": {}}'))
