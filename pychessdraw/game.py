@@ -18,7 +18,7 @@ from typing import Literal, NamedTuple
 
 import chess
 
-from . import i18n, laws
+from . import checks, i18n, laws
 from .contract import FlagRulesName, LegalMoveDict, WinnableDetailDict
 from .deadposition import Verdict
 from .errors import BadRequestError, GameOverError, IllegalMoveError, NothingToUndoError, shown
@@ -32,7 +32,6 @@ from .rules.dead import SearchBudget
 from .rules.hints import hints
 from .status import Claim, ClaimResult, Status, claim_article
 
-_CLAIM_RULES = (Termination.THREEFOLD_REPETITION, Termination.FIFTY_MOVES)
 _PROMOTION: dict[chess.PieceType, Literal["q", "r", "b", "n"]] = {
     chess.QUEEN: "q",
     chess.ROOK: "r",
@@ -92,58 +91,6 @@ def board_from_fen(fen: str | None, chess960: bool = False) -> chess.Board:
     return read_fen(fen, chess960)
 
 
-def _color(color: object, name: str = "color") -> chess.Color:
-    if not isinstance(color, bool):
-        raise BadRequestError(f"{name} must be chess.WHITE or chess.BLACK (True or False), not {shown(color)}")
-    return color
-
-
-def _claim_rule(rule: object) -> Termination:
-    """A rule a draw is claimed under: a Termination or its value."""
-    found: Termination | None = None
-    if isinstance(rule, Termination):
-        found = rule
-    elif isinstance(rule, str):
-        found = next((t for t in _CLAIM_RULES if t.value == rule), None)
-    if found is None or found not in _CLAIM_RULES:
-        raise BadRequestError(f"only threefold_repetition and fifty_moves are claimed, not {shown(rule)}")
-    return found
-
-
-def _budget(search: object) -> SearchBudget:
-    if not isinstance(search, SearchBudget):
-        raise BadRequestError(
-            f"search must be a SearchBudget (rules.dead.STATIC, PAGE or DEEP), not {type(search).__name__}"
-        )
-    return search
-
-
-def _flag(value: object, name: str) -> bool:
-    if not isinstance(value, bool):
-        raise BadRequestError(f"{name} must be true or false, not {type(value).__name__}")
-    return value
-
-
-def _move_object(move: chess.Move) -> chess.Move:
-    """A chess.Move that can be asked about without crashing python-chess:
-    squares and the promotion are ints proper (``True`` and ``5.0`` compare
-    equal to squares and pieces but break SAN and export later; ``type() is
-    int`` is also the cheapest test, on every push of a scan)."""
-    if not (
-        type(move.from_square) is int
-        and type(move.to_square) is int
-        and 0 <= move.from_square < 64
-        and 0 <= move.to_square < 64
-        and (move.promotion is None or (type(move.promotion) is int and chess.KNIGHT <= move.promotion <= chess.QUEEN))
-        and move.drop is None
-    ):
-        raise BadRequestError(
-            f"not a chess move: from {shown(move.from_square)} to {shown(move.to_square)}, "
-            f"promotion {shown(move.promotion)}, drop {shown(move.drop)}"
-        )
-    return move
-
-
 class Game:
     """A game in progress under the FIDE Laws.
 
@@ -166,10 +113,8 @@ class Game:
         """``search`` bounds the dead-position search run on every position
         (per side; the default runs only the cheap static proofs).
         ``flag_rules`` ("fide" or "uscf") decides flag-fall results."""
-        if not timeout.is_rules(flag_rules):
-            raise BadRequestError(f"flag rules must be one of {', '.join(timeout.RULES)}, not {shown(flag_rules)}")
-        self.search = _budget(search)
-        self.flag_rules = flag_rules
+        self.flag_rules: FlagRulesName = checks.flag_rules(flag_rules)
+        self.search = checks.budget(search)
         self._verdicts: _Verdicts | None = None
         self._board = board_from_fen(fen, chess960)
         self._keys: list[PositionKey] = [position_key(self._board)]
@@ -278,7 +223,7 @@ class Game:
     def _legal(self, move: chess.Move) -> chess.Move:
         if not isinstance(move, chess.Move):
             raise BadRequestError(f"a move must be a chess.Move here, not {type(move).__name__}")
-        _move_object(move)
+        checks.move_object(move)
         if not self._board.is_legal(move):
             label = move_label(self._board, move.uci())
             raise IllegalMoveError(
@@ -296,7 +241,7 @@ class Game:
         ``ply``, ``token`` and ``move_label``). Changes nothing. ``typed``:
         text from a person, where ``bxc3`` fitting a b-pawn and a bishop is
         ambiguous (:func:`pychessdraw.moves.parse_move`)."""
-        return parse_move(self._board, text, ply=self.ply + 1, typed=_flag(typed, "typed"))
+        return parse_move(self._board, text, ply=self.ply + 1, typed=checks.flag(typed, "typed"))
 
     def _move(self, move: object) -> chess.Move:
         if isinstance(move, str):
@@ -323,7 +268,7 @@ class Game:
         type and the squares are checked, with BadRequestError)."""
         if not isinstance(move, chess.Move):
             raise BadRequestError(f"push needs a chess.Move, not {type(move).__name__}")
-        self._board.push(_move_object(move))
+        self._board.push(checks.move_object(move))
         try:
             key = position_key(self._board)
         except BaseException:
@@ -425,8 +370,8 @@ class Game:
         after reversible moves, since positions that reversible moves join
         can reach each other and so are dead or alive together."""
         if has_legal_move is not None:
-            _flag(has_legal_move, "has_legal_move")
-        _flag(dead_check, "dead_check")
+            checks.flag(has_legal_move, "has_legal_move")
+        checks.flag(dead_check, "dead_check")
         if self._auto is not None and self._auto[0] == self.ply:
             return self._auto[1]
         board = self._board
@@ -452,7 +397,7 @@ class Game:
         """Per side: can it still checkmate by any series of legal moves?
         Cached per position; a deeper ``search`` than the game's may refine
         an undecided answer but never contradicts a decided one."""
-        budget = self.search if search is None else _budget(search)
+        budget = self.search if search is None else checks.budget(search)
         cached = self._verdicts
         key = self._keys[-1]
         if cached is not None and cached[0] == self.ply and cached[1] == key:
@@ -490,7 +435,7 @@ class Game:
         ``rule`` is ``Termination.FIFTY_MOVES`` or
         ``Termination.THREEFOLD_REPETITION``, or its value as text
         (``"fifty_moves"``, as in JSON); anything else raises BadRequestError."""
-        rule = _claim_rule(rule)
+        rule = checks.claim_rule(rule)
         if rule in self.claimable_now():
             return []
         if rule is Termination.FIFTY_MOVES:
@@ -505,7 +450,7 @@ class Game:
         board = self._board
         now = self.claimable_now()
         out = [Claim(rule) for rule in now]
-        for rule in _CLAIM_RULES:
+        for rule in checks.CLAIM_RULES:
             if rule not in now:
                 for move in self.intended_moves(rule):
                     out.append(Claim(rule, move, board.uci(move), board.san(move)))
@@ -515,9 +460,9 @@ class Game:
         """The status of the current position (see :class:`Status`).
         ``search`` deepens the dead-position search for this call (flag-fall
         questions and the CLI use ``rules.dead.DEEP``)."""
-        _flag(legal_moves, "legal_moves")
+        checks.flag(legal_moves, "legal_moves")
         if search is not None:
-            _budget(search)
+            checks.budget(search)
         board = self._board
         outcome = self.outcome()
         moves = None
@@ -653,7 +598,7 @@ class Game:
 
     def resign(self, color: chess.Color | None = None) -> Outcome:
         """``color`` (default: the side to move) resigns."""
-        loser = self._board.turn if color is None else _color(color)
+        loser = self._board.turn if color is None else checks.color(color)
         return self._declare(Outcome(Termination.RESIGNATION, not loser, claimed=True))
 
     def flag(self, color: chess.Color, search: SearchBudget = dead.DEEP) -> Outcome:
@@ -664,8 +609,8 @@ class Game:
         A finished game raises GameOverError before any search. When the
         search proves the position dead, that ending came first (FIDE
         5.2.2): it is returned and no flag fall is recorded."""
-        flagged = _color(color)
-        budget = _budget(search)
+        flagged = checks.color(color)
+        budget = checks.budget(search)
         self._refuse_if_over()
         status = self.status(search=budget)
         if status.outcome is not None:

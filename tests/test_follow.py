@@ -242,3 +242,19 @@ def test_a_stream_game_over_the_limit_is_dropped_with_a_note() -> None:
     assert not changed and note is not None and "larger than the limit (100 characters)" in note
     assert stream.feed(pgn("C", "D", "e4")) == (True, None)
     assert stream.text() == pgn("C", "D", "e4")
+
+
+def test_a_text_cut_short_leaves_its_last_game_cut_not_ended() -> None:
+    """follow_update's ``cut`` (the page's size limit): the last game, its
+    result tag read but its moves cut, is said cut on its board, never ended."""
+    bridge = ArbiterBridge()
+    whole = pgn("A", "B", FOOLS_MATE, "0-1") + pgn("C", "D", FOOLS_MATE, "0-1")
+    cut_text = whole[: whole.rindex("g4")]  # the second game's moves cut after e5
+    ask = {"op": "follow_update", "args": {"text": cut_text, "cut": "larger than the limit"}}
+    out = json.loads(bridge.handle(json.dumps(ask)))
+    second = [e for e in out["events"] if e["game"] == 2]
+    assert [(e["kind"], e.get("code")) for e in second] == [("error", "source_cut")]
+    board = next(b for b in out["boards"] if b["game"] == 2)
+    assert board["error"] is not None and "cut" in board["error"] and board["state"] != "ended"
+    done = json.loads(bridge.handle(json.dumps({"op": "follow_update", "args": {"text": whole}})))
+    assert [(e["game"], e["kind"]) for e in done["events"]] == [(2, "automatic"), (2, "ended")]

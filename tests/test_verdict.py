@@ -4,7 +4,7 @@ from typing import Any
 
 import pytest
 
-from pychessdraw.batch import final_search
+from pychessdraw.records import final_search
 from pychessdraw.records.judge import VERDICTS, judge
 from pychessdraw.records.scan import scan
 from pychessdraw.rules import dead

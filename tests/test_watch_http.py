@@ -34,8 +34,9 @@ PATIENCE = 30.0  # a guard against a stall, not a measure
 
 
 @contextmanager
-def raw_server(talk: Callable[[socket.socket], None]) -> Iterator[int]:
-    """A loopback server that runs ``talk`` on each connection; its port."""
+def raw_server(talk: Callable[[socket.socket], None], read_first: bool = True) -> Iterator[int]:
+    """A loopback server that runs ``talk`` on each connection (after
+    reading the request, if ``read_first``); its port."""
     listener = socket.create_server(("127.0.0.1", 0))
     listener.settimeout(0.2)
     stop = threading.Event()
@@ -46,7 +47,7 @@ def raw_server(talk: Callable[[socket.socket], None]) -> Iterator[int]:
                 conn, _ = listener.accept()
             except OSError:
                 continue
-            threading.Thread(target=_talk_then_close, args=(talk, conn), daemon=True).start()
+            threading.Thread(target=_talk_then_close, args=(talk, conn, read_first), daemon=True).start()
 
     thread = threading.Thread(target=serve, daemon=True)
     thread.start()
@@ -58,9 +59,10 @@ def raw_server(talk: Callable[[socket.socket], None]) -> Iterator[int]:
         listener.close()
 
 
-def _talk_then_close(talk: Callable[[socket.socket], None], conn: socket.socket) -> None:
+def _talk_then_close(talk: Callable[[socket.socket], None], conn: socket.socket, read_first: bool) -> None:
     try:
-        conn.recv(65536)  # the request
+        if read_first:
+            conn.recv(65536)  # the request
         talk(conn)
     except OSError:
         pass
@@ -312,3 +314,39 @@ def test_the_cli_says_a_cut_game_as_cut(tmp_path: Path, watch: Callable[..., Wat
     assert said["kind"] == "error" and said["code"] == SOURCE_CUT and said["ply"] == 2
     assert w.interrupt() == 0
     assert all(e["kind"] != "ended" for e in w.events)
+
+
+def test_https_is_read_through_the_same_deadline(tmp_path: Path) -> None:
+    """An https host that stalls after its handshake ends at the deadline,
+    in words (a loopback server with a certificate made for the test)."""
+    import ssl
+
+    key, cert = tmp_path / "key.pem", tmp_path / "cert.pem"
+    made = subprocess.run(
+        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1"]
+        + ["-addext", "subjectAltName=IP:127.0.0.1", "-keyout", str(key), "-out", str(cert)],
+        capture_output=True,
+        timeout=PATIENCE,
+    )
+    if made.returncode != 0:
+        pytest.skip("openssl cannot make a test certificate here")
+    server_side = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    server_side.load_cert_chain(cert, key)
+    headers = b"HTTP/1.1 200 OK\r\n" + b"X-Slow: " + b"a" * 400 + b"\r\n\r\n"
+
+    def talk(conn: socket.socket) -> None:
+        with server_side.wrap_socket(conn, server_side=True) as tls:
+            tls.recv(65536)
+            for i in range(len(headers)):  # bounded
+                tls.sendall(headers[i : i + 1])
+                time.sleep(0.02)
+
+    with raw_server(talk, read_first=False) as port:
+        url = f"https://127.0.0.1:{port}/round.pgn"
+        with pytest.raises(SourceDown, match="certificate"):
+            HttpSource(url, timeout_s=5).read()  # Python's default: the certificate is checked
+        trusting = HttpSource(url, timeout_s=0.5, context=ssl.create_default_context(cafile=str(cert)))
+        began = time.monotonic()
+        with pytest.raises(SourceDown, match=r"no whole answer within 0\.5 s"):
+            trusting.read()
+        assert time.monotonic() - began < 3.0

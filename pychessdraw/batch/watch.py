@@ -11,6 +11,7 @@ import email.utils
 import http.client
 import os
 import socket
+import ssl
 import threading
 import time
 import urllib.error
@@ -153,16 +154,16 @@ class _WatchedHTTPS(http.client.HTTPSConnection):
 class _DeadlineHandler(urllib.request.HTTPHandler, urllib.request.HTTPSHandler):
     """Opens http and https connections whose sockets the deadline watches."""
 
-    def __init__(self, deadline: Deadline) -> None:
+    def __init__(self, deadline: Deadline, context: ssl.SSLContext | None = None) -> None:
         urllib.request.HTTPHandler.__init__(self)
-        urllib.request.HTTPSHandler.__init__(self)
-        self.deadline = deadline
+        urllib.request.HTTPSHandler.__init__(self, context=context)
+        self.deadline, self.context = deadline, context  # None: Python's default, certificates checked
 
     def http_open(self, req: urllib.request.Request) -> http.client.HTTPResponse:
         return self.do_open(self._connection(_WatchedHTTP), req)
 
     def https_open(self, req: urllib.request.Request) -> http.client.HTTPResponse:
-        return self.do_open(self._connection(_WatchedHTTPS), req)
+        return self.do_open(self._connection(_WatchedHTTPS), req, context=self.context)
 
     def _connection(self, base: type[http.client.HTTPConnection]) -> type[http.client.HTTPConnection]:
         return type(base.__name__, (base,), {"deadline": self.deadline})
@@ -238,10 +239,17 @@ class HttpSource:
     replaced). A body compressed all the same is decoded (gzip, deflate) or
     refused (any other). Redirects are followed to http(s) only; no
     cookies, no credentials; the environment's proxy settings apply, as for
-    any urllib client. A URL it cannot encode is refused when made."""
+    any urllib client; ``context``: TLS settings (None: Python's default,
+    certificates checked). A URL it cannot encode is refused when made."""
 
-    def __init__(self, url: str, limit: int = DEFAULT_MAX_BYTES, timeout_s: float = HTTP_TIMEOUT) -> None:
-        self.name, self.limit, self.timeout = url, limit, timeout_s
+    def __init__(
+        self,
+        url: str,
+        limit: int = DEFAULT_MAX_BYTES,
+        timeout_s: float = HTTP_TIMEOUT,
+        context: ssl.SSLContext | None = None,
+    ) -> None:
+        self.name, self.limit, self.timeout, self.context = url, limit, timeout_s, context
         self.url = encode_url(url)
         self.cut: str | None = None
         self.etag: str | None = None
@@ -256,7 +264,7 @@ class HttpSource:
         if self.modified:
             request.add_header("If-Modified-Since", self.modified)
         deadline = Deadline(self.timeout)
-        opener = urllib.request.build_opener(_HttpRedirects, _DeadlineHandler(deadline))
+        opener = urllib.request.build_opener(_HttpRedirects, _DeadlineHandler(deadline, self.context))
         try:
             with opener.open(request, timeout=self.timeout) as response:
                 if deadline.expired:  # the headers were cut by the deadline: they may look whole

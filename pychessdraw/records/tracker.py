@@ -1,9 +1,11 @@
-"""Following a live round as its PGN text grows: the tracker ``pychessdraw watch`` and the page's Arbiter view share.
+"""Following a live round as its PGN text grows: the tracker that
+``pychessdraw watch`` and the page's Arbiter view share.
 
 The caller reads the source again and again (the CLI's file and HTTP
 sources are :mod:`pychessdraw.batch.watch`; the page reads its own);
-:class:`Tracker` compares each game's moves with
-what it saw last time and reports what is new as events, one dict each:
+:class:`Tracker` compares each game's moves with what it saw last time and
+reports what is new as events, one
+:class:`~pychessdraw.contract.WatchEventDict` each:
 
 - ``automatic``, ``claimable``, ``claimable_with_move``: the events of
   ``pychessdraw scan`` (:func:`pychessdraw.records.scan.observe`), at the same ply

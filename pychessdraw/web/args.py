@@ -61,21 +61,15 @@ def arg_fen(args: dict[str, Any], name: str) -> str | None:
 
 
 def arg_flag(args: dict[str, Any], name: str) -> bool:
-    value = args.get(name, False)
-    if value is None:
-        return False
-    if not isinstance(value, bool):
-        raise BadRequestError(f"'{name}' must be true or false")
-    return value
+    """A true-or-false argument, absent or null meaning false (its type is
+    the dispatcher's to check: :mod:`pychessdraw.web.dispatch`)."""
+    return args.get(name) is True
 
 
 def arg_flag_rules(args: dict[str, Any]) -> FlagRulesName | None:
+    """The flag-fall rules named, if any (checked by the dispatcher against the contract's set)."""
     value = args.get("flag_rules")
-    if value is None:
-        return None
-    if not timeout.is_rules(value):
-        raise BadRequestError(f"'flag_rules' must be one of {', '.join(timeout.RULES)}")
-    return value
+    return value if timeout.is_rules(value) else None
 
 
 def arg_color(args: dict[str, Any]) -> str:

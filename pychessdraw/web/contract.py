@@ -522,14 +522,19 @@ class FollowStartArgs(TypedDict, total=False):
 
 
 class FollowTextArgs(TypedDict):
-    text: str  # follow_update: the source's whole text; follow_feed: what the stream sent next
+    text: str  # what the stream sent next
+
+
+class FollowUpdateArgs(TypedDict):
+    text: str  # the source's whole text
+    cut: NotRequired[str | None]  # why the text was cut short (a size limit): its last game is not judged
 
 
 class FollowOperations(TypedDict):
     """The arbiter worker's operations: op -> args -> reply."""
 
     follow_start: Op[FollowStartArgs, FollowReply]
-    follow_update: Op[FollowTextArgs, FollowReply]
+    follow_update: Op[FollowUpdateArgs, FollowReply]
     follow_feed: Op[FollowTextArgs, FollowReply]
     follow_log: Op[NoArgs, FollowReply]
 

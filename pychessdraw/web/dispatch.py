@@ -20,6 +20,7 @@ a deeply nested value is refused at its first level, never walked.
 
 from __future__ import annotations
 
+import functools
 import json
 import types
 import typing
@@ -63,8 +64,10 @@ class ArgSpec:
             raise BadRequestError(f"{name!r} must be {type_words(annotation)}, not {json_kind(value)}")
 
 
+@functools.cache
 def op_specs(operations: type) -> dict[str, ArgSpec]:
-    """Each operation's :class:`ArgSpec`, from ``Op[Args, Reply]`` annotations."""
+    """Each operation's :class:`ArgSpec`, from ``Op[Args, Reply]`` annotations
+    (read once per operations type: a bridge made again costs nothing)."""
     return {op: ArgSpec(get_args(spec)[0]) for op, spec in get_type_hints(operations).items()}
 
 

@@ -266,14 +266,17 @@ class Follower:
         self._standing: dict[int, list[ArbiterEvent]] = {}  # per game, events a correction may void
         self._shown: dict[int, tuple[Any, ...]] = {}  # per game, what its view was made from
 
-    def update(self, text: str) -> FollowUpdate:
-        """Follow the source's whole new text. Returns ``events`` (new, in
-        the source's order, each with ``id`` and ``text``), ``voided`` (ids
-        of earlier events a correction or restart made void), ``boards``
-        (the views of the boards that changed) and ``count`` (boards in all)."""
+    def update(self, text: str, cut: str | None = None) -> FollowUpdate:
+        """Follow the source's whole new text (``cut``: why it was cut
+        short, if it was: its last game is said to be cut, not judged; see
+        :meth:`pychessdraw.records.tracker.Tracker.update`). Returns
+        ``events`` (new, in the source's order, each with ``id`` and
+        ``text``), ``voided`` (ids of earlier events a correction or restart
+        made void), ``boards`` (the views of the boards that changed) and
+        ``count`` (boards in all)."""
         new: list[ArbiterEvent] = []
         voided: list[int] = []
-        for found in self.tracker.update(text):
+        for found in self.tracker.update(text, cut):
             event: ArbiterEvent = {**found, "id": len(self.log) + 1, "text": describe(found)}
             new.append(event)
             self.log.append(event)
@@ -459,7 +462,7 @@ class ArbiterBridge:
         return reply
 
     def _update(self, args: dict[str, Any]) -> FollowReply:
-        return _ok(self.follower.update(args["text"]))
+        return _ok(self.follower.update(args["text"], args.get("cut")))
 
     def _log(self, args: dict[str, Any]) -> FollowReply:
         return {"ok": True, "events": self.follower.log}

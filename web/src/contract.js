@@ -577,14 +577,20 @@
 
 /**
  * @typedef {Object} FollowTextArgs
- * @property {string} text  follow_update: the source's whole text; follow_feed: what the stream sent next
+ * @property {string} text  what the stream sent next
+ */
+
+/**
+ * @typedef {Object} FollowUpdateArgs
+ * @property {string} text  the source's whole text
+ * @property {string|null} [cut]  why the text was cut short (a size limit): its last game is not judged
  */
 
 /**
  * The arbiter worker's operations: op -> args -> reply.
  * @typedef {Object} FollowOperations
  * @property {Op<FollowStartArgs, FollowReply>} follow_start
- * @property {Op<FollowTextArgs, FollowReply>} follow_update
+ * @property {Op<FollowUpdateArgs, FollowReply>} follow_update
  * @property {Op<FollowTextArgs, FollowReply>} follow_feed
  * @property {Op<NoArgs, FollowReply>} follow_log
  */

@@ -19,7 +19,7 @@ import { VERDICTS as SENT_VERDICTS, VERDICT_WORDS as SENT_VERDICT_WORDS } from "
  * @typedef {ReviewEvent} TimelineMark
  */
 
-/** The referee's verdicts, in the order the page lists them (pychessdraw.batch.judge). @type {readonly Verdict[]} */
+/** The referee's verdicts, in the order the page lists them (pychessdraw.records.judge). @type {readonly Verdict[]} */
 export const VERDICTS = SENT_VERDICTS;
 
 /** What each verdict means, for people (the referee's words). @type {Readonly<Record<Verdict, string>>} */
