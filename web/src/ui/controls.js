@@ -79,7 +79,11 @@ function listen(ctrl, input) {
  * @param {Element|null} before
  */
 function keepFocus(before) {
-  if (!(before instanceof HTMLElement) || before === document.body || document.activeElement !== document.body) return;
+  if (!(before instanceof HTMLElement) || before === document.body) return;
+  const now = document.activeElement;
+  if (now !== before && now !== document.body) return; // the focus went elsewhere on purpose
+  // a browser may move the focus off a control just disabled or hidden only at its next update
+  if (now === before && !before.matches(":disabled") && !before.closest("[hidden]")) return;
   focusFirst("undo", "new-game");
 }
 

@@ -219,7 +219,9 @@ function renderCounters(f) {
 function renderClaimsKeepingFocus(ctrl, claims, f, live) {
   const hadFocus = claims.contains(document.activeElement);
   renderClaims(ctrl, claims, f, live);
-  if (hadFocus && document.activeElement === document.body) {
+  const now = document.activeElement;
+  // a browser may leave the focus on the removed button until its next update
+  if (hadFocus && (now === document.body || !now?.isConnected)) {
     const next = claims.querySelector("button, select");
     if (next instanceof HTMLElement) next.focus();
     else focusFirst("undo", "move-input");
