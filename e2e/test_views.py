@@ -214,8 +214,8 @@ def test_counters_at_a_glance_details_one_click_away_and_remembered(app):
     # the opening: nothing that matters in the details, so they are closed
     expect(app.tid("details")).to_be_hidden()
     assert app.tid("details-toggle").get_attribute("aria-expanded") == "false"
-    # a dead position: they open by themselves
-    app.set_fen("8/8/4k3/8/8/3BK3/8/8 w - - 0 1")
+    # a side that cannot mate (a lone king against a queen): they open by themselves
+    app.set_fen("8/8/4k3/8/8/4K3/8/q7 w - - 0 1")
     expect(app.tid("details")).to_be_visible()
     expect(app.tid("winnable")).to_be_visible()
     # the player closes them there: remembered on the device, across a reload
