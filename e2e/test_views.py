@@ -17,7 +17,7 @@ import pytest
 from playwright.sync_api import expect
 from test_page import KNIGHTS, _axe
 from test_startup import PythonGate
-from viewkit import open_view, settings, type_time_control
+from viewkit import choose, open_view, settings, type_time_control
 
 
 @pytest.fixture(autouse=True)
@@ -298,7 +298,8 @@ def test_no_move_is_kept_while_the_board_shows_another_position(browser, base_ur
 
 
 def test_low_time_beeps_once_when_turned_on(app):
-    """Off by default; turned on, one beep as the player's clock turns low."""
+    """Off by default; turned on, one beep as the player's clock turns low;
+    none while the page's sound control is off."""
     page = app.page
     page.evaluate("() => localStorage.removeItem('pychessdraw.sound.v1')")
     sound = app.tid("low-time-sound")
@@ -316,7 +317,15 @@ def test_low_time_beeps_once_when_turned_on(app):
         expect(app.tid("clock-black")).to_have_attribute("data-low", "true", timeout=5_000)
         expect(sound).to_have_attribute("data-beeps", "1")
         assert page.evaluate("() => localStorage.getItem('pychessdraw.sound.v1')") == "on"
+        # the page's sound control off: no beep either
+        choose(page, "sound", "off")
+        app.new_game()
+        type_time_control(page, "0.05+0")
+        app.click_move("e2", "e4")
+        expect(app.tid("clock-black")).to_have_attribute("data-low", "true", timeout=5_000)
+        assert sound.get_attribute("data-beeps") == "1"
     finally:
+        choose(page, "sound", "normal")
         with settings(page):
             sound.uncheck()
         type_time_control(page, "untimed")

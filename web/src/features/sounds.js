@@ -3,9 +3,10 @@
 // WebAudio oscillators, not fetched: no file to ship, no licence to carry.
 // One control (data-testid sound: off, quiet, normal, loud) in the settings,
 // remembered on this device. Browsers let audio start only after a click or
-// a key: the context is made then. Limits: the low-time beep is the clocks'
-// own (features/clocks.js, its checkbox); a capture is told by the move's SAN
-// ("x"), which every capture, en passant too, carries.
+// a key: the context is made then. The low-time beep is the clocks' own
+// (features/clocks.js, turned on by its checkbox), at this control's volume
+// and silent when it is off. A capture is told by the move's SAN ("x"),
+// which every capture, en passant too, carries.
 
 /** @typedef {import("../ctrl.js").Controller} Controller */
 /** @typedef {import("../contract.js").MoveRow} MoveRow */
