@@ -4,7 +4,8 @@ test_board_layout.SIZES, in two
 states: (a) clocks running and a claim available, (b) a game over by a flag
 fall. In each: both clocks touch the board's top and bottom edges, nothing
 is clipped (clock faces, the panel's counters, the buttons), the claim
-button and the panel's counters are on the first screen, and axe finds
+button and the panel's counters (once over, the result and how the game
+ended) are on the first screen, and axe finds
 nothing. Then the Review view with a game of a file opened: its move list
 beside the board (on the first screen) or, on a phone, below it, nothing
 clipped, axe. The pictures go to e2e/artifacts/shots_*.png, to be looked at."""
@@ -45,7 +46,8 @@ def check(app, state: str) -> None:
     app.page.screenshot(path=str(ARTIFACTS / f"shots_{w}x{h}_{state}.png"))
     assert_at_board(app, "black", "white")
     assert clipped(app) == []
-    on_first_screen(app, ["claim-any", "counters"] + (["claims"] if state == "claim" else ["result"]))
+    # once the game is over the panel says how it ended instead of the counters and the claim buttons
+    on_first_screen(app, ["claim-any", "counters", "claims"] if state == "claim" else ["result", "panel-ended"])
     assert _axe(app.page) == [], f"axe, {state}"
 
 

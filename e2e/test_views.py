@@ -17,7 +17,7 @@ import pytest
 from playwright.sync_api import expect
 from test_page import KNIGHTS, _axe
 from test_startup import PythonGate
-from viewkit import open_view, settings, type_time_control
+from viewkit import choose, open_view, settings, type_time_control
 
 
 @pytest.fixture(autouse=True)
@@ -214,8 +214,8 @@ def test_counters_at_a_glance_details_one_click_away_and_remembered(app):
     # the opening: nothing that matters in the details, so they are closed
     expect(app.tid("details")).to_be_hidden()
     assert app.tid("details-toggle").get_attribute("aria-expanded") == "false"
-    # a dead position: they open by themselves
-    app.set_fen("8/8/4k3/8/8/3BK3/8/8 w - - 0 1")
+    # a side that cannot mate (a lone king against a queen): they open by themselves
+    app.set_fen("8/8/4k3/8/8/4K3/8/q7 w - - 0 1")
     expect(app.tid("details")).to_be_visible()
     expect(app.tid("winnable")).to_be_visible()
     # the player closes them there: remembered on the device, across a reload
@@ -298,7 +298,8 @@ def test_no_move_is_kept_while_the_board_shows_another_position(browser, base_ur
 
 
 def test_low_time_beeps_once_when_turned_on(app):
-    """Off by default; turned on, one beep as the player's clock turns low."""
+    """Off by default; turned on, one beep as the player's clock turns low;
+    none while the page's sound control is off."""
     page = app.page
     page.evaluate("() => localStorage.removeItem('pychessdraw.sound.v1')")
     sound = app.tid("low-time-sound")
@@ -316,7 +317,15 @@ def test_low_time_beeps_once_when_turned_on(app):
         expect(app.tid("clock-black")).to_have_attribute("data-low", "true", timeout=5_000)
         expect(sound).to_have_attribute("data-beeps", "1")
         assert page.evaluate("() => localStorage.getItem('pychessdraw.sound.v1')") == "on"
+        # the page's sound control off: no beep either
+        choose(page, "sound", "off")
+        app.new_game()
+        type_time_control(page, "0.05+0")
+        app.click_move("e2", "e4")
+        expect(app.tid("clock-black")).to_have_attribute("data-low", "true", timeout=5_000)
+        assert sound.get_attribute("data-beeps") == "1"
     finally:
+        choose(page, "sound", "normal")
         with settings(page):
             sound.uncheck()
         type_time_control(page, "untimed")

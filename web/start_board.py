@@ -64,13 +64,13 @@ def coords(labels: str, cls: str, first_light: bool) -> str:
 
 
 def board_markup() -> str:
-    """The inside of the board's element: white at the bottom, coordinates on
-    (as ui/board.js configures chessground)."""
+    """The inside of the board's element: white at the bottom, coordinates on,
+    the ranks by the a-file (as ui/board.js configures chessground: ranksPosition "left")."""
     return (
         "<cg-container><cg-board>"
         + pieces()
         + "</cg-board>"
-        + coords("12345678", "ranks", True)
+        + coords("12345678", "ranks left", False)
         + coords(FILES, "files", False)
         + "</cg-container>"
     )

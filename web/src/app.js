@@ -8,6 +8,7 @@ import { Controller } from "./ctrl.js";
 import { Referee } from "./referee/client.js";
 import { mountArbiter } from "./arbiter/mount.js";
 import { mountBoard } from "./ui/board.js";
+import { applyTheme, followSystemTheme } from "./ui/theme.js";
 import { fromLocation, mountViews, showView, writeLocation } from "./ui/views.js";
 
 const w = window;
@@ -26,6 +27,9 @@ const nav = {
   /** @param {string} hash @param {boolean} push */
   set: (hash, push) => writeLocation(fromLocation().view, hash, push),
 };
+// the colours first: a dark page never flashes light (ui/theme.js)
+applyTheme();
+followSystemTheme();
 showView(fromLocation().view);
 // The tabs work from the first paint, before the referee has started.
 mountViews();

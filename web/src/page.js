@@ -14,6 +14,7 @@ import { mountPanel } from "./ui/panel.js";
 import { mountResult } from "./ui/result.js";
 import { addSection } from "./ui/sections.js";
 import { mountSettings } from "./ui/settings.js";
+import { mountThemeSwitch } from "./ui/theme.js";
 
 /**
  * @param {{ctrl: import("./ctrl.js").Controller, referee: import("./referee/client.js").Referee,
@@ -29,6 +30,7 @@ export function mountPage({ ctrl, referee, enteredEarly = () => false }) {
   if (enteredEarly()) /** @type {HTMLFormElement} */ ($("move-form")).requestSubmit(); // the move typed meanwhile is queued now
   mountKeyboard(ctrl);
   for (const feature of FEATURES) feature({ ctrl, addSection });
+  mountThemeSwitch(addSection);
   mountSettings(ctrl);
 
   // the live region and the test hooks, after every view has rendered

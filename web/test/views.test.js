@@ -44,9 +44,11 @@ function facts(over = {}) {
   });
 }
 
-test("the details open by themselves only when they matter", () => {
+test("the details open by themselves only when they matter, never once the game is over", () => {
   assert.equal(detailsMatter(facts()), false);
-  assert.equal(detailsMatter(facts({ outcome: { result: "1/2-1/2" } })), true);
+  assert.equal(detailsMatter(facts({ outcome: { result: "1/2-1/2" } })), false);
+  const over = { white: { answer: "no", text: "", proof: "", searching: false, word: "No" }, black: facts().winnable.black };
+  assert.equal(detailsMatter(facts({ outcome: { result: "1/2-1/2" }, winnable: over })), false);
   assert.equal(detailsMatter(facts({ flag_fall: { white: { result: "1/2-1/2", text: "" }, black: { result: "1-0", text: "" } } })), true);
   const no = { answer: "no", text: "", proof: "", searching: false, word: "No" };
   assert.equal(detailsMatter(facts({ winnable: { white: no, black: facts().winnable.black } })), true);

@@ -22,6 +22,7 @@ import { ClockKeeper } from "../clock/keeper.js";
 import { formatClock } from "../clock/clock.js";
 import { PRESETS } from "../clock/timecontrol.js";
 import { closestTo, el, setText } from "../ui/dom.js";
+import { GAIN, loadVolume } from "./sounds.js";
 import { DEFAULT_VIEW, VIEW_EVENT } from "../ui/views.js";
 import { LAWS, SIDE_NAME } from "../contract.js";
 
@@ -126,14 +127,15 @@ class Beeper {
     if (this.ctx && this.ctx.state === "suspended") void this.ctx.resume();
   }
 
-  beep() {
+  /** @param {number} volume  the gain of the page's sound control (features/sounds.js) */
+  beep(volume) {
     const ctx = this.ctx;
     if (!ctx) return;
     const osc = ctx.createOscillator();
     const gain = ctx.createGain();
     osc.type = "sine";
     osc.frequency.value = 880;
-    gain.gain.setValueAtTime(0.2, ctx.currentTime);
+    gain.gain.setValueAtTime(volume, ctx.currentTime);
     gain.gain.exponentialRampToValueAtTime(0.001, ctx.currentTime + 0.25);
     osc.connect(gain).connect(ctx.destination);
     osc.start();
@@ -161,10 +163,12 @@ function lowTimeSound() {
   // a page reloaded with the sound on: the audio is readied on the first click
   document.addEventListener("pointerdown", () => { if (input.checked) beeper.prime(); }, { once: true });
   const box = el("label", { class: "inline sound-setting", attrs: { for: "low-time-sound" } }, input, " Beep when my clock runs low");
+  // the page's one sound control silences it too
   const play = () => {
-    if (!input.checked) return;
+    const volume = GAIN[loadVolume()];
+    if (!input.checked || !volume) return;
     input.dataset.beeps = String(Number(input.dataset.beeps) + 1);
-    beeper.beep();
+    beeper.beep(volume);
   };
   return { box, play };
 }

@@ -51,6 +51,8 @@ export function mountBoard(ctrl) {
     fen: ctrl.shownFen(),
     orientation: s.orientation,
     coordinates: true,
+    // the ranks by the a-file, where chessground then marks each label's square colour rightly
+    ranksPosition: "left",
     movable: { free: false, color: undefined, dests: new Map(), showDests: true,
       events: { after: (orig, dest) => { ctrl.boardMove(orig, dest, performance.now()); } } },
     premovable: { enabled: false },

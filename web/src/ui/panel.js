@@ -6,8 +6,9 @@
 // "Can mate: ..."), then the details (the rules in words, articles, proofs,
 // mating lines, hints) behind one click. The facts are the bridge's, shown
 // as they come: the panel parses nothing and counts nothing, it only chooses
-// what to show. The details open by themselves only when they matter (the
-// game is over, a flag fall would be a draw, a side cannot mate); the
+// what to show. Once the game is over it says how it ended instead of the
+// counters. The details open by themselves only when they matter (a flag
+// fall would be a draw, a side cannot mate; never once the game is over); the
 // player's opening or closing them is remembered on this device, for
 // positions where they matter and for the others apart.
 import { $, closestTo, el, focusFirst, setText } from "./dom.js";
@@ -68,13 +69,14 @@ function saveDetailsChoice(storage, matters, open) {
 }
 
 /**
- * Whether the details matter in these facts: the game is over, a flag fall
- * now would be a draw, or a side cannot checkmate (a dead position, or
- * insufficient material on one side).
+ * Whether the details matter in these facts: a flag fall now would be a
+ * draw, or a side cannot checkmate (a dead position, or insufficient
+ * material on one side). Not once the game is over: the panel then says how
+ * it ended, and the details wait for the player to open them.
  * @param {Facts} f
  */
 export function detailsMatter(f) {
-  if (f.outcome) return true;
+  if (f.outcome) return false;
   const sides = /** @type {const} */ (["white", "black"]);
   if (f.flag_fall && sides.some((c) => f.flag_fall && f.flag_fall[c].result === "1/2-1/2")) return true;
   return sides.some((c) => f.winnable[c] && f.winnable[c].answer === "no");
@@ -198,11 +200,15 @@ function renderClaims(ctrl, claims, f, live) {
  * @param {Facts} f
  */
 function renderCounters(f) {
+  // once the game is over the counters run no more: the panel says how it ended instead
+  const ended = $("dp-ended");
+  ended.hidden = !f.outcome;
+  $("counters").hidden = !!f.outcome;
+  if (f.outcome) ended.replaceChildren(el("strong", {}, f.outcome.headline), " ", f.outcome.detail);
+  else ended.replaceChildren();
   paintCounter("c-fifty", f.halfmove, f.halfmove.short);
   paintCounter("c-rep", f.repetition, f.repetition.short);
   setText($("c-mate"), `White: ${f.winnable.white.word} · Black: ${f.winnable.black.word}`);
-  // once the game is over, whether a side could still mate is moot (and no longer searched)
-  /** @type {HTMLElement} */ ($("c-mate").closest("li")).hidden = !!f.outcome;
   setText($("halfmove-clock"), f.halfmove.text);
   const bar = $("clock-bar");
   bar.style.width = `${Math.min(100, (f.halfmove.value / f.halfmove.auto_at) * 100)}%`;
@@ -242,6 +248,8 @@ export function mountPanel(ctrl) {
     renderCounters(f);
     showDetails(f);
     renderClaimsKeepingFocus(ctrl, claims, f, live);
+    // once the game is over there is nothing to claim: no claim buttons
+    /** @type {HTMLElement} */ ($("claim-any").parentElement).hidden = !!f.outcome;
     setText($("auto-75"), f.halfmove.auto_text);
     setText($("auto-5"), f.repetition.auto_text);
     setText($("auto-material"), f.dead_text);
@@ -287,7 +295,8 @@ export function mountPanel(ctrl) {
     if (op !== "claim") return;
     requestAnimationFrame(() => {
       const cr = $("claim-result");
-      if (!cr.hidden) cr.scrollIntoView({ block: "nearest" });
+      // a claim that ended the game: the result banner is what to see (ui/result.js)
+      if (!cr.hidden && $("result").hidden) cr.scrollIntoView({ block: "nearest" });
     });
   });
 }
