@@ -14,7 +14,7 @@ const SIZES = {
 };
 
 /** Constants web/build.py defines through esbuild (src/defines.d.ts types them). */
-const BUILD_DEFINES = { __PCD_BUILD__: "readonly", __PCD_BOOT__: "readonly", __PCD_BRIDGE__: "readonly" };
+const BUILD_DEFINES = { __PCD_BUILD__: "readonly", __PCD_BOOT__: "readonly", __PCD_BRIDGE__: "readonly", __PCD_BRIDGE_CLASS__: "readonly" };
 
 export default [
   { ignores: ["dist/", "node_modules/", ".cache/"] },

@@ -97,22 +97,33 @@ function listen(ctrl, promo, promoButtons) {
   $("pgn-games-load").addEventListener("click", () => ctrl.pickPgnGame(Number($as("pgn-games", HTMLSelectElement).value)));
 }
 
-/** @param {Controller} ctrl */
-export function mountDialogs(ctrl) {
-  const promo = $("promotion");
-  const promoButtons = /** @type {HTMLElement} */ (promo.querySelector(".promo-buttons"));
-  /** @type {import("../ctrl.js").CtrlState["promotion"]} */
-  let shownPromotion = null;
-  /** @type {string} */
-  let lastFocusSource = "";
+/**
+ * A focused control that the game's end disables or hides drops the focus to
+ * the page body (Chromium blurs it): the keyboard goes to a neighbour.
+ */
+function keepFocusOnControls() {
+  document.addEventListener("focusout", (ev) => {
+    const t = ev.target;
+    if (ev.relatedTarget !== null || !(t instanceof HTMLElement)) return;
+    queueMicrotask(() => {
+      if (document.activeElement && document.activeElement !== document.body) return;
+      if (!t.isConnected || ("disabled" in t && t.disabled) || t.offsetParent === null) {
+        focusFirst("undo", "nav-prev", "flip");
+      }
+    });
+  });
+}
+
+/**
+ * A dialog opened (remember where the focus was) or closed (give it back,
+ * or to Undo when that control is gone or disabled, e.g. the game ended).
+ * @returns {(box: HTMLElement, open: boolean) => void}
+ */
+function focusReturner() {
   /** The control that had the focus when a dialog opened: it gets it back. @type {HTMLElement|null} */
   let returnTo = null;
 
-  /**
-   * A dialog opened (remember where the focus was) or closed (give it back,
-   * or to Undo when that control is gone or disabled, e.g. the game ended).
-   * @param {HTMLElement} box @param {boolean} open
-   */
+  /** @param {HTMLElement} box @param {boolean} open */
   function focusAround(box, open) {
     const active = /** @type {HTMLElement|null} */ (document.activeElement);
     if (open) {
@@ -131,20 +142,21 @@ export function mountDialogs(ctrl) {
       else focusFirst("undo", "nav-prev", "move-input", "flip");
     });
   }
+  return focusAround;
+}
+
+/** @param {Controller} ctrl */
+export function mountDialogs(ctrl) {
+  const promo = $("promotion");
+  const promoButtons = /** @type {HTMLElement} */ (promo.querySelector(".promo-buttons"));
+  /** @type {import("../ctrl.js").CtrlState["promotion"]} */
+  let shownPromotion = null;
+  /** @type {string} */
+  let lastFocusSource = "";
+  const focusAround = focusReturner();
 
   listen(ctrl, promo, promoButtons);
-  // A focused control that the game's end disables or hides drops the focus
-  // to the page body (Chromium blurs it): the keyboard goes to a neighbour.
-  document.addEventListener("focusout", (ev) => {
-    const t = ev.target;
-    if (ev.relatedTarget !== null || !(t instanceof HTMLElement)) return;
-    queueMicrotask(() => {
-      if (document.activeElement && document.activeElement !== document.body) return;
-      if (!t.isConnected || ("disabled" in t && t.disabled) || t.offsetParent === null) {
-        focusFirst("undo", "nav-prev", "flip");
-      }
-    });
-  });
+  keepFocusOnControls();
   // remember which control acted last, to show its error beside it
   document.addEventListener("focusin", (ev) => {
     const t = /** @type {HTMLElement} */ (ev.target);
