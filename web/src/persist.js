@@ -70,6 +70,7 @@ export function validateRecord(raw) {
     }
   }
   const fen = typeof r.fen === "string" && looksLikeFen(r.fen) ? r.fen : null;
+  /** @type {{flag_rules?: "fide"|"uscf"}} */
   const rules = r.flag_rules === "fide" || r.flag_rules === "uscf" ? { flag_rules: r.flag_rules } : {}; // older records: the referee's default
   return { ok: true, record: { start_fen: start.trim(), chess960: !!r.chess960, moves: /** @type {string[]} */ (moves), ending, headers, ...rules }, fen };
 }
