@@ -19,6 +19,7 @@
 // low-time-sound (checkbox; data-beeps counts the beeps played).
 
 import { ClockKeeper } from "../clock/keeper.js";
+import { LAWS } from "../contract.js";
 import { formatClock } from "../clock/clock.js";
 import { PRESETS } from "../clock/timecontrol.js";
 import { el, setText } from "../ui/dom.js";
@@ -181,9 +182,9 @@ function settingsControls() {
     ...["untimed", ...PRESETS].map((p) => el("button", { attrs: { type: "button" }, dataset: { tc: p } }, p)));
   const rules = el("select", { attrs: { id: "flag-rules" }, dataset: { testid: "flag-rules" } },
     el("option", { attrs: { value: "fide", title: "A draw only if the opponent cannot checkmate by any series of legal moves" } },
-      "FIDE 6.9"),
+      LAWS.flag_rules.fide),
     el("option", { attrs: { value: "uscf", title: "Also a draw against a lone bishop, a lone knight or two knights, no pawns" } },
-      "US Chess 14E"));
+      LAWS.flag_rules.uscf));
   const note = el("p", { class: "clock-note", attrs: { id: "clock-note", role: "status" }, dataset: { testid: "clock-note" } });
   return { input, presets, form, presetRow, rules, note };
 }
