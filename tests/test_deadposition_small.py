@@ -122,13 +122,17 @@ def find_cha() -> str | None:
 
 
 def cha_answers(cha: str, questions: list[tuple[chess.Board, chess.Color]]) -> list[bool | None]:
-    """CHA's answer to each question: True (winnable), False, None (undetermined)."""
-    text = "".join(f"{board.fen()} {'white' if color else 'black'}\n" for board, color in questions)
-    done = subprocess.run([cha], input=text, capture_output=True, text=True, timeout=600, check=True)
-    words = ("winnable", "unwinnable", "undetermined")
-    said = [line.split()[0] for line in done.stdout.splitlines() if line.split()[:1] and line.split()[0] in words]
-    assert len(said) == len(questions), done.stdout[-500:]
-    return [True if word == "winnable" else False if word == "unwinnable" else None for word in said]
+    """CHA's answer to each question: True (winnable), False, None
+    (undetermined, or no answer); CHA names the question at the end of its line."""
+    asked = [f"{board.fen()} {'white' if color else 'black'}" for board, color in questions]
+    done = subprocess.run([cha], input="\n".join(asked) + "\n", capture_output=True, text=True, timeout=900, check=True)
+    said: dict[str, bool] = {}
+    for line in done.stdout.splitlines():
+        word, _, rest = line.partition(" ")
+        if word in ("winnable", "unwinnable") and rest.endswith(")") and "(" in rest:
+            said[rest[rest.rindex("(") + 1 : -1]] = word == "winnable"
+    assert said, done.stdout[-500:]
+    return [said.get(question) for question in asked]
 
 
 def test_random_small_positions_are_all_decided_with_lines_that_replay() -> None:

@@ -165,6 +165,7 @@ def _key(board: chess.Board) -> tuple[int, int, int, int, int, int, int, bool]:
     )
 
 
+BRANCHES: Final = 3  # the best moves tried in a position: a finder, not a proof
 SLACK: Final = 8  # plies beyond the fewest the men's steps allow, tried two at a time
 
 
@@ -240,7 +241,7 @@ def _finish(
         if steps < FAR and mine + steps <= moves_left - 1:
             scored.append((steps, move))
     scored.sort(key=lambda item: item[0])
-    for steps, move in scored:
+    for steps, move in scored[:BRANCHES]:
         if budget.spend():
             return None
         after = dict(targets)

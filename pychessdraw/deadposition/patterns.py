@@ -687,7 +687,7 @@ def pattern_targets(board: chess.BaseBoard, color: chess.Color) -> list[tuple[in
     return found
 
 
-TRIED_TARGETS: Final = 4  # the cheapest targets walked towards, each with its share of the nodes
+TRIED_TARGETS: Final = 8  # the cheapest targets walked towards, each with its share of the nodes
 
 
 def plan_mate(board: chess.Board, color: chess.Color, budget: Budget) -> tuple[list[chess.Move], str] | None:
