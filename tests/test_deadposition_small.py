@@ -155,3 +155,39 @@ def test_random_small_positions_are_all_decided_with_lines_that_replay() -> None
         (b.fen(), c, o, t) for (b, c), o, t in zip(questions, ours, theirs, strict=True) if t is not None and o != t
     ]
     assert differ == []
+
+
+def test_the_steps_a_man_needs_on_an_empty_board() -> None:
+    from pychessdraw.deadposition.directed import FAR, pawn_steps, piece_steps
+
+    assert piece_steps(chess.KNIGHT, chess.A1, chess.B3) == 1
+    assert piece_steps(chess.KNIGHT, chess.A1, chess.H8) == 6
+    assert piece_steps(chess.KNIGHT, chess.A1, chess.B2) == 4  # the corner's diagonal neighbour
+    assert piece_steps(chess.KING, chess.A1, chess.H8) == 7
+    assert piece_steps(chess.BISHOP, chess.A1, chess.H8) == 1
+    assert piece_steps(chess.BISHOP, chess.A1, chess.C1) == 2
+    assert piece_steps(chess.BISHOP, chess.A1, chess.B1) == FAR  # the other colour
+    assert piece_steps(chess.ROOK, chess.A1, chess.H8) == 2 and piece_steps(chess.QUEEN, chess.A1, chess.H8) == 1
+    assert pawn_steps(chess.WHITE, chess.E2, chess.QUEEN, chess.E8) == 6
+    assert pawn_steps(chess.BLACK, chess.E7, chess.KNIGHT, chess.D3) == 6 + 1  # e1 to d3
+    assert pawn_steps(chess.WHITE, chess.E2, chess.KING, chess.E8) == FAR
+
+
+@pytest.mark.parametrize(
+    "fen, color",
+    [
+        ("8/8/4k1n1/8/8/4K3/8/6N1 w - - 0 1", chess.WHITE),  # K+N v K+N
+        ("8/8/4kb2/8/8/4K3/8/5B2 w - - 0 1", chess.BLACK),  # K+B v K+B, opposite colours
+        ("8/8/4k3/8/8/4K3/1p6/6N1 w - - 0 1", chess.WHITE),  # K+N v K+P: the pawn becomes the blocker
+    ],
+)
+def test_the_directed_search_reaches_a_pattern_with_a_line_that_replays(fen: str, color: chess.Color) -> None:
+    from pychessdraw.deadposition.budget import Budget
+    from pychessdraw.deadposition.patterns import plan_mate
+
+    board = chess.Board(fen)
+    planned = plan_mate(board, color, Budget(20_000, None))
+    assert planned is not None
+    line, key = planned
+    assert verify_line(board, color, line), (key, board.variation_san(line))
+    assert board.fen() == chess.Board(fen).fen()  # the caller's board is left as it was
