@@ -16,7 +16,7 @@ else returns ``None`` (no proof).
 Small material, decided by material alone.  Without pawns and with at most
 three men besides the kings, the material of a side that is to mate falls
 in one of two classes, and ``tests/test_deadposition_small.py`` checks
-every one of the 286 materials (each colour of each bishop) for it:
+every one of the 164 materials (each colour of each bishop) for it:
 
 - it cannot mate, by the theorems here: a bare king; a lone knight against
   nothing or queens only (K+N v K, K+N v K+Q, K+N v K+Q+Q); bishops of one
