@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import errno
 import importlib.util
+import json
 import os
 import select
 import shlex
@@ -305,4 +306,10 @@ def test_scan_dev_zero_ends_with_an_error(place: Path) -> None:
     except subprocess.TimeoutExpired:
         pytest.fail("scan /dev/zero still running after 15 s")
     assert done.returncode == 1 and clean(done.stderr)
-    assert "pychessdraw:" in done.stderr or '"error": {' in done.stdout  # a message, or the game's error
+    # One line on standard error, as every other fatal input error, and the
+    # same error in the report (a piped report is not the only trace).
+    said = done.stderr.splitlines()
+    assert len(said) == 1 and said[0].startswith("pychessdraw: bad_pgn: /dev/zero: game 1: "), done.stderr
+    assert said[0].endswith(cli.READING_STOPPED)
+    error = json.loads(done.stdout.splitlines()[-1])["error"]
+    assert error["code"] == "bad_pgn" and error["message"] in said[0]

@@ -1,6 +1,11 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """The rules' names and citations, as every sentence of the page and the reports gives them."""
 
+import re
+from pathlib import Path
+
+import pytest
+
 from pychessdraw import laws
 
 
@@ -17,3 +22,46 @@ def test_rule_names_read_as_in_a_sentence() -> None:
 def test_a_flag_fall_cites_the_rules_it_is_judged_under() -> None:
     assert laws.flag_citation("fide") == "FIDE 6.9"
     assert laws.flag_citation("uscf") == "US Chess rules"
+
+
+WEB_SRC = Path(__file__).resolve().parents[1] / "web" / "src"
+GENERATED = WEB_SRC / "contract.js"  # written from laws.py by `make contract`
+BLOCK_COMMENT = re.compile(r"/\*.*?\*/", re.S)
+LINE_COMMENT = re.compile(r"(?:^|(?<=[\s;,(){}]))//[^\n]*")
+STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"|\'(?:[^\'\\\n]|\\.)*\'|`(?:[^`\\]|\\.)*`')
+# An article or a rule set's numbered rule as a person reads it: "FIDE 6.9",
+# "Article 9.2", "US Chess 14E", "USCF 14E", or a bare "14E".
+ARTICLE = re.compile(r"\b(?:FIDE|Article|Art\.|US Chess|USCF)\s*\d|\b\d{1,2}[A-H]\d?\b")
+
+
+def typed_articles(source: str) -> list[str]:
+    """The string literals of a JavaScript source (comments left out) that
+    name an article or a numbered rule."""
+    code = LINE_COMMENT.sub("", BLOCK_COMMENT.sub("", source))
+    return [s for s in STRING.findall(code) if ARTICLE.search(s)]
+
+
+def test_the_article_finder_sees_a_typed_article_and_not_a_comment() -> None:
+    assert typed_articles('el("option", {}, "FIDE 6.9"), text: "US Chess 14E" }') == ['"FIDE 6.9"', '"US Chess 14E"']
+    assert typed_articles("const t = `FIDE ${x}`; // FIDE 9.5.3\n/* US Chess 14E */") == []
+    assert typed_articles('const a = "3+2", b = "https://x//y", c = "5 d 3";') == []
+
+
+@pytest.mark.skipif(not WEB_SRC.is_dir(), reason="web/src is not in this checkout")
+def test_no_article_or_rule_number_is_typed_in_the_page() -> None:
+    """Articles and rule names have one owner (laws.py), sent to the page
+    through the generated contract.js; no page module types one."""
+    typed = {
+        str(path.relative_to(WEB_SRC)): found
+        for path in sorted(WEB_SRC.rglob("*.js"))
+        if path != GENERATED and (found := typed_articles(path.read_text(encoding="utf-8")))
+    }
+    assert typed == {}
+
+
+def test_the_page_gets_the_flag_rules_names_from_the_laws() -> None:
+    from pychessdraw.web.contract import sent_facts
+
+    laws_sent = sent_facts()["LAWS"]
+    assert isinstance(laws_sent, dict)
+    assert laws_sent["flag_rules"] == {"fide": "FIDE 6.9", "uscf": laws.USCF_INSUFFICIENT}

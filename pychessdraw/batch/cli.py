@@ -54,6 +54,10 @@ INTERVAL_RANGE = (0.1, 3600.0)  # seconds between reads of a watched source
 MAX_MB_RANGE = (0.001, 1024.0)  # size limit of a watched source
 CHUNK_MB_RANGE = (0.001, 1_000_000.0)  # 1 kB (tests cut small files); 1 byte meant millions of chunks
 WORKERS_PER_CORE = 4  # more local processes than this only share the cores
+# The end of the PGN reader's message when it gives up on an input (no game
+# ends within its character limit, as on /dev/zero): the scan's one fatal
+# input error that a game's report carries.
+READING_STOPPED = "reading stopped"
 
 
 def _say(line: str) -> None:
@@ -126,7 +130,7 @@ def cmd_scan(args: argparse.Namespace) -> int:
             status = _fail(error)
             continue
         assert lines is not None
-        first = number
+        first, stopped = number, None
         for report in scan(lines, number, final_search=SCAN_SEARCH[args.search], flag_rules=args.flag_rules):
             number += 1
             if named:
@@ -135,6 +139,7 @@ def cmd_scan(args: argparse.Namespace) -> int:
                 status = 1
                 if report["error"]["code"] == "bad_pgn":
                     report["error"].setdefault("file", name)  # text that is not PGN: which file
+                stopped = report["error"] if report["error"]["message"].endswith(READING_STOPPED) else None
             if report["time_forfeit"] and report["time_forfeit"]["should_be_draw"]:
                 should_be_draws.append(report["game"])
             _write(json.dumps(report) + "\n")
@@ -145,6 +150,8 @@ def cmd_scan(args: argparse.Namespace) -> int:
         elif number == first:  # not a success: a wrong file, an empty pipe
             where = i18n.gettext("standard input") if name == STDIN else repr(name)
             status = _fail(FileError(i18n.gettext("no PGN game in {where}").format(where=where), file=name))
+        elif stopped is not None:  # in the report, and said here too: a piped report is not a silent failure
+            _say(f"pychessdraw: {stopped['code']}: {name}: game {number - 1}: {stopped['message']}")
     progress.close()
     if should_be_draws:
         games = ", ".join(map(str, should_be_draws))

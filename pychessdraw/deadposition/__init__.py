@@ -22,7 +22,8 @@ positions that need tempo counting over large reachable sets stay
 undecided (``None``) within normal budgets.  The 50/75
 move and repetition rules are ignored, as in "any series of legal moves".
 
-Modules: ``material`` (material theorems), ``reach`` (locked-pawn
+Modules: ``material`` (material theorems), ``patterns`` (known mate
+patterns of small material) and ``directed`` (the search towards one), ``reach`` (locked-pawn
 reachability and escape squares), ``forced`` (single-reply moves),
 ``helpmate`` and ``ordering`` (iterative-deepening search), ``closure``
 (walk over reachable positions), ``keys`` (position keys), ``static``

@@ -12,6 +12,32 @@ colour with nothing to block; a lone bishop against rooks and queens; bishops
 of one colour against a single rook or queen, or against rooks and queens
 when the defender is not in double check; a lone knight).  Everything
 else returns ``None`` (no proof).
+
+Small material, decided by material alone.  Without pawns and with at most
+three men besides the kings, the material of a side that is to mate falls
+in one of two classes, and ``tests/test_deadposition_small.py`` checks
+every one of the 164 materials (each colour of each bishop) for it:
+
+- it cannot mate, by the theorems here: a bare king; a lone knight against
+  nothing or queens only (K+N v K, K+N v K+Q, K+N v K+Q+Q); bishops of one
+  colour against nothing of the other colour, a single rook or queen, or
+  (a lone bishop) rooks and queens (K+B v K, K+B v K+B of the same colour,
+  K+B v K+R, K+B+B of one colour v K+R, ...);
+- or it can, and a checkmate with exactly that material exists with the
+  defender's king in a corner (``patterns.PATTERNS``, each one checked a
+  mate by python-chess): K+N v K+N, K+N v K+B, K+N v K+R (the knight mates
+  with the defender's own man on the corner's last flight), K+B v K+B of
+  the other colour, K+B v K+N, K+N+N v K, K+B+N v K, K+B+B of both colours
+  v K, and every material with a rook or a queen.
+
+So the material proves "cannot" or names a mate pattern, and the
+position alone decides whether that mate is reached: a position may be
+forced away from it (a single legal reply that captures, a stalemate on the
+board), which the pipeline settles before (``solver``); a pattern is then
+reached by the directed search (``directed``), whose line python-chess
+replays, and where it is not within its budget the general search decides.
+Pawns can promote: a pawn of the mating side is planned as a queen, the
+other side's as any piece it may become.
 """
 
 from __future__ import annotations

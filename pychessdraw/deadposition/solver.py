@@ -4,6 +4,10 @@
 Pipeline for one side (cheapest first, each step sound on its own):
 1. already checkmate / material proof;
 2. forced moves are played (a single legal reply is part of every line);
+   where at most five men are left and the side's men are all knights
+   and bishops, the search towards a known mate pattern (``patterns``,
+   ``directed``: the helpmates that need the other side's men as blockers,
+   which the general search below finds only after many nodes);
 3. reachability proof over locked pawns where every pawn of the side is
    locked (or, while en passant is legal, the same proof after each legal
    move);
@@ -38,6 +42,7 @@ from .helpmate import HelpmateSearch
 from .legal import Order
 from .material import material_cannot_mate, needs_blockers
 from .ordering import dive_moves, dive_moves_anywhere
+from .patterns import MAX_MEN, plan_mate
 from .reach import reach_cannot_mate
 from .shorten import shorten
 from .static import head_on_pawns, reach_applicable, static_cannot_mate, wall_candidate
@@ -47,6 +52,10 @@ from .verify import verify_line
 # Shares of the budget and caps of each phase; benchmarks/README.md gives
 # the measurements behind each value.
 SEARCH_SHARE: Final = 0.15  # the iterative deepening's share of a large budget
+# The walk towards a known mate pattern (at most ``patterns.MAX_MEN`` men):
+# a share of the budget, at most PLAN_NODES positions.
+PLAN_SHARE: Final = 0.3
+PLAN_NODES: Final = 3_000
 SMALL_SEARCH_SHARE: Final = 0.4  # its share of a small one (the page's): it decides more there
 # Where pawns are locked head-on the walk proves most positions, so the
 # deepening's usual share would mostly be spent in vain.
@@ -166,6 +175,9 @@ def _can_checkmate(board: chess.Board, color: chess.Color, nodes: int, seconds: 
         if reason:
             return unwinnable(budget.used, reason + " (after forced moves)")
 
+    if planned := _planned(board, b, color, prefix, budget):
+        return planned
+
     # ``b`` stays as it is from here (each phase works on its own copy).
     head_on, applicable = bool(head_on_pawns(b)), reach_applicable(b)
     reason, locked = _before_search(b, color, budget, head_on, applicable)
@@ -213,6 +225,26 @@ def _can_checkmate(board: chess.Board, color: chess.Color, nodes: int, seconds: 
             break
 
     return undecided(budget.used)
+
+
+def _planned(
+    board: chess.Board, b: chess.Board, color: chess.Color, prefix: list[chess.Move], budget: Budget
+) -> Verdict | None:
+    """Small material (``patterns.MAX_MEN``): the walk towards a known mate
+    pattern, before any search; its line replayed by python-chess."""
+    if chess.popcount(b.occupied) > MAX_MEN or b.occupied_co[color] & (b.pawns | b.rooks | b.queens):
+        return None  # a pawn, rook or queen mates without help: the dive finds it sooner
+    sub = budget.share(PLAN_SHARE)
+    sub.limit = min(sub.limit, PLAN_NODES)
+    planned = plan_mate(b, color, sub)
+    budget.absorb(sub)
+    if planned is None:
+        return None
+    line, key = planned
+    whole = tuple(prefix + line)
+    if not verify_line(board, color, whole):
+        return None  # never happens: the walk plays legal moves to a mate; the general search goes on
+    return Verdict(True, whole, budget.used, f"helpmate towards the mate pattern {key} ({len(whole)} plies)")
 
 
 def _before_search(

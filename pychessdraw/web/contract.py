@@ -570,6 +570,8 @@ def sent_facts() -> dict[str, object]:
             "wrong_claim": laws.WRONG_CLAIM,
             "wrong_claim_bonus_ms": laws.WRONG_CLAIM_BONUS_MS,
             "rule_name": dict(laws.RULE_NAME),
+            # the flag rules as the clock settings name them ("FIDE 6.9", "US Chess 14E")
+            "flag_rules": {"fide": laws.fide(laws.FLAG_FALL), "uscf": laws.USCF_INSUFFICIENT},
             "claim_count": repetition.CLAIM_COUNT,
             "automatic_count": repetition.AUTOMATIC_COUNT,
             "claim_plies": fifty.CLAIM_PLIES,

@@ -186,9 +186,9 @@ function settingsControls() {
     ...["untimed", ...PRESETS].map((p) => el("button", { attrs: { type: "button" }, dataset: { tc: p } }, p)));
   const rules = el("select", { attrs: { id: "flag-rules" }, dataset: { testid: "flag-rules" } },
     el("option", { attrs: { value: "fide", title: "A draw only if the opponent cannot checkmate by any series of legal moves" } },
-      `FIDE ${LAWS.article.time_forfeit}`),
+      LAWS.flag_rules.fide),
     el("option", { attrs: { value: "uscf", title: "Also a draw against a lone bishop, a lone knight or two knights, no pawns" } },
-      "US Chess 14E"));
+      LAWS.flag_rules.uscf));
   const note = el("p", { class: "clock-note", attrs: { id: "clock-note", role: "status" }, dataset: { testid: "clock-note" } });
   return { input, presets, form, presetRow, rules, note };
 }

@@ -1,0 +1,706 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""Known mate patterns for small material, and the targets they give.
+
+``PATTERNS`` holds, for every material of at most three men besides the
+kings, without pawns, that can mate at all, a few checkmates with the
+defender's king in the corner a8 (the mating side White, the defender to
+move).  They were found by a search over the placements near the corner
+(every placement for one or two men, a sample for three), the most compact
+kept for each colour of the bishops; ``tests/test_material.py`` checks
+that each one is a checkmate of its material.  Materials with no entry are
+those ``material.material_cannot_mate`` proves can never mate (a lone
+knight or bishop against queens, bishops of one colour with nothing to
+block the other colour, ...).
+
+``pattern_targets`` turns them into targets for ``directed.walk_to``: every
+pattern of the material on the board (pawns counted as the pieces they can
+promote to), turned by the board's eight symmetries and the colours swapped
+where Black mates, cheapest first.
+
+Limits: patterns for at most five men; a target needs every man of the
+board in it (no capture is planned).
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Final
+
+import chess
+
+from .budget import Budget
+from .directed import FAR, Target, assign, walk_to
+
+MAX_MEN: Final = 5  # kings included
+PIECE_LETTERS: Final = "NBRQ"
+
+PATTERNS: Final[dict[str, tuple[str, ...]]] = {
+    "KQ/K": (
+        "k1K5/1Q6/8/8/8/8/8/8",
+        "k7/1Q6/1K6/8/8/8/8/8",
+    ),
+    "KR/K": (
+        "k1K5/8/R7/8/8/8/8/8",
+        "k1R5/8/1K6/8/8/8/8/8",
+    ),
+    "KB/KB": (
+        "k1K5/bB6/8/8/8/8/8/8",
+        "k7/bBK5/8/8/8/8/8/8",
+    ),
+    "KB/KN": (
+        "k7/nBK5/8/8/8/8/8/8",
+        "kn6/1B6/1K6/8/8/8/8/8",
+    ),
+    "KBB/K": (
+        "k7/BB6/1K6/8/8/8/8/8",
+        "k7/BB6/K7/8/8/8/8/8",
+    ),
+    "KBQ/K": (
+        "k1K5/BQ6/8/8/8/8/8/8",
+        "k7/BQ6/1K6/8/8/8/8/8",
+        "k7/QB6/1K6/8/8/8/8/8",
+        "k7/QB6/K7/8/8/8/8/8",
+    ),
+    "KBR/K": (
+        "kB6/R1K5/8/8/8/8/8/8",
+        "kBK5/R7/8/8/8/8/8/8",
+        "k1K5/1B6/R7/8/8/8/8/8",
+        "k1R5/1B6/1K6/8/8/8/8/8",
+    ),
+    "KN/KB": (
+        "k1K5/b1N5/8/8/8/8/8/8",
+        "kb6/8/KN6/8/8/8/8/8",
+    ),
+    "KN/KN": (
+        "k7/n1K5/1N6/8/8/8/8/8",
+        "kn6/2N5/1K6/8/8/8/8/8",
+    ),
+    "KN/KR": (
+        "k1K5/r7/1N6/8/8/8/8/8",
+        "kr6/2N5/K7/8/8/8/8/8",
+    ),
+    "KNB/K": (
+        "k7/B1N5/1K6/8/8/8/8/8",
+        "k7/B1N5/K7/8/8/8/8/8",
+        "k1K5/1B6/2N5/8/8/8/8/8",
+        "k1N5/1BK5/8/8/8/8/8/8",
+    ),
+    "KNN/K": (
+        "k1K5/2N5/2N5/8/8/8/8/8",
+        "k1K5/8/1NN5/8/8/8/8/8",
+    ),
+    "KNQ/K": (
+        "k1K5/NQ6/8/8/8/8/8/8",
+        "k7/NQ6/1K6/8/8/8/8/8",
+    ),
+    "KNR/K": (
+        "k1K5/1N6/R7/8/8/8/8/8",
+        "k1K5/1R6/1N6/8/8/8/8/8",
+    ),
+    "KQ/KB": (
+        "k1K5/bQ6/8/8/8/8/8/8",
+        "k7/bQ6/2K5/8/8/8/8/8",
+        "k7/Qb6/1K6/8/8/8/8/8",
+        "kQ6/1bK5/8/8/8/8/8/8",
+    ),
+    "KQ/KN": (
+        "k7/Qn6/1K6/8/8/8/8/8",
+        "k7/Qn6/K7/8/8/8/8/8",
+    ),
+    "KQ/KQ": (
+        "k1q5/Q7/1K6/8/8/8/8/8",
+        "kQ6/2K5/q7/8/8/8/8/8",
+    ),
+    "KQ/KR": (
+        "kQK5/r7/8/8/8/8/8/8",
+        "kr6/Q7/K7/8/8/8/8/8",
+    ),
+    "KQQ/K": (
+        "k1K5/QQ6/8/8/8/8/8/8",
+        "k7/QQ6/1K6/8/8/8/8/8",
+    ),
+    "KR/KB": (
+        "k1K5/2b5/R7/8/8/8/8/8",
+        "k1R5/8/Kb6/8/8/8/8/8",
+        "k1K5/8/R1b5/8/8/8/8/8",
+        "k1R5/8/1Kb5/8/8/8/8/8",
+    ),
+    "KR/KN": (
+        "kR6/n1K5/8/8/8/8/8/8",
+        "kn6/R7/1K6/8/8/8/8/8",
+    ),
+    "KR/KQ": (
+        "k1K5/8/R7/3q4/8/8/8/8",
+        "k1R5/8/1K6/3q4/8/8/8/8",
+    ),
+    "KR/KR": (
+        "kRK5/r7/8/8/8/8/8/8",
+        "kr6/R7/K7/8/8/8/8/8",
+    ),
+    "KRQ/K": (
+        "k1K5/QR6/8/8/8/8/8/8",
+        "k1K5/RQ6/8/8/8/8/8/8",
+    ),
+    "KRR/K": (
+        "k1K5/RR6/8/8/8/8/8/8",
+        "k7/RR6/1K6/8/8/8/8/8",
+    ),
+    "KB/KBB": (
+        "kbK5/bB6/8/8/8/8/8/8",
+        "kb6/1Bb5/K7/8/8/8/8/8",
+        "k1K5/bB6/8/1b6/8/8/8/8",
+        "kb6/1B1b4/K7/8/8/8/8/8",
+    ),
+    "KB/KBQ": (
+        "k1K5/b7/2B5/4q3/8/8/8/8",
+        "kb6/8/K1B5/4q3/8/8/8/8",
+    ),
+    "KB/KBR": (
+        "k7/bBK5/r7/8/8/8/8/8",
+        "k1K5/bB6/3r4/8/8/8/8/8",
+    ),
+    "KB/KNB": (
+        "kb6/nB6/1K6/8/8/8/8/8",
+        "knK5/bB6/8/8/8/8/8/8",
+        "k7/nBK5/8/1b6/8/8/8/8",
+        "k3b3/nBK5/8/8/8/8/8/8",
+    ),
+    "KB/KNN": (
+        "kn6/nB6/1K6/8/8/8/8/8",
+        "kn6/nBK5/8/8/8/8/8/8",
+    ),
+    "KB/KNQ": (
+        "k7/nBK5/8/8/3q4/8/8/8",
+        "kn6/1B6/1K6/4q3/8/8/8/8",
+    ),
+    "KB/KNR": (
+        "kn6/1B6/1K6/2r5/8/8/8/8",
+        "kn6/1B6/1K6/r7/8/8/8/8",
+    ),
+    "KBB/KB": (
+        "kBK5/bB6/8/8/8/8/8/8",
+        "k1K5/bB6/1B6/8/8/8/8/8",
+        "k7/BB1b4/1K6/8/8/8/8/8",
+        "k7/BB6/1K6/1b6/8/8/8/8",
+        "k7/b1K5/B1B5/8/8/8/8/8",
+        "k7/bBK5/8/1B6/8/8/8/8",
+    ),
+    "KBB/KN": (
+        "k1n5/BB6/K7/8/8/8/8/8",
+        "k7/BB6/K1n5/8/8/8/8/8",
+        "k7/nBK5/B7/8/8/8/8/8",
+        "k7/nBK5/8/1B6/8/8/8/8",
+    ),
+    "KBB/KQ": (
+        "k2q4/1BB5/K7/8/8/8/8/8",
+        "k3q3/BB6/1K6/8/8/8/8/8",
+    ),
+    "KBB/KR": (
+        "kB6/1BK5/r7/8/8/8/8/8",
+        "k7/1BK5/rB6/8/8/8/8/8",
+    ),
+    "KBBB/K": (
+        "kB6/BB6/1K6/8/8/8/8/8",
+        "kB6/BB6/2K5/8/8/8/8/8",
+        "k1B5/BB6/K7/8/8/8/8/8",
+        "k7/BB6/BK6/8/8/8/8/8",
+    ),
+    "KBBQ/K": (
+        "kB6/BQ6/K7/8/8/8/8/8",
+        "k7/BQ6/KB6/8/8/8/8/8",
+        "kB6/QB6/2K5/8/8/8/8/8",
+        "kQK5/BB6/8/8/8/8/8/8",
+        "k7/QB6/1KB5/8/8/8/8/8",
+        "kQ6/1BK5/B7/8/8/8/8/8",
+    ),
+    "KBBR/K": (
+        "kR6/B1K5/1B6/8/8/8/8/8",
+        "k1R5/B1B5/K7/8/8/8/8/8",
+        "k1R5/BB6/K7/8/8/8/8/8",
+        "k7/BB6/R1K5/8/8/8/8/8",
+        "k1K5/1B6/R7/3B4/8/8/8/8",
+        "k1R5/1B1B4/1K6/8/8/8/8/8",
+    ),
+    "KBQ/KB": (
+        "k7/bQB5/2K5/8/8/8/8/8",
+        "k7/bQK5/1B6/8/8/8/8/8",
+        "kB6/Q1K5/b7/8/8/8/8/8",
+        "kQ6/1bB5/1K6/8/8/8/8/8",
+        "kQ6/bBK5/8/8/8/8/8/8",
+        "kQK5/bB6/8/8/8/8/8/8",
+        "kQK5/1B6/b7/8/8/8/8/8",
+        "kQb5/1BK5/8/8/8/8/8/8",
+    ),
+    "KBQ/KN": (
+        "kB6/nQ6/K7/8/8/8/8/8",
+        "kBK5/Qn6/8/8/8/8/8/8",
+        "kQ6/nBK5/8/8/8/8/8/8",
+        "k1B5/Qn6/1K6/8/8/8/8/8",
+    ),
+    "KBQ/KQ": (
+        "k2q4/BQ6/K7/8/8/8/8/8",
+        "kB6/Q1K5/8/3q4/8/8/8/8",
+        "kq6/QB6/K7/8/8/8/8/8",
+        "k1q5/QB6/1K6/8/8/8/8/8",
+    ),
+    "KBQ/KR": (
+        "kBr5/Q7/K7/8/8/8/8/8",
+        "k1K5/1QB5/2r5/8/8/8/8/8",
+        "kQ6/1BK5/1r6/8/8/8/8/8",
+        "kQK5/1B6/1r6/8/8/8/8/8",
+    ),
+    "KBQQ/K": (
+        "kB6/QQ6/2K5/8/8/8/8/8",
+        "kB6/QQ6/K7/8/8/8/8/8",
+        "k1B5/QQK5/8/8/8/8/8/8",
+        "k7/QB6/1QK5/8/8/8/8/8",
+    ),
+    "KBR/KB": (
+        "k1K5/R1b5/1B6/8/8/8/8/8",
+        "kBK5/2b5/R7/8/8/8/8/8",
+        "kB6/R1K5/2b5/8/8/8/8/8",
+        "kR6/1bK5/1B6/8/8/8/8/8",
+        "kb6/1BR5/1K6/8/8/8/8/8",
+        "k1K5/1B6/Rb6/8/8/8/8/8",
+        "k1B5/2K5/R1b5/8/8/8/8/8",
+        "k2R4/1B6/K1b5/8/8/8/8/8",
+    ),
+    "KBR/KN": (
+        "kR6/Bn6/K7/8/8/8/8/8",
+        "k7/RnB5/K7/8/8/8/8/8",
+        "k1R5/nB6/1K6/8/8/8/8/8",
+        "kRB5/n1K5/8/8/8/8/8/8",
+    ),
+    "KBR/KQ": (
+        "k1q5/R1B5/1K6/8/8/8/8/8",
+        "kB6/R1K5/8/1q6/8/8/8/8",
+        "k1K5/qB6/R7/8/8/8/8/8",
+        "kq6/R7/K7/3B4/8/8/8/8",
+    ),
+    "KBR/KR": (
+        "kB6/R1K5/1r6/8/8/8/8/8",
+        "kR6/B7/1K6/r7/8/8/8/8",
+        "kRK5/r7/2B5/8/8/8/8/8",
+        "kr6/1B6/RK6/8/8/8/8/8",
+    ),
+    "KBRQ/K": (
+        "kB6/QR6/1K6/8/8/8/8/8",
+        "kB6/RQ6/1K6/8/8/8/8/8",
+        "k1B5/QRK5/8/8/8/8/8/8",
+        "k7/QB6/RK6/8/8/8/8/8",
+    ),
+    "KBRR/K": (
+        "kB6/RRK5/8/8/8/8/8/8",
+        "kBK5/RR6/8/8/8/8/8/8",
+        "k1K5/RR6/B7/8/8/8/8/8",
+        "k7/RR6/B1K5/8/8/8/8/8",
+    ),
+    "KN/KBB": (
+        "kb6/4b3/KN6/8/8/8/8/8",
+        "k1K5/b1N5/2b5/8/8/8/8/8",
+        "k1K5/b1N5/8/1b6/8/8/8/8",
+    ),
+    "KN/KBQ": (
+        "k1K5/b1N5/8/8/3q4/8/8/8",
+        "kb6/8/KN6/4q3/8/8/8/8",
+    ),
+    "KN/KBR": (
+        "k1K5/b1N5/r7/8/8/8/8/8",
+        "k1K5/b1N5/8/r7/8/8/8/8",
+        "kr6/1bN5/1K6/8/8/8/8/8",
+        "k1K5/r7/1N6/8/4b3/8/8/8",
+    ),
+    "KN/KNB": (
+        "kb6/8/KN6/n7/8/8/8/8",
+        "k1K5/b1N5/8/4n3/8/8/8/8",
+        "k7/n1K5/1N2b3/8/8/8/8/8",
+    ),
+    "KN/KNN": (
+        "k7/nnK5/1N6/8/8/8/8/8",
+        "k7/n1K5/1N1n4/8/8/8/8/8",
+    ),
+    "KN/KNQ": (
+        "k1K5/qnN5/8/8/8/8/8/8",
+        "k7/n1K5/1N6/8/q7/8/8/8",
+    ),
+    "KN/KNR": (
+        "k1K5/rnN5/8/8/8/8/8/8",
+        "kr6/1n6/KN6/8/8/8/8/8",
+    ),
+    "KN/KRQ": ("kr6/2N5/K7/8/4q3/8/8/8",),
+    "KN/KRR": (
+        "k1K5/r2r4/1N6/8/8/8/8/8",
+        "k1K5/r7/1N6/r7/8/8/8/8",
+    ),
+    "KNB/KB": (
+        "kb6/B7/KN6/8/8/8/8/8",
+        "k7/B7/KN1b4/8/8/8/8/8",
+        "k1K5/2N5/1Bb5/8/8/8/8/8",
+        "k1K5/2N5/2b5/2B5/8/8/8/8",
+        "kNK5/bB6/8/8/8/8/8/8",
+        "kb6/NB6/1K6/8/8/8/8/8",
+        "k7/1BK5/2N5/3b4/8/8/8/8",
+        "k1K5/1B6/2N5/8/4b3/8/8/8",
+    ),
+    "KNB/KN": (
+        "k7/BnN5/K7/8/8/8/8/8",
+        "k7/n1B5/KN6/8/8/8/8/8",
+        "k7/nB6/1KN5/8/8/8/8/8",
+        "kn6/1BN5/1K6/8/8/8/8/8",
+    ),
+    "KNB/KQ": (
+        "kB6/2K5/1N6/3q4/8/8/8/8",
+        "k7/2Bq4/KN6/8/8/8/8/8",
+        "k1K5/qB6/1N6/8/8/8/8/8",
+        "k1K5/q1N5/2B5/8/8/8/8/8",
+    ),
+    "KNB/KR": (
+        "kr6/B1N5/K7/8/8/8/8/8",
+        "kBK5/2N5/r7/8/8/8/8/8",
+        "k7/rBK5/1N6/8/8/8/8/8",
+        "kr6/1BN5/K7/8/8/8/8/8",
+    ),
+    "KNBB/K": (
+        "kB6/B7/KN6/8/8/8/8/8",
+        "k7/B1B5/KN6/8/8/8/8/8",
+        "kN6/BB6/1K6/8/8/8/8/8",
+        "k1K5/BB6/2N5/8/8/8/8/8",
+        "k1B5/1B6/NK6/8/8/8/8/8",
+        "k1B5/1B1N4/1K6/8/8/8/8/8",
+    ),
+    "KNBQ/K": (
+        "k1K5/NQ6/1B6/8/8/8/8/8",
+        "k1N5/BQ6/K7/8/8/8/8/8",
+        "k1B5/NQ6/K7/8/8/8/8/8",
+        "k1K5/QB6/2N5/8/8/8/8/8",
+    ),
+    "KNBR/K": (
+        "kBK5/RN6/8/8/8/8/8/8",
+        "k1R5/BN6/1K6/8/8/8/8/8",
+        "kNK5/1B6/R7/8/8/8/8/8",
+        "k1K5/1N6/R1B5/8/8/8/8/8",
+    ),
+    "KNN/KB": (
+        "k1K5/bNN5/8/8/8/8/8/8",
+        "kb6/1N6/KN6/8/8/8/8/8",
+        "k1b5/2N5/1KN5/8/8/8/8/8",
+        "k2K4/1b6/1NN5/8/8/8/8/8",
+    ),
+    "KNN/KN": (
+        "k7/nNK5/1N6/8/8/8/8/8",
+        "k1K5/1nN5/2N5/8/8/8/8/8",
+    ),
+    "KNN/KQ": (
+        "k1K5/qNN5/8/8/8/8/8/8",
+        "k1K5/2N5/2N5/1q6/8/8/8/8",
+    ),
+    "KNN/KR": (
+        "kr6/1NN5/1K6/8/8/8/8/8",
+        "kr6/1NN5/K7/8/8/8/8/8",
+    ),
+    "KNNB/K": (
+        "kB6/1NK5/1N6/8/8/8/8/8",
+        "kBK5/N7/1N6/8/8/8/8/8",
+        "k1K5/NB6/2N5/8/8/8/8/8",
+        "k1N5/NBK5/8/8/8/8/8/8",
+    ),
+    "KNNN/K": (
+        "k1K5/N7/1NN5/8/8/8/8/8",
+        "k7/1NN5/1KN5/8/8/8/8/8",
+    ),
+    "KNNQ/K": (
+        "kN6/NQ6/K7/8/8/8/8/8",
+        "kN6/QN6/K7/8/8/8/8/8",
+    ),
+    "KNNR/K": (
+        "k1K5/NR6/1N6/8/8/8/8/8",
+        "kN6/1RN5/K7/8/8/8/8/8",
+    ),
+    "KNQ/KB": (
+        "k1K5/NQ6/1b6/8/8/8/8/8",
+        "k1K5/bQ6/2N5/8/8/8/8/8",
+        "k1N5/QbK5/8/8/8/8/8/8",
+        "k7/QN6/bK6/8/8/8/8/8",
+    ),
+    "KNQ/KN": (
+        "kN6/Qn6/K7/8/8/8/8/8",
+        "kQ6/NnK5/8/8/8/8/8/8",
+    ),
+    "KNQ/KQ": (
+        "kq6/1Q6/KN6/8/8/8/8/8",
+        "kq6/1QN5/1K6/8/8/8/8/8",
+    ),
+    "KNQ/KR": (
+        "k1K5/rQ6/1N6/8/8/8/8/8",
+        "k1Q5/rN6/1K6/8/8/8/8/8",
+    ),
+    "KNQQ/K": (
+        "kQ6/NQ6/1K6/8/8/8/8/8",
+        "kQ6/QN6/2K5/8/8/8/8/8",
+    ),
+    "KNR/KB": (
+        "kb6/1R6/1NK5/8/8/8/8/8",
+        "k1R5/N7/Kb6/8/8/8/8/8",
+        "k1N5/R1K5/b7/8/8/8/8/8",
+        "k2K4/Rb6/2N5/8/8/8/8/8",
+    ),
+    "KNR/KN": (
+        "kR6/nNK5/8/8/8/8/8/8",
+        "k7/nR6/KN6/8/8/8/8/8",
+    ),
+    "KNR/KQ": (
+        "kRK5/q1N5/8/8/8/8/8/8",
+        "k1R5/q1N5/2K5/8/8/8/8/8",
+    ),
+    "KNR/KR": (
+        "kRK5/r7/1N6/8/8/8/8/8",
+        "kr6/1RN5/2K5/8/8/8/8/8",
+    ),
+    "KNRQ/K": (
+        "kNK5/RQ6/8/8/8/8/8/8",
+        "kQ6/NR6/K7/8/8/8/8/8",
+    ),
+    "KNRR/K": (
+        "k1K5/RR6/1N6/8/8/8/8/8",
+        "k1N5/RR6/K7/8/8/8/8/8",
+    ),
+    "KQ/KBB": (
+        "kb6/bQ6/K7/8/8/8/8/8",
+        "k1K5/bQb5/8/8/8/8/8/8",
+        "kb6/1Q6/1K6/1b6/8/8/8/8",
+        "kbK5/1Q6/8/1b6/8/8/8/8",
+        "k7/Qb6/bK6/8/8/8/8/8",
+        "kQ6/2K5/b1b5/8/8/8/8/8",
+    ),
+    "KQ/KBQ": (
+        "k1K5/bQ6/8/q7/8/8/8/8",
+        "k2q4/bQ6/K7/8/8/8/8/8",
+        "kQ6/1bK5/q7/8/8/8/8/8",
+        "kQ6/2K5/q1b5/8/8/8/8/8",
+    ),
+    "KQ/KBR": (
+        "kQK5/r7/1b6/8/8/8/8/8",
+        "k1K5/1Qb5/2r5/8/8/8/8/8",
+        "kr6/Qb6/1K6/8/8/8/8/8",
+        "k1r5/Q7/K1b5/8/8/8/8/8",
+    ),
+    "KQ/KNB": (
+        "k1K5/bQ6/n7/8/8/8/8/8",
+        "k7/bQK5/1n6/8/8/8/8/8",
+        "k1b5/Qn6/K7/8/8/8/8/8",
+        "k7/Qn6/1Kb5/8/8/8/8/8",
+    ),
+    "KQ/KNN": (
+        "kQ6/nnK5/8/8/8/8/8/8",
+        "kn6/nQ6/1K6/8/8/8/8/8",
+    ),
+    "KQ/KNQ": (
+        "k7/Qn6/1K6/3q4/8/8/8/8",
+        "kQ6/1nK5/8/1q6/8/8/8/8",
+    ),
+    "KQ/KNR": (
+        "k1K5/1Qn5/2r5/8/8/8/8/8",
+        "k1r5/1Q6/nK6/8/8/8/8/8",
+    ),
+    "KQ/KQQ": (
+        "kQ6/2K5/q7/3q4/8/8/8/8",
+        "k1q1q3/Q7/1K6/8/8/8/8/8",
+    ),
+    "KQ/KRQ": (
+        "k1K5/1Q6/r7/q7/8/8/8/8",
+        "k1q5/Q7/1K6/2r5/8/8/8/8",
+    ),
+    "KQ/KRR": (
+        "kQK5/r7/r7/8/8/8/8/8",
+        "kQK5/r7/8/3r4/8/8/8/8",
+    ),
+    "KQQ/KB": (
+        "kQ6/bQ6/K7/8/8/8/8/8",
+        "kb6/QQ6/K7/8/8/8/8/8",
+        "k1b5/QQK5/8/8/8/8/8/8",
+        "k7/QQ6/1Kb5/8/8/8/8/8",
+    ),
+    "KQQ/KN": (
+        "kQ6/Qn6/K7/8/8/8/8/8",
+        "kQK5/Qn6/8/8/8/8/8/8",
+    ),
+    "KQQ/KQ": (
+        "kQ6/qQ6/2K5/8/8/8/8/8",
+        "kq6/QQ6/1K6/8/8/8/8/8",
+    ),
+    "KQQ/KR": (
+        "kQK5/Qr6/8/8/8/8/8/8",
+        "kr6/QQK5/8/8/8/8/8/8",
+    ),
+    "KQQQ/K": (
+        "k7/QQ6/1KQ5/8/8/8/8/8",
+        "k7/QQ6/KQ6/8/8/8/8/8",
+    ),
+    "KR/KBB": (
+        "k1Kb4/8/R7/b7/8/8/8/8",
+        "k1R5/4b3/Kb6/8/8/8/8/8",
+        "k1R5/8/K1b5/2b5/8/8/8/8",
+        "k1R5/8/Kb6/3b4/8/8/8/8",
+        "k1K5/8/R1b5/8/4b3/8/8/8",
+        "k1K5/8/R1b5/8/b7/8/8/8",
+    ),
+    "KR/KBQ": (
+        "k1K5/2b5/R7/8/1q6/8/8/8",
+        "k1R5/8/K7/b2q4/8/8/8/8",
+        "k1K5/8/R1b5/3q4/8/8/8/8",
+        "k1K5/8/R1bq4/8/8/8/8/8",
+    ),
+    "KR/KBR": (
+        "k1R5/r7/2K5/b7/8/8/8/8",
+        "kr6/8/R1K5/b7/8/8/8/8",
+        "kr6/2K5/R1b5/8/8/8/8/8",
+        "kr6/R2b4/K7/8/8/8/8/8",
+    ),
+    "KR/KNB": (
+        "k1K5/1nb5/R7/8/8/8/8/8",
+        "kn6/R7/1K1b4/8/8/8/8/8",
+        "kR6/n1K5/b7/8/8/8/8/8",
+        "kRb5/n1K5/8/8/8/8/8/8",
+    ),
+    "KR/KNN": (
+        "kR6/nnK5/8/8/8/8/8/8",
+        "kRn5/n1K5/8/8/8/8/8/8",
+    ),
+    "KR/KNQ": (
+        "kR6/n1K5/q7/8/8/8/8/8",
+        "kR6/n1K5/8/3q4/8/8/8/8",
+    ),
+    "KR/KNR": (
+        "kr6/Rn6/K7/8/8/8/8/8",
+        "k1R5/rnK5/8/8/8/8/8/8",
+    ),
+    "KR/KQQ": (
+        "k1R5/4q3/1K6/3q4/8/8/8/8",
+        "k1R5/8/1K6/3q4/4q3/8/8/8",
+    ),
+    "KR/KRQ": (
+        "kRK5/r7/8/3q4/8/8/8/8",
+        "kr6/R7/K7/4q3/8/8/8/8",
+    ),
+    "KR/KRR": (
+        "kRK5/r7/8/r7/8/8/8/8",
+        "k1R5/r7/1K6/3r4/8/8/8/8",
+    ),
+    "KRQ/KB": (
+        "kb6/RQ6/K7/8/8/8/8/8",
+        "k1K5/QRb5/8/8/8/8/8/8",
+        "k1K5/RQ6/2b5/8/8/8/8/8",
+        "k1b5/QR6/K7/8/8/8/8/8",
+    ),
+    "KRQ/KN": (
+        "kQ6/nR6/1K6/8/8/8/8/8",
+        "kn6/QRK5/8/8/8/8/8/8",
+    ),
+    "KRQ/KQ": (
+        "kq6/RQ6/1K6/8/8/8/8/8",
+        "k1q5/RQ6/1K6/8/8/8/8/8",
+    ),
+    "KRQ/KR": (
+        "kRK5/rQ6/8/8/8/8/8/8",
+        "kr6/QR6/1K6/8/8/8/8/8",
+    ),
+    "KRQQ/K": (
+        "kQ6/QR6/K7/8/8/8/8/8",
+        "k1K5/QQ6/2R5/8/8/8/8/8",
+    ),
+    "KRR/KB": (
+        "k7/RRb5/2K5/8/8/8/8/8",
+        "kR6/1R6/1bK5/8/8/8/8/8",
+        "k1K5/RR6/b7/8/8/8/8/8",
+        "k7/RR6/b1K5/8/8/8/8/8",
+    ),
+    "KRR/KN": (
+        "kR6/nR6/1K6/8/8/8/8/8",
+        "kR6/nRK5/8/8/8/8/8/8",
+    ),
+    "KRR/KQ": (
+        "kRK5/1R6/q7/8/8/8/8/8",
+        "kRK5/q7/R7/8/8/8/8/8",
+    ),
+    "KRR/KR": (
+        "kr6/RR6/2K5/8/8/8/8/8",
+        "kr6/RR6/K7/8/8/8/8/8",
+    ),
+    "KRRQ/K": (
+        "kQ6/RR6/2K5/8/8/8/8/8",
+        "kQ6/RR6/K7/8/8/8/8/8",
+    ),
+    "KRRR/K": (
+        "kRK5/RR6/8/8/8/8/8/8",
+        "k1K5/RR6/1R6/8/8/8/8/8",
+    ),
+}
+
+
+def material_key(board: chess.BaseBoard, color: chess.Color, promoted: dict[chess.Square, str]) -> str:
+    """``"KNN/K"``: ``color``'s pieces, then the other side's, with the pawns
+    as ``promoted`` names them."""
+    sides = []
+    for side in (color, not color):
+        letters = []
+        for square in chess.SquareSet(board.occupied_co[side] & ~board.kings):
+            symbol = promoted.get(square) or chess.piece_symbol(board.piece_type_at(square) or chess.PAWN).upper()
+            letters.append(symbol)
+        sides.append("K" + "".join(sorted(letters, key=PIECE_LETTERS.index)))
+    return "/".join(sides)
+
+
+def symmetric(square: chess.Square, turn: int) -> chess.Square:
+    """``square`` under the board's symmetry number ``turn`` (0 to 7)."""
+    file, rank = chess.square_file(square), chess.square_rank(square)
+    if turn & 1:
+        file = 7 - file
+    if turn & 2:
+        rank = 7 - rank
+    if turn & 4:
+        file, rank = rank, file
+    return chess.square(file, rank)
+
+
+def pattern_targets(board: chess.BaseBoard, color: chess.Color) -> list[tuple[int, str, list[Target]]]:
+    """Every pattern that fits the material on ``board``, as targets for
+    ``color`` to mate: ``(steps, key, targets)``, the fewest steps first.
+    Pawns of ``color`` are planned as queens, the other side's as any piece."""
+    if chess.popcount(board.occupied) > MAX_MEN:
+        return []
+    pawns = list(chess.SquareSet(board.pawns))
+    choices = ["Q" if board.color_at(square) == color else PIECE_LETTERS for square in pawns]
+    found = []
+    for names in itertools.product(*choices):
+        key = material_key(board, color, dict(zip(pawns, names, strict=True)))
+        for fen in PATTERNS.get(key, ()):
+            placed = chess.BaseBoard(fen).piece_map()
+            for turn in range(8):
+                targets = [
+                    (piece.piece_type, color if piece.color == chess.WHITE else not color, symmetric(square, turn))
+                    for square, piece in placed.items()
+                ]
+                fitted = assign(board, targets)
+                if fitted is not None and fitted[1] < FAR:
+                    found.append((fitted[1], key, targets))
+    found.sort(key=lambda item: item[0])
+    return found
+
+
+TRIED_TARGETS: Final = 8  # the cheapest targets walked towards, each with its share of the nodes
+
+
+def plan_mate(board: chess.Board, color: chess.Color, budget: Budget) -> tuple[list[chess.Move], str] | None:
+    """A line to a mate by ``color`` walked towards the nearest known
+    pattern (``directed.walk_to``), and the pattern's material; None when
+    no pattern fits or none is reached within ``budget``, shared among the
+    ``TRIED_TARGETS`` nearest.  The line is not yet checked: the caller
+    replays it (``verify``)."""
+    found = pattern_targets(board, color)[:TRIED_TARGETS]
+    for tried, (_, key, targets) in enumerate(found):
+        sub = budget.share(1 / (len(found) - tried))
+        line = walk_to(board, color, targets, sub)
+        budget.absorb(sub)
+        if line is not None:
+            return line, key
+    return None
