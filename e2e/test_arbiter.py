@@ -263,6 +263,11 @@ def test_the_page_follows_a_growing_round_event_for_event_with_scan(arbiter: Pag
             live.set(text)
             wait_updates(arbiter, tick)
             assert page_states(arbiter) == expected_states[tick - 1], f"tick {tick}"
+            # the round's order (Round "1.N": board N), whatever the states
+            boards = arbiter.eval_on_selector_all(
+                "[data-testid=arbiter-board]", "cs => cs.map(c => Number(c.dataset.board))"
+            )
+            assert boards == sorted(boards) == sorted(expected_states[tick - 1]), f"tick {tick}"
             if tick == TICKS:  # every move in, no result yet: the rules' own words
                 for number, (headers, _, _) in enumerate(games, 1):
                     want = STATE_AT_LAST_MOVE.get(headers["Termination"])

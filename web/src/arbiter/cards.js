@@ -111,7 +111,7 @@ export function fillStrip(strip, urgent, jump) {
   strip.replaceChildren(...urgent.map((b) => {
     const button = el("button", { class: "arb-urgent-board", attrs: { type: "button" },
       dataset: { board: String(b.board), game: String(b.game), urgency: String(b.urgency) } },
-    el("b", { text: String(b.board) }), " ", el("span", { text: b.error ?? b.state_text }));
+    el("span", { class: "arb-urgent-num", text: String(b.board) }), " ", el("span", { text: b.error ?? b.state_text }));
     button.addEventListener("click", () => jump(b.game));
     return button;
   }));

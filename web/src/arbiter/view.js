@@ -221,6 +221,7 @@ class ArbiterView {
     this.cards.clear();
     this.placed = [];
     fillStrip(ui.urgent, [], () => {});
+    for (const row of ui.log.children) row.classList.add("arb-old"); // the last source's events stay, marked
     ui.summary.textContent = "";
     const interval = Math.min(600, Math.max(1, Number(ui.interval.value) || 3));
     this.say(this.client.referee?.state !== "ready" ? "Starting the referee (Python) for the arbiter…" : "");
