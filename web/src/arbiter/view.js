@@ -19,6 +19,9 @@ import { messageOf } from "../errors.js";
 /** @typedef {import("../contract.js").FollowUpdate} Update */
 /** @typedef {import("./cards.js").Card} Card */
 
+/** Cards drawn in one frame (a new card is about 1 ms: a thousand at once would block the page for a second). */
+const BOARDS_A_FRAME = 40;
+
 /** A short beep (no sound file: nothing to fetch). */
 function beep() {
   try {
@@ -106,17 +109,21 @@ class ArbiterView {
   }
 
   /** Take in an update and draw what it changed. @param {Update} u */
-  apply(u) {
+  async apply(u) {
     const { mustStop } = this.model.apply(u);
-    this.render(u);
+    await this.render(u);
     this.perf.applied = this.model.applied;
     this.section.dataset.updates = String(this.model.applied);
     if (mustStop.length) this.alarm(mustStop);
     return performance.now();
   }
 
-  /** Draw the model where `u` changed it: new log rows, voided rows, the boards sent, the strip, the count. @param {Update} u */
-  render(u) {
+  /**
+   * Draw the model where `u` changed it: new log rows, voided rows, the
+   * boards sent (BOARDS_A_FRAME a frame), the strip, the count.
+   * @param {Update} u
+   */
+  async render(u) {
     const ui = this.ui;
     const m = this.model;
     const fragment = document.createDocumentFragment();
@@ -129,17 +136,26 @@ class ArbiterView {
         row.title = "void: moves taken back or another game at this number";
       }
     }
-    for (const b of u.boards) {
-      let c = this.cards.get(b.game);
-      if (!c) {
-        c = makeCard(b);
-        this.cards.set(b.game, c);
-        placeCard(ui.grid, this.placed, c);
-      }
-      fillCard(c, b);
+    const generation = m.generation;
+    for (let at = 0; at < u.boards.length; at++) {
+      // a slice a frame: a round of a thousand boards never blocks the page for long
+      if (at && at % BOARDS_A_FRAME === 0) await new Promise((done) => requestAnimationFrame(() => done(null)));
+      if (generation !== m.generation) return; // another source meanwhile: its boards are not drawn
+      this.draw(u.boards[at]);
     }
     if (u.boards.length) fillStrip(ui.urgent, m.urgent(), (game) => this.jump(game));
     ui.summary.textContent = m.summary();
+  }
+
+  /** A board's card, made and placed the first time. @param {BoardView} b */
+  draw(b) {
+    let c = this.cards.get(b.game);
+    if (!c) {
+      c = makeCard(b);
+      this.cards.set(b.game, c);
+      placeCard(this.ui.grid, this.placed, c);
+    }
+    fillCard(c, b);
   }
 
   /** Bring a board's card into view and give it the focus. @param {number} game */
@@ -167,7 +183,7 @@ class ArbiterView {
     if (answer.note) this.say(answer.note);
     if (!answer.ok) return this.say(`The referee failed: ${answer.error ? answer.error.message : "unknown error"}`);
     const update = { events: answer.events ?? [], voided: answer.voided ?? [], boards: answer.boards ?? [], count: answer.count ?? 0 };
-    const shown = this.apply(update);
+    const shown = await this.apply(update);
     // for benchmarks/bench_arbiter.py: times on this page's clock (performance.timeOrigin + ms is the epoch)
     const rec = { read_at: readAt, text_at: got, shown_at: shown, painted_at: 0, worker_ms: answer.worker_ms,
       bytes: text.length, events: update.events.length, boards: update.boards.length };
