@@ -152,3 +152,24 @@ def test_boards_keep_the_rounds_order_while_their_states_change(arbiter: Page) -
     arbiter.get_by_test_id("arbiter-urgent").locator("button[data-board='3']").click()
     expect(arbiter.locator("[data-testid=arbiter-board][data-board='3']")).to_be_focused()
     expect(arbiter.locator("[data-testid=arbiter-board][data-board='3'] .arb-num")).to_have_text("3")
+
+
+def test_a_phone_shows_two_boards_a_row_and_the_strip_and_log_above_the_grid(browser, base_url) -> None:
+    ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    page = ctx.new_page()
+    page.goto(base_url + "#arbiter")
+    page.get_by_test_id("arbiter-source").wait_for(timeout=60_000)
+    mate = "1. f3 e5 2. g4 Qh4#"
+    follow(page, "".join(game(n, f"P{n}", mate if n == 8 else "1. e4 e5") for n in range(1, 9)))
+    wait_updates(page, 1)
+    boxes = [page.locator(f"[data-testid=arbiter-board][data-board='{n}']").bounding_box() for n in (1, 2, 3)]
+    assert all(boxes)
+    one, two, three = (b for b in boxes if b is not None)
+    assert one["y"] == two["y"] and three["y"] > one["y"], "two boards a row"
+    assert one["x"] + one["width"] <= two["x"] and two["x"] + two["width"] <= 390
+    grid = page.get_by_test_id("arbiter-grid").bounding_box()
+    strip = page.get_by_test_id("arbiter-urgent").bounding_box()
+    log = page.get_by_test_id("arbiter-log").bounding_box()
+    assert grid and strip and log
+    assert strip["y"] < grid["y"] and log["y"] < grid["y"], "the strip and the log before the grid"
+    ctx.close()
