@@ -263,6 +263,11 @@ def test_the_page_follows_a_growing_round_event_for_event_with_scan(arbiter: Pag
             live.set(text)
             wait_updates(arbiter, tick)
             assert page_states(arbiter) == expected_states[tick - 1], f"tick {tick}"
+            # the round's order (Round "1.N": board N), whatever the states
+            boards = arbiter.eval_on_selector_all(
+                "[data-testid=arbiter-board]", "cs => cs.map(c => Number(c.dataset.board))"
+            )
+            assert boards == sorted(boards) == sorted(expected_states[tick - 1]), f"tick {tick}"
             if tick == TICKS:  # every move in, no result yet: the rules' own words
                 for number, (headers, _, _) in enumerate(games, 1):
                     want = STATE_AT_LAST_MOVE.get(headers["Termination"])
@@ -472,10 +477,11 @@ def test_must_stop_notifies_when_asked_and_the_log_downloads_as_json_lines(arbit
         arbiter.get_by_test_id("arbiter-download").click()
     lines = Path(got.value.path()).read_text().splitlines()
     rows = [json.loads(line) for line in lines]
-    assert [(r["game"], r["ply"], r["rule"], r["kind"], r["move"]) for r in rows] == [
-        (1, 4, "checkmate", "automatic", "Qh4#")
-    ]
-    assert rows[0]["white"] == "A" and rows[0]["text"] == notes[0][1]
+    # the log keeps the first source's event too, each marked with its source
+    assert [(r["game"], r["ply"], r["rule"], r["kind"], r["move"], r["source"]) for r in rows] == [
+        (1, 4, "checkmate", "automatic", "Qh4#", "pasted text")
+    ] * 2
+    assert [r["white"] for r in rows] == ["C", "A"] and rows[1]["text"] == notes[0][1]
 
 
 def test_a_source_that_stops_answering_is_said_and_followed_on(arbiter: Page) -> None:

@@ -9,8 +9,17 @@ from typing import Any
 import pytest
 from test_watch import FOOLS_MATE, SHUFFLE, pgn, prefixes, scanned
 
+from pychessdraw.contract import WatchEventDict
 from pychessdraw.records.tracker import Tracker
-from pychessdraw.web.follow import STATES, ArbiterBridge, Follower, clock_text
+from pychessdraw.web.follow import (
+    MAX_INLINE_MOVES,
+    STATES,
+    ArbiterBridge,
+    Follower,
+    arbiter_line,
+    board_number,
+    clock_text,
+)
 
 # White: king and queen; Black: a lone king. Black to move, not stalemated.
 KQK = "4k3/8/8/8/8/8/8/3QK3 b - - 0 1"
@@ -39,12 +48,77 @@ def test_the_events_are_the_watchs_word_for_word_with_an_id_and_its_line() -> No
     follower, events, _ = follow(texts)
     tracker = Tracker()
     expected = [e for text in texts for e in tracker.update(text)]
-    assert [{k: v for k, v in e.items() if k not in ("id", "text")} for e in events] == expected
+    assert [
+        {k: v for k, v in e.items() if k not in ("id", "text", "board", "line", "more")} for e in events
+    ] == expected
     assert [e["id"] for e in events] == list(range(1, len(events) + 1))
     assert (
         events[1]["text"]
         == "game 1 (A - B, round 1) after 4.Ng1: threefold repetition can be claimed with Ng8 (FIDE 9.2.1.1)"
     )
+
+
+def test_the_arbiters_line_says_board_players_move_and_event() -> None:
+    texts = [pgn("A", "B", m) for m in prefixes(SHUFFLE)]
+    _, events, boards = follow(texts)
+    claim = next(e for e in events if e["kind"] == "claimable_with_move")
+    assert claim["line"] == (
+        "Board 1 · A – B · after 4.Ng1 · threefold repetition can be claimed with Ng8 (FIDE 9.2.1.1)"
+    )
+    assert claim["board"] == boards[1]["board"] == 1
+    assert claim["more"] == ""
+
+
+def _claim(moves: list[str]) -> WatchEventDict:
+    return {
+        "game": 3,
+        "white": "A",
+        "black": "B",
+        "round": "5.12",
+        "ply": 81,
+        "move": "Kg1",
+        "label": "41.Kg1",
+        "rule": "fifty_moves",
+        "kind": "claimable_with_move",
+        "moves": moves,
+    }
+
+
+def test_a_claims_line_names_five_intended_moves_and_counts_the_rest() -> None:
+    many = [f"R{f}1" for f in "abcdefgh"] + [f"K{s}" for s in ("f2", "g2", "h2", "f1", "h1")] + ["a4", "b4", "c4", "d4"]
+    assert len(many) == 17
+    line, more = arbiter_line(_claim(many), 12)
+    assert line.startswith("Board 12 · A – B · after 41.Kg1 · fifty-move rule can be claimed with ")
+    assert ", ".join(many[:MAX_INLINE_MOVES]) + " or any of 17 moves (FIDE" in line
+    assert many[MAX_INLINE_MOVES] not in line
+    assert more == "all 17 moves: " + ", ".join(many)
+    few = many[:MAX_INLINE_MOVES]
+    line, more = arbiter_line(_claim(few), 12)
+    assert " or ".join(few) in line and "any of" not in line and more == ""
+
+
+@pytest.mark.parametrize(
+    ("tags", "expected"),
+    [
+        ({"Board": "7", "Round": "5.12"}, 7),
+        ({"Round": "5.12"}, 12),
+        ({"Round": "5"}, 4),
+        ({"Round": "5.x", "Board": " "}, 4),
+        ({"Board": "0"}, 4),
+        ({"Board": "-3", "Round": "2.9"}, 9),
+        ({"Board": "\u0663"}, 4),  # a digit, but not an ASCII one
+    ],
+)
+def test_the_board_number_comes_from_board_then_rounds_board_part_then_place(
+    tags: dict[str, str], expected: int
+) -> None:
+    assert board_number(tags, 4) == expected
+
+
+def test_the_boards_number_is_sent_with_its_view() -> None:
+    text = pgn("A", "B", "1. e4 e5", Round="3.21")
+    _, _, boards = follow([text + pgn("C", "D", "1. d4")])
+    assert (boards[1]["board"], boards[2]["board"]) == (21, 2)
 
 
 def test_the_board_states_follow_the_game_move_by_move() -> None:

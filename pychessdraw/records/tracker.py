@@ -391,7 +391,7 @@ def describe(event: WatchEventDict) -> str:
     label = event.get("label")
     where = f"game {event['game']} ({who}) " + (f"after {label}" if label else "at the start")
     # Tags are a stranger's text: no escape sequence reaches the terminal.
-    return "".join(ch if ch.isprintable() else "\N{REPLACEMENT CHARACTER}" for ch in f"{where}: {_what(event)}")
+    return "".join(ch if ch.isprintable() else "\N{REPLACEMENT CHARACTER}" for ch in f"{where}: {what_happened(event)}")
 
 
 #: An ended game's record, by the referee's verdict (``judge``).
@@ -404,14 +404,21 @@ _VERDICT_WORDS = {
 }
 
 
-def _what(event: WatchEventDict) -> str:
-    """What happened, for people: the rule's name and its article, or the event."""
+def what_happened(event: WatchEventDict, max_moves: int | None = None) -> str:
+    """What happened, for people: the rule's name and its article, or the
+    event. ``max_moves``: at most that many of a claim's intended moves are
+    named, the others counted ("Kg2, Kh2 or any of 17 moves"); None names
+    them all (``watch``'s line)."""
     kind, rule = event["kind"], event["rule"]
     if rule is not None and kind == "automatic":
         return f"{laws.RULE_NAME[rule]} ends the game ({laws.fide(laws.ARTICLE[rule])})"
     if rule is not None and kind in ("claimable", "claimable_with_move"):
         with_move = kind == "claimable_with_move"
-        how = " with " + " or ".join(event.get("moves") or ()) if with_move else ""
+        moves = event.get("moves") or []
+        if max_moves is not None and len(moves) > max_moves:
+            how = f" with {', '.join(moves[:max_moves])} or any of {len(moves)} moves"
+        else:
+            how = " with " + " or ".join(moves) if with_move else ""
         claim = cast(ClaimRuleName, rule)  # a claimable event's rule is a claim's (observe)
         return f"{laws.RULE_NAME[rule]} can be claimed{how} ({laws.fide(laws.CLAIM_ARTICLE[(claim, with_move)])})"
     if kind == ENDED:

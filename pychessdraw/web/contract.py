@@ -461,6 +461,7 @@ class BoardView(TypedDict):
     """What the Arbiter view shows of one followed board (:func:`pychessdraw.web.follow.board_view`)."""
 
     game: int
+    board: int  # the board number: [Board], else the board part of [Round "5.12"], else the place in the source
     white: str | None
     black: str | None
     round: str | None
@@ -493,7 +494,10 @@ class ArbiterEvent(WatchEventDict):
     downloaded log, not read by the page."""
 
     id: int
-    text: str
+    text: str  # watch's line, word for word
+    board: int  # the board number, as BoardView's
+    line: str  # the arbiter's short line: board, players, move, event (at most five intended moves named)
+    more: str  # every intended move when the line names only five ("all 17 moves: ..."), else ""
 
 
 class FollowUpdate(TypedDict):

@@ -31,6 +31,7 @@ keeps the state of the position before the bad move, with ``error`` set).
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from typing import Any
 
 import chess
@@ -53,6 +54,7 @@ from ..records.tracker import (
     Tracker,
     describe,
     split_games,
+    what_happened,
 )
 from ..rules import timeout
 from .args import error_info, referee_error
@@ -71,6 +73,39 @@ _URGENCY: dict[str, int] = {MUST_STOP: 0, CLAIMABLE: 2, WITH_MOVE: 2, PLAYING: 4
 _CLAIM_RULES = (Termination.THREEFOLD_REPETITION, Termination.FIFTY_MOVES)
 #: Plies of a mating line shown in a flag fall's proof.
 PROOF_PLIES = 10
+#: Intended moves of a claim named in a log line; the others are counted, and all are in ``more``.
+MAX_INLINE_MOVES = 5
+
+
+def board_number(headers: Mapping[str, str], place: int) -> int:
+    """The board's number in the round: the ``[Board]`` tag, else the board
+    part of ``[Round "5.12"]`` (12), else ``place`` (its place in the
+    source, from 1). Limits: a number that is not a positive integer is
+    not a board number (the next way is tried)."""
+    for text in (headers.get("Board", ""), headers.get("Round", "").partition(".")[2]):
+        text = text.strip()
+        if text.isascii() and text.isdigit() and 0 < int(text) < 100_000:
+            return int(text)
+    return place
+
+
+def _printable(text: str) -> str:
+    """A stranger's text (tags) with no control character."""
+    return "".join(ch if ch.isprintable() else "\N{REPLACEMENT CHARACTER}" for ch in text)
+
+
+def arbiter_line(event: WatchEventDict, board: int) -> tuple[str, str]:
+    """The log line an arbiter reads in a second: board, players, move,
+    event ("Board 12 · A – B · after 41.Kg1 · fifty-move rule can be claimed
+    with Kg2, … or any of 17 moves (FIDE 9.3.1)"), and what "more" shows
+    ("all 17 moves: …"; "" when the line names them all)."""
+    who = f"{event['white'] or '?'} – {event['black'] or '?'}"
+    label = event.get("label")
+    when = f"after {label}" if label else "at the start"
+    line = f"Board {board} · {who} · {when} · {what_happened(event, MAX_INLINE_MOVES)}"
+    moves = event.get("moves") or []
+    more = f"all {len(moves)} moves: {', '.join(moves)}" if len(moves) > MAX_INLINE_MOVES else ""
+    return _printable(line), more
 
 
 def clock_text(ms: int) -> str:
@@ -196,6 +231,7 @@ def _base_view(number: int, board: GameSeen) -> BoardView:
     moves = move_number(plies, *start_of(board.headers))[0] if plies else 0
     return {
         "game": number,
+        "board": board_number(board.headers, number),
         "white": board.headers.get("White"),
         "black": board.headers.get("Black"),
         "round": board.headers.get("Round"),
@@ -277,7 +313,7 @@ class Follower:
         new: list[ArbiterEvent] = []
         voided: list[int] = []
         for found in self.tracker.update(text, cut):
-            event: ArbiterEvent = {**found, "id": len(self.log) + 1, "text": describe(found)}
+            event = self._event(found)
             new.append(event)
             self.log.append(event)
             voided += self._void(event)
@@ -290,6 +326,13 @@ class Follower:
                 self._shown[number] = made_of
                 boards.append(self._view(number, board, new))
         return {"events": new, "voided": voided, "boards": boards, "count": len(self.tracker.boards)}
+
+    def _event(self, found: WatchEventDict) -> ArbiterEvent:
+        """An event of the tracker as the log's: its id, ``watch``'s line, and the arbiter's short line."""
+        seen = self.tracker.boards[found["game"] - 1] if 0 < found["game"] <= len(self.tracker.boards) else None
+        board = board_number(seen.headers, found["game"]) if seen is not None else found["game"]
+        line, more = arbiter_line(found, board)
+        return {**found, "id": len(self.log) + 1, "text": describe(found), "board": board, "line": line, "more": more}
 
     def _view(self, number: int, board: GameSeen, new: list[ArbiterEvent]) -> BoardView:
         """The board's view; a fault of the referee in it is said on that
@@ -314,7 +357,7 @@ class Follower:
                 "code": InternalError.code,
                 "reason": reason,
             }
-            fault: ArbiterEvent = {**said, "id": len(self.log) + 1, "text": describe(said)}
+            fault = self._event(said)
             self.log.append(fault)
             new.append(fault)
             return view

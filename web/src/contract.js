@@ -476,6 +476,7 @@
  * What the Arbiter view shows of one followed board (pychessdraw.web.follow.board_view).
  * @typedef {Object} BoardView
  * @property {number} game
+ * @property {number} board  the board number: [Board], else the board part of [Round "5.12"], else the place in the source
  * @property {string|null} white
  * @property {string|null} black
  * @property {string|null} round
@@ -527,7 +528,10 @@
  * @property {string} [ended_after]
  * @property {WinnableDetailDict} [proof]
  * @property {number} id
- * @property {string} text
+ * @property {string} text  watch's line, word for word
+ * @property {number} board  the board number, as BoardView's
+ * @property {string} line  the arbiter's short line: board, players, move, event (at most five intended moves named)
+ * @property {string} more  every intended move when the line names only five ("all 17 moves: ..."), else ""
  */
 
 /**

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The Arbiter view's state, no DOM: the boards followed (the worker's latest
 // view of each), the event log and which events were voided, the count of
-// boards by state. view.js renders it; nothing here is read back from the page.
+// boards by state, the phase of following (one follower at most), the
+// boards' order (the round's, never by state) and the urgent strip.
+// view.js renders it; nothing here is read back from the page.
 
 /** @typedef {import("../contract.js").BoardView} BoardView */
 /** @typedef {import("../contract.js").ArbiterEvent} ArbiterEvent */
@@ -13,26 +15,80 @@ export const STATE_WORDS = Object.freeze({
   ended: "ended",
 });
 
+/** The phases of following: one follower at most, whatever is clicked. @typedef {"idle" | "starting" | "following" | "stopping"} Phase */
+
+/** Which moves each phase allows: the one follower's state machine. @type {Readonly<Record<Phase, Phase[]>>} */
+export const PHASES = Object.freeze({
+  idle: ["starting"],
+  starting: ["following", "idle"],
+  following: ["stopping", "idle"],
+  stopping: ["idle"],
+});
+
+/** Urgency at or below this goes into the "needs the arbiter now" strip (must stop, broken, claim, contradicted result). */
+export const URGENT_AT_MOST = 3;
+
 export class ArbiterModel {
   constructor() {
     /** The latest view of each board, by game number. @type {Map<number, BoardView>} */
     this.boards = new Map();
-    /** Every event, oldest first. @type {ArbiterEvent[]} */
+    /** Every event, oldest first, each marked with its source. @type {(ArbiterEvent & {source: string})[]} */
     this.log = [];
-    /** Events taken back (moves undone, another game at that number). @type {Set<number>} */
+    /** Events taken back (moves undone, another game at that number), as `generation:id`. @type {Set<string>} */
     this.voided = new Set();
     /** One per Follow: an answer for an earlier one is dropped. */
     this.generation = 0;
     /** Updates applied (the page's test hook). */
     this.applied = 0;
+    /** @type {Phase} */
+    this.phase = "idle";
+    /** The source followed (its name), for the log's marks. */
+    this.source = "";
   }
 
-  /** A new source is followed: nothing of the last one stays. */
-  reset() {
+  /**
+   * Move to another phase; a move the machine does not allow is refused (false), nothing changes.
+   * @param {Phase} to
+   */
+  go(to) {
+    if (!PHASES[this.phase].includes(to)) return false;
+    this.phase = to;
+    return true;
+  }
+
+  /**
+   * A new source is to be followed: its boards replace the last one's, the
+   * log keeps the last one's events (marked with their source). Refused
+   * (null) unless idle: one follower at most. Returns the generation.
+   * @param {string} source
+   */
+  begin(source) {
+    if (!this.go("starting")) return null;
     this.generation++;
+    this.source = source;
     this.boards.clear();
-    this.log.length = 0;
-    this.voided.clear();
+    return this.generation;
+  }
+
+  /** The follower ended (stopped, or failed to start), from any phase: idle, and its late answers are stale. */
+  end() {
+    this.phase = "idle";
+    this.generation++;
+  }
+
+  /** The boards in the round's order: by board number, then place in the source; never by state. */
+  ordered() {
+    return [...this.boards.values()].sort((a, b) => a.board - b.board || a.game - b.game);
+  }
+
+  /** The boards that need the arbiter now, most urgent first, then by board number. */
+  urgent() {
+    return this.ordered().filter((b) => b.urgency <= URGENT_AT_MOST).sort((a, b) => a.urgency - b.urgency);
+  }
+
+  /** Whether an event of this generation was voided. @param {number} id @param {number} [generation] */
+  isVoid(id, generation = this.generation) {
+    return this.voided.has(`${generation}:${id}`);
   }
 
   /**
@@ -41,8 +97,8 @@ export class ArbiterModel {
    * @returns {{mustStop: ArbiterEvent[]}}  the events that call for the alarm
    */
   apply(u) {
-    this.log.push(...u.events);
-    for (const id of u.voided) this.voided.add(id);
+    for (const e of u.events) this.log.push({ ...e, source: this.source });
+    for (const id of u.voided) this.voided.add(`${this.generation}:${id}`);
     for (const b of u.boards) this.boards.set(b.game, b);
     this.applied++;
     return { mustStop: u.events.filter((e) => e.kind === "automatic") };

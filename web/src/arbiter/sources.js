@@ -112,10 +112,18 @@ export class UrlSource {
     this.last = null;
     /** @type {string | null} */
     this.cut = null;
+    /** The read under way, so that close() ends it at once. @type {AbortController | null} */
+    this.abort = null;
+  }
+
+  /** End the read under way (Stop): no request stays open. */
+  close() {
+    this.abort?.abort();
+    this.abort = null;
   }
 
   async read() {
-    const abort = new AbortController();
+    const abort = (this.abort = new AbortController());
     const timer = setTimeout(() => abort.abort(), FETCH_TIMEOUT_MS);
     /** @type {Response} */
     let r;
@@ -137,6 +145,7 @@ export class UrlSource {
       throw new SourceError(`${this.name}: ${messageOf(e)}`);
     } finally {
       clearTimeout(timer);
+      if (this.abort === abort) this.abort = null;
     }
   }
 }
@@ -282,12 +291,14 @@ export function poll(source, opts) {
     const start = performance.now();
     try {
       const text = await source.read();
+      if (stopped) return; // stopped during the read: nothing more is said or asked
       if (failures) opts.onNote(`${source.name} answers again`);
       failures = 0;
       if (source.cut && source.cut !== cutSaid) opts.onNote(source.cut);
       cutSaid = source.cut;
       if (text != null && !stopped) await opts.onText(text, start);
     } catch (e) {
+      if (stopped) return; // the read was ended by stop(): not a failure of the source
       if (failures === 0) opts.onNote(`${messageOf(e)} Trying again, less often, until it answers.`);
       failures++;
     }

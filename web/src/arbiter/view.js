@@ -1,15 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The Arbiter view: a source to follow (a URL, a local file, pasted text),
-// a grid of small view-only boards with the referee's state of each, most
-// urgent first, and the event log, newest first. Its state is model.js's;
+// a grid of small view-only boards with the referee's state of each, in the
+// round's order (board numbers), a strip of the boards that need the
+// arbiter now, and the event log, newest first. Its state is model.js's;
 // this file follows the source and renders the model. The chess is done in the
 // arbiter's own worker (pychessdraw.web.follow, see client.js); everything from
 // the source (tags, names, moves, reasons) goes into the page as text only.
-import { Chessground } from "@lichess-org/chessground";
 import { LAWS } from "../contract.js";
-import { key } from "../ui/board.js";
 import { el } from "../ui/dom.js";
 import { ArbiterClient } from "./client.js";
+import { eventRow, fillCard, fillStrip, makeCard, placeCard } from "./cards.js";
 import { ArbiterModel } from "./model.js";
 import { FileSource, SourceError, StreamSource, TextSource, UrlSource, poll } from "./sources.js";
 import { messageOf } from "../errors.js";
@@ -17,66 +17,10 @@ import { messageOf } from "../errors.js";
 /** @typedef {import("../contract.js").BoardView} BoardView */
 /** @typedef {import("../contract.js").ArbiterEvent} ArbiterEvent */
 /** @typedef {import("../contract.js").FollowUpdate} Update */
+/** @typedef {import("./cards.js").Card} Card */
 
-/** @param {string|null} s */
-const orDash = (s) => (s == null || s === "" ? "?" : s);
-
-/**
- * One board of the grid.
- * @param {BoardView} b
- */
-function makeCard(b) {
-  const cgHost = el("div", { class: "arb-cg" });
-  const card = el("article", { class: "arb-board", dataset: { testid: "arbiter-board", game: String(b.game) } },
-    el("header", { class: "arb-head" }, el("span", { class: "arb-num", text: `#${b.game}` }),
-      el("span", { class: "arb-players" }), el("span", { class: "arb-round" })),
-    cgHost,
-    el("p", { class: "arb-line" }, el("span", { class: "arb-state" }), el("span", { class: "arb-moves" })),
-    el("p", { class: "arb-clocks" }),
-    el("p", { class: "arb-note" }));
-  const cg = Chessground(cgHost, { viewOnly: true, coordinates: false, animation: { enabled: false },
-    drawable: { enabled: false, visible: false }, highlight: { lastMove: true, check: false } });
-  return { card, cg };
-}
-
-/** @param {HTMLElement} card @param {string} cls @param {string} text */
-const setText = (card, cls, text) => {
-  const e = /** @type {HTMLElement} */ (card.querySelector(`.${cls}`));
-  if (e.textContent !== text) e.textContent = text;
-};
-
-/**
- * Show a board's latest view in its card.
- * @param {{card: HTMLElement, cg: ReturnType<typeof Chessground>}} c @param {BoardView} b
- */
-function fillCard(c, b) {
-  const { card, cg } = c;
-  card.dataset.state = b.state;
-  card.dataset.urgency = String(b.urgency);
-  card.dataset.error = b.error ? "1" : "";
-  card.style.order = String(b.urgency * 100000 + b.game);
-  setText(card, "arb-players", `${orDash(b.white)} – ${orDash(b.black)}`);
-  setText(card, "arb-round", b.round && b.round !== "?" ? `round ${b.round}` : "");
-  setText(card, "arb-state", b.state_text); // the referee's words, as every text of the card
-  setText(card, "arb-moves", b.move_text);
-  setText(card, "arb-clocks", b.clocks_text);
-  setText(card, "arb-note", b.note);
-  card.title = b.note;
-  if (b.fen) {
-    const last = b.last_uci ? [key(b.last_uci.slice(0, 2)), key(b.last_uci.slice(2, 4))] : undefined;
-    cg.set({ fen: b.placement ?? undefined, lastMove: last });
-  }
-}
-
-/** @param {ArbiterEvent} e */
-function eventRow(e) {
-  const time = new Date().toLocaleTimeString("en-GB");
-  return el("li", {
-    class: `arb-event arb-kind-${e.kind}`,
-    dataset: { testid: "arbiter-event", id: String(e.id), game: String(e.game), ply: String(e.ply),
-      rule: e.rule ?? "", kind: e.kind },
-  }, el("time", { text: time }), " ", el("span", { text: e.text }));
-}
+/** Cards drawn in one frame (a new card is about 1 ms: a thousand at once would block the page for a second). */
+const BOARDS_A_FRAME = 40;
 
 /** A short beep (no sound file: nothing to fetch). */
 function beep() {
@@ -112,6 +56,8 @@ function buildControls(section) {
     status: el("p", { class: "arb-status", attrs: { role: "status" }, dataset: { testid: "arbiter-status" } }),
     summary: el("p", { class: "arb-summary", dataset: { testid: "arbiter-summary" } }),
     grid: el("div", { class: "arb-grid", dataset: { testid: "arbiter-grid" } }),
+    urgent: el("div", { class: "arb-urgent", attrs: { hidden: "", "aria-label": "Needs the arbiter now" },
+      dataset: { testid: "arbiter-urgent" } }),
     log: el("ol", { class: "arb-log", attrs: { reversed: "" }, dataset: { testid: "arbiter-log" } }),
   };
   section.append(
@@ -123,8 +69,9 @@ function buildControls(section) {
       el("label", { attrs: { for: "arbiter-rules" }, text: "flag falls by" }), parts.rules, parts.follow),
     el("div", { class: "row" }, el("label", { class: "inline" }, parts.sound, " sound at “must stop”"),
       el("label", { class: "inline" }, parts.notify, " browser notification at “must stop”"), parts.download),
-    parts.status, parts.summary, parts.grid,
-    el("h3", { text: "Events, newest first" }), parts.log);
+    parts.status, parts.summary,
+    el("div", { class: "arb-main" }, parts.urgent,
+      el("div", { class: "arb-events" }, el("h3", { text: "Events, newest first" }), parts.log), parts.grid));
   return parts;
 }
 
@@ -141,8 +88,10 @@ class ArbiterView {
     this.ui = buildControls(section);
     this.client = new ArbiterClient();
     this.model = new ArbiterModel();
-    /** The drawn card of each board of the model. @type {Map<number, {card: HTMLElement, cg: ReturnType<typeof Chessground>}>} */
+    /** The drawn card of each board of the model. @type {Map<number, Card>} */
     this.cards = new Map();
+    /** The grid's cards in the round's order. @type {Card[]} */
+    this.placed = [];
     /** @type {{stop: () => void} | null} */
     this.following = null;
     /** @type {FileSource | null} the file being followed, when it is a File from the chooser */
@@ -160,38 +109,61 @@ class ArbiterView {
   }
 
   /** Take in an update and draw what it changed. @param {Update} u */
-  apply(u) {
+  async apply(u) {
     const { mustStop } = this.model.apply(u);
-    this.render(u);
+    await this.render(u);
     this.perf.applied = this.model.applied;
     this.section.dataset.updates = String(this.model.applied);
     if (mustStop.length) this.alarm(mustStop);
     return performance.now();
   }
 
-  /** Draw the model where `u` changed it: new log rows, voided rows, the boards sent, the count. @param {Update} u */
-  render(u) {
+  /**
+   * Draw the model where `u` changed it: new log rows, voided rows, the
+   * boards sent (BOARDS_A_FRAME a frame), the strip, the count.
+   * @param {Update} u
+   */
+  async render(u) {
     const ui = this.ui;
+    const m = this.model;
     const fragment = document.createDocumentFragment();
-    for (const e of u.events) fragment.prepend(eventRow(e));
+    for (const e of u.events) fragment.prepend(eventRow(e, m.source, m.generation));
     ui.log.prepend(fragment);
     for (const id of u.voided) {
-      const row = ui.log.querySelector(`[data-id="${Number(id)}"]`);
+      const row = ui.log.querySelector(`[data-generation="${m.generation}"][data-id="${Number(id)}"]`);
       if (row instanceof HTMLElement) {
         row.dataset.void = "1";
         row.title = "void: moves taken back or another game at this number";
       }
     }
-    for (const b of u.boards) {
-      let c = this.cards.get(b.game);
-      if (!c) {
-        c = makeCard(b);
-        this.cards.set(b.game, c);
-        ui.grid.append(c.card);
-      }
-      fillCard(c, b);
+    const generation = m.generation;
+    for (let at = 0; at < u.boards.length; at++) {
+      // a slice a frame: a round of a thousand boards never blocks the page for long
+      if (at && at % BOARDS_A_FRAME === 0) await new Promise((done) => requestAnimationFrame(() => done(null)));
+      if (generation !== m.generation) return; // another source meanwhile: its boards are not drawn
+      this.draw(u.boards[at]);
     }
-    ui.summary.textContent = this.model.summary();
+    if (u.boards.length) fillStrip(ui.urgent, m.urgent(), (game) => this.jump(game));
+    ui.summary.textContent = m.summary();
+  }
+
+  /** A board's card, made and placed the first time. @param {BoardView} b */
+  draw(b) {
+    let c = this.cards.get(b.game);
+    if (!c) {
+      c = makeCard(b);
+      this.cards.set(b.game, c);
+      placeCard(this.ui.grid, this.placed, c);
+    }
+    fillCard(c, b);
+  }
+
+  /** Bring a board's card into view and give it the focus. @param {number} game */
+  jump(game) {
+    const c = this.cards.get(game);
+    if (!c) return;
+    c.card.scrollIntoView({ block: "center" });
+    c.card.focus({ preventScroll: true });
   }
 
   /** @param {ArbiterEvent[]} events */
@@ -211,7 +183,7 @@ class ArbiterView {
     if (answer.note) this.say(answer.note);
     if (!answer.ok) return this.say(`The referee failed: ${answer.error ? answer.error.message : "unknown error"}`);
     const update = { events: answer.events ?? [], voided: answer.voided ?? [], boards: answer.boards ?? [], count: answer.count ?? 0 };
-    const shown = this.apply(update);
+    const shown = await this.apply(update);
     // for benchmarks/bench_arbiter.py: times on this page's clock (performance.timeOrigin + ms is the epoch)
     const rec = { read_at: readAt, text_at: got, shown_at: shown, painted_at: 0, worker_ms: answer.worker_ms,
       bytes: text.length, events: update.events.length, boards: update.boards.length };
@@ -219,11 +191,23 @@ class ArbiterView {
     requestAnimationFrame(() => setTimeout(() => { rec.painted_at = performance.now(); }, 0));
   }
 
+  /** The Follow button as the phase says: Follow when idle, Stop otherwise, disabled while starting. */
+  showPhase() {
+    const phase = this.model.phase;
+    this.ui.follow.textContent = phase === "idle" ? "Follow" : "Stop";
+    this.ui.follow.disabled = phase === "starting" || phase === "stopping";
+    this.section.dataset.phase = phase;
+    this.section.dataset.following = phase === "following" ? "1" : "0";
+  }
+
+  /** End the follower, whatever its phase: no read is asked after this, and late answers are dropped. */
   stop() {
+    this.model.go("stopping");
     this.following?.stop();
     this.following = null;
-    this.ui.follow.textContent = "Follow";
-    this.section.dataset.following = "0";
+    this.followedFile = null;
+    this.model.end();
+    this.showPhase();
   }
 
   /** The source the visitor gave (a chosen file, a URL, pasted text), or null with the reason said. */
@@ -245,23 +229,32 @@ class ArbiterView {
     /** @type {Source | null} */
     const source = this.source();
     if (!source) return;
-    this.model.reset();
+    const generation = this.model.begin(source.name);
+    if (generation == null) return; // a follower is starting or running: one at most
+    this.showPhase();
     this.streaming = source instanceof StreamSource;
     for (const { card } of this.cards.values()) card.remove();
     this.cards.clear();
-    ui.log.replaceChildren();
+    this.placed = [];
+    fillStrip(ui.urgent, [], () => {});
+    for (const row of ui.log.children) row.classList.add("arb-old"); // the last source's events stay, marked
+    ui.summary.textContent = "";
     const interval = Math.min(600, Math.max(1, Number(ui.interval.value) || 3));
-    if (this.client.referee?.state !== "ready") this.say("Starting the referee (Python) for the arbiter…");
+    this.say(this.client.referee?.state !== "ready" ? "Starting the referee (Python) for the arbiter…" : "");
     const r = await this.client.start(ui.rules.value === "uscf" ? "uscf" : "fide");
-    if (!r.ok) return this.say(`The referee could not start: ${r.error ? r.error.message : "unknown error"}`);
-    ui.follow.textContent = "Stop";
-    this.section.dataset.following = "1";
+    if (generation !== this.model.generation) return; // stopped meanwhile
+    if (!r.ok) {
+      this.stop();
+      return this.say(`The referee could not start: ${r.error ? r.error.message : "unknown error"}`);
+    }
+    this.model.go("following");
+    this.showPhase();
     this.say(source instanceof TextSource ? "Reading the pasted text once." : this.streaming
       ? `Following the stream ${source.name}, shown every ${interval} s.` : `Following ${source.name}, every ${interval} s.`);
     const once = source instanceof TextSource;
     this.followedFile = source instanceof FileSource && source.file ? source : null;
     this.following = poll(source, { interval, onText: (text, readAt) => this.onText(text, readAt),
-      onNote: (m) => this.say(m), once, onDone: () => {
+      onNote: (m) => generation === this.model.generation && this.say(m), once, onDone: () => {
         this.stop();
         this.say("The pasted text was read: change it and press Follow to read it again.");
       } });
@@ -293,10 +286,10 @@ class ArbiterView {
 function listen(v) {
   const ui = v.ui;
   ui.follow.addEventListener("click", () => {
-    if (v.following) {
+    if (v.model.phase === "following") {
       v.stop();
       v.say("Stopped.");
-    } else {
+    } else if (v.model.phase === "idle") {
       void v.start().catch((e) => v.say(e instanceof SourceError ? e.message : `Could not follow: ${e.message}`));
     }
   });
