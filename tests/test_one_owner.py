@@ -53,7 +53,7 @@ def test_the_page_works_no_chess_out_for_itself() -> None:
 
 
 def test_the_check_catches_what_the_page_once_did() -> None:
-    """The code this issue removed from the page, each caught."""
+    """The code that moved out of the page, each caught."""
     old = {
         'const white = fen.split(" ")[1] !== "b";': "splits a FEN",
         "const n = firstMove + Math.floor(half / 2);": "counts moves from plies",
