@@ -248,13 +248,22 @@ class App:
         return json.loads(self.page.evaluate("() => localStorage.getItem('pychessdraw.game.v1')") or "null")
 
 
-@pytest.fixture(scope="session")
-def shared_app(browser, base_url) -> App:
-    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+def fresh_app(browser, base_url, init_script: str | None = None, **context):
+    """A loaded page in a new context (its own storage): ``(context, app)``;
+    ``context`` takes Playwright's options (viewport, color_scheme...)."""
+    ctx = browser.new_context(**context)
+    if init_script is not None:
+        ctx.add_init_script(init_script)
     page = ctx.new_page()
     page.set_default_timeout(20_000)
     app = App(page, base_url)
     app.load()
+    return ctx, app
+
+
+@pytest.fixture(scope="session")
+def shared_app(browser, base_url) -> App:
+    ctx, app = fresh_app(browser, base_url, viewport={"width": 1280, "height": 900})
     yield app
     ctx.close()
 

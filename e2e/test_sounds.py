@@ -8,7 +8,7 @@ remembered across a reload."""
 from __future__ import annotations
 
 import pytest
-from conftest import App
+from conftest import fresh_app
 from playwright.sync_api import expect
 from viewkit import choose, settings
 
@@ -24,12 +24,7 @@ FIRST = {"move": 440, "capture": 330, "check": 660, "end": 523}
 
 @pytest.fixture
 def audible(browser, base_url):
-    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
-    ctx.add_init_script(LOG_NOTES)
-    page = ctx.new_page()
-    page.set_default_timeout(20_000)
-    app = App(page, base_url)
-    app.load()
+    ctx, app = fresh_app(browser, base_url, init_script=LOG_NOTES, viewport={"width": 1280, "height": 800})
     yield app
     ctx.close()
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import ARTIFACTS, App
+from conftest import ARTIFACTS, fresh_app
 from playwright.sync_api import expect
 from test_page import KNIGHTS, _axe
 from viewkit import choose, settings
@@ -43,11 +43,7 @@ def _body_colours(page) -> tuple[tuple[int, ...], tuple[int, ...]]:
 def themed(browser, base_url, request):
     """A fresh page (own storage) in the colour scheme the test names, at the size it names."""
     scheme, width, height = request.param
-    ctx = browser.new_context(viewport={"width": width, "height": height}, color_scheme=scheme)
-    page = ctx.new_page()
-    page.set_default_timeout(20_000)
-    app = App(page, base_url)
-    app.load()
+    ctx, app = fresh_app(browser, base_url, viewport={"width": width, "height": height}, color_scheme=scheme)
     yield app
     ctx.close()
 

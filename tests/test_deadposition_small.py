@@ -4,7 +4,7 @@ at most five men decided, each line replayed by python-chess, each answer
 compared with CHA's where CHA is built (``../cha-build/cha``, ``cha`` on
 PATH, or ``PYCHESSDRAW_CHA``; ``../shared/tools/build_cha.sh`` builds it).
 
-The random sample is small in the quick suite and 1,000 positions with
+The random sample is small in the quick suite and 300 positions with
 ``PYCHESSDRAW_FULL=1`` (CI's time: a few questions still take seconds)."""
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from pychessdraw.rules.dead import DEEP
 
 ROOT = Path(__file__).resolve().parents[1]
 FULL = bool(os.environ.get("PYCHESSDRAW_FULL"))
-SAMPLE = 1_000 if FULL else 60
+SAMPLE = 300 if FULL else 60
 # A node budget, not the clock: the answers must not depend on the machine's load.
 NODES = 100_000
 PIECES = [chess.PAWN, chess.KNIGHT, chess.BISHOP, chess.ROOK, chess.QUEEN]
