@@ -80,6 +80,7 @@ function listen(ctrl, input) {
  */
 function keepFocus(before) {
   if (!(before instanceof HTMLElement) || before === document.body) return;
+  if (before.closest('[role="dialog"]')) return; // a closing dialog gives the focus back itself
   const now = document.activeElement;
   if (now !== before && now !== document.body) return; // the focus went elsewhere on purpose
   // a browser may move the focus off a control just disabled or hidden only at its next update

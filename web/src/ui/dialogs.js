@@ -105,12 +105,13 @@ function keepFocusOnControls() {
   document.addEventListener("focusout", (ev) => {
     const t = ev.target;
     if (ev.relatedTarget !== null || !(t instanceof HTMLElement)) return;
-    queueMicrotask(() => {
+    // A task later: a closing dialog gives the focus back first (focusReturner).
+    setTimeout(() => {
       if (document.activeElement && document.activeElement !== document.body) return;
       if (!t.isConnected || ("disabled" in t && t.disabled) || t.offsetParent === null) {
         focusFirst("undo", "nav-prev", "flip");
       }
-    });
+    }, 0);
   });
 }
 
