@@ -8,13 +8,14 @@
 #   make contract    only docs/contract.md and web/src/contract.js, after a change to a contract TypedDict
 #   make catalogs    after a change to a sentence: update the .po catalogs from the sources, compile the .mo
 #   make native      the optional compiled search (native/: mypyc, needs a C compiler), into the venv
+#   make test-full   make test with the corpora and random-game samples whole (PYCHESSDRAW_FULL=1; over an hour on 2 cores)
 
 PYTHON ?= python3
 VENV   := .venv
 VPY    := $(VENV)/bin/python
 PORT   ?= 8000
 
-.PHONY: serve test test-quick lint docs contract catalogs site venv bench clean native
+.PHONY: serve test test-full test-quick lint docs contract catalogs site venv bench clean native
 
 # What ruff checks (pyproject.toml's [tool.ruff]): the package, the tests, the benchmarks, the docs' build, the native build.
 RUFF_PATHS := pychessdraw tests e2e web benchmarks docs native
@@ -47,12 +48,18 @@ $(VENV)/.native: $(VENV)/.installed $(NATIVE_INPUTS)
 	$(VPY) native/build.py --if-possible
 	@touch $@
 
+# The library's tests on up to four cores (a file stays on one worker: its
+# fixtures are module-wide); the browser tests after them, one page at a time.
 test: site lint $(VENV)/.native
-	$(VPY) -m pytest $(PYTEST_ARGS)
+	$(VPY) -m pytest tests -n auto --maxprocesses=4 --dist loadfile $(PYTEST_ARGS)
+	$(VPY) -m pytest e2e $(PYTEST_ARGS)
 
 lint: venv
 	$(VENV)/bin/ruff check $(RUFF_PATHS)
 	$(VENV)/bin/ruff format --check $(RUFF_PATHS)
+
+test-full:
+	PYCHESSDRAW_FULL=1 $(MAKE) test
 
 test-quick: lint
 	$(VPY) -m pytest tests -m "not slow" -q $(PYTEST_ARGS)
