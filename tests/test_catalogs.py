@@ -65,7 +65,7 @@ def test_the_check_catches_a_dropped_placeholder_a_missing_translation_and_a_sta
     assert "'{side} wins': placeholders [] instead of ['side']" in found
     assert "'{side} resigns': placeholders ['extra', 'side'] instead of ['side']" in found
     assert "'Draw': no translation" in found
-    assert "missing '{side}'s claim refused'" in found
+    assert 'missing "{side}\'s claim refused"' in found
     assert cat.catalog_problems("de", german, wanted | {("A new sentence",)}) != []
 
 
