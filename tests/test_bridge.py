@@ -354,3 +354,41 @@ def test_a_move_row_is_formatted_without_touching_the_game() -> None:
     game.push(game.parse_move("Nc6"))
     black = present.make_row(game, "Nc6", "b8c6")
     assert black["label"] == "2...Nc6" and black["number"] == 2 and black["white"] is False
+
+
+def test_a_claims_verdict_names_the_claimer() -> None:
+    """Either side may claim: the verdict says whose claim it was."""
+    bridge = played("Nf3", "Nf6")
+    refused = call(bridge, "claim")  # White claims now: no rule allows it
+    assert refused["claim"]["headline"] == "White's claim refused"
+    bridge = played("Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1")
+    refused = call(bridge, "claim")  # Black, before the third occurrence
+    assert refused["claim"]["headline"] == "Black's claim refused"
+    accepted = call(bridge, "claim", move="Ng8")
+    assert accepted["claim"]["headline"] == "Black's claim accepted"
+
+
+def test_an_automatic_claim_is_recorded_as_one() -> None:
+    """A claim made by the page's auto-claim setting: the verdict, the saved
+    ending and the exported PGN say so, and a restore keeps it; the PGN's
+    ending is still read back from it."""
+    from pychessdraw import pgn
+    from pychessdraw.outcome import Termination
+
+    moves = ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"]
+    bridge = played(*moves)
+    reply = call(bridge, "claim", auto=True)  # White, the position there a third time
+    assert reply["claim"]["accepted"] and "made automatically" in reply["claim"]["text"]
+    assert reply["ending"] == {"op": "claim", "color": "white", "auto": True}
+    text = call(bridge, "export_pgn")["pgn"]
+    assert "White's claim was made automatically, by the page's auto-claim setting." in text
+    # the ending is read back from the comment alone, the note before its words
+    game, _ = pgn.parse_one("\n".join(line for line in text.splitlines() if "TerminationDetails" not in line))
+    outcome = game.outcome()
+    assert outcome is not None and outcome.termination is Termination.THREEFOLD_REPETITION and outcome.claimed
+    uci = [row["uci"] for row in call(bridge, "state")["moves"]["add"]]
+    restored = call(Bridge(), "restore", start_fen=None, moves=uci, headers={}, ending=reply["ending"])
+    assert restored["ok"] and restored["ending"] == reply["ending"]
+    plain = played(*moves)
+    assert call(plain, "claim")["ending"] == {"op": "claim"}
+    assert "automatically" not in call(plain, "export_pgn")["pgn"]

@@ -60,12 +60,12 @@ def test_the_check_catches_a_dropped_placeholder_a_missing_translation_and_a_sta
     german["{side} wins"].string = "Sieg"  # the placeholder dropped
     german["{side} resigns"].string = "{side} gibt {extra} auf"  # one added
     german["Draw"].string = ""
-    del german["Claim refused"]
+    del german["{side}'s claim refused"]
     found = "\n".join(cat.catalog_problems("de", german, wanted))
     assert "'{side} wins': placeholders [] instead of ['side']" in found
     assert "'{side} resigns': placeholders ['extra', 'side'] instead of ['side']" in found
     assert "'Draw': no translation" in found
-    assert "missing 'Claim refused'" in found
+    assert 'missing "{side}\'s claim refused"' in found
     assert cat.catalog_problems("de", german, wanted | {("A new sentence",)}) != []
 
 

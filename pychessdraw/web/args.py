@@ -113,18 +113,20 @@ def saved_headers(value: object) -> dict[str, str]:
 
 
 def saved_ending(value: object) -> dict[str, Any] | None:
-    """A saved ending {op, color}, every part checked (a colour of any JSON type)."""
+    """A saved ending {op, color, auto}, every part checked (a colour of any JSON type)."""
     if value is None:
         return None
     if (
         not isinstance(value, dict)
-        or set(value) - {"op", "color"}
+        or set(value) - {"op", "color", "auto"}
         or not isinstance(value.get("op"), str)
         or value["op"] not in ENDING_OPS
     ):
         raise BadRequestError("'ending' must be null or {op: agree|resign|flag|claim|recorded, color}")
     if value["op"] in ("resign", "flag") or value.get("color") is not None:
         arg_color(value)
+    if "auto" in value and not isinstance(value["auto"], bool):
+        raise BadRequestError("'ending.auto' must be true or false")
     return value
 
 

@@ -431,9 +431,11 @@ class Bridge:
             self._rows.append(present.make_row(self.game, san or uci, uci))
         else:
             result = self.game.claim_draw(None)
+        auto = arg_flag(args, "auto")
         if result.accepted:
-            self._ending = {"op": "claim"}
-        return self._reply(before, claim=present.claim_verdict(result, san, claimer))
+            # the setting's claim is recorded with its claimer, for the PGN's note
+            self._ending = {"op": "claim", "color": color_name(claimer), "auto": True} if auto else {"op": "claim"}
+        return self._reply(before, claim=present.claim_verdict(result, san, claimer, auto=auto))
 
     def _agree(self, args: dict[str, Any]) -> Reply:
         self._check_not_over()
@@ -518,9 +520,14 @@ class Bridge:
         recorded = (
             self._recorded["result"] if self._recorded is not None else self._ended[1]["result"] if self._ended else "*"
         )
+        ending, note = self._ending, None
+        if ending is not None and ending["op"] == "claim" and ending.get("auto") and "color" in ending:
+            note = present.auto_claim_note(ending["color"] == "white")
         return {
             "ok": True,
-            "pgn": export_pgn(self.game, self.headers, arg_clocks(args), recorded=recorded if self._pristine else None),
+            "pgn": export_pgn(
+                self.game, self.headers, arg_clocks(args), recorded=recorded if self._pristine else None, note=note
+            ),
         }
 
 

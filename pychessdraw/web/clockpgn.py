@@ -73,11 +73,16 @@ def parse_time_control_tag(tag: str) -> dict[str, float] | None:
 
 
 def export_with_clocks(
-    game: Game, headers: Mapping[str, str] | None, time_control: Mapping[str, Any] | None, clocks: Mapping[int, int]
+    game: Game,
+    headers: Mapping[str, str] | None,
+    time_control: Mapping[str, Any] | None,
+    clocks: Mapping[int, int],
+    note: str | None = None,
 ) -> str:
     """The game as PGN (see :func:`pychessdraw.pgn.export`) with a
     ``TimeControl`` tag and a ``[%clk]`` comment after each move that has a
-    time in ``clocks`` (ply -> the mover's remaining ms)."""
+    time in ``clocks`` (ply -> the mover's remaining ms); ``note`` after the last
+    move's time."""
     tags = dict(headers or {})
     if time_control is not None:
         tags["TimeControl"] = time_control_tag(
@@ -86,4 +91,6 @@ def export_with_clocks(
             float(time_control.get("delay_s", 0)),
         )
     comments = {ply: format_clk(ms) for ply, ms in clocks.items() if 1 <= ply <= game.ply}
+    if note:  # after the last move's clock, before the ending's words
+        comments[game.ply] = " ".join(filter(None, (comments.get(game.ply, ""), note)))
     return export(game, tags, comments)

@@ -192,7 +192,7 @@ class ClaimVerdict(TypedDict):
     rule: ClaimRuleName | None
     move: str | None
     san: str | None
-    headline: str  # "Claim accepted" | "Claim refused"
+    headline: str  # "White's claim accepted" | "Black's claim refused": the claimer named
     text: str
     wrong_claim: WrongClaim | None  # a refused claim: the opponent's two minutes (FIDE 9.5.3)
 
@@ -216,7 +216,8 @@ class Analysed(TypedDict):
 
 class Ending(TypedDict):
     op: EndingOp
-    color: NotRequired[Color]  # resign, flag: the side that resigned or lost on time
+    color: NotRequired[Color]  # resign, flag: the side that resigned or lost on time; claim (auto): the claimer
+    auto: NotRequired[bool]  # claim: made by the player's auto-claim setting (the PGN says so)
 
 
 class ReviewEvent(TypedDict):
@@ -336,6 +337,7 @@ class PlayArgs(TypedDict):
 
 class ClaimArgs(TypedDict, total=False):
     move: str | None  # the intended move; none: claim now
+    auto: bool | None  # made by the player's auto-claim setting: the verdict, the ending and the PGN say so
 
 
 class ColorArgs(TypedDict):

@@ -14,17 +14,23 @@ BOARD_TAGS = ("FEN", "SetUp", "Variant")  # exported from the game's own start p
 
 
 def export_pgn(
-    game: Game, headers: dict[str, str], clocks: tuple[dict[str, float], dict[int, int]] | None, *, recorded: str | None
+    game: Game,
+    headers: dict[str, str],
+    clocks: tuple[dict[str, float], dict[int, int]] | None,
+    *,
+    recorded: str | None,
+    note: str | None = None,
 ) -> str:
     """``game`` as PGN with ``headers``: with the page's clocks (time control,
     ms by ply) when given; else as recorded (``recorded``: the record's
     result, for an imported game still exactly as imported); else with the
-    game's own ending."""
+    game's own ending. ``note`` goes in the comment after the last move,
+    before the ending's words (an automatic claim says so there)."""
     if clocks is not None:
-        return clockpgn.export_with_clocks(game, tags(headers, ENDING_TAGS), clocks[0], clocks[1])
+        return clockpgn.export_with_clocks(game, tags(headers, ENDING_TAGS), clocks[0], clocks[1], note=note)
     if recorded is not None:
         return export_as_recorded(game, {"Result": recorded, **tags(headers, ())})
-    return pgn.export(game, tags(headers, ENDING_TAGS))
+    return pgn.export(game, tags(headers, ENDING_TAGS), {game.ply: note} if note else None)
 
 
 def tags(headers: dict[str, str], drop: tuple[str, ...]) -> dict[str, str]:

@@ -600,10 +600,25 @@ def flag_view(result: ResultName | None, flagged: chess.Color, opponent_answer: 
     }
 
 
-def claim_verdict(result: ClaimResult, san: str | None, claimer: chess.Color) -> ClaimVerdict:
-    """The arbiter's answer to ``claimer``'s claim; a refused one says what
-    FIDE 9.5.3 gives the opponent where clocks run (the page adds the time)."""
-    headline = gettext("Claim accepted") if result.accepted else gettext("Claim refused")
+def auto_claim_note(claimer: chess.Color, lead: str = "") -> str:
+    """What the record says of a claim made by the auto-claim setting (no
+    FIDE article in it: the PGN reader takes the ending's from the last one)."""
+    return lead + gettext("{side}'s claim was made automatically, by the page's auto-claim setting.").format(
+        side=side(claimer)
+    )
+
+
+def claim_verdict(result: ClaimResult, san: str | None, claimer: chess.Color, *, auto: bool = False) -> ClaimVerdict:
+    """The arbiter's answer to ``claimer``'s claim, which it names (the
+    claim may come from either side); a refused one says what FIDE 9.5.3
+    gives the opponent where clocks run (the page adds the time). ``auto``:
+    the claim was made by the player's auto-claim setting, which the text says."""
+    who = side(claimer)
+    if result.accepted:
+        headline = gettext("{side}'s claim accepted").format(side=who)
+    else:
+        headline = gettext("{side}'s claim refused").format(side=who)
+    text = result.reason + (auto_claim_note(claimer, lead=" ") if auto else "")
     rule: ClaimRuleName | None = None if result.rule is None else result.to_dict()["rule"]
     wrong: WrongClaim | None = None
     if not result.accepted:
@@ -622,6 +637,6 @@ def claim_verdict(result: ClaimResult, san: str | None, claimer: chess.Color) ->
         "move": result.move,
         "san": san,
         "headline": headline,
-        "text": result.reason,
+        "text": text,
         "wrong_claim": wrong,
     }

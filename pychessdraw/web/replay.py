@@ -27,6 +27,8 @@ def declare(game: Game, ending: dict[str, Any]) -> tuple[Ending, flagfall.FlagWo
     if op == "claim":
         if not game.claim_draw().accepted:
             raise BadRequestError("the saved draw claim does not hold in the saved position")
+        if ending.get("auto") is True and ending.get("color") in ("white", "black"):
+            return Ending(op="claim", color="white" if ending["color"] == "white" else "black", auto=True), None
         return {"op": "claim"}, None
     if op == "agree":
         game.agree_draw()

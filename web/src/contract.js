@@ -210,7 +210,7 @@
  * @property {ClaimRuleName|null} rule
  * @property {string|null} move
  * @property {string|null} san
- * @property {string} headline  "Claim accepted" | "Claim refused"
+ * @property {string} headline  "White's claim accepted" | "Black's claim refused": the claimer named
  * @property {string} text
  * @property {WrongClaim|null} wrong_claim  a refused claim: the opponent's two minutes (FIDE 9.5.3)
  */
@@ -238,7 +238,8 @@
 /**
  * @typedef {Object} Ending
  * @property {EndingOp} op
- * @property {Color} [color]  resign, flag: the side that resigned or lost on time
+ * @property {Color} [color]  resign, flag: the side that resigned or lost on time; claim (auto): the claimer
+ * @property {boolean} [auto]  claim: made by the player's auto-claim setting (the PGN says so)
  */
 
 /**
@@ -371,6 +372,7 @@
 /**
  * @typedef {Object} ClaimArgs
  * @property {string|null} [move]  the intended move; none: claim now
+ * @property {boolean|null} [auto]  made by the player's auto-claim setting: the verdict, the ending and the PGN say so
  */
 
 /**

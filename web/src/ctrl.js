@@ -12,6 +12,7 @@ import { restoreArgs, savePrefs } from "./persist.js";
 import { SIDE_NAME } from "./contract.js";
 import { ControllerBase } from "./control/base.js";
 import { EarlyMoves, REPLAYING } from "./control/early.js";
+import { Premoves } from "./control/premove.js";
 import { messageOf } from "./errors.js";
 
 /** @typedef {import("./contract.js").Answer_} Answer */
@@ -24,6 +25,7 @@ export class Controller extends ControllerBase {
   constructor(deps) {
     super(deps);
     this.early = new EarlyMoves(this);
+    this.premoves = new Premoves(this);
     /** Features' additions to export_pgn's arguments. @type {Array<() => Record<string, unknown> | null>} */
     this.exportArgs = [];
     // The features' controllers, declared here (set by features/clocks.js and
@@ -71,6 +73,7 @@ export class Controller extends ControllerBase {
   dismiss() {
     const s = this.state;
     if (s.promotion) this.cancelPromotion();
+    else if (s.premove) this.premoves.cancel();
     else if (s.ask) this.answerClaimPrompt(null);
     else if (s.confirm) this.answerConfirm(false);
     else if (s.pgnGames) {
@@ -138,20 +141,24 @@ export class Controller extends ControllerBase {
     this.changed("dialogs", "board");
   }
 
-  /** @param {boolean|null} claim  true: claim with the move; false: just play it; null: neither */
-  answerClaimPrompt(claim) {
+  /**
+   * @param {boolean|null} claim  true: claim with the move; false: just play it; null: neither
+   * @param {{auto?: boolean}} [opts]  auto: answered by the auto-claim setting (recorded so)
+   */
+  answerClaimPrompt(claim, opts = {}) {
     const ask = this.state.ask;
     this.state.ask = null;
     this.changed("dialogs", "board");
     if (!ask || claim == null) return Promise.resolve(null);
-    return claim ? this.act("claim", { move: ask.uci }) : this.act("play", { move: ask.uci, offer_claim: false });
+    return claim ? this.act("claim", { move: ask.uci, ...(opts.auto ? { auto: true } : {}) })
+      : this.act("play", { move: ask.uci, offer_claim: false });
   }
 
   /**
    * Claim a draw for the side to move. The visitor claims only for a side
    * they play; a computer opponent claims for itself with `{forComputer: true}`.
    * @param {string|null} move  the intended move, or null to claim now
-   * @param {{forComputer?: boolean}} [opts]
+   * @param {{forComputer?: boolean, auto?: boolean}} [opts]  auto: made by the auto-claim setting (recorded so)
    */
   claim(move, opts = {}) {
     const f = this.state.live;
@@ -160,7 +167,7 @@ export class Controller extends ControllerBase {
       return Promise.resolve(null);
     }
     if (this.state.browse != null) this.goto(Infinity);
-    return this.act("claim", { move: move || null });
+    return this.act("claim", { move: move || null, ...(opts.auto ? { auto: true } : {}) });
   }
 
   undo() {

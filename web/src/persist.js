@@ -59,6 +59,7 @@ export function validateRecord(raw) {
     const color = e.color ?? e.args?.color; // older records kept {op, args: {color}}
     if ((e.op === "resign" || e.op === "flag") && color !== "white" && color !== "black") return { ok: false, problem: "its ending names no side" };
     ending = color ? { op: e.op, color } : { op: e.op };
+    if (e.op === "claim" && e.auto === true && color) ending.auto = true; // made by the auto-claim setting
   }
   /** @type {Record<string, string>} */
   const headers = {};

@@ -123,6 +123,18 @@ export class ClockKeeper {
     this.#emit();
   }
 
+  /**
+   * Whether the clocks hold the game: paused by the player, or about to
+   * come back paused from a reload (a saved clock that had started; the
+   * restore waits for the game). The computer does not move meanwhile. Not
+   * while a claim is judged: that stop is the referee's, not a pause.
+   */
+  holdsPlay() {
+    const saved = this.pendingRestore && this.pendingRestore.clock;
+    if (saved) return this.clock.timed && !!saved.started && !saved.over;
+    return this.clock.timed && this.clock.paused && !this.clock.over && !this.judging;
+  }
+
   /** The page left the Play view: a running clock pauses there (nobody plays in Review), and says so. */
   pauseAway() {
     if (this.clock.running === null) return;

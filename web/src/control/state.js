@@ -54,6 +54,8 @@ import { loadPrefs, positionBeforeReferee } from "../persist.js";
  * @property {{fen: string, known: boolean}} early  the position drawn before the referee has
  *   answered (the saved game's); known: false when it is only the game's start position
  * @property {string[]} queued  moves made while the referee was starting, judged once it is ready (in order)
+ * @property {import("./premove.js").Premove|null} premove  a move made while the computer is to move,
+ *   played after its reply (control/premove.js)
  * @property {number} seq  answers applied (test hook)
  */
 
@@ -99,6 +101,7 @@ export function initialState(storage, nav) {
     clocksDecide: false,
     early: positionBeforeReferee(nav.get(), storage),
     queued: [],
+    premove: null,
     seq: 0,
   };
 }

@@ -48,6 +48,7 @@ export const OPPONENTS = /** @type {Opponent[]} */ (["human", "computer-white", 
  * @typedef {Object} FeatureOptions
  * @property {Storage|null} [storage]
  * @property {() => import("./client.js").Clock|null} [clock]  milliseconds left, when clocks run
+ * @property {() => boolean} [paused]  the clocks are paused (after a reload too): the computer waits
  * @property {() => import("./player.js").Engine & {state: string, start: () => Promise<void>, terminate: () => void}} [createEngine]
  */
 
@@ -60,6 +61,7 @@ export class ComputerOpponent {
     this.host = host;
     this.storage = opts.storage ?? null;
     this.clock = opts.clock ?? (() => null);
+    this.paused = opts.paused ?? (() => false);
     this.createEngine = opts.createEngine ?? (() => new EngineClient({
       onState: (state, detail) => this.onEngineState(state, detail),
     }));
@@ -262,8 +264,9 @@ export class ComputerOpponent {
     const s = this.host.state;
     const f = s.live;
     if (!side || !this.player || !this.engine || this.engine.state === "failed" || this.engine.state === "loading"
-        || this.engine.state === "off" || s.engine !== "ready" || !f || f.outcome || f.turn !== side || this.ownUndo) {
-      if (this.thinking && (!f || f.turn !== side || f.outcome)) this.abort();
+        || this.engine.state === "off" || s.engine !== "ready" || !f || f.outcome || f.turn !== side || this.ownUndo
+        || this.paused()) {
+      if (this.thinking && (!f || f.turn !== side || f.outcome || this.paused())) this.abort();
       return;
     }
     const offered = !!(s.offer && s.offer.to === side);

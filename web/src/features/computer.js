@@ -46,7 +46,10 @@ export function computerFeature({ ctrl, addSection }) {
   const computer = new ComputerOpponent(ctrl, {
     storage: localStorage,
     clock: () => clockOf(ctrl.clocks),
+    paused: () => !!ctrl.clocks && ctrl.clocks.holdsPlay(),
   });
+  // Resume (or a move) starts the clocks again: the computer's turn goes on
+  ctrl.clocks?.onChange(() => computer.maybeThink());
   ctrl.computer = computer; // tests and the console reach it here
   // in the settings dialog (index.html), else beside the moves
   const body = addSection({ id: "computer", title: "Play the computer", column: "info", before: "setup" });

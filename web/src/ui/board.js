@@ -2,7 +2,8 @@
 // The board view: chessground configured from the controller's state. It
 // holds no chess logic: destinations, check and arrows come from the facts.
 import { Chessground } from "@lichess-org/chessground";
-import { $ } from "./dom.js";
+import { $, el, setText } from "./dom.js";
+import { t } from "../i18n.js";
 
 /** @typedef {import("../ctrl.js").Controller} Controller */
 /** @typedef {import("../contract.js").Facts} Facts */
@@ -43,6 +44,36 @@ export function claimArrows(f) {
   return shapes;
 }
 
+/**
+ * While the computer is to move, the visitor's move is kept as a premove
+ * (control/premove.js); chessground's click or right click cancels it.
+ * @param {Controller} ctrl
+ */
+const premovable = (ctrl) => ({ enabled: false, showDests: true, castle: true, events: {
+  set: (/** @type {string} */ orig, /** @type {string} */ dest) => ctrl.premoves.setFromBoard(orig, dest),
+  unset: () => { if (ctrl.state.premove?.orig) ctrl.premoves.cancel(); },
+} });
+
+/**
+ * The premove kept, on the board: a badge (hook: premove) and chessground's
+ * squares, both following the controller's state.
+ * @param {Controller} ctrl @param {import("@lichess-org/chessground/api").Api} cg @param {HTMLElement} host
+ * @returns {() => void} its render
+ */
+function premoveView(ctrl, cg, host) {
+  const badge = el("div", { class: "premove-badge", dataset: { testid: "premove" }, attrs: { "aria-hidden": "true" } });
+  badge.hidden = true;
+  /** @type {HTMLElement} */ (host.parentElement).append(badge);
+  return () => {
+    const p = ctrl.state.premove;
+    const cur = cg.state.premovable.current;
+    if (cur && !(p && p.orig === cur[0] && p.dest === cur[1])) cg.cancelPremove();
+    badge.hidden = !p;
+    host.dataset.premove = p ? p.text : "";
+    if (p) setText(badge, t("Premove {move}", { move: p.text }));
+  };
+}
+
 /** @param {Controller} ctrl */
 export function mountBoard(ctrl) {
   const host = $("board");
@@ -55,7 +86,7 @@ export function mountBoard(ctrl) {
     ranksPosition: "left",
     movable: { free: false, color: undefined, dests: new Map(), showDests: true,
       events: { after: (orig, dest) => { ctrl.boardMove(orig, dest, performance.now()); } } },
-    premovable: { enabled: false },
+    premovable: premovable(ctrl),
     draggable: { enabled: true, showGhost: true },
     animation: { enabled: true, duration: 150 },
     highlight: { lastMove: true, check: true },
@@ -70,6 +101,7 @@ export function mountBoard(ctrl) {
     }, { capture: true, passive: true });
   }
   window.addEventListener("resize", () => cg.redrawAll());
+  const renderPremove = premoveView(ctrl, cg, host);
 
   function render() {
     const st = ctrl.shown();
@@ -78,6 +110,7 @@ export function mountBoard(ctrl) {
     const canMove = ctrl.canMove() && !ctrl.state.ask && !ctrl.state.promotion;
     // while the referee starts, any piece may be moved: the move is kept and judged once it is ready
     const early = ctrl.state.engine === "loading" && ctrl.state.early.known;
+    const pre = ctrl.isLive() && !ctrl.state.ask && !ctrl.state.promotion ? ctrl.premoves.side() : null;
     const fen = ctrl.shownFen();
     // The side to move and its check come with the move list's row (or the
     // game's start), not with the facts: a browsed position's facts arrive
@@ -92,8 +125,11 @@ export function mountBoard(ctrl) {
       check: check ? turn : false,
       lastMove: row ? [key(row.uci.slice(0, 2)), key(row.uci.slice(2, 4))] : undefined,
       movable: early ? { free: true, color: "both" }
-        : { free: false, color: canMove && st ? st.turn : undefined, dests: canMove && st ? destsOf(st.legal_moves) : new Map() },
+        : pre ? { free: false, color: pre, dests: new Map() }
+          : { free: false, color: canMove && st ? st.turn : undefined, dests: canMove && st ? destsOf(st.legal_moves) : new Map() },
+      premovable: { enabled: !!pre },
     });
+    renderPremove();
     cg.setAutoShapes(ctrl.isLive() ? claimArrows(st) : []);
     host.dataset.fen = fen;
     host.dataset.orientation = ctrl.state.orientation;

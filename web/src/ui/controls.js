@@ -3,11 +3,31 @@
 // follows the controller's (visibly disabled, with the reason, while the
 // referee starts). Also the engine status line and the export box.
 import { $, $as, focusFirst, setText } from "./dom.js";
+import { t } from "../i18n.js";
 
 /** @typedef {import("../ctrl.js").Controller} Controller */
 
 const GAME_BUTTONS = ["claim-any", "claim-typed", "offer", "resign-white", "resign-black", "flag-btn-white", "flag-btn-black"];
 const ENGINE_BUTTONS = ["undo", "new-game", "load-fen", "load-pgn", "export-pgn", "copy-pgn", "pgn-games-load"];
+
+/**
+ * The move box's move: played, or kept (while the referee starts; as the
+ * premove while the computer is to move).
+ * @param {Controller} ctrl @param {HTMLInputElement} input
+ */
+function submitMove(ctrl, input) {
+  const mv = input.value.trim();
+  if (!mv) return;
+  // kept, judged once the referee is ready; or the premove, played after the computer's reply
+  if (ctrl.state.engine === "loading" || ctrl.premoves.keepTyped(mv)) {
+    if (ctrl.state.engine === "loading") void ctrl.play(mv);
+    input.value = "";
+    return;
+  }
+  void ctrl.play(mv).then((r) => {
+    if (r && r.ok && input.value.trim() === mv) input.value = ""; // keep a move typed ahead
+  });
+}
 
 /**
  * Each button and form sends its one controller action.
@@ -18,16 +38,7 @@ function listen(ctrl, input) {
   const click = (id, fn) => $(id).addEventListener("click", fn);
   $("move-form").addEventListener("submit", (ev) => {
     ev.preventDefault();
-    const mv = input.value.trim();
-    if (!mv) return;
-    if (ctrl.state.engine === "loading") { // kept, judged once the referee is ready
-      void ctrl.play(mv);
-      input.value = "";
-      return;
-    }
-    void ctrl.play(mv).then((r) => {
-      if (r && r.ok && input.value.trim() === mv) input.value = ""; // keep a move typed ahead
-    });
+    submitMove(ctrl, input);
   });
   click("claim-any", () => void ctrl.claim(null));
   click("claim-typed", () => {
@@ -104,7 +115,8 @@ function draw(ctrl, input, typingHint) {
   // a finished game takes no move: the box says so instead of refusing each one
   // while the referee starts a move is kept and judged once it is ready
   setDisabled("move-play", s.engine === "failed" || (ready && over), why || "The game is over: Undo takes the ending back");
-  setText($("queued"), s.queued.length ? `Waiting for the referee: ${s.queued.join(" ")}` : "");
+  setText($("queued"), s.queued.length ? `Waiting for the referee: ${s.queued.join(" ")}`
+    : s.premove ? t("Premove {move}, after the computer's reply", { move: s.premove.text }) : "");
   const closed = ready && over;
   if (input.disabled !== closed) input.disabled = closed;
   const hint = closed ? "The game is over" : typingHint;
