@@ -24,6 +24,7 @@ long detour is not found.
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Sequence
 from operator import itemgetter
@@ -62,7 +63,7 @@ KNIGHT_STEPS: Final = _knight_table()
 
 
 def _piece_steps(piece: chess.PieceType, start: chess.Square, end: chess.Square) -> int:
-    """``piece_steps``, computed (the table below holds every answer)."""
+    """``piece_steps``, computed."""
     if start == end:
         return 0
     if piece == chess.KING:
@@ -84,23 +85,16 @@ def _piece_steps(piece: chess.PieceType, start: chess.Square, end: chess.Square)
     return 1 if files or ranks or diagonal else 2  # a queen
 
 
-# By piece type (a pawn's row unused), start and end square: the directed
-# search asks millions of times (measured: a tenth of its time went here).
-PIECE_STEPS: Final = [
-    [[_piece_steps(piece, start, end) for end in chess.SQUARES] for start in chess.SQUARES]
-    if piece != chess.PAWN
-    else []
-    for piece in range(7)
-]
-
-
+@functools.cache
 def piece_steps(piece: chess.PieceType, start: chess.Square, end: chess.Square) -> int:
-    """Moves a piece needs from ``start`` to ``end`` on an empty board."""
-    return PIECE_STEPS[piece][start][end]
+    """Moves a piece needs from ``start`` to ``end`` on an empty board
+    (cached: the directed search asks millions of times, and a table
+    built at import would cost the page's start-up)."""
+    return _piece_steps(piece, start, end)
 
 
 def _pawn_steps(color: chess.Color, start: chess.Square, target: chess.PieceType, end: chess.Square) -> int:
-    """``pawn_steps``, computed (``PAWN_STEPS`` holds every answer)."""
+    """``pawn_steps``, computed."""
     if target in (chess.PAWN, chess.KING):
         return FAR
     rank = chess.square_rank(start)
@@ -115,17 +109,12 @@ def _pawn_steps(color: chess.Color, start: chess.Square, target: chess.PieceType
     return best
 
 
-# By colour, start square, target piece type and end square.
-PAWN_STEPS: Final = [
-    [[[_pawn_steps(color, start, kind, end) for end in chess.SQUARES] for kind in range(7)] for start in chess.SQUARES]
-    for color in (chess.BLACK, chess.WHITE)
-]
-
-
+@functools.cache
 def pawn_steps(color: chess.Color, start: chess.Square, target: chess.PieceType, end: chess.Square) -> int:
     """Moves a pawn needs to become ``target`` on ``end``: its pushes to the
-    last rank, a capture for each file it changes, then the new piece's."""
-    return PAWN_STEPS[color][start][target][end]
+    last rank, a capture for each file it changes, then the new piece's
+    (cached, as ``piece_steps``)."""
+    return _pawn_steps(color, start, target, end)
 
 
 def man_steps(piece: chess.PieceType, color: chess.Color, start: chess.Square, target: Target) -> int:
@@ -134,8 +123,8 @@ def man_steps(piece: chess.PieceType, color: chess.Color, start: chess.Square, t
     if side != color:
         return FAR
     if piece == chess.PAWN:
-        return PAWN_STEPS[color][start][kind][end]
-    return PIECE_STEPS[piece][start][end] if piece == kind else FAR
+        return pawn_steps(color, start, kind, end)
+    return piece_steps(piece, start, end) if piece == kind else FAR
 
 
 def assign(board: chess.BaseBoard, targets: Sequence[Target]) -> tuple[dict[chess.Square, Target], int] | None:
