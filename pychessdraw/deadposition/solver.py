@@ -62,6 +62,10 @@ SMALL_SEARCH_SHARE: Final = 0.4  # its share of a small one (the page's): it dec
 # Where pawns are locked head-on the walk proves most positions, so the
 # deepening's usual share would mostly be spent in vain.
 LOCKED_SEARCH_SHARE: Final = 0.05
+# At most ``patterns.MAX_MEN`` men, with a large budget: the walk finds
+# the long helpmates the deepening misses (its lines of few men are long),
+# so it gets little (measured on random positions of at most five men).
+FEW_MEN_SEARCH_SHARE: Final = 0.03
 SMALL_NODES: Final = 1_000
 SMALL_SECONDS: Final = 0.1
 SHORT_LINE: Final = 16  # longer proof lines are shortened (a cheap post-pass)
@@ -198,6 +202,8 @@ def _can_checkmate(board: chess.Board, color: chess.Color, nodes: int, seconds: 
     # does not reach, so the walk follows the dive at once.
     small = nodes <= SMALL_NODES or (seconds is not None and seconds <= SMALL_SECONDS)
     share = SMALL_SEARCH_SHARE if small else LOCKED_SEARCH_SHARE if head_on else SEARCH_SHARE
+    if share == SEARCH_SHARE and chess.popcount(b.occupied) <= MAX_MEN:
+        share = FEW_MEN_SEARCH_SHARE
     phases: list[tuple[Phase, float, int | None]] = [
         (_dive, DIVE_SHARE, DIVE_NODES),
         (_dive_anywhere, DIVE_SHARE, DIVE_ANYWHERE_NODES),
