@@ -151,7 +151,7 @@ def main() -> None:
         theirs, seconds = cha_answers(args.cha, asked)
         differ = [
             (b.fen(), c, w, t)
-            for (b, c), (w, _, _), t in zip(asked, got, strict=True)
+            for (b, c), (w, _, _), t in zip(asked, got, theirs, strict=True)
             if t is not None and w is not None and w != t
         ]
         print(f"CHA: {sum(t is not None for t in theirs)} decided, {seconds:.2f} s; disagreements {len(differ)}")
