@@ -58,6 +58,6 @@ def compiled() -> ModuleType:
         module = importlib.import_module("pychessdraw_native")
     except ImportError:
         pytest.skip("pychessdraw-native is not installed: `make native` builds it (it needs a C compiler)")
-    if module.SOURCE_HASH != native.source_hash():
+    if getattr(module, "SOURCE_HASH", None) != native.source_hash():
         pytest.skip("pychessdraw-native was built from other sources: `make native` rebuilds it")
     return module

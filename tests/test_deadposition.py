@@ -414,3 +414,20 @@ def test_a_long_proof_line_is_tightened_for_people_never_lengthened() -> None:
     san = [replay.san_and_push(m) for m in found.line]
     assert len(tighten_san(board, W, san)) == len(short)
     assert tighten(board, W, short[:12] if len(short) <= 12 else short) == list(short)  # short lines stay as they are
+
+
+def test_pawns_set_free_by_the_loser_within_the_default_budget() -> None:
+    """Black's pawns each have a White pawn ahead and Black's king is walled
+    in: Black mates only after White's king takes a pawn, White's freed pawn
+    promotes and the new piece is taken by a Black pawn that then queens.
+    The walk in ``pawnwalk``'s order finds it; the general search needed two
+    million nodes.  Nodes, not seconds: the bound must not depend on the load."""
+    from pychessdraw.deadposition.pawnwalk import applies
+    from pychessdraw.rules.dead import DEEP
+
+    board = chess.Board("1k6/1P1p1p1p/BP6/1P5p/8/5K2/3P1P1P/8 w - -")
+    assert applies(board, B) and not applies(board, W)
+    v = can_checkmate(board, B, nodes=DEEP.nodes)
+    assert_line(board, B, v)
+    assert v.nodes <= 1_000, v.nodes
+    assert any(move.promotion for move in v.line or ()), "the line promotes"

@@ -34,8 +34,9 @@ def walk_c(compiled: ModuleType) -> ModuleType:
 
 
 @pytest.fixture(scope="module")
-def fastwalk() -> ModuleType:
-    """The compiled ``fastwalk``, with the C walk in it (the build's default)."""
+def fastwalk(compiled: ModuleType) -> ModuleType:
+    """The compiled ``fastwalk``, with the C walk in it (the build's default);
+    a skip, saying why, where the native build is missing or stale (``compiled``)."""
     module = importlib.import_module("pychessdraw_native.deadposition.fastwalk")
     assert module.C_WALK is not None
     return module

@@ -24,13 +24,16 @@ long detour is not found.
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Sequence
+from operator import itemgetter
 from typing import Final
 
 import chess
 
 from .budget import Budget
+from .legal import legality
 
 Target = tuple[chess.PieceType, chess.Color, chess.Square]
 FAR: Final = 99  # no route (a bishop to a square of the other colour; a man to be captured)
@@ -59,8 +62,8 @@ def _knight_table() -> list[list[int]]:
 KNIGHT_STEPS: Final = _knight_table()
 
 
-def piece_steps(piece: chess.PieceType, start: chess.Square, end: chess.Square) -> int:
-    """Moves a piece needs from ``start`` to ``end`` on an empty board."""
+def _piece_steps(piece: chess.PieceType, start: chess.Square, end: chess.Square) -> int:
+    """``piece_steps``, computed."""
     if start == end:
         return 0
     if piece == chess.KING:
@@ -82,9 +85,16 @@ def piece_steps(piece: chess.PieceType, start: chess.Square, end: chess.Square) 
     return 1 if files or ranks or diagonal else 2  # a queen
 
 
-def pawn_steps(color: chess.Color, start: chess.Square, target: chess.PieceType, end: chess.Square) -> int:
-    """Moves a pawn needs to become ``target`` on ``end``: its pushes to the
-    last rank, a capture for each file it changes, then the new piece's."""
+@functools.cache
+def piece_steps(piece: chess.PieceType, start: chess.Square, end: chess.Square) -> int:
+    """Moves a piece needs from ``start`` to ``end`` on an empty board
+    (cached: the directed search asks millions of times, and a table
+    built at import would cost the page's start-up)."""
+    return _piece_steps(piece, start, end)
+
+
+def _pawn_steps(color: chess.Color, start: chess.Square, target: chess.PieceType, end: chess.Square) -> int:
+    """``pawn_steps``, computed."""
     if target in (chess.PAWN, chess.KING):
         return FAR
     rank = chess.square_rank(start)
@@ -95,8 +105,16 @@ def pawn_steps(color: chess.Color, start: chess.Square, target: chess.PieceType,
         if shift > pushes:
             continue
         queening = chess.square(file, 7 if color == chess.WHITE else 0)
-        best = min(best, pushes + piece_steps(target, queening, end))
+        best = min(best, pushes + _piece_steps(target, queening, end))
     return best
+
+
+@functools.cache
+def pawn_steps(color: chess.Color, start: chess.Square, target: chess.PieceType, end: chess.Square) -> int:
+    """Moves a pawn needs to become ``target`` on ``end``: its pushes to the
+    last rank, a capture for each file it changes, then the new piece's
+    (cached, as ``piece_steps``)."""
+    return _pawn_steps(color, start, target, end)
 
 
 def man_steps(piece: chess.PieceType, color: chess.Color, start: chess.Square, target: Target) -> int:
@@ -143,12 +161,21 @@ def move_steps(board: chess.Board, move: chess.Move, targets: dict[chess.Square,
     """How many moves nearer (negative) or further its man's target ``move``
     takes the mover; FAR for a capture (every man has a place in the
     pattern) and for castling (never needed to reach one)."""
-    piece = board.piece_type_at(move.from_square)
-    target = targets.get(move.from_square)
-    if piece is None or target is None or board.is_capture(move) or board.is_castling(move):
+    fr, to = move.from_square, move.to_square
+    piece = board.piece_type_at(fr)
+    target = targets.get(fr)
+    if piece is None or target is None:
         return FAR
-    before = man_steps(piece, board.turn, move.from_square, target)
-    after = man_steps(move.promotion or piece, board.turn, move.to_square, target)
+    if board.occupied_co[not board.turn] & chess.BB_SQUARES[to]:
+        return FAR  # a capture
+    if piece == chess.PAWN and to == board.ep_square and chess.square_file(fr) != chess.square_file(to):
+        return FAR  # en passant
+    if piece == chess.KING and (
+        board.occupied_co[board.turn] & chess.BB_SQUARES[to] or abs(chess.square_file(fr) - chess.square_file(to)) > 1
+    ):
+        return FAR  # castling (``Board.is_castling``'s test)
+    before = man_steps(piece, board.turn, fr, target)
+    after = man_steps(move.promotion or piece, board.turn, to, target)
     return FAR if after >= FAR else after - before
 
 
@@ -235,13 +262,7 @@ def _finish(
     key = (_key(board), depth)
     if key in failed:
         return None
-    scored = []
-    for move in board.generate_legal_moves():
-        steps = move_steps(board, move, targets)
-        if steps < FAR and mine + steps <= moves_left - 1:
-            scored.append((steps, move))
-    scored.sort(key=lambda item: item[0])
-    for steps, move in scored[:BRANCHES]:
+    for steps, move in _best(board, targets, mine, moves_left):
         if budget.spend():
             return None
         after = dict(targets)
@@ -255,6 +276,28 @@ def _finish(
             return [move, *rest]
     failed.add(key)
     return None
+
+
+def _best(
+    board: chess.Board, targets: dict[chess.Square, Target], mine: int, moves_left: int
+) -> list[tuple[int, chess.Move]]:
+    """``_finish``'s moves: the ``BRANCHES`` legal moves that bring the
+    side to move's men nearest their targets (within ``moves_left``), in
+    the order of ``generate_legal_moves`` on a tie.  Outside check that is
+    the pseudo-legal moves' order, so only the best are tested for
+    legality (measured: most of the moves scored are never tried)."""
+    checkers = board.checkers_mask()
+    moves = board.generate_legal_moves() if checkers else board.generate_pseudo_legal_moves()
+    scored = []
+    for move in moves:
+        steps = move_steps(board, move, targets)
+        if steps < FAR and mine + steps <= moves_left - 1:
+            scored.append((steps, move))
+    scored.sort(key=itemgetter(0))
+    if checkers:
+        return scored[:BRANCHES]
+    legal = legality(board, checkers)
+    return list(itertools.islice(((steps, move) for steps, move in scored if legal(move)), BRANCHES))
 
 
 CHECKER_WAITS: Final = 6  # a checker's step counts as this many more while other men still move

@@ -11,7 +11,9 @@ Pipeline for one side (cheapest first, each step sound on its own):
 3. reachability proof over locked pawns where every pawn of the side is
    locked (or, while en passant is legal, the same proof after each legal
    move);
-4. a dive: the walk of step 6 with a hundred nodes (finds the long
+4. where the winner has only pawns, each with a loser's pawn ahead, the
+   walk in ``pawnwalk``'s order (the loser sets one free) with a thousand
+   nodes; a dive: the walk of step 6 with a hundred nodes (finds the long
    but easy helpmates of real games quickly), then the reachability proof
    for the other positions with pawns locked head-on, then a second dive
    towards the nearest corner on either side of the board; with the
@@ -33,7 +35,7 @@ from typing import Final
 
 import chess
 
-from . import fastwalk
+from . import fastwalk, pawnwalk
 from .budget import Budget
 from .closure import explore
 from .forced import play_forced
@@ -60,6 +62,10 @@ SMALL_SEARCH_SHARE: Final = 0.4  # its share of a small one (the page's): it dec
 # Where pawns are locked head-on the walk proves most positions, so the
 # deepening's usual share would mostly be spent in vain.
 LOCKED_SEARCH_SHARE: Final = 0.05
+# At most ``patterns.MAX_MEN`` men, with a large budget: the walk finds
+# the long helpmates the deepening misses (its lines of few men are long),
+# so it gets little (measured on random positions of at most five men).
+FEW_MEN_SEARCH_SHARE: Final = 0.03
 SMALL_NODES: Final = 1_000
 SMALL_SECONDS: Final = 0.1
 SHORT_LINE: Final = 16  # longer proof lines are shortened (a cheap post-pass)
@@ -76,6 +82,10 @@ DIVE_ANYWHERE_NODES: Final = 150
 # The C walk (native build only) gets this share after the dives, before
 # the deepening, and walks again at the end in place of the Python walk.
 C_WALK_SHARE: Final = 0.1
+# The walk in ``pawnwalk``'s order, first where the winner's pawns must be
+# set free by the loser (each of them has a loser's pawn ahead): it meets
+# such plans after a few hundred positions where the others need millions.
+PAWN_WALK_NODES: Final = 1_000
 
 
 def _terminal(board: chess.Board, color: chess.Color, line: list[chess.Move], nodes: int) -> Verdict:
@@ -192,6 +202,8 @@ def _can_checkmate(board: chess.Board, color: chess.Color, nodes: int, seconds: 
     # does not reach, so the walk follows the dive at once.
     small = nodes <= SMALL_NODES or (seconds is not None and seconds <= SMALL_SECONDS)
     share = SMALL_SEARCH_SHARE if small else LOCKED_SEARCH_SHARE if head_on else SEARCH_SHARE
+    if share == SEARCH_SHARE and chess.popcount(b.occupied) <= MAX_MEN:
+        share = FEW_MEN_SEARCH_SHARE
     phases: list[tuple[Phase, float, int | None]] = [
         (_dive, DIVE_SHARE, DIVE_NODES),
         (_dive_anywhere, DIVE_SHARE, DIVE_ANYWHERE_NODES),
@@ -200,6 +212,8 @@ def _can_checkmate(board: chess.Board, color: chess.Color, nodes: int, seconds: 
     ]
     if fastwalk.C_WALK is not None:
         phases.insert(2, (_c_walk, C_WALK_SHARE, None))
+    if pawnwalk.applies(b, color):
+        phases.insert(0, (_pawn_walk, DIVE_SHARE, PAWN_WALK_NODES))
     if needs_blockers(b, color):
         phases = [p for p in phases if p[0] is not _deepening]
     for phase, fraction, cap in phases:
@@ -285,7 +299,7 @@ def _line_verdict(
     # The walk's lines come checked by python-chess (the forced prefix is
     # its own legal moves); the deepening search's are replayed below.
     verified = phase is not _deepening
-    if len(line) > (DIVE_SHORT_LINE if phase in (_dive, _dive_anywhere) else SHORT_LINE):
+    if len(line) > (DIVE_SHORT_LINE if phase in (_dive, _dive_anywhere, _pawn_walk) else SHORT_LINE):
         short = line[:forced] + shorten(b, line[forced:])
         if verify_line(board, color, short):
             line, verified = short, True
@@ -322,6 +336,11 @@ def _dive(b: chess.Board, color: chess.Color, budget: Budget) -> tuple[bool | No
 def _dive_anywhere(b: chess.Board, color: chess.Color, budget: Budget) -> tuple[bool | None, list[chess.Move], str]:
     """``_dive`` towards the nearest corner on either side of the board."""
     return _dive_along(b, color, budget, dive_moves_anywhere)
+
+
+def _pawn_walk(b: chess.Board, color: chess.Color, budget: Budget) -> tuple[bool | None, list[chess.Move], str]:
+    """``_dive`` in ``pawnwalk``'s order (the winner's pawns set free by the loser)."""
+    return _dive_along(b, color, budget, pawnwalk.pawn_walk_moves)
 
 
 def _dive_along(
