@@ -104,7 +104,7 @@ def test_only_move_captures_last_mating_piece_after_check() -> None:
 def test_locked_pawn_walls_dead(fen: str) -> None:
     board = chess.Board(fen)
     for color in chess.COLORS:
-        v = can_checkmate(board, color, nodes=50, seconds=0.03)
+        v = can_checkmate(board, color, nodes=50)
         assert v.winnable is False, v.reason
     assert is_dead(board) is True
 
@@ -341,7 +341,8 @@ def test_a_lone_knight_still_mates_with_blockers_after_the_dive() -> None:
     """A knight mate that needs the loser's own pieces around its king is
     found without the iterative-deepening search, and verified."""
     board = chess.Board("5k2/3n4/5BP1/5K2/7P/4N3/P7/8 b - - 0 63")  # real game: black's knight against everything
-    assert_line(board, chess.BLACK, can_checkmate(board, chess.BLACK, nodes=10**9, seconds=5.0))
+    # 10,642 nodes; no clock: the answer must not depend on the machine's load
+    assert_line(board, chess.BLACK, can_checkmate(board, chess.BLACK, nodes=100_000))
 
 
 def test_a_pawn_ending_where_a_blocked_pawn_must_be_set_free_is_decided_by_the_dive() -> None:

@@ -92,7 +92,8 @@ def test_every_small_material_has_a_pattern_or_a_proof_never_both(mine: str, the
 @pytest.mark.parametrize("fen", KNIGHTS)
 def test_two_knights_mate_a_lone_king_within_the_default_budget(fen: str) -> None:
     board = chess.Board(fen)
-    verdict = can_checkmate(board, chess.BLACK, nodes=DEEP.nodes, seconds=DEEP.seconds)
+    # the default budget's nodes without its clock: the answer must not depend on the load (215 and 231 nodes)
+    verdict = can_checkmate(board, chess.BLACK, nodes=DEEP.nodes)
     assert verdict.winnable and verdict.line is not None
     assert "mate pattern KNN/K" in verdict.reason and len(verdict.line) <= 40
     assert verify_line(board, chess.BLACK, verdict.line)
