@@ -8,9 +8,10 @@ import { clocksFeature } from "./clocks.js";
 import { reviewFeature } from "./review.js";
 import { computerFeature } from "./computer.js";
 import { soundsFeature } from "./sounds.js";
+import { playersFeature } from "./players.js";
 
 /** @typedef {import("../ctrl.js").Controller} Controller */
 /** @typedef {(env: {ctrl: Controller, addSection: typeof import("../ui/sections.js").addSection}) => void} Feature */
 
 /** @type {Feature[]} */
-export const FEATURES = [clocksFeature, reviewFeature, computerFeature, soundsFeature];
+export const FEATURES = [clocksFeature, reviewFeature, computerFeature, playersFeature, soundsFeature];
