@@ -234,7 +234,12 @@ class App:
         self.tid("fen-input").fill(fen)
         self.click_replacing("load-fen")
 
+    def open_pgn(self) -> None:
+        """Open the PGN section (closed until the player opens it)."""
+        self.page.evaluate("() => { document.getElementById('pgn-box').open = true; }")
+
     def load_pgn(self, pgn: str) -> None:
+        self.open_pgn()
         self.tid("pgn-input").fill(pgn)
         self.click_replacing("load-pgn")
 

@@ -72,6 +72,10 @@ def test_clocks_touch_the_board_at_every_size(sized):
     assert app.tid("clock-white").locator(".clock-time").inner_text() == "1:30:00"
     assert_at_board(app, "black", "white")
     h = app.page.viewport_size["height"]
+    app.page.evaluate("() => window.scrollTo(0, 0)")
+    for face in ("clock-white", "clock-black"):  # both clocks (and the bars by them) on the first screen
+        box = app.tid(face).bounding_box()
+        assert box["y"] >= 0 and box["y"] + box["height"] <= h, (face, box, h)
     if h > 560:  # not the landscape phone: there the board takes the whole height
         app.page.evaluate("() => window.scrollTo(0, 0)")
         move = app.tid("move-input").bounding_box()

@@ -198,6 +198,7 @@ def test_clk_round_trip_export_then_import_and_browse(clocks):
     for frm, to in [("e2", "e4"), ("e7", "e5"), ("g1", "f3"), ("b8", "c6")]:
         app.click_move(frm, to)
         app.page.wait_for_timeout(300)
+    app.open_pgn()
     app.click("export-pgn")
     pgn = app.tid("pgn-output").input_value()
     assert '[TimeControl "60+2"]' in pgn
@@ -222,15 +223,23 @@ def test_clk_round_trip_export_then_import_and_browse(clocks):
 KNIGHTS = ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1"]
 
 
-def test_flag_buttons_only_in_untimed_games(clocks):
+def test_no_flag_controls_in_untimed_games(clocks):
+    """Only what applies: an untimed game has no flag to fall (no buttons,
+    no "If its flag fell now" column); a timed one shows the column, and its
+    clocks decide flag falls (still no buttons)."""
     app = clocks
     set_time_control(app, "untimed")
-    expect(app.tid("flag-white-btn")).to_be_visible()
+    app.page.evaluate("() => { document.getElementById('dp-details').hidden = false; }")
+    column = app.page.locator(".mat th.flag-col")
+    expect(column).to_be_hidden()
+    expect(app.tid("flag-white")).to_be_hidden()
+    assert app.page.get_by_role("button", name=re.compile("flag fell", re.I)).count() == 0
     set_time_control(app, "3+2")
-    expect(app.tid("flag-white-btn")).to_be_hidden()  # the clocks decide flag falls
-    expect(app.tid("flag-black-btn")).to_be_hidden()
+    expect(column).to_be_visible()
+    expect(app.tid("flag-black")).to_be_visible()
+    assert app.page.get_by_role("button", name=re.compile("flag fell", re.I)).count() == 0
     set_time_control(app, "untimed")
-    expect(app.tid("flag-black-btn")).to_be_visible()
+    expect(column).to_be_hidden()
 
 
 def test_the_claim_prompt_closes_when_the_flag_falls(clocks):

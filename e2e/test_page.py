@@ -79,6 +79,7 @@ def test_imported_result_shown_and_exported_as_recorded(app):
     result = app.tid("result")
     assert result.get_attribute("data-termination") == "unknown" and result.get_attribute("data-result") == "1-0"
     assert "reason not recorded" in result.inner_text() and "resign" not in result.inner_text().lower()
+    app.open_pgn()
     app.click("export-pgn")
     out = app.tid("pgn-output").input_value()
     assert '[Result "1-0"]' in out and "Termination" not in out and "resign" not in out.lower()
@@ -104,6 +105,7 @@ def test_pgn_going_on_after_fivefold_loads_whole_and_marks_the_rest(app):
 
 def test_a_file_with_two_games_lets_the_player_pick(app):
     text = '[White "Ann"]\n[Black "Bob"]\n\n1. e4 e5 *\n\n[White "Cid"]\n[Black "Dee"]\n\n1. d4 d5 2. c4 *\n'
+    app.open_pgn()
     app.tid("pgn-input").fill(text)
     app.click_replacing("load-pgn")
     picker = app.tid("pgn-games")
@@ -176,6 +178,7 @@ def test_draw_offer_comes_from_the_player_who_has_just_moved(app):
 def test_new_game_import_and_setup_ask_first(app):
     for mv in ["e4", "e5"]:
         app.type_move(mv)
+    app.open_pgn()
     for control, fill in (
         ("new-game", None),
         ("load-fen", ("fen-input", "8/8/8/8/8/8/8/K1k5 w - - 0 1")),
@@ -587,9 +590,6 @@ def test_against_the_computer_the_visitor_acts_only_for_their_side(app):
         choose(app.page, "opponent", "computer-black")
         expect(app.tid("resign-black")).to_be_hidden()
         expect(app.tid("resign-white")).to_be_visible()
-        # no flag buttons: the computer has no clock of its own to watch
-        expect(app.tid("flag-black-btn")).to_be_hidden()
-        expect(app.tid("flag-white-btn")).to_be_hidden()
         choose(app.page, "opponent", "computer-white")
         expect(app.tid("resign-white")).to_be_hidden()
         expect(app.tid("resign-black")).to_be_visible()
@@ -602,7 +602,6 @@ def test_against_the_computer_the_visitor_acts_only_for_their_side(app):
         if app.tid("board").get_attribute("data-orientation") == "black":
             app.tid("flip").click()
     expect(app.tid("resign-black")).to_be_visible()
-    expect(app.tid("flag-white-btn")).to_be_visible()
 
 
 def test_the_computers_note_follows_undo(app):

@@ -255,7 +255,7 @@ def current_ply(app, testid: str) -> list[int]:
     )
 
 
-PLAY_ONLY = ("undo", "move-input", "settings", "resign-white", "offer-draw", "claim-any", "new-game", "pgn-input")
+PLAY_ONLY = ("undo", "move-input", "settings", "resign-white", "offer-draw", "draw-panel", "new-game", "pgn-box")
 
 
 def test_the_opened_game_is_browsed_in_the_review_view(app, tmp_path: Path):

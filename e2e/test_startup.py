@@ -140,6 +140,7 @@ def test_offline_reload_loads_and_plays(fresh, base_url):
         wait_ready(page)
         play(page, "e4", 1)
         play(page, "e5", 2)
+        page.evaluate("() => { document.getElementById('pgn-box').open = true; }")
         page.get_by_test_id("export-pgn").click()
         expect(page.get_by_test_id("pgn-output")).to_have_value(__import__("re").compile(r"1\. e4 e5"))
     finally:

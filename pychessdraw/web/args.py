@@ -205,3 +205,35 @@ def short(text: str, limit: int = 160) -> str:
     text = _FEN_DUMP.sub("the position", text)
     text = " ".join(text.split())
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+MAX_NAME = 100  # a player's name or an event, as the page lets them be typed
+_DATE = re.compile(r"\d{4}\.\d{2}\.\d{2}")
+
+
+def arg_game_tags(args: dict[str, Any]) -> dict[str, str]:
+    """export_pgn's ``players`` {white, black}, ``event`` and ``date``
+    (YYYY.MM.DD) as PGN tags (White, Black, Event, Date), only those given;
+    a name is one line of at most :data:`MAX_NAME` characters."""
+    out: dict[str, str] = {}
+    players = args.get("players")
+    if players is not None:
+        if not isinstance(players, dict) or set(players) - {"white", "black"}:
+            raise BadRequestError("'players' must be {white, black}")
+        for key, tag in (("white", "White"), ("black", "Black")):
+            if key in players:
+                out[tag] = _one_line(players[key], key)
+    if args.get("event") is not None:
+        out["Event"] = _one_line(args["event"], "event")
+    date = args.get("date")
+    if date is not None:
+        if not isinstance(date, str) or not _DATE.fullmatch(date):
+            raise BadRequestError(f"'date' must be YYYY.MM.DD, not {shown(date)}")
+        out["Date"] = date
+    return out
+
+
+def _one_line(value: object, name: str) -> str:
+    if not isinstance(value, str) or len(value) > MAX_NAME or any(ord(c) < 32 for c in value):
+        raise BadRequestError(f"'{name}' must be one line of at most {MAX_NAME} characters")
+    return value.strip()

@@ -51,6 +51,7 @@ from .args import (
     arg_fen,
     arg_flag,
     arg_flag_rules,
+    arg_game_tags,
     arg_opt_text,
     arg_text,
     check_start,
@@ -74,7 +75,7 @@ from .contract import (
     Reply,
 )
 from .dispatch import Dispatcher
-from .export import export_pgn
+from .export import export_pgn, page_tags
 from .replay import declare as _declare
 from .replay import game_label as _game_label
 from .replay import legal_prefix as _legal_prefix
@@ -526,7 +527,11 @@ class Bridge:
         return {
             "ok": True,
             "pgn": export_pgn(
-                self.game, self.headers, arg_clocks(args), recorded=recorded if self._pristine else None, note=note
+                self.game,
+                self.headers if self._pristine else page_tags(self.headers, arg_game_tags(args)),
+                arg_clocks(args),
+                recorded=recorded if self._pristine else None,
+                note=note,
             ),
         }
 

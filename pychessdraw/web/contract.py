@@ -145,6 +145,14 @@ class Offer(TypedDict):
     text: str
 
 
+class MaterialView(TypedDict):
+    """One side's material on the board, for its player bar (pychessdraw.web.material)."""
+
+    advantage: str  # "+3" for the side ahead, "" otherwise
+    value: int  # the same as a number: negative for the side behind
+    captured: str  # the pieces it is up by, as figurines ("♟♟♞"); "" when none
+
+
 class Facts(TypedDict):
     ply: int
     turn: Color
@@ -167,6 +175,7 @@ class Facts(TypedDict):
     legal_moves: list[LegalMove]
     live: bool  # the current position (claims and moves only here)
     can_undo: bool  # the game has a move or a declared ending (or an imported result) to take back
+    material: ByColor[MaterialView]  # the player bars' material difference in the position shown
 
 
 class GameInfo(TypedDict):
@@ -360,7 +369,15 @@ class TimeControlArgs(TypedDict, total=False):
     delay_s: float
 
 
+class PlayersArgs(TypedDict, total=False):
+    white: str  # the names the page shows on its player bars
+    black: str
+
+
 class ExportPgnArgs(TypedDict, total=False):
+    players: PlayersArgs | None  # White and Black tags of a game played on the page
+    event: str  # the Event tag ("Casual game" when not given)
+    date: str  # the Date tag, YYYY.MM.DD (the page's today; the worker's today when not given)
     time_control: TimeControlArgs | None  # both or neither: TimeControl and [%clk] per move
     clocks: dict[str, int] | None  # ply -> the mover's milliseconds after the move
 

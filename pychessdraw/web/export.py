@@ -5,6 +5,8 @@ untouched as recorded, and the page's clocks as TimeControl and [%clk].
 
 from __future__ import annotations
 
+import datetime
+
 from .. import pgn
 from ..game import Game
 from . import clockpgn
@@ -31,6 +33,25 @@ def export_pgn(
     if recorded is not None:
         return export_as_recorded(game, {"Result": recorded, **tags(headers, ())})
     return pgn.export(game, tags(headers, ENDING_TAGS), {game.ply: note} if note else None)
+
+
+EVENT = "Casual game"  # as chess sites name a game played on them (English: programs read tags)
+UNKNOWN = ("", "?", "????.??.??")
+
+
+def page_tags(headers: dict[str, str], given: dict[str, str]) -> dict[str, str]:
+    """The tags of a game played (or continued) on the page: the players'
+    names as the page shows them, the Event and Date the record has, else
+    the ones given, else "Casual game" and today (the worker's clock, which
+    is the browser's). A new dict; ``headers`` is not changed."""
+    out = dict(headers)
+    for tag in ("White", "Black"):
+        if given.get(tag):
+            out[tag] = given[tag]
+    for tag, default in (("Event", EVENT), ("Date", datetime.date.today().strftime("%Y.%m.%d"))):
+        if out.get(tag, "") in UNKNOWN:
+            out[tag] = given.get(tag) or default
+    return out
 
 
 def tags(headers: dict[str, str], drop: tuple[str, ...]) -> dict[str, str]:

@@ -43,6 +43,7 @@ from .contract import (
     Winnability,
     WrongClaim,
 )
+from .material import material
 
 Labeller = Callable[[int], str]  # ply -> "3...Qxf7" (the move that led to the ply)
 
@@ -565,6 +566,7 @@ def _facts(
         "legal_moves": legal,
         "live": live,
         "can_undo": live and (game.ply > 0 or game.declared_outcome() is not None),
+        "material": material(board),
     }
 
 

@@ -9,6 +9,7 @@ import { Referee } from "./referee/client.js";
 import { mountArbiter } from "./arbiter/mount.js";
 import { mountBoard } from "./ui/board.js";
 import { applyTheme, followSystemTheme } from "./ui/theme.js";
+import { applyBoardSize } from "./ui/boardsize.js";
 import { fromLocation, mountViews, showView, writeLocation } from "./ui/views.js";
 
 const w = window;
@@ -30,6 +31,7 @@ const nav = {
 // the colours first: a dark page never flashes light (ui/theme.js)
 applyTheme();
 followSystemTheme();
+applyBoardSize();
 showView(fromLocation().view);
 // The tabs work from the first paint, before the referee has started.
 mountViews();

@@ -153,6 +153,14 @@
  */
 
 /**
+ * One side's material on the board, for its player bar (pychessdraw.web.material).
+ * @typedef {Object} MaterialView
+ * @property {string} advantage  "+3" for the side ahead, "" otherwise
+ * @property {number} value  the same as a number: negative for the side behind
+ * @property {string} captured  the pieces it is up by, as figurines ("♟♟♞"); "" when none
+ */
+
+/**
  * @typedef {Object} Facts
  * @property {number} ply
  * @property {Color} turn
@@ -175,6 +183,7 @@
  * @property {LegalMoveDict[]} legal_moves
  * @property {boolean} live  the current position (claims and moves only here)
  * @property {boolean} can_undo  the game has a move or a declared ending (or an imported result) to take back
+ * @property {ByColor<MaterialView>} material  the player bars' material difference in the position shown
  */
 
 /**
@@ -400,7 +409,16 @@
  */
 
 /**
+ * @typedef {Object} PlayersArgs
+ * @property {string} [white]  the names the page shows on its player bars
+ * @property {string} [black]
+ */
+
+/**
  * @typedef {Object} ExportPgnArgs
+ * @property {PlayersArgs|null} [players]  White and Black tags of a game played on the page
+ * @property {string} [event]  the Event tag ("Casual game" when not given)
+ * @property {string} [date]  the Date tag, YYYY.MM.DD (the page's today; the worker's today when not given)
  * @property {TimeControlArgs|null} [time_control]  both or neither: TimeControl and [%clk] per move
  * @property {Record<string, number>|null} [clocks]  ply -> the mover's milliseconds after the move
  */

@@ -10,6 +10,8 @@ import { mountDialogs } from "./ui/dialogs.js";
 import { $ } from "./ui/dom.js";
 import { mountKeyboard } from "./ui/keyboard.js";
 import { mountMoves } from "./ui/moves.js";
+import { mountStrip } from "./ui/strip.js";
+import { mountBoardSize } from "./ui/boardsize.js";
 import { mountPanel } from "./ui/panel.js";
 import { mountResult } from "./ui/result.js";
 import { addSection } from "./ui/sections.js";
@@ -23,6 +25,7 @@ import { mountThemeSwitch } from "./ui/theme.js";
 export function mountPage({ ctrl, referee, enteredEarly = () => false }) {
   const w = window;
   mountMoves(ctrl);
+  mountStrip(ctrl);
   mountPanel(ctrl);
   mountResult(ctrl);
   mountDialogs(ctrl);
@@ -30,7 +33,7 @@ export function mountPage({ ctrl, referee, enteredEarly = () => false }) {
   if (enteredEarly()) /** @type {HTMLFormElement} */ ($("move-form")).requestSubmit(); // the move typed meanwhile is queued now
   mountKeyboard(ctrl);
   for (const feature of FEATURES) feature({ ctrl, addSection });
-  mountThemeSwitch(addSection);
+  mountBoardSize(mountThemeSwitch(addSection));
   mountSettings(ctrl);
 
   // the live region and the test hooks, after every view has rendered

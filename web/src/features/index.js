@@ -9,9 +9,10 @@ import { reviewFeature } from "./review.js";
 import { computerFeature } from "./computer.js";
 import { soundsFeature } from "./sounds.js";
 import { autoClaimFeature } from "./autoclaim.js";
+import { playersFeature } from "./players.js";
 
 /** @typedef {import("../ctrl.js").Controller} Controller */
 /** @typedef {(env: {ctrl: Controller, addSection: typeof import("../ui/sections.js").addSection}) => void} Feature */
 
 /** @type {Feature[]} */
-export const FEATURES = [clocksFeature, reviewFeature, computerFeature, autoClaimFeature, soundsFeature];
+export const FEATURES = [clocksFeature, reviewFeature, computerFeature, autoClaimFeature, playersFeature, soundsFeature];

@@ -7,7 +7,7 @@ import { t } from "../i18n.js";
 
 /** @typedef {import("../ctrl.js").Controller} Controller */
 
-const GAME_BUTTONS = ["claim-any", "claim-typed", "offer", "resign-white", "resign-black", "flag-btn-white", "flag-btn-black"];
+const GAME_BUTTONS = ["claim-any", "claim-typed", "offer", "resign-white", "resign-black"];
 const ENGINE_BUTTONS = ["undo", "new-game", "load-fen", "load-pgn", "export-pgn", "copy-pgn", "pgn-games-load"];
 
 /**
@@ -58,8 +58,6 @@ function listen(ctrl, input) {
   click("decline", () => ctrl.declineDraw());
   click("resign-white", () => void ctrl.resign("white"));
   click("resign-black", () => void ctrl.resign("black"));
-  click("flag-btn-white", () => void ctrl.flag("white"));
-  click("flag-btn-black", () => void ctrl.flag("black"));
   click("undo", () => void ctrl.undo());
   click("flip", () => ctrl.flip());
   click("new-game", () => ctrl.newGame());
@@ -148,19 +146,15 @@ function draw(ctrl, input, typingHint) {
 
 /**
  * Controls that fit the game: resign only for a side the visitor plays;
- * claim only on their own turn; flag buttons only where no live clock
- * decides flag falls and no computer plays (it has no clock to watch).
+ * claim only on their own turn. (No flag buttons: an untimed game has no
+ * flag to fall, and in a timed one the clocks decide.)
  * @param {Controller} ctrl @param {boolean} over
  */
 function renderSeats(ctrl, over) {
   const s = ctrl.state;
-  const both = s.seats.white && s.seats.black;
   for (const c of /** @type {const} */ (["white", "black"])) {
     $(`resign-${c}`).hidden = !s.seats[c];
-    $(`flag-btn-${c}`).hidden = s.clocksDecide || !both;
   }
-  const flags = /** @type {HTMLElement} */ ($("flag-btn-white").parentElement);
-  flags.hidden = s.clocksDecide || !both;
   const turn = s.live ? s.live.turn : "white";
   if (!over && !ctrl.mayAct(turn)) {
     for (const id of ["claim-any", "claim-typed"]) setDisabled(id, true, "The computer claims for itself on its turn");

@@ -73,12 +73,12 @@ function saveDetailsChoice(storage, matters, open) {
  * draw, or a side cannot checkmate (a dead position, or insufficient
  * material on one side). Not once the game is over: the panel then says how
  * it ended, and the details wait for the player to open them.
- * @param {Facts} f
+ * @param {Facts} f @param {boolean} [timed]  a clock can fall (else flag falls do not apply)
  */
-export function detailsMatter(f) {
+export function detailsMatter(f, timed = true) {
   if (f.outcome) return false;
   const sides = /** @type {const} */ (["white", "black"]);
-  if (f.flag_fall && sides.some((c) => f.flag_fall && f.flag_fall[c].result === "1/2-1/2")) return true;
+  if (timed && f.flag_fall && sides.some((c) => f.flag_fall && f.flag_fall[c].result === "1/2-1/2")) return true;
   return sides.some((c) => f.winnable[c] && f.winnable[c].answer === "no");
 }
 
@@ -269,7 +269,8 @@ export function mountPanel(ctrl) {
   let matters = false;
   /** @param {Facts} f */
   function showDetails(f) {
-    matters = detailsMatter(f);
+    // a flag fall matters only where a clock can fall (the page's, or an imported game's times)
+    matters = detailsMatter(f, document.documentElement.dataset.clocks === "on");
     setDetails(detailsOpen(loadDetailsChoice(localStorage), matters));
   }
   toggle.addEventListener("click", () => {
