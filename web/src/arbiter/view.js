@@ -106,10 +106,10 @@ class ArbiterView {
     this.ui.status.textContent = m;
   }
 
-  /** A source's message: on its own status line, and (with its letter when several) on the view's. @param {SourceSlot} slot @param {string} m */
+  /** A source's message: on its own status line (shown when several), and on the view's when it is the only one. @param {SourceSlot} slot @param {string} m */
   note(slot, m) {
     slot.say(m);
-    this.say(this.slots.length > 1 ? `${slot.letter}: ${m}` : m);
+    if (this.slots.length === 1) this.say(m);
   }
 
   /** A new source's row (an empty one). */
