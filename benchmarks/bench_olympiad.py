@@ -247,6 +247,7 @@ def memory_watch(games: list[tuple[dict[str, str], list[str]]], args: argparse.N
                     out.write(json.dumps(event) + "\n")
                 if not started:  # the round as it stood is read: it moves from now
                     started = True
+                    began = next_at = time.perf_counter()
                     writer.start()
                 if time.perf_counter() >= next_at:
                     rss.append(rss_mb([os.getpid()]))
@@ -354,7 +355,7 @@ def main() -> int:
     print(
         f"{args.boards} boards from {args.pgn.name} (started at ply {START_PLY}), each moving every "
         f"{args.every:g} s on average ({args.boards / args.every:.1f} moves a second), rewritten every "
-        f"{args.batch:g} s, read every {args.interval:g} s, {args.seconds:g} s"
+        f"{args.batch:g} s, read every {args.interval:g} s, {args.memory or args.seconds:g} s"
     )
     if args.memory:
         if args.only != "page":
