@@ -15,6 +15,15 @@ included), a read -> shown (p50, p95), the page's long tasks over 100 ms
 (count, longest) and its CPU share (all of Chromium's processes).
 
     python benchmarks/bench_olympiad.py [--boards 1000] [--seconds 60] [--every 30] [--interval 2] [--only watch|page]
+    python benchmarks/bench_olympiad.py --memory 300 [--sample 30] [--only watch|page]
+
+``--memory S``: follow the round for S seconds (30 minutes is 1800) and
+print the memory every ``--sample`` seconds: for ``watch``, this process's
+resident memory and Python's own allocations (tracemalloc); for the page,
+the main thread's JavaScript heap, the grid's elements, the log's rows, and
+the resident memory of all of Chromium's processes (the worker's Python
+heap, WebAssembly memory, is in it). Then whether it grows: the last third's
+mean against the second third's (the first third is the round filling up).
 
 Figures depend on the machine and its load (run it on an idle machine).
 """
@@ -176,6 +185,140 @@ def page(games: list[tuple[dict[str, str], list[str]]], args: argparse.Namespace
     return {**r, "long": [d for d in long if d > LONG_TASK_MS], "moves": writer.moves}
 
 
+def rss_mb(pids: list[int]) -> float:
+    """Resident memory of these processes (MB)."""
+    total = 0
+    for pid in pids:
+        try:
+            with open(f"/proc/{pid}/statm") as handle:
+                total += int(handle.read().split()[1])
+        except OSError:
+            continue
+    return total * os.sysconf("SC_PAGE_SIZE") / (1 << 20)
+
+
+def descendants() -> list[int]:
+    """This process's descendants alive now (Chromium's processes)."""
+    parents: dict[int, int] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as handle:
+                    parents[int(entry)] = int(handle.read().rsplit(")", 1)[1].split()[1])
+            except OSError:
+                continue
+    me, out = os.getpid(), []
+    for pid in parents:
+        up = parents.get(pid)
+        while up is not None and up not in (0, 1, me):
+            up = parents.get(up)
+        if up == me:
+            out.append(pid)
+    return out
+
+
+def grows(samples: list[float]) -> str:
+    """The last third's mean against the second third's, in words."""
+    third = len(samples) // 3
+    if third < 1:
+        return "too few samples to say"
+    middle = statistics.mean(samples[third : 2 * third])
+    last = statistics.mean(samples[2 * third :])
+    change = (last - middle) / middle * 100 if middle else 0.0
+    return f"{middle:.1f} -> {last:.1f} ({change:+.1f}%)"
+
+
+def memory_watch(games: list[tuple[dict[str, str], list[str]]], args: argparse.Namespace) -> None:
+    """watch's path for ``--memory`` seconds, its memory every ``--sample`` seconds."""
+    import tracemalloc
+
+    tracemalloc.start()
+    with tempfile.TemporaryDirectory() as folder:
+        writer = RoundWriter(os.path.join(folder, "live.pgn"), games, args.memory, args.every, args.batch)
+        writer.write(0)
+        server = bench_arbiter.serve(writer)
+        tracker, out = Tracker(), open(os.devnull, "w")
+        rss: list[float] = []
+        started = False
+        began = next_at = time.perf_counter()
+        try:
+            for text in ticks(HttpSource(f"http://127.0.0.1:{server.server_port}/"), args.interval, lambda m: None):
+                for event in tracker.update(text):
+                    out.write(json.dumps(event) + "\n")
+                if not started:  # the round as it stood is read: it moves from now
+                    started = True
+                    began = next_at = time.perf_counter()
+                    writer.start()
+                if time.perf_counter() >= next_at:
+                    rss.append(rss_mb([os.getpid()]))
+                    traced = tracemalloc.get_traced_memory()[0] / (1 << 20)
+                    print(
+                        f"watch {time.perf_counter() - began:6.0f} s: resident {rss[-1]:.1f} MB, "
+                        f"Python's allocations {traced:.1f} MB",
+                        flush=True,
+                    )
+                    next_at += args.sample
+                if writer.done.is_set():
+                    break
+        finally:
+            out.close()
+            server.shutdown()
+            server.server_close()
+    print(f"watch: resident memory, second third -> last third: {grows(rss)} MB")
+
+
+HEAP = """() => ({heap: performance.memory ? performance.memory.usedJSHeapSize / 1048576 : NaN,
+  cards: document.querySelectorAll('[data-testid=arbiter-board]').length,
+  rows: document.querySelectorAll('[data-testid=arbiter-event]').length,
+  updates: window.__arbiter ? window.__arbiter.updates.length : 0})"""
+
+
+def memory_page(games: list[tuple[dict[str, str], list[str]]], args: argparse.Namespace) -> None:
+    """The page for ``--memory`` seconds, its memory every ``--sample`` seconds."""
+    import chromium  # e2e/chromium.py
+    import serve as site  # web/serve.py
+    from playwright.sync_api import sync_playwright
+
+    server = site.make_server(bench_arbiter.DIST, "127.0.0.1", 0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    heap: list[float] = []
+    rss: list[float] = []
+    try:
+        with sync_playwright() as p, tempfile.TemporaryDirectory() as folder:
+            browser = chromium.launch(p)
+            tab = browser.new_page(viewport={"width": 1280, "height": 800})
+            tab.goto(f"http://127.0.0.1:{server.server_address[1]}/#arbiter")
+            tab.get_by_test_id("arbiter-source").wait_for()
+            writer = RoundWriter(os.path.join(folder, "live.pgn"), games, args.memory, args.every, args.batch)
+            writer.write(0)
+            source = bench_arbiter.serve(writer)
+            try:
+                tab.get_by_test_id("arbiter-source").fill(f"http://127.0.0.1:{source.server_port}/round.pgn")
+                tab.get_by_test_id("arbiter-interval").fill(str(max(1, round(args.interval))))
+                tab.get_by_test_id("arbiter-follow").click()
+                tab.wait_for_function("() => window.__arbiter && window.__arbiter.applied > 0", timeout=300_000)
+                writer.start()
+                began = time.perf_counter()
+                while not writer.done.is_set():
+                    tab.wait_for_timeout(min(args.sample, max(0.0, args.memory - (time.perf_counter() - began))) * 1000)
+                    tab.evaluate("() => { if (window.gc) window.gc(); }")
+                    m = tab.evaluate(HEAP)
+                    heap.append(m["heap"])
+                    rss.append(rss_mb(descendants()))
+                    print(
+                        f"page {time.perf_counter() - began:6.0f} s: JS heap {m['heap']:.1f} MB, Chromium resident "
+                        f"{rss[-1]:.0f} MB, {m['cards']} cards, {m['rows']} log rows, {m['updates']} updates",
+                        flush=True,
+                    )
+            finally:
+                source.shutdown()
+                source.server_close()
+            browser.close()
+    finally:
+        server.shutdown()
+    print(f"page: JS heap, second third -> last third: {grows(heap)} MB; Chromium resident: {grows(rss)} MB")
+
+
 def say(name: str, r: dict[str, Any], interval: float) -> str:
     ms = lambda xs, q: f"{pct(xs, q) * 1000:.0f}"  # noqa: E731
     line = (
@@ -199,6 +342,8 @@ def main() -> int:
     parser.add_argument("--batch", type=float, default=0.25)
     parser.add_argument("--only", choices=("watch", "page"))
     parser.add_argument("--pgn", type=Path, default=DEFAULT_PGN)
+    parser.add_argument("--memory", type=float, default=0.0, help="follow this many seconds, printing the memory")
+    parser.add_argument("--sample", type=float, default=30.0, help="seconds between memory samples (--memory)")
     args = parser.parse_args()
     if not args.pgn.exists():
         print(f"corpus not found: {args.pgn} (it lives in ../shared beside the checkout)", file=sys.stderr)
@@ -210,8 +355,14 @@ def main() -> int:
     print(
         f"{args.boards} boards from {args.pgn.name} (started at ply {START_PLY}), each moving every "
         f"{args.every:g} s on average ({args.boards / args.every:.1f} moves a second), rewritten every "
-        f"{args.batch:g} s, read every {args.interval:g} s, {args.seconds:g} s"
+        f"{args.batch:g} s, read every {args.interval:g} s, {args.memory or args.seconds:g} s"
     )
+    if args.memory:
+        if args.only != "page":
+            memory_watch(games, args)
+        if args.only != "watch":
+            memory_page(games, args)
+        return 0
     if args.only != "page":
         print(say("watch", watch(games, args), args.interval), flush=True)
     if args.only != "watch":

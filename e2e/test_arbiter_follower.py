@@ -173,3 +173,47 @@ def test_a_phone_shows_two_boards_a_row_and_the_strip_and_log_above_the_grid(bro
     assert grid and strip and log
     assert strip["y"] < grid["y"] and log["y"] < grid["y"], "the strip and the log before the grid"
     ctx.close()
+
+
+def test_several_sources_at_once_in_one_grid_each_with_its_status(arbiter: Page) -> None:
+    """Two sections with the same board numbers: one grid, source by source,
+    the cards named "A1", "B1"; each source says its own state; removing one
+    ends its requests and takes its boards out, its events stay in the log."""
+    open_, women = Counted(), Counted()
+    open_.set(game(1, "OpenOne", "1. f3 e5 2. g4 Qh4#") + game(2, "OpenTwo", "1. e4"))
+    women.set(game(1, "WomenOne", "1. d4") + game(2, "WomenTwo", SHUFFLE))
+    server = serve({"open.pgn": open_, "women.pgn": women})
+    try:
+        arbiter.get_by_test_id("arbiter-add-source").click()
+        sources = arbiter.get_by_test_id("arbiter-source")
+        expect(sources).to_have_count(2)
+        sources.nth(0).fill(url(server, "open.pgn"))
+        sources.nth(1).fill(url(server, "women.pgn"))
+        follow_button = arbiter.get_by_test_id("arbiter-follow")
+        arbiter.get_by_test_id("arbiter-interval").fill("1")
+        follow_button.click()
+        wait_updates(arbiter, 2)
+        expect(arbiter.locator("[data-testid=arbiter-board]")).to_have_count(4)
+        nums = arbiter.eval_on_selector_all("[data-testid=arbiter-board] .arb-num", "ns => ns.map(n => n.textContent)")
+        assert nums == ["A1", "A2", "B1", "B2"]
+        statuses = arbiter.get_by_test_id("arbiter-source-status")
+        expect(statuses.nth(0)).to_contain_text("open.pgn")
+        expect(statuses.nth(1)).to_contain_text("women.pgn")
+        strip = arbiter.get_by_test_id("arbiter-urgent").locator("button")
+        expect(strip.first.locator(".arb-urgent-num")).to_have_text("A1")
+        letters = arbiter.eval_on_selector_all("[data-testid=arbiter-event]", "rs => rs.map(r => r.dataset.letter)")
+        assert set(letters) == {"A", "B"}, letters
+        arbiter.get_by_test_id("arbiter-source-remove").nth(1).click()
+        expect(sources).to_have_count(1)
+        expect(arbiter.locator("[data-testid=arbiter-board]")).to_have_count(2)
+        expect(arbiter.locator("[data-testid=arbiter-board] .arb-num").first).to_have_text(
+            "1"
+        )  # no other source: no letter
+        asked = women.gets
+        time.sleep(2.5)
+        assert women.gets == asked, "a removed source is still read"
+        assert arbiter.locator("[data-testid=arbiter-event][data-letter=B]").count() >= 1
+        expect(follow_button).to_have_text("Stop")
+    finally:
+        server.shutdown()
+        server.server_close()

@@ -332,3 +332,22 @@ def test_a_text_cut_short_leaves_its_last_game_cut_not_ended() -> None:
     assert board["error"] is not None and "cut" in board["error"] and board["state"] != "ended"
     done = json.loads(bridge.handle(json.dumps({"op": "follow_update", "args": {"text": whole}})))
     assert [(e["game"], e["kind"]) for e in done["events"]] == [(2, "automatic"), (2, "ended")]
+
+
+def test_several_sources_are_followed_at_once_each_by_its_own_follower() -> None:
+    """Two sections with the same game numbers: each source keeps its own
+    games and log; dropping one leaves the other; an unknown source is refused."""
+    bridge = ArbiterBridge()
+    ask = lambda op, **args: json.loads(bridge.handle(json.dumps({"op": op, "args": args})))  # noqa: E731
+    assert ask("follow_start", flag_rules="fide", source=1)["ok"] and ask("follow_start", source=2)["ok"]
+    one = ask("follow_update", source=1, text=pgn("Open", "B", FOOLS_MATE))
+    two = ask("follow_update", source=2, text=pgn("Women", "D", "1. e4 e5"))
+    assert one["boards"][0]["white"] == "Open" and one["events"][0]["rule"] == "checkmate"
+    assert two["boards"][0]["white"] == "Women" and two["events"] == [] and two["boards"][0]["game"] == 1
+    assert [e["white"] for e in ask("follow_log")["events"]] == ["Open"]
+    assert ask("follow_drop", source=1)["ok"]
+    assert ask("follow_log")["events"] == []
+    refused = ask("follow_update", source=1, text=pgn("Open", "B", FOOLS_MATE))
+    assert refused["ok"] is False and refused["error"]["code"] == "bad_request"
+    assert ask("follow_update", source=2, text=pgn("Women", "D", "1. e4 e5 2. Nf3"))["boards"][0]["plies"] == 3
+    assert ask("follow_start")["ok"] and ask("follow_update", source=2, text="")["ok"] is False

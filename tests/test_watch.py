@@ -10,9 +10,9 @@ import pytest
 
 from pychessdraw.batch.watch import MAX_BACKOFF, FileSource, SourceDown, open_source, ticks
 from pychessdraw.errors import BadRequestError
-from pychessdraw.pgn import read_games
+from pychessdraw.pgn import LINE_LIMIT, read_games
 from pychessdraw.records.scan import scan
-from pychessdraw.records.tracker import Tracker, describe, split_games
+from pychessdraw.records.tracker import Tracker, describe, split_games, split_games_by_lines
 
 SCAN_KINDS = ("automatic", "claimable", "claimable_with_move")
 # Knights out and back: threefold claimable with a move at ply 7, claimable at 8,
@@ -389,3 +389,21 @@ def test_describe_says_each_rule_and_verdict_in_words_with_its_article() -> None
     assert "game 1 (A - B, round 1) after 8...Ng8: ended 1-0: the rules give 1/2-1/2" in lines
     assert "game 2 (C - D, round 1) after 2...Qh4#: ended 0-1: the record stands" in lines
     assert not [line for line in lines if "_" in line]  # no enum name reaches people
+
+
+def test_split_games_cuts_where_the_line_by_line_rule_cuts() -> None:
+    """The quick cut (a regular expression finds the candidate lines) and
+    the walk of every line with GameStarts agree, on texts made of the
+    pieces that matter: blank lines of every kind, tag lines and lines that
+    only look like them, every line end, comments, a last line without end."""
+    import random
+
+    parts = ["\n", "\r\n", "\r", " \t\n", "\f\n", '[White "A"]\n', ' [Black "B"]\r\n', '[Event "x"]\r', "[not a tag]\n",
+             "1. e4 e5 *\n", "{open\n", "}\n", '[Round "1.2"]', "text", "\u2028[White \"C\"]\n", "\n\n"]  # fmt: skip
+    rnd = random.Random(7)
+    lf_only = [p for p in parts if "\r" not in p]  # the quick cut's own path (a CR sends it to the walk)
+    for n in range(3000):
+        text = "".join(rnd.choice(lf_only if n % 2 else parts) for _ in range(rnd.randint(0, 14)))
+        assert split_games(text) == split_games_by_lines(text), repr(text)
+    long_last = '\n\n[White "' + "x" * LINE_LIMIT + '"]'
+    assert split_games(long_last) == split_games_by_lines(long_last) == [long_last]

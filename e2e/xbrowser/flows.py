@@ -354,8 +354,9 @@ ROUND_START = (
 def arbiter(app: XApp) -> None:
     """7. The Arbiter view follows a round that grows: a board claimable with
     a move, then a mate on the other board logged as it happens; names from
-    the source stay text."""
-    live = LiveRound(ROUND_START)
+    the source stay text; a second source added while following comes into
+    the same grid, its board named by its source's letter."""
+    live, second = LiveRound(ROUND_START), LiveRound("")
     try:
         app.click("arbiter-mode")
         app.wait("() => !!document.querySelector('[data-testid=arbiter-follow]')", "the Arbiter view", timeout=60)
@@ -381,9 +382,20 @@ def arbiter(app: XApp) -> None:
         assert HOSTILE in app.d.js("() => document.getElementById('arbiter-view').innerText")
         assert app.d.js("() => document.querySelectorAll('#arbiter-view img').length") == 0
         assert app.d.js("() => window.__pwned === undefined")
+        # a second source while following (another section): one grid, the cards named by source
+        second.text = '[White "W"]\n[Black "X"]\n\n1. e4 *\n'
+        app.click("arbiter-add-source")
+        app.d.js(
+            "(url) => { const s = document.querySelectorAll('[data-testid=arbiter-source]')[1];"
+            " s.value = url; s.dispatchEvent(new Event('change')); }",
+            second.url,
+        )
+        nums = "() => [...document.querySelectorAll('[data-testid=arbiter-board] .arb-num')].map((n) => n.textContent)"
+        app.wait(f"() => ({nums})().join() === 'A1,A2,B1'", "the second source's board named B1", timeout=60)
         app.click("arbiter-follow")  # stop following
     finally:
         live.close()
+        second.close()
         app.show_view("play")
 
 

@@ -43,6 +43,7 @@ move appended costs one ply of referee work.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Final, cast
 
@@ -52,7 +53,7 @@ from ..errors import InternalError, RefereeError
 from ..game import Game
 from ..moves import after_move, move_number, numbered, start_of
 from ..outcome import Termination, termination_from_record
-from ..pgn import LINE_LIMIT, GameStarts, PgnGame, game_from_headers, games_in_text, raw_lines
+from ..pgn import _HEADER, LINE_LIMIT, GameStarts, PgnGame, game_from_headers, games_in_text, raw_lines
 from ..rules import timeout
 from .final_search import dead_undecided, targeted_final
 from .judge import RESULTS, judge
@@ -110,7 +111,41 @@ def _common_prefix(a: list[str], b: list[str]) -> int:
 def split_games(text: str) -> list[str]:
     """The text cut at each game start (a whole tag line right after a blank
     line, :class:`GameStarts`): each piece is read as the whole text would
-    be, so an unchanged piece need not be parsed again."""
+    be, so an unchanged piece need not be parsed again.
+
+    The rule of :class:`GameStarts` looks at a line and the one before it
+    only, so the lines are not walked one by one: a regular expression finds
+    the blank lines followed by a line that begins with ``[`` (a round of
+    1,000 games has some 50,000 lines, and about 1,000 such), and the tag
+    line is checked there
+    (:func:`split_games_by_lines` is the walk, kept as the reference)."""
+    if "\r" in text:  # CR line ends: the quick cut below knows LF only
+        return split_games_by_lines(text)
+    pieces: list[str] = []
+    begin = 0
+    first = _FIRST_BLANK.match(text)
+    for found in ([first] if first else []) + list(_AFTER_BLANK.finditer(text)):
+        at = found.end()  # the candidate tag line's start, right after a whole blank line
+        end = text.find("\n", at) + 1 or len(text)
+        line = text[at:end]
+        if len(line) >= LINE_LIMIT and not line.endswith("\n"):
+            continue  # the last line, without its end: not whole
+        if _HEADER.match(line) is None:
+            continue
+        pieces.append(text[begin:at])
+        begin = at
+    if len(text) > begin:
+        pieces.append(text[begin:])
+    return pieces
+
+
+#: A blank line followed by a line that begins, after blanks, with ``[`` (LF line ends; at the text's start: _FIRST_BLANK).
+_AFTER_BLANK = re.compile(r"\n[^\S\n]*\n(?=[^\S\n]*\[)")
+_FIRST_BLANK = re.compile(r"[^\S\n]*\n(?=[^\S\n]*\[)")
+
+
+def split_games_by_lines(text: str) -> list[str]:
+    """:func:`split_games` line by line with :class:`GameStarts` (slower; the reference)."""
     pieces: list[str] = []
     starts = GameStarts()
     begin = pos = 0

@@ -542,15 +542,22 @@ class FollowReply(TypedDict):
 
 class FollowStartArgs(TypedDict, total=False):
     flag_rules: FlagRulesName
+    source: int  # one of several sources followed at once (a new follower for it); none: every source dropped
 
 
 class FollowTextArgs(TypedDict):
     text: str  # what the stream sent next
+    source: NotRequired[int]  # which source sent it (0 when not given)
 
 
 class FollowUpdateArgs(TypedDict):
     text: str  # the source's whole text
     cut: NotRequired[str | None]  # why the text was cut short (a size limit): its last game is not judged
+    source: NotRequired[int]  # which source it is (0 when not given)
+
+
+class FollowSourceArgs(TypedDict):
+    source: int  # a source no longer followed: its follower is dropped
 
 
 class FollowOperations(TypedDict):
@@ -560,6 +567,7 @@ class FollowOperations(TypedDict):
     follow_update: Op[FollowUpdateArgs, FollowReply]
     follow_feed: Op[FollowTextArgs, FollowReply]
     follow_log: Op[NoArgs, FollowReply]
+    follow_drop: Op[FollowSourceArgs, FollowReply]
 
 
 REPLACES_GAME: Final = ("new", "load_pgn", "restore", "state", "set_language")

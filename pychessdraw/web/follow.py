@@ -456,16 +456,23 @@ class ArbiterBridge:
     ``{"op", "args"}`` and returns a JSON answer ``{"ok": true, ...}`` or
     ``{"ok": false, "error": {"code", "message"}}``, checked and run by the
     game bridge's dispatcher (:class:`pychessdraw.web.dispatch.Dispatcher`
-    over :class:`~pychessdraw.web.contract.FollowOperations`). Ops:
-    ``follow_start`` (``flag_rules``: a new follower, the old one dropped),
-    ``follow_update`` (``text``, the source's whole text:
+    over :class:`~pychessdraw.web.contract.FollowOperations`). Several
+    sources are followed at once (sections of one event), each by its own
+    :class:`Follower`, known by the number ``source`` (0 when not given).
+    Ops: ``follow_start`` (``flag_rules``, ``source``: a new follower for
+    that source; without ``source``, every source is dropped and source 0
+    starts again), ``follow_update`` (``text``, the source's whole text:
     :meth:`Follower.update`), ``follow_feed`` (``text``, what a stream sent
     next: :class:`StreamRound`, then :meth:`Follower.update`, with a
-    ``note`` when a game was dropped), ``follow_log`` (every event so far)."""
+    ``note`` when a game was dropped), ``follow_drop`` (``source``: no
+    longer followed, its follower freed), ``follow_log`` (every event so
+    far, source by source).
+
+    Limits: the ids of events and the game numbers are each source's own
+    (the page tells the sources apart by their number)."""
 
     def __init__(self) -> None:
-        self.follower = Follower()
-        self.stream = StreamRound()
+        self.sources: dict[int, tuple[Follower, StreamRound]] = {0: (Follower(), StreamRound())}
         self.dispatcher = Dispatcher[FollowReply](
             FollowOperations,
             {
@@ -473,8 +480,14 @@ class ArbiterBridge:
                 "follow_update": self._update,
                 "follow_feed": self._feed,
                 "follow_log": self._log,
+                "follow_drop": self._drop,
             },
         )
+
+    @property
+    def follower(self) -> Follower:
+        """Source 0's follower (the one source when only one is followed)."""
+        return self._source({})[0]
 
     def handle(self, request: str) -> str:
         """One request as JSON text, the answer as JSON text; any failure
@@ -487,25 +500,41 @@ class ArbiterBridge:
             answer = {"ok": False, "error": error_info(referee_error(exc))}
         return json.dumps(answer)
 
+    def _source(self, args: Mapping[str, Any]) -> tuple[Follower, StreamRound]:
+        """The follower of the source named in ``args`` (0 when none is named)."""
+        number = args.get("source", 0)
+        if number not in self.sources:
+            if number != 0:
+                raise BadRequestError(f"source {number} is not followed: start it first (follow_start)")
+            self.sources[0] = (Follower(), StreamRound())
+        return self.sources[number]
+
     def _start(self, args: dict[str, Any]) -> FollowReply:
-        self.follower = Follower(args.get("flag_rules", timeout.FIDE))
-        self.stream = StreamRound()
+        made = (Follower(args.get("flag_rules", timeout.FIDE)), StreamRound())
+        if "source" not in args:
+            self.sources.clear()
+        self.sources[args.get("source", 0)] = made
+        return {"ok": True}
+
+    def _drop(self, args: dict[str, Any]) -> FollowReply:
+        self.sources.pop(args["source"], None)
         return {"ok": True}
 
     def _feed(self, args: dict[str, Any]) -> FollowReply:
         """The next piece of a stream (:class:`StreamRound`)."""
-        changed, note = self.stream.feed(args["text"])
+        follower, stream = self._source(args)
+        changed, note = stream.feed(args["text"])
         out: FollowUpdate = (
-            self.follower.update(self.stream.text())
+            follower.update(stream.text())
             if changed
-            else {"events": [], "voided": [], "boards": [], "count": len(self.follower.tracker.boards)}
+            else {"events": [], "voided": [], "boards": [], "count": len(follower.tracker.boards)}
         )
         reply = _ok(out)
         reply["note"] = note
         return reply
 
     def _update(self, args: dict[str, Any]) -> FollowReply:
-        return _ok(self.follower.update(args["text"], args.get("cut")))
+        return _ok(self._source(args)[0].update(args["text"], args.get("cut")))
 
     def _log(self, args: dict[str, Any]) -> FollowReply:
-        return {"ok": True, "events": self.follower.log}
+        return {"ok": True, "events": [e for n in sorted(self.sources) for e in self.sources[n][0].log]}

@@ -597,17 +597,25 @@
 /**
  * @typedef {Object} FollowStartArgs
  * @property {FlagRulesName} [flag_rules]
+ * @property {number} [source]  one of several sources followed at once (a new follower for it); none: every source dropped
  */
 
 /**
  * @typedef {Object} FollowTextArgs
  * @property {string} text  what the stream sent next
+ * @property {number} [source]  which source sent it (0 when not given)
  */
 
 /**
  * @typedef {Object} FollowUpdateArgs
  * @property {string} text  the source's whole text
  * @property {string|null} [cut]  why the text was cut short (a size limit): its last game is not judged
+ * @property {number} [source]  which source it is (0 when not given)
+ */
+
+/**
+ * @typedef {Object} FollowSourceArgs
+ * @property {number} source  a source no longer followed: its follower is dropped
  */
 
 /**
@@ -617,6 +625,7 @@
  * @property {Op<FollowUpdateArgs, FollowReply>} follow_update
  * @property {Op<FollowTextArgs, FollowReply>} follow_feed
  * @property {Op<NoArgs, FollowReply>} follow_log
+ * @property {Op<FollowSourceArgs, FollowReply>} follow_drop
  */
 
 /**

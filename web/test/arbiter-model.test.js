@@ -83,3 +83,20 @@ test("boards keep the round's order (board number, then place) whatever their st
   assert.deepEqual(order(), [3, 7, 12]);
   assert.deepEqual(m.urgent().map((b) => b.board), [7]);
 });
+
+test("several sources: boards of the same numbers do not collide; the grid is source by source; dropping one keeps the other", () => {
+  const m = new ArbiterModel();
+  m.apply({ events: [event(1, "automatic")], voided: [], boards: [board(1, "must_stop", 2, 0), board(2, "playing", 1)], count: 2 }, 1, "open");
+  assert.equal(m.collides, false);
+  m.apply({ events: [event(1, "claimable")], voided: [1], boards: [board(1, "playing", 1), board(2, "claimable", 2, 2)], count: 2 }, 2, "women");
+  assert.equal(m.collides, true, "board 1 in both sources");
+  assert.equal(m.boards.size, 4);
+  assert.deepEqual(m.ordered().map((b) => [b.src, b.board]), [[1, 1], [1, 2], [2, 1], [2, 2]]);
+  assert.deepEqual(m.urgent().map((b) => [b.src, b.board]), [[1, 2], [2, 2]]);
+  assert.deepEqual(m.log.map((e) => [e.src, e.source, e.id]), [[1, "open", 1], [2, "women", 1]]);
+  assert.ok(m.isVoid(1, m.generation, 2) && !m.isVoid(1, m.generation, 1), "a void of one source is not another's");
+  m.drop(1);
+  assert.deepEqual(m.ordered().map((b) => [b.src, b.board]), [[2, 1], [2, 2]]);
+  assert.equal(m.log.length, 2, "its events stay in the log");
+  assert.equal(m.collides, false, "one source left: no board number is in two");
+});

@@ -6,39 +6,55 @@
 import { Chessground } from "@lichess-org/chessground";
 import { key } from "../ui/board.js";
 import { el } from "../ui/dom.js";
+import { t } from "../i18n.js";
 
 /** @typedef {import("../contract.js").BoardView} BoardView */
 /** @typedef {import("../contract.js").ArbiterEvent} ArbiterEvent */
-/** @typedef {{card: HTMLElement, cg: ReturnType<typeof Chessground>, at: number[]}} Card */
+/** @typedef {import("./model.js").Board} Board */
+/**
+ * A drawn board: its card, its small board, its place in the order (source,
+ * board number, place in the source) and its texts, kept so that a change
+ * touches only them (no query of the card at each update).
+ * @typedef {{card: HTMLElement, cg: ReturnType<typeof Chessground>, at: number[], texts: Record<string, HTMLElement>, fen: string}} Card
+ */
 
 /** @param {string|null} s */
 const orDash = (s) => (s == null || s === "" ? "?" : s);
 
+/** The text parts of a card, by class. */
+const PARTS = ["arb-num", "arb-players", "arb-round", "arb-state", "arb-moves", "arb-clocks", "arb-note"];
+
 /**
- * One board of the grid, with its board number.
- * @param {BoardView} b
+ * One board of the grid, with its board number (its source's letter before
+ * it, "B12", when two sources have boards at the same number).
+ * @param {Board} b @param {string} letter  its source's letter
  * @returns {Card}
  */
-export function makeCard(b) {
+export function makeCard(b, letter) {
+  /** @type {Record<string, HTMLElement>} */
+  const texts = {};
+  for (const cls of PARTS) texts[cls] = el(cls === "arb-clocks" || cls === "arb-note" ? "p" : "span", { class: cls });
   const cgHost = el("div", { class: "arb-cg" });
   const card = el("article", {
     class: "arb-board",
-    attrs: { id: `arb-board-${b.game}`, tabindex: "-1" },
-    dataset: { testid: "arbiter-board", game: String(b.game), board: String(b.board) },
+    attrs: { id: `arb-board-${b.src}-${b.game}`, tabindex: "-1" },
+    dataset: { testid: "arbiter-board", game: String(b.game), board: String(b.board), source: letter },
   },
-  el("header", { class: "arb-head" }, el("span", { class: "arb-num", text: String(b.board) }),
-    el("span", { class: "arb-players" }), el("span", { class: "arb-round" })),
+  el("header", { class: "arb-head" }, texts["arb-num"], texts["arb-players"], texts["arb-round"]),
   cgHost,
-  el("p", { class: "arb-line" }, el("span", { class: "arb-state" }), el("span", { class: "arb-moves" })),
-  el("p", { class: "arb-clocks" }),
-  el("p", { class: "arb-note" }));
+  el("p", { class: "arb-line" }, texts["arb-state"], texts["arb-moves"]),
+  texts["arb-clocks"],
+  texts["arb-note"]);
   const cg = Chessground(cgHost, { viewOnly: true, coordinates: false, animation: { enabled: false },
     drawable: { enabled: false, visible: false }, highlight: { lastMove: true, check: false } });
-  return { card, cg, at: [b.board, b.game] };
+  return { card, cg, at: [b.src, b.board, b.game], texts, fen: "" };
 }
 
+/** A board's number as the arbiter reads it: "12", or "B12" when another source has a board 12. @param {Board} b @param {string} letter @param {boolean} named */
+export const boardLabel = (b, letter, named) => (named ? `${letter}${b.board}` : String(b.board));
+
 /** @param {number[]} a @param {number[]} b */
-const before = (a, b) => a[0] - b[0] || a[1] - b[1];
+const before = (a, b) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2];
 
 /**
  * Put a new card into the grid at its place in the round's order (by board
@@ -57,62 +73,66 @@ export function placeCard(grid, placed, c) {
   placed.splice(lo, 0, c);
 }
 
-/** @param {HTMLElement} card @param {string} cls @param {string} text */
-const setText = (card, cls, text) => {
-  const e = /** @type {HTMLElement} */ (card.querySelector(`.${cls}`));
-  if (e.textContent !== text) e.textContent = text;
-};
-
 /**
- * Show a board's latest view in its card (its place does not change).
- * @param {Card} c @param {BoardView} b
+ * Show a board's latest view in its card (its place does not change); only
+ * what changed is written (a board redrawn only when its position did).
+ * @param {Card} c @param {BoardView} b @param {string} label  its number as shown (boardLabel)
  */
-export function fillCard(c, b) {
-  const { card, cg } = c;
-  card.dataset.state = b.state;
-  card.dataset.urgency = String(b.urgency);
-  card.dataset.error = b.error ? "1" : "";
-  setText(card, "arb-players", `${orDash(b.white)} – ${orDash(b.black)}`);
-  setText(card, "arb-round", b.round && b.round !== "?" ? `round ${b.round}` : "");
-  setText(card, "arb-state", b.state_text); // the referee's words, as every text of the card
-  setText(card, "arb-moves", b.move_text);
-  setText(card, "arb-clocks", b.clocks_text);
-  setText(card, "arb-note", b.note);
-  card.title = b.note;
-  if (b.fen) {
+export function fillCard(c, b, label) {
+  const { card, cg, texts } = c;
+  const set = (/** @type {string} */ cls, /** @type {string} */ text) => {
+    if (texts[cls].textContent !== text) texts[cls].textContent = text;
+  };
+  if (card.dataset.state !== b.state) card.dataset.state = b.state;
+  if (card.dataset.urgency !== String(b.urgency)) card.dataset.urgency = String(b.urgency);
+  if (card.dataset.error !== (b.error ? "1" : "")) card.dataset.error = b.error ? "1" : "";
+  set("arb-num", label);
+  set("arb-players", `${orDash(b.white)} – ${orDash(b.black)}`);
+  set("arb-round", b.round && b.round !== "?" ? t("round {round}", { round: b.round }) : "");
+  set("arb-state", b.state_text); // the referee's words, as every text of the card
+  set("arb-moves", b.move_text);
+  set("arb-clocks", b.clocks_text);
+  set("arb-note", b.note);
+  if (card.title !== b.note) card.title = b.note;
+  const drawn = `${b.placement}|${b.last_uci}`;
+  if (b.fen && drawn !== c.fen) {
+    c.fen = drawn;
     const last = b.last_uci ? [key(b.last_uci.slice(0, 2)), key(b.last_uci.slice(2, 4))] : undefined;
     cg.set({ fen: b.placement ?? undefined, lastMove: last });
   }
 }
 
 /**
- * One row of the log: the arbiter's short line, "more" for the intended
- * moves past five, and the source it came from.
- * @param {ArbiterEvent} e @param {string} source @param {number} generation
+ * One row of the log: its source's letter (shown when several are
+ * followed), the arbiter's short line, "more" for the intended moves past
+ * five, and the source it came from.
+ * @param {ArbiterEvent} e @param {{name: string, id: number, letter: string}} source @param {number} generation
  */
 export function eventRow(e, source, generation) {
   const time = new Date().toLocaleTimeString("en-GB");
-  const more = e.more ? el("details", { class: "arb-more" }, el("summary", { text: "more" }), el("span", { text: e.more })) : null;
+  const more = e.more ? el("details", { class: "arb-more" }, el("summary", { text: t("more") }), el("span", { text: e.more })) : null;
   return el("li", {
     class: `arb-event arb-kind-${e.kind}`,
     attrs: { title: e.text },
     dataset: { testid: "arbiter-event", id: String(e.id), game: String(e.game), board: String(e.board), ply: String(e.ply),
-      rule: e.rule ?? "", kind: e.kind, source, generation: String(generation) },
-  }, el("time", { text: time }), " ", el("span", { class: "arb-text", text: e.line }), " ", more,
-  el("span", { class: "arb-from", text: source }));
+      rule: e.rule ?? "", kind: e.kind, source: source.name, src: String(source.id), letter: source.letter,
+      generation: String(generation) },
+  }, el("time", { text: time }), " ", el("span", { class: "arb-letter", text: source.letter }), " ",
+  el("span", { class: "arb-text", text: e.line }), " ", more, el("span", { class: "arb-from", text: source.name }));
 }
 
 /**
  * The "needs the arbiter now" strip: one button a board, most urgent first;
  * a click brings the board into view.
- * @param {HTMLElement} strip @param {BoardView[]} urgent @param {(game: number) => void} jump
+ * @param {HTMLElement} strip @param {Board[]} urgent @param {(b: Board) => string} label
+ * @param {(b: Board) => void} jump
  */
-export function fillStrip(strip, urgent, jump) {
+export function fillStrip(strip, urgent, label, jump) {
   strip.replaceChildren(...urgent.map((b) => {
     const button = el("button", { class: "arb-urgent-board", attrs: { type: "button" },
-      dataset: { board: String(b.board), game: String(b.game), urgency: String(b.urgency) } },
-    el("span", { class: "arb-urgent-num", text: String(b.board) }), " ", el("span", { text: b.error ?? b.state_text }));
-    button.addEventListener("click", () => jump(b.game));
+      dataset: { board: String(b.board), game: String(b.game), urgency: String(b.urgency), src: String(b.src) } },
+    el("span", { class: "arb-urgent-num", text: label(b) }), " ", el("span", { text: b.error ?? b.state_text }));
+    button.addEventListener("click", () => jump(b));
     return button;
   }));
   strip.hidden = urgent.length === 0;

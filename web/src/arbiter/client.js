@@ -22,18 +22,27 @@ export class ArbiterClient {
     return this.referee;
   }
 
-  /** A new follower (the old one dropped). @param {import("../contract.js").FlagRulesName} flagRules */
-  start(flagRules) {
-    return this.warm().request("follow_start", { flag_rules: flagRules });
+  /**
+   * A new follower for source `source` (its old one dropped); without a
+   * source, every source's follower is dropped.
+   * @param {import("../contract.js").FlagRulesName} flagRules @param {number} [source]
+   */
+  start(flagRules, source) {
+    return this.warm().request("follow_start", source == null ? { flag_rules: flagRules } : { flag_rules: flagRules, source });
   }
 
-  /** What a stream sent next (the worker puts the round together). @param {string} text */
-  feed(text) {
-    return this.warm().request("follow_feed", { text });
+  /** A source no longer followed: its follower is freed. @param {number} source */
+  drop(source) {
+    return this.warm().request("follow_drop", { source });
   }
 
-  /** The source's whole new text. @param {string} text */
-  update(text) {
-    return this.warm().request("follow_update", { text });
+  /** What a stream sent next (the worker puts the round together). @param {string} text @param {number} [source] */
+  feed(text, source = 0) {
+    return this.warm().request("follow_feed", { text, source });
+  }
+
+  /** The source's whole new text. @param {string} text @param {number} [source] */
+  update(text, source = 0) {
+    return this.warm().request("follow_update", { text, source });
   }
 }

@@ -8,6 +8,10 @@
 /** @typedef {import("../contract.js").BoardView} BoardView */
 /** @typedef {import("../contract.js").ArbiterEvent} ArbiterEvent */
 /** @typedef {import("../contract.js").FollowUpdate} Update */
+/** A board as followed: the worker's view, with the number of its source. @typedef {BoardView & {src: number}} Board */
+
+/** A board's key among every source's: its source's number and its game number. @param {number} src @param {number} game */
+export const boardKey = (src, game) => `${src}:${game}`;
 
 /** The states in the grid's count ("3 playing, 1 must stop"), in the order said. */
 export const STATE_WORDS = Object.freeze({
@@ -30,11 +34,11 @@ export const URGENT_AT_MOST = 3;
 
 export class ArbiterModel {
   constructor() {
-    /** The latest view of each board, by game number. @type {Map<number, BoardView>} */
+    /** The latest view of each board, by boardKey (source, game). @type {Map<string, Board>} */
     this.boards = new Map();
-    /** Every event, oldest first, each marked with its source. @type {(ArbiterEvent & {source: string})[]} */
+    /** Every event, oldest first, each marked with its source (its name and number). @type {(ArbiterEvent & {source: string, src: number})[]} */
     this.log = [];
-    /** Events taken back (moves undone, another game at that number), as `generation:id`. @type {Set<string>} */
+    /** Events taken back (moves undone, another game at that number), as `generation:source:id`. @type {Set<string>} */
     this.voided = new Set();
     /** One per Follow: an answer for an earlier one is dropped. */
     this.generation = 0;
@@ -42,8 +46,12 @@ export class ArbiterModel {
     this.applied = 0;
     /** @type {Phase} */
     this.phase = "idle";
-    /** The source followed (its name), for the log's marks. */
+    /** The source followed (its name), for the log's marks when one source is followed. */
     this.source = "";
+    /** Per board number, the sources that have a board at that number (when two have, cards name their source). @type {Map<number, Set<number>>} */
+    this.sourcesAt = new Map();
+    /** Whether two sources have a board at the same number. */
+    this.collides = false;
   }
 
   /**
@@ -62,12 +70,21 @@ export class ArbiterModel {
    * (null) unless idle: one follower at most. Returns the generation.
    * @param {string} source
    */
-  begin(source) {
+  begin(source = "") {
     if (!this.go("starting")) return null;
     this.generation++;
     this.source = source;
     this.boards.clear();
+    this.sourcesAt.clear();
+    this.collides = false;
     return this.generation;
+  }
+
+  /** A source no longer followed: its boards leave the grid (its events stay in the log). @param {number} src */
+  drop(src) {
+    for (const [key, b] of this.boards) if (b.src === src) this.boards.delete(key);
+    for (const at of this.sourcesAt.values()) at.delete(src);
+    this.collides = [...this.sourcesAt.values()].some((at) => at.size > 1);
   }
 
   /** The follower ended (stopped, or failed to start), from any phase: idle, and its late answers are stale. */
@@ -76,9 +93,9 @@ export class ArbiterModel {
     this.generation++;
   }
 
-  /** The boards in the round's order: by board number, then place in the source; never by state. */
+  /** The boards in the round's order: by source, board number, then place in the source; never by state. */
   ordered() {
-    return [...this.boards.values()].sort((a, b) => a.board - b.board || a.game - b.game);
+    return [...this.boards.values()].sort((a, b) => a.src - b.src || a.board - b.board || a.game - b.game);
   }
 
   /** The boards that need the arbiter now, most urgent first, then by board number. */
@@ -86,20 +103,26 @@ export class ArbiterModel {
     return this.ordered().filter((b) => b.urgency <= URGENT_AT_MOST).sort((a, b) => a.urgency - b.urgency);
   }
 
-  /** Whether an event of this generation was voided. @param {number} id @param {number} [generation] */
-  isVoid(id, generation = this.generation) {
-    return this.voided.has(`${generation}:${id}`);
+  /** Whether an event of this generation (and source) was voided. @param {number} id @param {number} [generation] @param {number} [src] */
+  isVoid(id, generation = this.generation, src = 0) {
+    return this.voided.has(`${generation}:${src}:${id}`);
   }
 
   /**
-   * Take in one update from the worker.
-   * @param {Update} u
+   * Take in one update from the worker, for the source numbered `src` (named `name`).
+   * @param {Update} u @param {number} [src] @param {string} [name]
    * @returns {{mustStop: ArbiterEvent[]}}  the events that call for the alarm
    */
-  apply(u) {
-    for (const e of u.events) this.log.push({ ...e, source: this.source });
-    for (const id of u.voided) this.voided.add(`${this.generation}:${id}`);
-    for (const b of u.boards) this.boards.set(b.game, b);
+  apply(u, src = 0, name = this.source) {
+    for (const e of u.events) this.log.push({ ...e, source: name, src });
+    for (const id of u.voided) this.voided.add(`${this.generation}:${src}:${id}`);
+    for (const b of u.boards) {
+      this.boards.set(boardKey(src, b.game), { ...b, src });
+      let at = this.sourcesAt.get(b.board);
+      if (!at) this.sourcesAt.set(b.board, (at = new Set()));
+      at.add(src);
+      if (at.size > 1) this.collides = true;
+    }
     this.applied++;
     return { mustStop: u.events.filter((e) => e.kind === "automatic") };
   }
