@@ -180,6 +180,10 @@ export class ClockKeeper {
     }
     const facts = r.facts;
     const clock = this.clock;
+    if (op === "set_language" && facts.ply === clock.ply) {
+      this.#emit(); // the same game in other words: the clocks run on
+      return;
+    }
     if (REPLACING.has(op)) {
       this.note = "";
       this.#resetToGame(clock.tc);
