@@ -63,5 +63,7 @@ def write_catalogs(dist: Path) -> int:
         data = json.dumps(cat, ensure_ascii=False, separators=(",", ":"), sort_keys=True).encode()
         (out / f"{code}.json").write_bytes(data)
         total += len(data)
-    say(f"i18n: {len(list(out.glob('*.json')))} page catalogs -> dist/i18n/ ({total / 1000:.0f} KB in all, one fetched)")
+    say(
+        f"i18n: {len(list(out.glob('*.json')))} page catalogs -> dist/i18n/ ({total / 1000:.0f} KB in all, one fetched)"
+    )
     return total

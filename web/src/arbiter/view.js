@@ -8,6 +8,8 @@
 // the source (tags, names, moves, reasons) goes into the page as text only.
 import { LAWS } from "../contract.js";
 import { el } from "../ui/dom.js";
+import { t } from "../i18n.js";
+import { tAttr, tText } from "../ui/language.js";
 import { ArbiterClient } from "./client.js";
 import { eventRow, fillCard, fillStrip, makeCard, placeCard } from "./cards.js";
 import { ArbiterModel } from "./model.js";
@@ -39,39 +41,39 @@ function beep() {
 
 /** @param {HTMLElement} section */
 function buildControls(section) {
-  const source = el("textarea", { attrs: { id: "arbiter-source", rows: "3", spellcheck: "false",
-    placeholder: "https://… a PGN that changes, or paste PGN text" }, dataset: { testid: "arbiter-source" } });
+  const source = tAttr(el("textarea", { attrs: { id: "arbiter-source", rows: "3", spellcheck: "false" },
+    dataset: { testid: "arbiter-source" } }), "placeholder", "https://… a PGN that changes, or paste PGN text");
   const fileInput = el("input", { attrs: { type: "file", accept: ".pgn,text/plain", hidden: "" }, dataset: { testid: "arbiter-file-input" } });
   const parts = {
     source, fileInput,
-    file: el("button", { attrs: { type: "button" }, dataset: { testid: "arbiter-file" }, text: "Choose a local file…" }),
+    file: el("button", { attrs: { type: "button" }, dataset: { testid: "arbiter-file" } }, tText("Choose a local file…")),
     interval: el("input", { attrs: { type: "number", min: "1", max: "600", step: "1", value: "3", id: "arbiter-interval" },
       dataset: { testid: "arbiter-interval" } }),
     rules: el("select", { attrs: { id: "arbiter-rules" } }, el("option", { attrs: { value: "fide" }, text: LAWS.flag_rules.fide }),
       el("option", { attrs: { value: "uscf" }, text: LAWS.flag_rules.uscf })),
-    follow: el("button", { class: "primary", attrs: { type: "button" }, dataset: { testid: "arbiter-follow" }, text: "Follow" }),
+    follow: el("button", { class: "primary", attrs: { type: "button" }, dataset: { testid: "arbiter-follow" } }, tText("Follow")),
     sound: el("input", { attrs: { type: "checkbox", id: "arbiter-sound" } }),
     notify: el("input", { attrs: { type: "checkbox", id: "arbiter-notify" } }),
-    download: el("button", { attrs: { type: "button" }, dataset: { testid: "arbiter-download" }, text: "Download the log (JSON lines)" }),
+    download: el("button", { attrs: { type: "button" }, dataset: { testid: "arbiter-download" } }, tText("Download the log (JSON lines)")),
     status: el("p", { class: "arb-status", attrs: { role: "status" }, dataset: { testid: "arbiter-status" } }),
     summary: el("p", { class: "arb-summary", dataset: { testid: "arbiter-summary" } }),
     grid: el("div", { class: "arb-grid", dataset: { testid: "arbiter-grid" } }),
-    urgent: el("div", { class: "arb-urgent", attrs: { hidden: "", "aria-label": "Needs the arbiter now" },
-      dataset: { testid: "arbiter-urgent" } }),
+    urgent: tAttr(el("div", { class: "arb-urgent", attrs: { hidden: "" },
+      dataset: { testid: "arbiter-urgent" } }), "aria-label", "Needs the arbiter now"),
     log: el("ol", { class: "arb-log", attrs: { reversed: "" }, dataset: { testid: "arbiter-log" } }),
   };
   section.append(
-    el("h2", { text: "Arbiter: follow a live round" }),
-    el("label", { attrs: { for: "arbiter-source" }, text: "A URL of a PGN that changes (re-read every few seconds), or PGN text" }),
+    el("h2", {}, tText("Arbiter: follow a live round")),
+    el("label", { attrs: { for: "arbiter-source" } }, tText("A URL of a PGN that changes (re-read every few seconds), or PGN text")),
     source,
     el("div", { class: "row" }, parts.file, fileInput,
-      el("label", { attrs: { for: "arbiter-interval" }, text: "every (s)" }), parts.interval,
-      el("label", { attrs: { for: "arbiter-rules" }, text: "flag falls by" }), parts.rules, parts.follow),
-    el("div", { class: "row" }, el("label", { class: "inline" }, parts.sound, " sound at “must stop”"),
-      el("label", { class: "inline" }, parts.notify, " browser notification at “must stop”"), parts.download),
+      el("label", { attrs: { for: "arbiter-interval" } }, tText("every (s)")), parts.interval,
+      el("label", { attrs: { for: "arbiter-rules" } }, tText("flag falls by")), parts.rules, parts.follow),
+    el("div", { class: "row" }, el("label", { class: "inline" }, parts.sound, " ", tText("sound at “must stop”")),
+      el("label", { class: "inline" }, parts.notify, " ", tText("browser notification at “must stop”")), parts.download),
     parts.status, parts.summary,
     el("div", { class: "arb-main" }, parts.urgent,
-      el("div", { class: "arb-events" }, el("h3", { text: "Events, newest first" }), parts.log), parts.grid));
+      el("div", { class: "arb-events" }, el("h3", {}, tText("Events, newest first")), parts.log), parts.grid));
   return parts;
 }
 
@@ -133,7 +135,7 @@ class ArbiterView {
       const row = ui.log.querySelector(`[data-generation="${m.generation}"][data-id="${Number(id)}"]`);
       if (row instanceof HTMLElement) {
         row.dataset.void = "1";
-        row.title = "void: moves taken back or another game at this number";
+        row.title = t("void: moves taken back or another game at this number");
       }
     }
     const generation = m.generation;
@@ -170,7 +172,7 @@ class ArbiterView {
   alarm(events) {
     if (this.ui.sound.checked) beep();
     if (this.ui.notify.checked && "Notification" in window && Notification.permission === "granted") {
-      for (const e of events.slice(0, 3)) new Notification("Must stop now", { body: e.text });
+      for (const e of events.slice(0, 3)) new Notification(t("Must stop now"), { body: e.text });
     }
   }
 
@@ -181,7 +183,7 @@ class ArbiterView {
     const answer = await (this.streaming ? this.client.feed(text) : this.client.update(text));
     if (asked !== this.model.generation) return;
     if (answer.note) this.say(answer.note);
-    if (!answer.ok) return this.say(`The referee failed: ${answer.error ? answer.error.message : "unknown error"}`);
+    if (!answer.ok) return this.say(t("The referee failed: {error}", { error: answer.error ? answer.error.message : t("unknown error") }));
     const update = { events: answer.events ?? [], voided: answer.voided ?? [], boards: answer.boards ?? [], count: answer.count ?? 0 };
     const shown = await this.apply(update);
     // for benchmarks/bench_arbiter.py: times on this page's clock (performance.timeOrigin + ms is the epoch)
@@ -217,7 +219,7 @@ class ArbiterView {
       if (this.chosen && !typed) return new FileSource(this.chosen);
       if (/^https?:\/\/\S+$/i.test(typed)) return StreamSource.names(typed) ? new StreamSource(typed) : new UrlSource(typed);
       if (typed) return new TextSource(this.ui.source.value);
-      this.say("Give a URL, paste PGN text, or choose a local file.");
+      this.say(t("Give a URL, paste PGN text, or choose a local file."));
     } catch (e) {
       this.say(messageOf(e));
     }
@@ -240,23 +242,24 @@ class ArbiterView {
     for (const row of ui.log.children) row.classList.add("arb-old"); // the last source's events stay, marked
     ui.summary.textContent = "";
     const interval = Math.min(600, Math.max(1, Number(ui.interval.value) || 3));
-    this.say(this.client.referee?.state !== "ready" ? "Starting the referee (Python) for the arbiter…" : "");
+    this.say(this.client.referee?.state !== "ready" ? t("Starting the referee (Python) for the arbiter…") : "");
     const r = await this.client.start(ui.rules.value === "uscf" ? "uscf" : "fide");
     if (generation !== this.model.generation) return; // stopped meanwhile
     if (!r.ok) {
       this.stop();
-      return this.say(`The referee could not start: ${r.error ? r.error.message : "unknown error"}`);
+      return this.say(t("The referee could not start: {error}", { error: r.error ? r.error.message : t("unknown error") }));
     }
     this.model.go("following");
     this.showPhase();
-    this.say(source instanceof TextSource ? "Reading the pasted text once." : this.streaming
-      ? `Following the stream ${source.name}, shown every ${interval} s.` : `Following ${source.name}, every ${interval} s.`);
+    this.say(source instanceof TextSource ? t("Reading the pasted text once.") : this.streaming
+      ? t("Following the stream {name}, shown every {seconds} s.", { name: source.name, seconds: interval })
+      : t("Following {name}, every {seconds} s.", { name: source.name, seconds: interval }));
     const once = source instanceof TextSource;
     this.followedFile = source instanceof FileSource && source.file ? source : null;
     this.following = poll(source, { interval, onText: (text, readAt) => this.onText(text, readAt),
       onNote: (m) => generation === this.model.generation && this.say(m), once, onDone: () => {
         this.stop();
-        this.say("The pasted text was read: change it and press Follow to read it again.");
+        this.say(t("The pasted text was read: change it and press Follow to read it again."));
       } });
   }
 
@@ -267,11 +270,11 @@ class ArbiterView {
     if (this.following && this.followedFile && file instanceof File) {
       // chosen again while followed: read at the next tick, as a change of the same source
       this.followedFile.replace(file);
-      return this.say(`${name} chosen again: its changes are read at the next tick.`);
+      return this.say(t("{name} chosen again: its changes are read at the next tick.", { name }));
     }
     this.stop();
-    this.say(`${name} chosen: Follow reads it again whenever it changes` +
-      ("getFile" in file ? "." : " (this browser needs it chosen again after each change)."));
+    this.say("getFile" in file ? t("{name} chosen: Follow reads it again whenever it changes.", { name })
+      : t("{name} chosen: Follow reads it again whenever it changes (this browser needs it chosen again after each change).", { name }));
   }
 
   download() {
@@ -290,7 +293,7 @@ function listen(v) {
       v.stop();
       v.say("Stopped.");
     } else if (v.model.phase === "idle") {
-      void v.start().catch((e) => v.say(e instanceof SourceError ? e.message : `Could not follow: ${e.message}`));
+      void v.start().catch((e) => v.say(e instanceof SourceError ? e.message : t("Could not follow: {error}", { error: e.message })));
     }
   });
   ui.file.addEventListener("click", async () => {
@@ -311,7 +314,7 @@ function listen(v) {
   ui.notify.addEventListener("change", () => {
     if (ui.notify.checked && "Notification" in window && Notification.permission === "default") {
       void Notification.requestPermission().then((p) => {
-        if (p !== "granted") v.say("Notifications are not allowed by the browser: the log and the grid still say it.");
+        if (p !== "granted") v.say(t("Notifications are not allowed by the browser: the log and the grid still say it."));
       });
     }
   });
