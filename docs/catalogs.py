@@ -21,6 +21,7 @@ differ from its message's, a plural with the wrong number of forms, and a
 from __future__ import annotations
 
 import argparse
+import functools
 import io
 import re
 import sys
@@ -76,8 +77,10 @@ def template_path(domain: str = DOMAIN) -> Path:
     return LOCALE / f"{domain}.pot"
 
 
+@functools.cache
 def template(domain: str = DOMAIN) -> Catalog:
-    """Every marked sentence of the sources of ``domain``, as a catalog without translations."""
+    """Every marked sentence of the sources of ``domain``, as a catalog
+    without translations (read once a run: not to be changed by a caller)."""
     if domain == PAGE_DOMAIN:
         return page_template()
     catalog = _new_catalog(None)

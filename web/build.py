@@ -39,8 +39,8 @@ import time
 from pathlib import Path
 
 from build_common import CACHE, NM, ROOT, SRC, WEB, copy, die, need_tool, run, say, sha256
-from build_licences import copy_engine, write_licenses
 from build_i18n import write_catalogs
+from build_licences import copy_engine, write_licenses
 from build_page import bundle_ui, write_app_manifest, write_index, write_service_worker, write_workers
 from build_wheels import build_pychessdraw_wheel, chess_wheel, micropip_wheel, precompile
 

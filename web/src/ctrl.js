@@ -238,10 +238,11 @@ export class Controller extends ControllerBase {
       return;
     }
     const n = this.state.rows.length;
+    const replaced = this.state.live?.outcome
+      ? tn("The current game ({n} ply, finished) will be replaced; Back returns to it.", "The current game ({n} plies, finished) will be replaced; Back returns to it.", n)
+      : tn("The current game ({n} ply) will be replaced; Back returns to it.", "The current game ({n} plies) will be replaced; Back returns to it.", n);
     this.state.confirm = {
-      text: `${text} ${this.state.live?.outcome
-        ? tn("The current game ({n} ply, finished) will be replaced; Back returns to it.", "The current game ({n} plies, finished) will be replaced; Back returns to it.", n)
-        : tn("The current game ({n} ply) will be replaced; Back returns to it.", "The current game ({n} plies) will be replaced; Back returns to it.", n)}`,
+      text: `${text} ${replaced}`,
       yes, no: t("Keep the current game"), run,
     };
     this.changed("dialogs");

@@ -39,6 +39,8 @@ function beep() {
   }
 }
 
+const unknownError = () => t("unknown error");
+
 /** @param {HTMLElement} section */
 function buildControls(section) {
   const source = tAttr(el("textarea", { attrs: { id: "arbiter-source", rows: "3", spellcheck: "false" },
@@ -183,7 +185,7 @@ class ArbiterView {
     const answer = await (this.streaming ? this.client.feed(text) : this.client.update(text));
     if (asked !== this.model.generation) return;
     if (answer.note) this.say(answer.note);
-    if (!answer.ok) return this.say(t("The referee failed: {error}", { error: answer.error ? answer.error.message : t("unknown error") }));
+    if (!answer.ok) return this.say(t("The referee failed: {error}", { error: answer.error ? answer.error.message : unknownError() }));
     const update = { events: answer.events ?? [], voided: answer.voided ?? [], boards: answer.boards ?? [], count: answer.count ?? 0 };
     const shown = await this.apply(update);
     // for benchmarks/bench_arbiter.py: times on this page's clock (performance.timeOrigin + ms is the epoch)
@@ -247,7 +249,7 @@ class ArbiterView {
     if (generation !== this.model.generation) return; // stopped meanwhile
     if (!r.ok) {
       this.stop();
-      return this.say(t("The referee could not start: {error}", { error: r.error ? r.error.message : t("unknown error") }));
+      return this.say(t("The referee could not start: {error}", { error: r.error ? r.error.message : unknownError() }));
     }
     this.model.go("following");
     this.showPhase();

@@ -43,7 +43,7 @@ function makeFace(color) {
     dataset: { testid: `clock-${color}`, ms: "", running: "false", state: "idle" },
     attrs: { role: "timer", "aria-label": clockName(color) } },
   el("span", { class: "clock-state", attrs: { "aria-hidden": "true" } }),
-  el("span", { class: "clock-who" }, tText(color === "white" ? "White" : "Black")), time);
+  el("span", { class: "clock-who" }, color === "white" ? tText("White") : tText("Black")), time);
   return { box, time, color };
 }
 
