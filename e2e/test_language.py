@@ -33,7 +33,7 @@ def say(code: str, domain: str, msgid: str) -> str:
 @cache
 def english_fragments(code: str) -> tuple[str, ...]:
     """Stretches of English words of both catalogs (between placeholders, at
-    least 12 characters and two words) that the language's translation does not keep."""
+    least 8 characters and two words) that the language's translation does not keep."""
     out = set()
     for domain in ("pychessdraw", "page"):
         tr = translations(code, domain)
@@ -43,7 +43,7 @@ def english_fragments(code: str) -> tuple[str, ...]:
                 continue
             for part in re.split(r"\{\w*\}", msgid):
                 part = part.strip(" .,:;()")
-                if len(part) >= 12 and " " in part and part not in text:
+                if len(part) >= 8 and " " in part and part not in text:
                     out.add(part)
     return tuple(sorted(out))
 
