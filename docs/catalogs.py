@@ -6,9 +6,13 @@ Run from a checkout (``make catalogs``)::
     python docs/catalogs.py --update   # sources -> pychessdraw.pot -> each .po (new messages untranslated)
     python docs/catalogs.py --compile  # each .po -> its .mo (committed: the wheel and the page use them)
 
-The sources mark their sentences with :func:`pychessdraw.i18n.gettext`,
-``ngettext``, ``marked`` and ``marked_n``; the message ids are the English
-sentences. Babel is needed here only (the ``test`` extra): at run time the
+Two domains, the same machinery: ``pychessdraw`` (the referee's sentences:
+the package's sources mark them with :func:`pychessdraw.i18n.gettext`,
+``ngettext``, ``marked`` and ``marked_n``) and ``page`` (the page's own
+words: ``t()``, ``tn()``, ``tText()``, ``tAttr()`` in ``web/src``, read by
+Babel's JavaScript extractor, and ``web/src/index.html``'s ``data-i18n`` and
+``data-i18n-attr`` marks; ``page.mo`` becomes ``dist/i18n/<lang>.json`` at
+the build, web/build_i18n.py). The message ids are the English sentences. Babel is needed here only (the ``test`` extra): at run time the
 package reads the compiled ``.mo`` files with the standard library's gettext.
 
 :func:`problems` is what ``tests/test_catalogs.py`` asserts empty: a message
