@@ -7,8 +7,10 @@ codes, tags and the PGN Termination word stay English in every language
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -27,6 +29,7 @@ FOOLS_MATE = ("f3", "e5", "g4", "Qh4")
 REPEATED = ("Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1")  # Ng8 repeats the start a third time
 
 
+@functools.cache
 def catalogs() -> ModuleType:
     """docs/catalogs.py (Babel: the test extra)."""
     if importlib.util.find_spec("babel") is None:
@@ -341,3 +344,127 @@ def test_the_page_is_sent_every_language_by_its_own_name_and_each_is_accepted() 
     for code in languages:
         reply = bridge.call({"op": "set_language", "args": {"language": code}})
         assert reply["ok"] and reply["facts"]["turn"] == "white", code
+
+
+# ------------------------------------------------------------------ the page's own words
+WEB_SRC = ROOT / "web" / "src"
+# a call of the page's markers with its message as a string literal ('...', "..." or `...` without ${})
+_CALL = re.compile(r"""\b(t|tn|tText|tAttr)\(""")
+_LITERAL = re.compile(r"""\s*(?:"((?:[^"\\\n]|\\.)*)"|'((?:[^'\\\n]|\\.)*)'|`((?:[^`\\$]|\\.)*)`)""")
+# the modules that define the markers pass their message on as a variable
+_DEFINERS = {"i18n.js", "ui/language.js"}
+
+
+def _page_calls() -> tuple[set[str], list[str]]:
+    """The message ids of every t()/tn()/tText()/tAttr() in web/src, read
+    here independently of Babel, and the calls whose message is not a literal."""
+    found: set[str] = set()
+    not_literal: list[str] = []
+    for path in sorted(WEB_SRC.rglob("*.js")):
+        rel = path.relative_to(WEB_SRC).as_posix()
+        text = path.read_text(encoding="utf-8")
+        code = re.sub(r"(?:^|(?<=\s))//[^\n]*|/\*.*?\*/", "", text, flags=re.S | re.M)  # comments name the markers too
+        for call in _CALL.finditer(code):
+            at = call.end()
+            if call.group(1) == "tAttr":  # tAttr(element, "name", "message")
+                depth, i = 0, at
+                commas = 0
+                while i < len(code) and commas < 2:
+                    c = code[i]
+                    depth += c in "([{"
+                    depth -= c in ")]}"
+                    if depth < 0:
+                        break
+                    commas += c == "," and depth == 0
+                    i += 1
+                at = i
+            m = _LITERAL.match(code, at)
+            if not m:
+                if rel not in _DEFINERS and not code[call.start() - 8 : call.start()].rstrip().endswith("function"):
+                    not_literal.append(f"{rel}: {code[call.start() : call.start() + 40]!r}")
+                continue
+            found.add(
+                next(g for g in m.groups() if g is not None)
+                .encode()
+                .decode("unicode_escape")
+                .encode("latin-1")
+                .decode()
+            )
+    return found, not_literal
+
+
+def test_every_message_of_the_pages_code_is_in_the_page_catalog() -> None:
+    """Each t()/tn() message of web/src (found by a reading of the sources
+    apart from Babel's) is in the template and translated in every language;
+    a call whose message is not a literal string would never reach a catalog."""
+    cat = catalogs()
+    found, not_literal = _page_calls()
+    assert not_literal == []
+    assert len(found) > 100
+    pot = {cat.message_ids(m.id)[0] for m in cat.template("page") if m.id}
+    assert found - pot == set()
+    for language in cat.languages():
+        translated = {
+            cat.message_ids(m.id)[0] for m in cat.read(language, "page") if m.id and all(cat.message_ids(m.string))
+        }
+        assert found - translated == set(), language
+
+
+def test_the_markups_words_are_in_the_page_catalog() -> None:
+    cat = catalogs()
+    html = (WEB_SRC / "index.html").read_text(encoding="utf-8")
+    marked = cat.MarkedWords(html)
+    assert marked.problems == []
+    pot = {cat.message_ids(m.id)[0] for m in cat.template("page") if m.id}
+    for words in (
+        "Claim a draw with this move",
+        "Draw rules",
+        "Chess board",
+        "Language",
+        "pychessdraw: chess draw referee",
+    ):
+        assert words in marked.found and words in pot
+    assert 'data-testid="language"' in html
+    bad = cat.MarkedWords('<p data-i18n>two <b>parts</b></p><i data-i18n-attr="title">x</i>')
+    assert len(bad.problems) == 2
+
+
+def test_the_page_check_catches_a_dropped_placeholder_a_missing_translation_and_a_stale_catalog() -> None:
+    cat = catalogs()
+    german = cat.read("de", "page")
+    wanted = {cat.message_ids(m.id) for m in cat.template("page") if m.id}
+    assert cat.catalog_problems("de", german, wanted) == []
+    german["Waiting for the referee: {moves}"].string = "Warten auf den Schiedsrichter"  # dropped
+    german["Viewing {where} (End returns)"].string = "Ansicht: {where} {ply}"  # added
+    german["Undo"].string = ""
+    del german["Flip"]
+    russian = cat.read("ru", "page")
+    plural = russian[("{n} ply toward the fifty-move rule.", "{n} plies toward the fifty-move rule.")]
+    plural.string = plural.string[:2]  # Russian needs three forms
+    found = "\n".join(cat.catalog_problems("de", german, wanted) + cat.catalog_problems("ru", russian, wanted))
+    assert "'Waiting for the referee: {moves}': placeholders [] instead of ['moves']" in found
+    assert "'Viewing {where} (End returns)': placeholders ['ply', 'where'] instead of ['where']" in found
+    assert "'Undo': no translation" in found
+    assert "missing 'Flip'" in found
+    assert "2 plural forms, the language has 3" in found
+
+
+def test_the_page_catalogs_are_built_with_each_languages_plural_rule(tmp_path: Path) -> None:
+    """web/build_i18n.py: one JSON catalog a language, the plural forms as a
+    list, the Plural-Forms expression one web/src/ui/language.js knows."""
+    sys.path.insert(0, str(ROOT / "web"))
+    try:
+        import build_i18n
+    finally:
+        sys.path.remove(str(ROOT / "web"))
+    build_i18n.write_catalogs(tmp_path)
+    known = build_i18n.known_plurals()
+    assert len(known) == 4
+    for code in i18n.LANGUAGES[1:]:
+        cat = json.loads((tmp_path / "i18n" / f"{code}.json").read_text(encoding="utf-8"))
+        assert cat["plural"] in known
+        forms = cat["messages"]["{n} ply toward the fifty-move rule."]
+        assert len(forms) == (3 if code in ("ru", "pl") else 2)
+    assert not (tmp_path / "i18n" / "en.json").exists()
+    german = json.loads((tmp_path / "i18n" / "de.json").read_text(encoding="utf-8"))
+    assert german["messages"]["Claim a draw with this move"] == "Mit diesem Zug Remis reklamieren"

@@ -93,8 +93,12 @@ def test_build_makes_an_sdist_and_a_pure_wheel(dist: Path) -> None:
         names = set(whl.namelist())
         metadata = whl.read(f"pychessdraw-{version}.dist-info/METADATA").decode()
     assert "pychessdraw/py.typed" in names and "pychessdraw/contract.py" in names
-    catalogs = {p.relative_to(ROOT).as_posix() for p in (ROOT / "pychessdraw" / "locale").glob("*/LC_MESSAGES/*.mo")}
+    catalogs = {
+        p.relative_to(ROOT).as_posix() for p in (ROOT / "pychessdraw" / "locale").glob("*/LC_MESSAGES/pychessdraw.mo")
+    }
     assert len(catalogs) >= 8 and catalogs <= names  # the page reads them from the wheel
+    # the page's own words go to dist/i18n/*.json (web/build_i18n.py), not into the referee's wheel
+    assert not any(n.endswith("/page.mo") or n.endswith("/page.po") for n in names)
     assert not any(n.startswith(("tests/", "e2e/", "web/", "benchmarks/")) for n in names)
     assert f"Version: {version}\n" in metadata
     assert re.search(r"Requires-Dist: chess(<2,>=1\.10|>=1\.10,<2)", metadata), metadata

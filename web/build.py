@@ -39,6 +39,7 @@ import time
 from pathlib import Path
 
 from build_common import CACHE, NM, ROOT, SRC, WEB, copy, die, need_tool, run, say, sha256
+from build_i18n import write_catalogs
 from build_licences import copy_engine, write_licenses
 from build_page import bundle_ui, write_app_manifest, write_index, write_service_worker, write_workers
 from build_wheels import build_pychessdraw_wheel, chess_wheel, micropip_wheel, precompile
@@ -176,6 +177,7 @@ def main() -> int:
     for f in ("bare.html", "bare.js", "bare-worker.js"):  # the benchmark's page: web/bench/, not the public site
         (dist / f).unlink(missing_ok=True)
     write_index(dist, preload)
+    write_catalogs(dist)
     write_app_manifest(dist)
     (dist / ".nojekyll").write_text("")
     say(

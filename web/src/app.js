@@ -8,6 +8,7 @@ import { Controller } from "./ctrl.js";
 import { Referee } from "./referee/client.js";
 import { mountArbiter } from "./arbiter/mount.js";
 import { mountBoard } from "./ui/board.js";
+import { chooseLanguage, mountLanguagePicker, showLanguage } from "./ui/language.js";
 import { applyTheme, followSystemTheme } from "./ui/theme.js";
 import { applyBoardSize } from "./ui/boardsize.js";
 import { fromLocation, mountViews, showView, writeLocation } from "./ui/views.js";
@@ -44,6 +45,18 @@ document.getElementById("move-form")?.addEventListener("submit", (ev) => {
   enteredEarly = true;
 });
 const ctrl = new Controller({ referee, storage: localStorage, nav });
+
+// The page's language: its catalog is fetched now (a few KB, while the
+// referee starts) and the words on screen follow; the referee is asked to
+// speak it before its first facts (ctrl.onReady).
+ctrl.language = chooseLanguage(localStorage, navigator.languages || []);
+mountLanguagePicker(ctrl, localStorage);
+if (ctrl.language !== "en") {
+  showLanguage(ctrl.language).then(
+    () => ctrl.changed("engine", "game", "moves", "board", "panel", "dialogs", "error", "browse", "export", "seats", "queue"),
+    () => { ctrl.language = "en"; }, // no catalog (offline before it was cached): English, as the referee
+  );
+}
 
 // Room for the clock faces at once when the saved time control runs clocks,
 // so that the board does not shrink when the clocks feature mounts (the key

@@ -8,8 +8,8 @@
 // actions; features plug in through ctrl.on(...) and ctrl.request(...) (see
 // web/README.md).
 
+import { t, tn } from "./i18n.js";
 import { restoreArgs, savePrefs } from "./persist.js";
-import { SIDE_NAME } from "./contract.js";
 import { ControllerBase } from "./control/base.js";
 import { EarlyMoves, REPLAYING } from "./control/early.js";
 import { Premoves } from "./control/premove.js";
@@ -34,6 +34,8 @@ export class Controller extends ControllerBase {
     this.clocks = undefined;
     /** The computer opponent (features/computer.js). @type {import("./engine/opponent.js").ComputerOpponent | undefined} */
     this.computer = undefined;
+    /** The language the referee is asked to speak (ui/language.js sets it before the referee starts). */
+    this.language = "en";
     deps.referee.on("ready", (e) => {
       this.emit("engine-ready", e);
       void this.onReady();
@@ -46,6 +48,8 @@ export class Controller extends ControllerBase {
     let { record, notice } = this.address.saved();
     /** @type {Answer|null} */
     let r = null;
+    // the referee's sentences in the page's language before the first facts
+    const spoken = this.language !== "en" ? await this.act("set_language", { language: this.language }) : null;
     if (record) {
       r = await this.act("restore", restoreArgs(record));
       if (r && !r.ok) {
@@ -54,7 +58,7 @@ export class Controller extends ControllerBase {
         r = null;
       }
     }
-    if (!r) await this.act("state");
+    if (!r && !spoken?.ok) await this.act("state");
     s.engine = "ready";
     s.engineText = "Referee ready";
     s.notice = notice;
@@ -62,6 +66,17 @@ export class Controller extends ControllerBase {
     this.changed("engine", "board", "panel", "error", "dialogs");
     this.emit("ready", s);
     if (s.queued.length) await this.early.play();
+  }
+
+  /**
+   * Speak `code` from now on: the referee answers with the game in it (the
+   * game, its clocks and the place browsed stay), and every view is drawn again.
+   * @param {string} code a shipped language
+   */
+  async setLanguage(code) {
+    this.language = code;
+    if (this.referee.state === "ready") await this.act("set_language", { language: code });
+    this.changed("engine", "game", "moves", "board", "panel", "dialogs", "error", "browse", "export", "seats", "queue");
   }
 
   /** Back/forward or an edited link: show the game the URL names. */
@@ -202,10 +217,9 @@ export class Controller extends ControllerBase {
    */
   resign(color) {
     if (!this.mayAct(color)) return this.refuseFor(color, "resign");
-    const name = SIDE_NAME[color];
     this.state.confirm = {
-      text: `Resign for ${name}? The game ends: ${SIDE_NAME[color === "white" ? "black" : "white"]} wins.`,
-      yes: `${name} resigns`, no: "Keep playing", kind: "game",
+      text: color === "white" ? t("Resign for White? The game ends: Black wins.") : t("Resign for Black? The game ends: White wins."),
+      yes: color === "white" ? t("White resigns") : t("Black resigns"), no: t("Keep playing"), kind: "game",
       run: () => void this.act("resign", { color }),
     };
     this.changed("dialogs");
@@ -231,9 +245,12 @@ export class Controller extends ControllerBase {
       return;
     }
     const n = this.state.rows.length;
+    const replaced = this.state.live?.outcome
+      ? tn("The current game ({n} ply, finished) will be replaced; Back returns to it.", "The current game ({n} plies, finished) will be replaced; Back returns to it.", n)
+      : tn("The current game ({n} ply) will be replaced; Back returns to it.", "The current game ({n} plies) will be replaced; Back returns to it.", n);
     this.state.confirm = {
-      text: `${text} The current game (${n} ${n === 1 ? "ply" : "plies"}${this.state.live?.outcome ? ", finished" : ""}) will be replaced; Back returns to it.`,
-      yes, no: "Keep the current game", run,
+      text: `${text} ${replaced}`,
+      yes, no: t("Keep the current game"), run,
     };
     this.changed("dialogs");
   }
@@ -247,12 +264,12 @@ export class Controller extends ControllerBase {
   }
 
   newGame() {
-    this.confirmLoss("Start a new game?", "Start a new game", () => void this.act("new", { fen: null, chess960: false }));
+    this.confirmLoss(t("Start a new game?"), t("Start a new game"), () => void this.act("new", { fen: null, chess960: false }));
   }
 
   /** @param {string} fen @param {boolean} chess960 */
   async setUp(fen, chess960) {
-    if (!fen.trim()) return this.showError({ code: "empty", message: "Paste a FEN in the position box first." });
+    if (!fen.trim()) return this.showError({ code: "empty", message: t("Paste a FEN in the position box first.") });
     // a bad FEN is said at once, before asking whether to replace the game
     let checked;
     try {
@@ -261,7 +278,7 @@ export class Controller extends ControllerBase {
       return this.showError({ code: "internal", message: messageOf(e) });
     }
     if (!checked.ok) return this.showError(checked.error ?? { code: "bad_fen", message: "This FEN cannot be set up." });
-    this.confirmLoss("Set up this position?", "Set up the position", () => void this.act("new", { fen: fen.trim(), chess960 }));
+    this.confirmLoss(t("Set up this position?"), t("Set up the position"), () => void this.act("new", { fen: fen.trim(), chess960 }));
   }
 
   /**
@@ -270,8 +287,8 @@ export class Controller extends ControllerBase {
    * @param {string} pgn
    */
   importPgn(pgn) {
-    if (!pgn.trim()) return this.showError({ code: "empty", message: "Paste a PGN in the import box first." });
-    this.confirmLoss("Import this PGN?", "Import", () => void this.act("load_pgn", { pgn }));
+    if (!pgn.trim()) return this.showError({ code: "empty", message: t("Paste a PGN in the import box first.") });
+    this.confirmLoss(t("Import this PGN?"), t("Import"), () => void this.act("load_pgn", { pgn }));
   }
 
   /** @param {number} index  one game of a text with several (already confirmed) */

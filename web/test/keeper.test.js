@@ -322,3 +322,20 @@ test("leaving Play pauses a running clock and says so; Resume goes on", () => {
   idle.keeper.pauseAway(); // no clock runs: nothing to say
   assert.equal(idle.keeper.shown().note, "");
 });
+
+test("a language switch (set_language) keeps the clocks: the same game in other words", () => {
+  const w = world();
+  assert.ok(w.keeper.setTimeControl("3+2"));
+  w.move();
+  w.move();
+  w.advance(5000);
+  const before = w.keeper.shown();
+  const ply = w.ctrl.state.live.ply;
+  w.reply("set_language", { facts: { ply, turn: w.turnAt(ply), outcome: null }, game: { start_fen: "S" } });
+  const after = w.keeper.shown();
+  assert.equal(after.white.ms, before.white.ms);
+  assert.equal(after.black.ms, before.black.ms);
+  assert.equal(after.started, true);
+  w.reply("state", { facts: { ply, turn: w.turnAt(ply), outcome: null }, game: { start_fen: "S" } });
+  assert.equal(w.keeper.shown().started, false, "a game replaced (state) starts its clocks afresh, unlike a language switch");
+});

@@ -3,6 +3,7 @@
 // the first time the view is shown. The view itself is routed like every
 // other (ui/views.js: the `arbiter-mode` tab, the address `#arbiter`): this
 // only watches its section come out of hiding.
+import { t } from "../i18n.js";
 
 /** @type {Promise<void> | null} */
 let mounted = null;
@@ -11,7 +12,7 @@ let mounted = null;
 function mountOnce(section) {
   if (!mounted) {
     mounted = import("./view.js").then(({ mountArbiterView }) => mountArbiterView(section), (e) => {
-      section.textContent = `The arbiter's view could not be loaded (${e.message}): reload the page.`;
+      section.textContent = t("The arbiter's view could not be loaded ({error}): reload the page.", { error: e.message });
     });
   }
   return mounted;

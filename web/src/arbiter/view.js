@@ -15,6 +15,7 @@ import { ArbiterModel, boardKey } from "./model.js";
 import { FileSource, SourceError, StreamSource, TextSource, poll } from "./sources.js";
 import { SourceSlot, letterOf } from "./slots.js";
 import { t } from "../i18n.js";
+import { tAttr, tText } from "../ui/language.js";
 
 /** @typedef {import("../contract.js").BoardView} BoardView */
 /** @typedef {import("../contract.js").ArbiterEvent} ArbiterEvent */
@@ -44,34 +45,34 @@ function beep() {
 function buildControls(section) {
   const parts = {
     sources: el("div", { class: "arb-sources", dataset: { testid: "arbiter-sources" } }),
-    add: el("button", { attrs: { type: "button" }, dataset: { testid: "arbiter-add-source" }, text: t("Add a source") }),
+    add: el("button", { attrs: { type: "button" }, dataset: { testid: "arbiter-add-source" } }, tText("Add a source")),
     interval: el("input", { attrs: { type: "number", min: "1", max: "600", step: "1", value: "3", id: "arbiter-interval" },
       dataset: { testid: "arbiter-interval" } }),
     rules: el("select", { attrs: { id: "arbiter-rules" } }, el("option", { attrs: { value: "fide" }, text: LAWS.flag_rules.fide }),
       el("option", { attrs: { value: "uscf" }, text: LAWS.flag_rules.uscf })),
-    follow: el("button", { class: "primary", attrs: { type: "button" }, dataset: { testid: "arbiter-follow" }, text: t("Follow") }),
+    follow: el("button", { class: "primary", attrs: { type: "button" }, dataset: { testid: "arbiter-follow" } }, tText("Follow")),
     sound: el("input", { attrs: { type: "checkbox", id: "arbiter-sound" } }),
     notify: el("input", { attrs: { type: "checkbox", id: "arbiter-notify" } }),
-    download: el("button", { attrs: { type: "button" }, dataset: { testid: "arbiter-download" }, text: t("Download the log (JSON lines)") }),
+    download: el("button", { attrs: { type: "button" }, dataset: { testid: "arbiter-download" } }, tText("Download the log (JSON lines)")),
     status: el("p", { class: "arb-status", attrs: { role: "status" }, dataset: { testid: "arbiter-status" } }),
     summary: el("p", { class: "arb-summary", dataset: { testid: "arbiter-summary" } }),
     grid: el("div", { class: "arb-grid", dataset: { testid: "arbiter-grid" } }),
-    urgent: el("div", { class: "arb-urgent", attrs: { hidden: "", "aria-label": t("Needs the arbiter now") },
-      dataset: { testid: "arbiter-urgent" } }),
+    urgent: tAttr(el("div", { class: "arb-urgent", attrs: { hidden: "" }, dataset: { testid: "arbiter-urgent" } }),
+      "aria-label", "Needs the arbiter now"),
     log: el("ol", { class: "arb-log", attrs: { reversed: "" }, dataset: { testid: "arbiter-log" } }),
   };
   section.append(
-    el("h2", { text: t("Arbiter: follow a live round") }),
-    el("p", { class: "arb-hint", text: t("Each source: a URL of a PGN that changes (re-read every few seconds), PGN text, or a local file") }),
+    el("h2", {}, tText("Arbiter: follow a live round")),
+    el("p", { class: "arb-hint" }, tText("Each source: a URL of a PGN that changes (re-read every few seconds), PGN text, or a local file")),
     parts.sources,
     el("div", { class: "row" }, parts.add,
-      el("label", { attrs: { for: "arbiter-interval" }, text: t("every (s)") }), parts.interval,
-      el("label", { attrs: { for: "arbiter-rules" }, text: t("flag falls by") }), parts.rules, parts.follow),
-    el("div", { class: "row" }, el("label", { class: "inline" }, parts.sound, " ", t("sound at “must stop”")),
-      el("label", { class: "inline" }, parts.notify, " ", t("browser notification at “must stop”")), parts.download),
+      el("label", { attrs: { for: "arbiter-interval" } }, tText("every (s)")), parts.interval,
+      el("label", { attrs: { for: "arbiter-rules" } }, tText("flag falls by")), parts.rules, parts.follow),
+    el("div", { class: "row" }, el("label", { class: "inline" }, parts.sound, " ", tText("sound at “must stop”")),
+      el("label", { class: "inline" }, parts.notify, " ", tText("browser notification at “must stop”")), parts.download),
     parts.status, parts.summary,
     el("div", { class: "arb-main" }, parts.urgent,
-      el("div", { class: "arb-events" }, el("h3", { text: t("Events, newest first") }), parts.log), parts.grid));
+      el("div", { class: "arb-events" }, el("h3", {}, tText("Events, newest first")), parts.log), parts.grid));
   return parts;
 }
 

@@ -11,6 +11,7 @@ import { ChessClock } from "./clock.js";
 import { clocksAt } from "./clk.js";
 import { UNTIMED, parseTimeControl } from "./timecontrol.js";
 import { LAWS, REPLACES_GAME } from "../contract.js";
+import { t } from "../i18n.js";
 import { messageOf } from "../errors.js";
 
 /**
@@ -139,7 +140,7 @@ export class ClockKeeper {
   pauseAway() {
     if (this.clock.running === null) return;
     this.clock.pause();
-    this.note = "The clocks were paused when you left Play: Resume starts them again.";
+    this.note = t("The clocks were paused when you left Play: Resume starts them again.");
     this.save();
     this.#schedule();
     this.#emit();
@@ -192,6 +193,10 @@ export class ClockKeeper {
     }
     const facts = r.facts;
     const clock = this.clock;
+    if (op === "set_language" && facts.ply === clock.ply) {
+      this.#emit(); // the same game in other words: the clocks run on
+      return;
+    }
     if (REPLACING.has(op)) {
       this.note = "";
       this.#resetToGame(clock.tc);
@@ -288,7 +293,7 @@ export class ClockKeeper {
     const s = this.ctrl.state;
     const c = this.clock;
     const ply = s.browse ?? (s.live ? s.live.ply : 0);
-    const note = this.judging ? `The clocks are stopped while the referee judges the claim (FIDE ${LAWS.claim_stops_clocks}).` : this.note;
+    const note = this.judging ? t("The clocks are stopped while the referee judges the claim (FIDE {article}).", { article: LAWS.claim_stops_clocks }) : this.note;
     const base = { tc: c.tc.text, flagRules: this.flagRules, error: this.error, note, flagged: c.flagged,
       started: c.started, judging: this.judging };
     if (c.timed) {

@@ -2,6 +2,7 @@
 // What the live region says: one sentence per change worth hearing (a move,
 // a claim's verdict, the end, a claim that became possible), never the same
 // sentence twice in a row.
+import { t, tn } from "../i18n.js";
 
 /** @typedef {import("../contract.js").Answer_} Answer */
 /** @typedef {import("./state.js").CtrlState} CtrlState */
@@ -32,11 +33,11 @@ export class Announcer {
     const last = s.rows[s.rows.length - 1];
     if ((op === "play" || op === "claim") && last && r.moves && r.moves.add.length) parts.push(`${last.label}.`);
     if (op === "claim" && r.claim) parts.push(`${r.claim.headline}.`);
-    if (f.outcome) parts.push(`Game over: ${f.outcome.headline}, ${f.outcome.reason}.`);
+    if (f.outcome) parts.push(t("Game over: {headline}, {reason}.", { headline: f.outcome.headline, reason: f.outcome.reason }));
     else {
-      if (f.check) parts.push("Check.");
+      if (f.check) parts.push(t("Check."));
       for (const g of f.claims) parts.push(`${g.text}.`);
-      if (f.halfmove.level === "near") parts.push(`${f.halfmove.value} plies toward the fifty-move rule.`);
+      if (f.halfmove.level === "near") parts.push(tn("{n} ply toward the fifty-move rule.", "{n} plies toward the fifty-move rule.", f.halfmove.value));
     }
     this.say(parts.join(" "));
   }

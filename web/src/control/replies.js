@@ -123,7 +123,7 @@ function closeForOp(s, op, r, parts) {
     s.exported = "";
     parts.add("dialogs").add("export");
   }
-  if (REPLACING.has(op) && r.game) {
+  if (REPLACING.has(op) && r.game && op !== "set_language") {
     s.pgnGames = null;
     parts.add("dialogs");
   }

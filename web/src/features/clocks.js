@@ -17,6 +17,8 @@
 // data-low, data-state: idle, running, paused, flagged), clock-pause,
 // flag-rules, clock-note, clocks (the strip below the board), clock-top,
 // low-time-sound (checkbox; data-beeps counts the beeps played).
+import { t } from "../i18n.js";
+import { tAttr, tText } from "../ui/language.js";
 
 import { ClockKeeper } from "../clock/keeper.js";
 import { formatClock } from "../clock/clock.js";
@@ -24,23 +26,25 @@ import { PRESETS } from "../clock/timecontrol.js";
 import { closestTo, el, setText } from "../ui/dom.js";
 import { GAIN, loadVolume } from "./sounds.js";
 import { DEFAULT_VIEW, VIEW_EVENT } from "../ui/views.js";
-import { LAWS, SIDE_NAME } from "../contract.js";
+import { LAWS } from "../contract.js";
 
 /** @typedef {import("../ctrl.js").Controller} Controller */
 /** @typedef {import("../clock/keeper.js").SideShown} SideShown */
 /** @typedef {import("../clock/keeper.js").ClocksShown} ClocksShown */
-/** @typedef {{box: HTMLElement, time: HTMLElement, name: string}} Face */
+/** @typedef {{box: HTMLElement, time: HTMLElement, color: "white" | "black"}} Face */
+
+/** @param {"white" | "black"} color */
+const clockName = (color) => (color === "white" ? t("White's clock") : t("Black's clock"));
 
 /** @param {"white" | "black"} color @returns {Face} */
 function makeFace(color) {
-  const name = SIDE_NAME[color];
   const time = el("span", { class: "clock-time" }, "–");
   const box = el("div", { class: `clock clock-${color}`,
     dataset: { testid: `clock-${color}`, ms: "", running: "false", state: "idle" },
-    attrs: { role: "timer", "aria-label": `${name}'s clock` } },
+    attrs: { role: "timer", "aria-label": clockName(color) } },
   el("span", { class: "clock-state", attrs: { "aria-hidden": "true" } }),
-  el("span", { class: "clock-who" }, name), time);
-  return { box, time, name };
+  el("span", { class: "clock-who" }, color === "white" ? tText("White") : tText("Black")), time);
+  return { box, time, color };
 }
 
 /**
@@ -81,8 +85,9 @@ function paint(f, side, state) {
   f.box.classList.toggle("flagged", state === "flagged");
   f.box.classList.toggle("paused", state === "paused");
   // the state is read out with the name, not shown as words on the face
-  const words = { flagged: ", flag fell", running: ", running", paused: ", paused", idle: "" }[state];
-  const label = `${f.name}'s clock${words}${side.low && ms != null && state !== "flagged" ? ", low on time" : ""}`;
+  const words = { flagged: () => t("flag fell"), running: () => t("running"), paused: () => t("paused"), idle: () => "" }[state];
+  const low = side.low && ms != null && state !== "flagged" ? t("low on time") : "";
+  const label = [clockName(f.color), words ? words() : "", low].filter(Boolean).join(t(", "));
   if (f.box.getAttribute("aria-label") !== label) f.box.setAttribute("aria-label", label);
 }
 
@@ -94,12 +99,15 @@ function paint(f, side, state) {
 function noteText(v) {
   if (v.error != null) return v.error;
   if (v.note) return v.note;
-  if (v.source === "recorded") return "Times recorded in the imported game ([%clk]).";
-  if (v.flagged) return `${SIDE_NAME[v.flagged]}'s flag fell: the referee's decision is in the result.`;
-  if (v.over && v.timed) return "The game is over: the clocks are stopped.";
-  if (v.paused) return "Paused: Resume, or a move, starts the clock again.";
-  if (!v.timed) return "Untimed: no clocks run.";
-  return v.started ? "" : "The first move starts the opponent's clock.";
+  if (v.source === "recorded") return t("Times recorded in the imported game ([%clk]).");
+  if (v.flagged) {
+    return v.flagged === "white" ? t("White's flag fell: the referee's decision is in the result.")
+      : t("Black's flag fell: the referee's decision is in the result.");
+  }
+  if (v.over && v.timed) return t("The game is over: the clocks are stopped.");
+  if (v.paused) return t("Paused: Resume, or a move, starts the clock again.");
+  if (!v.timed) return t("Untimed: no clocks run.");
+  return v.started ? "" : t("The first move starts the opponent's clock.");
 }
 
 export const SOUND_KEY = "pychessdraw.sound.v1";
@@ -162,7 +170,7 @@ function lowTimeSound() {
   });
   // a page reloaded with the sound on: the audio is readied on the first click
   document.addEventListener("pointerdown", () => { if (input.checked) beeper.prime(); }, { once: true });
-  const box = el("label", { class: "inline sound-setting", attrs: { for: "low-time-sound" } }, input, " Beep when my clock runs low");
+  const box = el("label", { class: "inline sound-setting", attrs: { for: "low-time-sound" } }, input, " ", tText("Beep when my clock runs low"));
   // the page's one sound control silences it too
   const play = () => {
     const volume = GAIN[loadVolume()];
@@ -176,19 +184,18 @@ function lowTimeSound() {
 /** The time control's settings: the form, its presets, the flag rules, the note. */
 function settingsControls() {
   const input = el("input", { attrs: { id: "time-control", type: "text", spellcheck: "false", autocomplete: "off",
-    "aria-describedby": "clock-note", placeholder: "untimed, 3+2, 0.05+0, 5 d 3", list: "tc-presets" },
+    "aria-describedby": "clock-note", list: "tc-presets" },
   dataset: { testid: "time-control" } });
   const presets = el("datalist", { attrs: { id: "tc-presets" } }, ...["untimed", ...PRESETS].map((p) => el("option", { attrs: { value: p } })));
+  tAttr(input, "placeholder", "untimed, 3+2, 0.05+0, 5 d 3");
   const form = el("form", { class: "tc-form", attrs: { autocomplete: "off" } },
-    el("label", { attrs: { for: "time-control" } }, "Time control (minutes+increment s, or M d D for US Chess delay): Enter applies"),
-    el("div", { class: "row" }, input, presets, el("button", { attrs: { type: "submit" } }, "Apply")));
-  const presetRow = el("div", { class: "tc-presets", attrs: { role: "group", "aria-label": "Time control presets" } },
-    ...["untimed", ...PRESETS].map((p) => el("button", { attrs: { type: "button" }, dataset: { tc: p } }, p)));
+    el("label", { attrs: { for: "time-control" } }, tText("Time control (minutes+increment s, or M d D for US Chess delay): Enter applies")),
+    el("div", { class: "row" }, input, presets, el("button", { attrs: { type: "submit" } }, tText("Apply"))));
+  const presetRow = tAttr(el("div", { class: "tc-presets", attrs: { role: "group" } },
+    ...["untimed", ...PRESETS].map((p) => el("button", { attrs: { type: "button" }, dataset: { tc: p } }, p))), "aria-label", "Time control presets");
   const rules = el("select", { attrs: { id: "flag-rules" }, dataset: { testid: "flag-rules" } },
-    el("option", { attrs: { value: "fide", title: "A draw only if the opponent cannot checkmate by any series of legal moves" } },
-      LAWS.flag_rules.fide),
-    el("option", { attrs: { value: "uscf", title: "Also a draw against a lone bishop, a lone knight or two knights, no pawns" } },
-      LAWS.flag_rules.uscf));
+    tAttr(el("option", { attrs: { value: "fide" } }, LAWS.flag_rules.fide), "title", "A draw only if the opponent cannot checkmate by any series of legal moves"),
+    tAttr(el("option", { attrs: { value: "uscf" } }, LAWS.flag_rules.uscf), "title", "Also a draw against a lone bishop, a lone knight or two knights, no pawns"));
   const note = el("p", { class: "clock-note", attrs: { id: "clock-note", role: "status" }, dataset: { testid: "clock-note" } });
   return { input, presets, form, presetRow, rules, note };
 }
@@ -202,8 +209,8 @@ export function clocksFeature({ ctrl, addSection }) {
   ctrl.exportArgs.push(() => keeper.exportArgs());
 
   const faces = { white: makeFace("white"), black: makeFace("black") };
-  const pause = el("button", { class: "clock-pause", attrs: { type: "button", title: "Pause or resume both clocks" },
-    dataset: { testid: "clock-pause" } }, "Pause");
+  const pause = tAttr(el("button", { class: "clock-pause", attrs: { type: "button" },
+    dataset: { testid: "clock-pause" } }, t("Pause")), "title", "Pause or resume both clocks");
   // one strip on each edge of the board (index.html holds them, so that the
   // board does not move when they fill): the top face alone, the bottom face with Pause
   const top = slot("clock-slot-top", "clock-top", "beforebegin");
@@ -212,10 +219,10 @@ export function clocksFeature({ ctrl, addSection }) {
   bottom.replaceChildren(faces.white.box, pause);
 
   const { input, form, presetRow, rules, note } = settingsControls();
-  const settings = addSection({ id: "clock-settings", title: "Time control", column: "info", before: "setup" });
+  const settings = addSection({ id: "clock-settings", title: tText("Time control"), column: "info", before: "setup" });
   const sound = lowTimeSound();
   settings.append(form, note, presetRow, el("div", { class: "clock-actions" },
-    el("label", { attrs: { for: "flag-rules" } }, "Flag falls: "), rules), sound.box);
+    el("label", { attrs: { for: "flag-rules" } }, tText("Flag falls: ")), rules), sound.box);
   /** the sides whose clock was low at the last drawing (a beep when one turns low) */
   const wasLow = { white: false, black: false };
 
@@ -255,7 +262,7 @@ export function clocksFeature({ ctrl, addSection }) {
       bottom.replaceChildren(down.box, pause);
     }
     pause.disabled = !v.timed || v.over || v.source === "none";
-    setText(pause, v.paused ? "Resume" : "Pause");
+    setText(pause, v.paused ? t("Resume") : t("Pause"));
     pause.setAttribute("aria-pressed", String(v.paused));
     if (document.activeElement !== input && !input.value) input.value = v.tc;
     if (rules.value !== v.flagRules) rules.value = v.flagRules;

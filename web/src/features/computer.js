@@ -8,6 +8,8 @@
 // engine-level (select), engine-status (data-state: off, loading, idle,
 // thinking, failed; data-time: movetime or clock, how the last search was
 // timed), engine-note.
+import { t } from "../i18n.js";
+import { tText } from "../ui/language.js";
 
 import { ComputerOpponent } from "../engine/opponent.js";
 import { LEVELS } from "../engine/player.js";
@@ -16,12 +18,14 @@ import { el, setText } from "../ui/dom.js";
 /** @typedef {import("../ctrl.js").Controller} Controller */
 
 const STATUS_TEXT = {
-  off: "",
-  loading: "Loading the engine…",
-  idle: "Engine ready.",
-  thinking: "The computer is thinking…",
-  failed: "The engine could not run (see below).",
+  off: () => "",
+  loading: () => t("Loading the engine…"),
+  idle: () => t("Engine ready."),
+  thinking: () => t("The computer is thinking…"),
+  failed: () => t("The engine could not run (see below)."),
 };
+/** The levels' names (engine/player.js's labels are their English message ids). @type {Record<string, () => string>} */
+const LEVEL_NAME = { Beginner: () => t("Beginner"), Casual: () => t("Casual"), Club: () => t("Club"), Expert: () => t("Expert"), Strong: () => t("Strong") };
 
 /**
  * Milliseconds left on each clock and the increment, when clocks run live
@@ -52,22 +56,24 @@ export function computerFeature({ ctrl, addSection }) {
   ctrl.clocks?.onChange(() => computer.maybeThink());
   ctrl.computer = computer; // tests and the console reach it here
   // in the settings dialog (index.html), else beside the moves
-  const body = addSection({ id: "computer", title: "Play the computer", column: "info", before: "setup" });
+  const body = addSection({ id: "computer", title: tText("Play the computer"), column: "info", before: "setup" });
 
   const opponent = el("select", { attrs: { id: "opponent" }, dataset: { testid: "opponent" } },
-    el("option", { attrs: { value: "human" } }, "Two players here"),
-    el("option", { attrs: { value: "computer-black" } }, "Computer as Black"),
-    el("option", { attrs: { value: "computer-white" } }, "Computer as White"));
+    el("option", { attrs: { value: "human" } }, tText("Two players here")),
+    el("option", { attrs: { value: "computer-black" } }, tText("Computer as Black")),
+    el("option", { attrs: { value: "computer-white" } }, tText("Computer as White")));
   const level = el("select", { attrs: { id: "engine-level" }, dataset: { testid: "engine-level" } },
     ...LEVELS.map((l) => el("option", { attrs: { value: l.id } },
-      `${l.label} (${l.movetime >= 1000 ? `${l.movetime / 1000} s` : `${l.movetime} ms`} a move)`)));
+      l.movetime >= 1000
+        ? tText("{level} ({seconds} s a move)", { level: LEVEL_NAME[l.label] ? LEVEL_NAME[l.label]() : l.label, seconds: l.movetime / 1000 })
+        : tText("{level} ({ms} ms a move)", { level: LEVEL_NAME[l.label] ? LEVEL_NAME[l.label]() : l.label, ms: l.movetime }))));
   const status = el("p", { class: "computer-status", attrs: { role: "status" },
     dataset: { testid: "engine-status", state: "off" } });
   const note = el("p", { class: "computer-note", attrs: { "aria-live": "polite" }, dataset: { testid: "engine-note" } });
   body.append(
     el("div", { class: "row" },
-      el("label", { attrs: { for: "opponent" } }, "Opponent"), opponent,
-      el("label", { attrs: { for: "engine-level" } }, "Level"), level));
+      el("label", { attrs: { for: "opponent" } }, tText("Opponent")), opponent,
+      el("label", { attrs: { for: "engine-level" } }, tText("Level")), level));
   // what the computer does, where the game is played (the choices sit in the
   // settings dialog); in the section when the page has no such line
   const line = document.getElementById("computer-line") || body;
@@ -87,7 +93,7 @@ export function computerFeature({ ctrl, addSection }) {
     if (level.value !== s.level) level.value = s.level;
     status.dataset.state = s.status;
     status.dataset.time = s.timing;
-    setText(status, STATUS_TEXT[s.status]);
+    setText(status, STATUS_TEXT[s.status]());
     status.hidden = s.status === "off";
     status.classList.toggle("error", s.status === "failed");
     setText(note, s.note);

@@ -7,6 +7,7 @@
 // (features/clocks.js, turned on by its checkbox), at this control's volume
 // and silent when it is off. A capture is told by the move's SAN ("x"),
 // which every capture, en passant too, carries.
+import { tText } from "../ui/language.js";
 
 /** @typedef {import("../ctrl.js").Controller} Controller */
 /** @typedef {import("../contract.js").MoveRow} MoveRow */
@@ -17,7 +18,7 @@ export const VOLUME_KEY = "pychessdraw.volume.v1";
 /** @typedef {"off"|"quiet"|"normal"|"loud"} Volume */
 /** @type {Record<Volume, number>} */
 export const GAIN = { off: 0, quiet: 0.08, normal: 0.18, loud: 0.35 };
-const LABELS = { off: "Off", quiet: "Quiet", normal: "Normal", loud: "Loud" };
+const LABELS = { off: () => tText("Off"), quiet: () => tText("Quiet"), normal: () => tText("Normal"), loud: () => tText("Loud") };
 
 /** @typedef {"move"|"capture"|"check"|"end"} SoundName */
 /** Each sound's notes: [frequency Hz, start s, length s, wave]. @type {Record<SoundName, [number, number, number, OscillatorType][]>} */
@@ -90,9 +91,9 @@ class Player {
 /** @param {{ctrl: Controller, addSection: typeof import("../ui/sections.js").addSection}} env */
 export function soundsFeature({ ctrl, addSection }) {
   const player = new Player();
-  const body = addSection({ id: "sounds", title: "Sound" });
+  const body = addSection({ id: "sounds", title: tText("Sound") });
   const select = el("select", { attrs: { id: "sound-volume" }, dataset: { testid: "sound" } },
-    ...Object.entries(LABELS).map(([v, label]) => el("option", { attrs: { value: v } }, label)));
+    ...Object.entries(LABELS).map(([v, label]) => el("option", { attrs: { value: v } }, label())));
   select.value = player.volume;
   select.addEventListener("change", () => {
     player.volume = asVolume(select.value);
@@ -103,7 +104,7 @@ export function soundsFeature({ ctrl, addSection }) {
     }
     player.prime();
   });
-  body.append(el("label", { class: "inline", attrs: { for: "sound-volume" } }, "Moves, checks and the game's end: "), select);
+  body.append(el("label", { class: "inline", attrs: { for: "sound-volume" } }, tText("Moves, checks and the game's end: ")), select);
   for (const type of ["pointerdown", "keydown"]) document.addEventListener(type, () => player.prime(), { capture: true, passive: true });
 
   let over = !!(ctrl.state.live && ctrl.state.live.outcome);

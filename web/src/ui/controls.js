@@ -2,12 +2,16 @@
 // Buttons and forms: each sends one controller action; their enabled state
 // follows the controller's (visibly disabled, with the reason, while the
 // referee starts). Also the engine status line and the export box.
-import { $, $as, focusFirst, setText } from "./dom.js";
 import { t } from "../i18n.js";
+import { markedAttr } from "./language.js";
+import { $, $as, focusFirst, setText } from "./dom.js";
 
 /** @typedef {import("../ctrl.js").Controller} Controller */
 
 const GAME_BUTTONS = ["claim-any", "claim-typed", "offer", "resign-white", "resign-black"];
+// the PGN tags' names stay as the standard writes them in the PGN; the page shows them in words
+/** @type {Record<string, () => string>} */
+const TAG_WORDS = { White: () => t("White"), Black: () => t("Black"), Event: () => t("Event"), Site: () => t("Site"), Date: () => t("Date"), Round: () => t("Round") };
 const ENGINE_BUTTONS = ["undo", "new-game", "load-fen", "load-pgn", "export-pgn", "copy-pgn", "pgn-games-load"];
 
 /**
@@ -44,7 +48,7 @@ function listen(ctrl, input) {
   click("claim-typed", () => {
     const mv = input.value.trim();
     if (!mv) {
-      ctrl.showError({ code: "empty", message: "Type the move you intend to play in the move box, then press “Claim with typed move”." });
+      ctrl.showError({ code: "empty", message: t("Type the move you intend to play in the move box, then press “Claim with typed move”.") });
       input.focus(); // where the move is to be typed (the message sits right below it)
       input.scrollIntoView({ block: "nearest" });
       return;
@@ -66,15 +70,15 @@ function listen(ctrl, input) {
   click("export-pgn", () => void ctrl.exportPgn());
   click("copy-pgn", async () => {
     const r = await ctrl.exportPgn();
-    if (r && r.ok && r.pgn != null) copyText(ctrl, r.pgn, "PGN copied");
+    if (r && r.ok && r.pgn != null) copyText(ctrl, r.pgn, t("PGN copied"), t("The PGN is in the box; copy it from there"));
   });
   click("copy-fen", () => {
     const f = ctrl.shown();
     if (!f) return;
     $as("fen-input", HTMLInputElement).value = f.fen;
-    copyText(ctrl, f.fen, "FEN copied");
+    copyText(ctrl, f.fen, t("FEN copied"), t("The FEN is in the box; copy it from there"));
   });
-  click("copy-link", () => copyText(ctrl, location.href, "Link to this game copied"));
+  click("copy-link", () => copyText(ctrl, location.href, t("Link to this game copied"), t("Copying the link failed: copy it from the address bar")));
   click("nav-first", () => ctrl.goto(0));
   click("nav-prev", () => ctrl.step(-1));
   click("nav-next", () => ctrl.step(1));
@@ -99,27 +103,27 @@ function keepFocus(before) {
 
 /**
  * Every control's state from the controller's.
- * @param {Controller} ctrl @param {HTMLInputElement} input @param {string} typingHint  the move box's own placeholder
+ * @param {Controller} ctrl @param {HTMLInputElement} input  the move box
  */
-function draw(ctrl, input, typingHint) {
+function draw(ctrl, input) {
   const s = ctrl.state;
   const ready = s.engine === "ready";
   const live = s.live;
   const over = !live || !!live.outcome;
-  const why = ready ? "" : s.engine === "failed" ? "The referee could not start" : "Waiting for the referee to start";
-  for (const id of GAME_BUTTONS) setDisabled(id, !ready || over, why || (over ? "The game is over" : ""));
+  const why = ready ? "" : s.engine === "failed" ? t("The referee could not start") : t("Waiting for the referee to start");
+  for (const id of GAME_BUTTONS) setDisabled(id, !ready || over, why || (over ? t("The game is over") : ""));
   renderSeats(ctrl, over);
   for (const id of ENGINE_BUTTONS) setDisabled(id, !ready, why);
   // a finished game takes no move: the box says so instead of refusing each one
   // while the referee starts a move is kept and judged once it is ready
-  setDisabled("move-play", s.engine === "failed" || (ready && over), why || "The game is over: Undo takes the ending back");
-  setText($("queued"), s.queued.length ? `Waiting for the referee: ${s.queued.join(" ")}`
+  setDisabled("move-play", s.engine === "failed" || (ready && over), why || t("The game is over: Undo takes the ending back"));
+  setText($("queued"), s.queued.length ? t("Waiting for the referee: {moves}", { moves: s.queued.join(" ") })
     : s.premove ? t("Premove {move}, after the computer's reply", { move: s.premove.text }) : "");
   const closed = ready && over;
   if (input.disabled !== closed) input.disabled = closed;
-  const hint = closed ? "The game is over" : typingHint;
+  const hint = closed ? t("The game is over") : markedAttr(input, "placeholder");
   if (input.placeholder !== hint) input.placeholder = hint;
-  setDisabled("undo", !ready || !live || !live.can_undo, why || "Nothing to take back");
+  setDisabled("undo", !ready || !live || !live.can_undo, why || t("Nothing to take back"));
   const ply = ctrl.shownPly();
   setDisabled("nav-first", ply === 0, "");
   setDisabled("nav-prev", ply === 0, "");
@@ -136,7 +140,7 @@ function draw(ctrl, input, typingHint) {
   const f = ctrl.shown();
   if (f) {
     setText($("turn"), f.turn_text);
-    setText($("viewing"), ctrl.isLive() ? "" : `Viewing ${f.where} (End returns)`);
+    setText($("viewing"), ctrl.isLive() ? "" : t("Viewing {where} (End returns)", { where: f.where }));
     $as("fen-input", HTMLInputElement).placeholder = f.fen;
   }
   const out = $as("pgn-output", HTMLTextAreaElement);
@@ -157,7 +161,7 @@ function renderSeats(ctrl, over) {
   }
   const turn = s.live ? s.live.turn : "white";
   if (!over && !ctrl.mayAct(turn)) {
-    for (const id of ["claim-any", "claim-typed"]) setDisabled(id, true, "The computer claims for itself on its turn");
+    for (const id of ["claim-any", "claim-typed"]) setDisabled(id, true, t("The computer claims for itself on its turn"));
   }
 }
 
@@ -168,7 +172,7 @@ function renderTags(game) {
   const parts = [];
   for (const k of ["White", "Black", "Event", "Site", "Date", "Round"]) {
     const v = h[k];
-    if (v && v !== "?" && v !== "????.??.??") parts.push(`${k}: ${v}`);
+    if (v && v !== "?" && v !== "????.??.??") parts.push(`${TAG_WORDS[k]()}: ${v}`);
   }
   const p = $("game-tags");
   setText(p, parts.join(" · "));
@@ -183,9 +187,9 @@ function renderEngineStatus(s) {
   const ready = s.engine === "ready";
   const wait = $("engine-wait");
   wait.hidden = ready;
-  setText(wait, s.engine === "failed" ? "The buttons cannot work: the referee could not start." : "The buttons work once the referee has started.");
+  setText(wait, s.engine === "failed" ? t("The buttons cannot work: the referee could not start.") : t("The buttons work once the referee has started."));
   document.body.dataset.engine = s.engine;
-  setText($("engine-text"), s.engineText);
+  setText($("engine-text"), s.engine === "ready" ? t("Referee ready") : s.engineText);
   const prog = /** @type {HTMLProgressElement} */ ($("engine-progress"));
   prog.hidden = s.engine !== "loading";
   prog.max = s.progress.steps;
@@ -197,7 +201,6 @@ function renderEngineStatus(s) {
 /** @param {Controller} ctrl */
 export function mountControls(ctrl) {
   const input = $as("move-input", HTMLInputElement);
-  const typingHint = input.placeholder; // shown again when Undo reopens a finished game
 
   listen(ctrl, input);
 
@@ -205,12 +208,12 @@ export function mountControls(ctrl) {
   const timer = setInterval(() => {
     if (ctrl.state.engine !== "loading") return clearInterval(timer);
     elapsed = Math.round(performance.now() / 1000);
-    setText($("engine-elapsed"), `${elapsed} s`);
+    setText($("engine-elapsed"), t("{seconds} s", { seconds: elapsed }));
   }, 1000);
 
   function render() {
     const focused = document.activeElement;
-    draw(ctrl, input, typingHint);
+    draw(ctrl, input);
     keepFocus(focused);
   }
 
@@ -226,18 +229,18 @@ export function mountControls(ctrl) {
 function setDisabled(id, disabled, why) {
   const b = /** @type {HTMLButtonElement} */ ($(id));
   if (b.disabled !== disabled) b.disabled = disabled;
-  if (b.dataset.title === undefined) b.dataset.title = b.title; // the button's own tooltip
-  const title = disabled && why ? `${why}${b.dataset.title ? ` (${b.dataset.title})` : ""}` : b.dataset.title;
+  const own = markedAttr(b, "title"); // the button's own tooltip, in the page's language
+  const title = disabled && why ? `${why}${own ? ` (${own})` : ""}` : own;
   if (b.title !== title) b.title = title;
 }
 
-/** @param {Controller} ctrl @param {string} text @param {string} done */
-async function copyText(ctrl, text, done) {
+/** @param {Controller} ctrl @param {string} text @param {string} done @param {string} failed */
+async function copyText(ctrl, text, done, failed) {
   try {
     await navigator.clipboard.writeText(text);
     ctrl.announce(done);
   } catch {
-    ctrl.announce(`${done.replace(" copied", "")} is in the box; copy it from there`);
+    ctrl.announce(failed);
   }
 }
 

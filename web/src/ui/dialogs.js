@@ -3,11 +3,12 @@
 // draw with this move?"), the confirmation before a game is replaced, the
 // choice of a game in a PGN file with several, and the error message, shown
 // next to the control that caused it. Escape closes each (keyboard.js).
+import { t, tn } from "../i18n.js";
 import { $, $as, closestTo, el, focusFirst, setText } from "./dom.js";
 
 /** @typedef {import("../ctrl.js").Controller} Controller */
 
-const PIECES = { q: "Queen", r: "Rook", b: "Bishop", n: "Knight" };
+const PIECES = { q: () => t("Queen"), r: () => t("Rook"), b: () => t("Bishop"), n: () => t("Knight") };
 /** chessground's piece classes (its piece images are styled by them) */
 const ROLES = { q: "queen", r: "rook", b: "bishop", n: "knight" };
 
@@ -25,7 +26,7 @@ function renderPromotion(promo, promoButtons, promotion, color) {
       image.className = `${ROLES[p]} ${color}`;
       image.setAttribute("aria-hidden", "true");
       promoButtons.append(el("button", { class: `promo promo-${p}`, dataset: { promotion: p, uci: m.uci }, attrs: { type: "button" } },
-        image, el("span", {}, PIECES[p] || m.san)));
+        image, el("span", {}, PIECES[p] ? PIECES[p]() : m.san)));
     }
     promo.hidden = false;
     /** @type {HTMLElement|null} */ (promoButtons.firstElementChild)?.focus();
@@ -49,7 +50,7 @@ function renderPgnPick(games) {
       }));
       sel.dataset.count = String(games.games.length);
     }
-    setText($("pgn-games-label"), `This text holds ${games.games.length} games: choose one to import`);
+    setText($("pgn-games-label"), tn("This text holds {n} game: choose one to import", "This text holds {n} games: choose one to import", games.games.length));
   }
 }
 

@@ -11,6 +11,7 @@
 // fall would be a draw, a side cannot mate; never once the game is over); the
 // player's opening or closing them is remembered on this device, for
 // positions where they matter and for the others apart.
+import { t } from "../i18n.js";
 import { $, closestTo, el, focusFirst, setText } from "./dom.js";
 
 /** @typedef {import("../ctrl.js").Controller} Controller */
@@ -109,7 +110,7 @@ function renderWinnable(f) {
     setText(cell, w.word);
     cell.className = `answer ${w.answer}`;
     const flag = $(`flag-${c}`);
-    setText(flag, f.flag_fall ? f.flag_fall[c].text : "game over");
+    setText(flag, f.flag_fall ? f.flag_fall[c].text : t("game over"));
     // A win on time is a finding only where the opponent is shown able to
     // mate; otherwise it is the rule's default, shown as undecided.
     const opponent = f.winnable[c === "white" ? "black" : "white"].answer;
@@ -127,7 +128,7 @@ function renderHints(f) {
   const hints = $("hints");
   hints.replaceChildren();
   for (const h of f.hints) hints.append(el("li", {}, h));
-  if (!f.hints.length) hints.append(el("li", { class: "muted" }, f.outcome ? "The game is over." : "No hints for this position."));
+  if (!f.hints.length) hints.append(el("li", { class: "muted" }, f.outcome ? t("The game is over.") : t("No hints for this position.")));
 }
 
 /**
@@ -149,10 +150,10 @@ function renderRepetitionLinks(f) {
   const links = $("repetition-links");
   links.replaceChildren();
   if (f.repetition.earlier.length) {
-    links.append("Earlier occurrences: ");
+    links.append(t("Earlier occurrences: "));
     f.repetition.earlier.forEach((o, i) => {
       if (i) links.append(", "); // "the start, after 2...Ng8": each a link of its own
-      links.append(el("button", { class: "link", dataset: { goto: String(o.ply) }, attrs: { type: "button", title: `Show the position ${o.label}` } }, o.label));
+      links.append(el("button", { class: "link", dataset: { goto: String(o.ply) }, attrs: { type: "button", title: t("Show the position {label}", { label: o.label }) } }, o.label));
     });
   }
 }
@@ -169,13 +170,13 @@ function renderClaims(ctrl, claims, f, live) {
   for (const g of f.claims) {
     if (g.now) {
       claims.append(el("button", { class: "claim", dataset: { rule: g.rule, move: "" }, attrs: { type: "button" } },
-        `Claim now: ${g.rule_label} (FIDE ${g.article})`));
+        t("Claim now: {rule} (FIDE {article})", { rule: g.rule_label, article: g.article })));
       continue;
     }
     if (g.arrows) {
       for (const m of g.moves) {
         claims.append(el("button", { class: "claim", dataset: { rule: g.rule, move: m.uci }, attrs: { type: "button", title: m.question } },
-          `Play ${m.san} and claim (${g.rule_label}, FIDE ${g.article})`));
+          t("Play {move} and claim ({rule}, FIDE {article})", { move: m.san, rule: g.rule_label, article: g.article })));
       }
       continue;
     }
@@ -187,7 +188,7 @@ function renderClaims(ctrl, claims, f, live) {
       o.value = m.uci;
       select.append(o);
     }
-    const go = el("button", { class: "claim claim-go", attrs: { type: "button" } }, "Play it and claim");
+    const go = el("button", { class: "claim claim-go", attrs: { type: "button" } }, t("Play it and claim"));
     go.addEventListener("click", () => void ctrl.claim(/** @type {HTMLSelectElement} */ (select).value));
     claims.append(el("div", { class: "claim-group" },
       el("label", { attrs: { for: id }, class: "claim-group-text" }, g.text),
@@ -208,7 +209,7 @@ function renderCounters(f) {
   else ended.replaceChildren();
   paintCounter("c-fifty", f.halfmove, f.halfmove.short);
   paintCounter("c-rep", f.repetition, f.repetition.short);
-  setText($("c-mate"), `White: ${f.winnable.white.word} · Black: ${f.winnable.black.word}`);
+  setText($("c-mate"), t("White: {white} · Black: {black}", { white: f.winnable.white.word, black: f.winnable.black.word }));
   setText($("halfmove-clock"), f.halfmove.text);
   const bar = $("clock-bar");
   bar.style.width = `${Math.min(100, (f.halfmove.value / f.halfmove.auto_at) * 100)}%`;
@@ -244,7 +245,7 @@ export function mountPanel(ctrl) {
     if (!f) return;
     const live = ctrl.isLive();
     panel.dataset.ply = String(ctrl.shownPly());
-    setText($("dp-where"), live ? "(current position)" : `(${f.where}, not the current position)`);
+    setText($("dp-where"), live ? t("(current position)") : t("({where}, not the current position)", { where: f.where }));
     renderCounters(f);
     showDetails(f);
     renderClaimsKeepingFocus(ctrl, claims, f, live);

@@ -8,7 +8,7 @@
 import { el } from "./dom.js";
 
 /**
- * @param {{id: string, title: string, column?: "side"|"info", before?: string}} opts
+ * @param {{id: string, title: string | Node, column?: "side"|"info", before?: string}} opts
  *   column "side": with the actions, right after the move list (on the first
  *   screen where the window allows); "info": after the set-up, at the end.
  *   before: the id of an element of that column to insert before (ignored

@@ -4,6 +4,7 @@
 // when the system changes it while the page is open. The choice resolves to
 // <html data-theme="light|dark">, which theme.css reads; app.js applies it
 // before the board is drawn, so that a dark page never flashes light.
+import { tText } from "./language.js";
 import { el } from "./dom.js";
 
 export const THEME_KEY = "pychessdraw.theme.v1";
@@ -12,7 +13,7 @@ export const THEME_KEY = "pychessdraw.theme.v1";
 
 /** @type {ThemeChoice[]} */
 export const THEME_CHOICES = ["system", "light", "dark"];
-const LABELS = { system: "As the system", light: "Light", dark: "Dark" };
+const LABELS = { system: () => tText("As the system"), light: () => tText("Light"), dark: () => tText("Dark") };
 
 /** The saved choice; "system" when none was saved or storage is refused. @returns {ThemeChoice} */
 export function loadThemeChoice() {
@@ -64,15 +65,15 @@ export function followSystemTheme() {
  * @param {typeof import("./sections.js").addSection} addSection
  */
 export function mountThemeSwitch(addSection) {
-  const body = addSection({ id: "display", title: "Display" });
+  const body = addSection({ id: "display", title: tText("Display") });
   const select = el("select", { attrs: { id: "theme-choice" }, dataset: { testid: "theme" } },
-    ...THEME_CHOICES.map((c) => el("option", { attrs: { value: c } }, LABELS[c])));
+    ...THEME_CHOICES.map((c) => el("option", { attrs: { value: c } }, LABELS[c]())));
   select.value = loadThemeChoice();
   select.addEventListener("change", () => {
     const choice = THEME_CHOICES.find((c) => c === select.value) || "system";
     saveThemeChoice(choice);
     applyTheme(choice);
   });
-  body.append(el("label", { class: "inline", attrs: { for: "theme-choice" } }, "Colours"), select);
+  body.append(el("label", { class: "inline", attrs: { for: "theme-choice" } }, tText("Colours")), select);
   return body;
 }

@@ -1,0 +1,103 @@
+"""The page in the browser's language: a page opened with the browser's
+locale set to German, French, Spanish or Russian starts in that language,
+announces a threefold claim with its intended move and a dead position in
+it (no English words of the catalogs in the panel), and its picker switches
+to English and back without losing the game. One page per locale, a short game."""
+
+from __future__ import annotations
+
+import gettext
+import re
+from functools import cache
+from pathlib import Path
+
+import pytest
+from conftest import fresh_app
+from playwright.sync_api import expect
+
+LOCALE = Path(__file__).resolve().parents[1] / "pychessdraw" / "locale"
+REPEATED = ("Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1")  # Ng8 then repeats the start a third time
+DEAD = "4k3/8/8/p2p2p1/P2P2P1/8/8/4K3 w - - 0 1"  # blocked pawns: no checkmate for either side
+
+
+@cache
+def translations(code: str, domain: str) -> gettext.GNUTranslations:
+    with (LOCALE / code / "LC_MESSAGES" / f"{domain}.mo").open("rb") as f:
+        return gettext.GNUTranslations(f)
+
+
+def say(code: str, domain: str, msgid: str) -> str:
+    return translations(code, domain).gettext(msgid)
+
+
+@cache
+def english_fragments(code: str) -> tuple[str, ...]:
+    """Stretches of English words of both catalogs (between placeholders, at
+    least 8 characters and two words) that the language's translation does not keep."""
+    out = set()
+    for domain in ("pychessdraw", "page"):
+        tr = translations(code, domain)
+        for key, text in tr._catalog.items():  # noqa: SLF001
+            msgid = key[0] if isinstance(key, tuple) else key
+            if not msgid:
+                continue
+            for part in re.split(r"\{\w*\}", msgid):
+                part = part.strip(" .,:;()")
+                if len(part) >= 8 and " " in part and part not in text:
+                    out.add(part)
+    return tuple(sorted(out))
+
+
+def english_on(text: str, code: str) -> list[str]:
+    return [f for f in english_fragments(code) if f in text]
+
+
+@pytest.mark.parametrize("locale", ["de-DE", "fr-FR", "es-ES", "ru-RU"])
+def test_the_page_speaks_the_browsers_language_and_switches_without_losing_the_game(browser, base_url, locale):
+    code = locale[:2]
+    ctx, app = fresh_app(browser, base_url, locale=locale, viewport={"width": 1280, "height": 900})
+    try:
+        page = app.page
+        page.wait_for_function(f"() => document.documentElement.lang === '{code}'")
+        assert app.tid("language").input_value() == code
+        expect(app.tid("view-play")).to_have_text(say(code, "page", "Play"))
+        expect(app.tid("claim-typed")).to_have_text(say(code, "page", "Claim with typed move"))
+
+        # a dead position, in the language (FIDE 5.2.2)
+        app.set_fen(DEAD)
+        assert app.tid("result").get_attribute("data-termination") == "dead_position"
+        dead = say(code, "pychessdraw", "dead position").lower()
+        assert dead in app.text("dead-line").lower()
+        shown = app.text("draw-panel") + "\n" + app.text("result")
+        assert english_on(shown, code) == [], shown
+
+        # a threefold claim with its intended move (FIDE 9.2.1.1)
+        app.new_game()
+        for move in REPEATED:
+            app.type_move(move)
+        app.tid("move-input").fill("Ng8")
+        app.click("claim-typed")
+        assert app.tid("result").get_attribute("data-termination") == "threefold_repetition"
+        threefold = say(code, "pychessdraw", "threefold repetition").lower()
+        shown = app.text("result") + "\n" + app.text("draw-panel")
+        assert threefold in shown.lower(), shown
+        assert english_on(shown, code) == [], shown
+        moves = app.sans()
+        assert moves[-1] == "Ng8"
+
+        # English and back: the same game, no reload
+        page.evaluate("() => { window.__sameDocument = true; }")
+        app.acting(lambda: app.tid("language").select_option("en"))
+        expect(page.locator("html")).to_have_attribute("lang", "en")
+        expect(app.tid("view-play")).to_have_text("Play")
+        assert "threefold repetition" in app.text("result").lower()
+        assert app.sans() == moves and app.tid("result").get_attribute("data-termination") == "threefold_repetition"
+        app.acting(lambda: app.tid("language").select_option(code))
+        expect(page.locator("html")).to_have_attribute("lang", code)
+        assert threefold in app.text("result").lower()
+        assert app.sans() == moves
+        assert page.evaluate("() => window.__sameDocument === true")
+        assert page.evaluate("() => localStorage.getItem('pychessdraw.language')") == code
+        assert page.evaluate("() => document.documentElement.dir") == "ltr"
+    finally:
+        ctx.close()
