@@ -307,6 +307,8 @@ export class Controller extends ControllerBase {
         s.browseFacts = r.facts;
         s.seq++;
         this.changed("panel");
+        // what the referee knew of it came at once; the search follows, off the browsing path
+        this.analysis.analyseAt(target, 0);
       } else if (r.error) this.showError(r.error);
     }, () => {});
   }

@@ -11,6 +11,7 @@ import { $ } from "./ui/dom.js";
 import { mountKeyboard } from "./ui/keyboard.js";
 import { mountMoves } from "./ui/moves.js";
 import { mountPanel } from "./ui/panel.js";
+import { mountPlayProof } from "./ui/proofplay.js";
 import { mountResult } from "./ui/result.js";
 import { addSection } from "./ui/sections.js";
 import { mountSettings } from "./ui/settings.js";
@@ -24,6 +25,7 @@ export function mountPage({ ctrl, referee, enteredEarly = () => false }) {
   const w = window;
   mountMoves(ctrl);
   mountPanel(ctrl);
+  mountPlayProof(ctrl);
   mountResult(ctrl);
   mountDialogs(ctrl);
   mountControls(ctrl);

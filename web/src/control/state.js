@@ -55,6 +55,8 @@ import { loadPrefs, positionBeforeReferee } from "../persist.js";
  *   answered (the saved game's); known: false when it is only the game's start position
  * @property {string[]} queued  moves made while the referee was starting, judged once it is ready (in order)
  * @property {number} seq  answers applied (test hook)
+ * @property {import("../features/proof.js").ProofShown|null} proof  a proof shown on the board
+ *   instead of the game's position (features/proof.js); the game is not changed
  */
 
 /**
@@ -91,7 +93,7 @@ export function initialState(storage, nav) {
   return {
     engine: "loading", engineText: "Loading the Python referee…", progress: { step: 0, steps: 4 },
     game: null, rows: [], rowsChange: { keep: 0, added: 0 },
-    live: null, browse: null, browseFacts: null, ending: null,
+    live: null, browse: null, browseFacts: null, ending: null, proof: null,
     offer: null, ask: null, confirm: null, error: null, claim: null, promotion: null, pgnGames: null,
     exported: "", announce: "", notice: "",
     orientation: loadPrefs(storage).orientation,
