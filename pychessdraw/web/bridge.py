@@ -50,7 +50,6 @@ from ..outcome import Termination, color_name, is_result
 from ..rules import dead, timeout
 from ..rules.dead import SearchBudget
 from . import clockpgn, flagfall, present, probe
-from .proof import VerdictCache, proof_view
 from .args import (
     arg_clocks,
     arg_color,
@@ -81,6 +80,7 @@ from .contract import (
 )
 from .dispatch import Dispatcher
 from .export import export_pgn
+from .proof import VerdictCache, proof_view
 from .replay import declare as _declare
 from .replay import game_label as _game_label
 from .replay import legal_prefix as _legal_prefix

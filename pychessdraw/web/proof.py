@@ -123,9 +123,17 @@ def cannot_mate_marks(board: chess.Board, color: chess.Color) -> tuple[list[Proo
     marks += [{"square": chess.square_name(sq), "kind": "region"} for sq in chess.scan_forward(region)]
     if not marks:
         return [], ""
-    return marks, gettext(
-        "Circled: the pawns locked for good. Shaded: the squares the {side} king can ever reach, where no piece of {other} can checkmate it."
-    ).format(side=side_name(not color).lower(), other=side_name(color))
+    if color == chess.WHITE:
+        legend = gettext(
+            "Circled: the pawns locked for good. Shaded: the squares the black king can ever reach;"
+            " no piece of White can checkmate it there."
+        )
+    else:
+        legend = gettext(
+            "Circled: the pawns locked for good. Shaded: the squares the white king can ever reach;"
+            " no piece of Black can checkmate it there."
+        )
+    return marks, legend
 
 
 def proof_view(board: chess.Board, ply: int, color: chess.Color, verdict: Verdict, win: Winnability) -> ProofView:
