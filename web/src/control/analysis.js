@@ -12,6 +12,9 @@ import { closeForEnd } from "./replies.js";
 /** @typedef {import("./state.js").Part} Part */
 
 const DEEPER_AFTER_MS = 200; // a player who moves at once is not held up by the deeper searches
+// browsing: a key held down never starts the deeper searches; a position looked at does at once
+const BROWSE_DEEPER_AFTER_MS = 100;
+const PREFETCH_LEVEL = 1; // the position before the one browsed to, searched while it is looked at
 
 export class AnalysisScheduler {
   /** @param {Controller} ctrl */
@@ -89,14 +92,31 @@ export class AnalysisScheduler {
             this.running--;
             this.analyseAt(ply, level + 1);
             ctrl.changed("idle");
-          }, DEEPER_AFTER_MS);
-        }
+          }, BROWSE_DEEPER_AFTER_MS);
+        } else this.prefetch(ply);
         ctrl.changed("panel");
       } else ctrl.changed("idle");
     }, () => {
       this.running--;
       ctrl.changed("idle");
     });
+  }
+
+  /**
+   * Browsing goes back more often than forward: while ``ply`` is shown,
+   * the referee searches the position before it (the answer is kept by the
+   * referee, per position, for status_at; nothing is shown from it here).
+   * @param {number} ply
+   */
+  prefetch(ply) {
+    const ctrl = this.ctrl;
+    if (ply <= 0 || ctrl.state.browse !== ply) return;
+    this.running++;
+    const done = () => {
+      this.running--;
+      ctrl.changed("idle");
+    };
+    ctrl.referee.request("analyse", { level: PREFETCH_LEVEL, ply: ply - 1 }).then(done, done);
   }
 
   /** @param {number} level @param {number} gen */

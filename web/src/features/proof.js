@@ -144,10 +144,10 @@ class ProofControl {
       list.append(el("li", {}, b));
     });
     const nav = el("div", { class: "proof-nav" },
-      button("⏮", "proof-first", () => this.go(-1), t("The position before the line")),
-      button("◀", "proof-prev", () => this.go(index - 1), t("Previous move of the line")),
-      button("▶", "proof-next", () => this.go(index + 1), t("Next move of the line")),
-      button("⏭", "proof-last", () => this.go(view.steps.length - 1), t("The mate")));
+      button("«", "proof-first", () => this.go(-1), t("The position before the line")),
+      button("‹", "proof-prev", () => this.go(index - 1), t("Previous move of the line")),
+      button("›", "proof-next", () => this.go(index + 1), t("Next move of the line")),
+      button("»", "proof-last", () => this.go(view.steps.length - 1), t("The mate")));
     const at = el("span", { class: "proof-at", dataset: { testid: "proof-at" }, attrs: { "aria-live": "polite" } },
       index >= 0 ? proofShown(view, index).label : t("Before the line"));
     return el("div", { class: "proof-steps" }, nav, at, list);
