@@ -315,6 +315,7 @@ export class Controller extends ControllerBase {
 
   /** @param {number} delta */
   step(delta) {
+    if (this.state.proof && this.proofStep) return this.proofStep(delta);
     this.goto(this.shownPly() + delta);
   }
 

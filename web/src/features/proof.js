@@ -197,10 +197,17 @@ class ProofControl {
  * `update(facts)` with the facts of the position shown, at every change of
  * it: a new position leaves an open proof (`host.show(null)`).
  * @param {HTMLElement} slot @param {ProofHost} host
- * @returns {{update: (facts: Facts | null) => void, leave: () => void, isOpen: () => boolean}}
+ * `step(delta)` moves along an open line (the board's step buttons and keys).
+ * @returns {{update: (facts: Facts | null) => void, leave: () => void, isOpen: () => boolean,
+ *   step: (delta: number) => void}}
  */
 export function mountProof(slot, host) {
   const control = new ProofControl(slot, host);
   control.render();
-  return { update: (f) => control.update(f), leave: () => control.leave(), isOpen: () => !!control.open };
+  return {
+    update: (f) => control.update(f),
+    leave: () => control.leave(),
+    isOpen: () => !!control.open,
+    step: (delta) => { if (control.open) control.go(control.open.index + delta); },
+  };
 }
