@@ -410,6 +410,23 @@ class Game:
         self._verdicts = (self.ply, key, budget, found)
         return found
 
+    def known_verdicts(self) -> tuple[SearchBudget, dict[chess.Color, Verdict]] | None:
+        """The verdicts already found for the current position and the budget
+        they were searched with, or None: nothing is searched here."""
+        cached = self._verdicts
+        if cached is None or cached[0] != self.ply or cached[1] != self._keys[-1]:
+            return None
+        return cached[2], cached[3]
+
+    def remember_verdicts(self, budget: SearchBudget, found: dict[chess.Color, Verdict]) -> None:
+        """Take ``found``, searched elsewhere for this same position with
+        ``budget`` (a page's cache of positions), as the current position's
+        verdicts: :meth:`winnable` then searches only where a deeper budget
+        may decide what ``found`` left open. The caller vouches that they
+        are this position's."""
+        self._verdicts = (self.ply, self._keys[-1], checks.budget(budget), dict(found))
+        self._auto = None  # the dead-position ending may follow from them
+
     def outcome(self) -> Outcome | None:
         """How the game ended, if it has: declared by a player, or automatic."""
         return self._declared or self.automatic_outcome()

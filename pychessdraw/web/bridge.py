@@ -20,14 +20,19 @@ that replace the game (new, load_pgn, restore, state) send every row and ``game`
 
 Operations: new, play, undo, load_pgn, claim, agree, resign, flag,
 status_at, export_pgn, state, analyse, restore, rules, review_start,
-review_feed, review_finish, engine_facts (:class:`pychessdraw.web.contract.Operations`
+review_feed, review_finish, engine_facts, check_fen, set_language, proof (:class:`pychessdraw.web.contract.Operations`
 gives each one's arguments and reply).
 
 Moves are answered at once with the cheap dead-position proofs; ``analyse``
 (``level`` 0..3, growing budgets up to the CLI's deep search) then searches
 the current position off the move path and may end the game as a dead
 position. The page sends it after each change, and again one level deeper
-while a side's answer is still undecided.
+while a side's answer is still undecided; with ``ply`` it searches a browsed
+position the same way. What is found is kept per position
+(:class:`pychessdraw.web.proof.VerdictCache`): ``status_at`` answers a
+position searched before with its verdicts at once. ``proof`` gives a side's
+answer as a line to play on the board, or the squares that show why it
+cannot mate.
 """
 
 from __future__ import annotations
@@ -76,6 +81,7 @@ from .contract import (
 )
 from .dispatch import Dispatcher
 from .export import export_pgn, page_tags
+from .proof import VerdictCache, proof_view
 from .replay import declare as _declare
 from .replay import game_label as _game_label
 from .replay import legal_prefix as _legal_prefix
@@ -115,6 +121,7 @@ class Bridge:
         self._flag_words: flagfall.FlagWords | None = None  # why a flag fall ended the game
         self._review = ReviewOps()  # a PGN file's review (pychessdraw.web.review), apart from the game
         self._language = i18n.ENGLISH  # the referee's sentences, set by the page (set_language)
+        self._verdicts = VerdictCache()  # every position searched, the live one and browsed ones
         self.dispatcher = Dispatcher[Reply](
             Operations,
             {
@@ -138,6 +145,7 @@ class Bridge:
                 "engine_facts": self._engine_facts,
                 "check_fen": self._check_fen,
                 "set_language": self._set_language,
+                "proof": self._proof,
             },
         )
 
@@ -485,21 +493,52 @@ class Bridge:
             raise BadRequestError(f"ply must be a whole number from 0 to {self.game.ply}")
         if ply == self.game.ply:
             return {"ok": True, "facts": self.facts()}
+        return {"ok": True, "facts": self._facts_at(ply, None)}
+
+    def _game_at(self, ply: int) -> Game:
+        """The game as it stood at ``ply`` (a new game: the current one is not
+        touched), with the verdicts already found for that position."""
         game = Game(self.game.start_fen, chess960=self.game.chess960, flag_rules=self.game.flag_rules)
         for move in self.game.moves[:ply]:
             game.push(move)
-        status = game.status(legal_moves=False)
+        known = self._verdicts.get(game.current_board())
+        if known is not None:
+            game.remember_verdicts(*known)
+        return game
+
+    def _facts_at(self, ply: int, search: SearchBudget | None) -> Facts:
+        """An earlier position's facts (live false), searched with ``search``
+        (None: what is known of it only); what the search finds is kept."""
+        game = self._game_at(ply)
+        status = game.status(legal_moves=False, search=search)
+        self._keep(game)
         open_now = self._override() is None and self.game.outcome() is None and bool(self.game.claims())
         claimant = self.game.turn if open_now else None
-        view = present.facts(game, status, label=self._label, live=False, can_search=False, claimant=claimant)
-        return {"ok": True, "facts": view}
+        can_search = search != LEVELS[-1]  # the page searches it next (analyse with ply), up to the deepest level
+        return present.facts(game, status, label=self._label, live=False, can_search=can_search, claimant=claimant)
+
+    def _keep(self, game: Game) -> None:
+        known = game.known_verdicts()
+        if known is not None:
+            self._verdicts.put(game.current_board(), *known)
 
     def _analyse(self, args: dict[str, Any]) -> Reply:
         level: int = args.get("level", 0)
         if not 0 <= level < len(LEVELS):
             raise BadRequestError(f"'level' must be a whole number from 0 to {len(LEVELS) - 1}")
         final = level == len(LEVELS) - 1
-        facts = self.facts(LEVELS[level], can_search=not final)
+        ply = args.get("ply")
+        if ply is not None and not 0 <= ply <= self.game.ply:
+            raise BadRequestError(f"'ply' must be a whole number from 0 to {self.game.ply}")
+        if ply is not None and ply < self.game.ply:
+            facts = self._facts_at(ply, LEVELS[level])
+        else:
+            if self.game.known_verdicts() is None:
+                known = self._verdicts.get(self.game.current_board())
+                if known is not None:
+                    self.game.remember_verdicts(*known)  # searched before: browsed, or before an undo
+            facts = self.facts(LEVELS[level], can_search=not final)
+            self._keep(self.game)
         decided = all(facts["winnable"][side]["answer"] != "unknown" for side in ("white", "black"))
         return {
             "ok": True,
@@ -507,6 +546,21 @@ class Bridge:
             "analysed": {"level": level, "final": final or decided},
             "ending": self._ending,
         }
+
+    def _proof(self, args: dict[str, Any]) -> Reply:
+        """``color``'s can-mate answer at ``ply`` as the board shows it
+        (:func:`pychessdraw.web.proof.proof_view`): the verdict already found,
+        or the deep search's (about a second at most)."""
+        ply: int = args["ply"]
+        if not 0 <= ply <= self.game.ply:
+            raise BadRequestError(f"'ply' must be a whole number from 0 to {self.game.ply}")
+        color = arg_color(args) == "white"
+        game = self._game_at(ply) if ply < self.game.ply else self.game
+        verdict = game.winnable(dead.DEEP)[color]
+        self._keep(game)
+        facts = self._facts_at(ply, None) if ply < self.game.ply else self.facts()
+        win = facts["winnable"]["white" if color == chess.WHITE else "black"]
+        return {"ok": True, "proof": proof_view(game.current_board(), ply, color, verdict, win)}
 
     def _engine_facts(self, args: dict[str, Any]) -> Reply:
         """The computer's question before it moves (pychessdraw.web.probe): the

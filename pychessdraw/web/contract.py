@@ -223,6 +223,37 @@ class Analysed(TypedDict):
     final: bool  # both sides decided, or the deepest budget was used
 
 
+ProofMarkKind = Literal["piece", "wall", "region"]
+"""A marked square of a cannot-mate proof: a piece of the side that cannot
+mate (its material), a pawn locked for good, a square the other king can reach."""
+
+
+class ProofStep(TypedDict):
+    san: str
+    label: str  # the move numbered: "41.Kf7", "41...Bc4"
+    fen: str  # the position after it, for the board
+    last_move: list[str]  # [from, to] squares, for the board's highlight
+    check: bool
+    mate: bool
+
+
+class ProofMark(TypedDict):
+    square: str  # "e4"
+    kind: ProofMarkKind
+
+
+class ProofView(TypedDict):
+    ply: int  # the game's position the proof is of
+    color: Color  # the side whose answer it proves
+    answer: Answer  # "yes": steps to play; "no": marks; "unknown": neither (not proven)
+    title: str  # "White can checkmate: a mating line of 7 plies"
+    text: str  # the proof in one sentence (the reason, or the line in SAN)
+    legend: str  # what the marks mean ("" without marks)
+    start_fen: str  # the position the line starts from
+    steps: list[ProofStep]
+    marks: list[ProofMark]
+
+
 class Ending(TypedDict):
     op: EndingOp
     color: NotRequired[Color]  # resign, flag: the side that resigned or lost on time; claim (auto): the claimer
@@ -310,6 +341,7 @@ class Reply(TypedDict):
     ending: NotRequired[Ending | None]  # the declared ending to save (agree/resign/flag/claim/recorded)
     results: NotRequired[list[ReviewResult]]  # review_start/feed/finish: the games completed
     engine_facts: NotRequired[EngineFactsDict]  # engine_facts: what the computer asks before it moves
+    proof: NotRequired[ProofView]  # proof: a side's can-mate answer to play or to see on a board
 
 
 # -- the operations: op -> args -> reply ---------------------------------------
@@ -384,6 +416,12 @@ class ExportPgnArgs(TypedDict, total=False):
 
 class AnalyseArgs(TypedDict, total=False):
     level: int  # 0 .. 3, growing budgets
+    ply: int | None  # a browsed position (its facts, searched, live false); none: the current one
+
+
+class ProofArgs(TypedDict):
+    ply: int  # the position (0 .. the game's ply)
+    color: Color  # whose answer
 
 
 class RestoreArgs(TypedDict, total=False):
@@ -442,6 +480,7 @@ class Operations(TypedDict):
     engine_facts: Op[EngineFactsArgs, Reply]
     check_fen: Op[CheckFenArgs, Reply]
     set_language: Op[LanguageArgs, Reply]
+    proof: Op[ProofArgs, Reply]
 
 
 OpName = Literal[
@@ -465,6 +504,7 @@ OpName = Literal[
     "engine_facts",
     "check_fen",
     "set_language",
+    "proof",
 ]
 """The keys of :class:`Operations` (a test checks that they agree)."""
 

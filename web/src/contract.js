@@ -17,7 +17,8 @@
 /** @typedef {"fide"|"uscf"} FlagRulesName */
 /** @typedef {"automatic"|"claimed"|"declared"|"recorded"} How */
 /** @typedef {"none"|"near"|"claim"|"over"} Level */
-/** @typedef {"new"|"play"|"undo"|"load_pgn"|"claim"|"agree"|"resign"|"flag"|"status_at"|"export_pgn"|"state"|"analyse"|"restore"|"rules"|"review_start"|"review_feed"|"review_finish"|"engine_facts"|"check_fen"|"set_language"} OpName */
+/** @typedef {"new"|"play"|"undo"|"load_pgn"|"claim"|"agree"|"resign"|"flag"|"status_at"|"export_pgn"|"state"|"analyse"|"restore"|"rules"|"review_start"|"review_feed"|"review_finish"|"engine_facts"|"check_fen"|"set_language"|"proof"} OpName */
+/** @typedef {"piece"|"wall"|"region"} ProofMarkKind */
 /** @typedef {"1-0"|"0-1"|"1/2-1/2"} ResultName */
 /** @typedef {"auto"|"static"|"page"} SearchName */
 /** @typedef {"checkmate"|"stalemate"|"insufficient_material"|"dead_position"|"fivefold_repetition"|"seventyfive_moves"|"threefold_repetition"|"fifty_moves"|"agreement"|"resignation"|"time_forfeit"} TerminationName */
@@ -245,6 +246,35 @@
  */
 
 /**
+ * @typedef {Object} ProofStep
+ * @property {string} san
+ * @property {string} label  the move numbered: "41.Kf7", "41...Bc4"
+ * @property {string} fen  the position after it, for the board
+ * @property {string[]} last_move  [from, to] squares, for the board's highlight
+ * @property {boolean} check
+ * @property {boolean} mate
+ */
+
+/**
+ * @typedef {Object} ProofMark
+ * @property {string} square  "e4"
+ * @property {ProofMarkKind} kind
+ */
+
+/**
+ * @typedef {Object} ProofView
+ * @property {number} ply  the game's position the proof is of
+ * @property {Color} color  the side whose answer it proves
+ * @property {Answer} answer  "yes": steps to play; "no": marks; "unknown": neither (not proven)
+ * @property {string} title  "White can checkmate: a mating line of 7 plies"
+ * @property {string} text  the proof in one sentence (the reason, or the line in SAN)
+ * @property {string} legend  what the marks mean ("" without marks)
+ * @property {string} start_fen  the position the line starts from
+ * @property {ProofStep[]} steps
+ * @property {ProofMark[]} marks
+ */
+
+/**
  * @typedef {Object} Ending
  * @property {EndingOp} op
  * @property {Color} [color]  resign, flag: the side that resigned or lost on time; claim (auto): the claimer
@@ -343,6 +373,7 @@
  * @property {Ending|null} [ending]  the declared ending to save (agree/resign/flag/claim/recorded)
  * @property {ReviewResult[]} [results]  review_start/feed/finish: the games completed
  * @property {EngineFactsDict} [engine_facts]  engine_facts: what the computer asks before it moves
+ * @property {ProofView} [proof]  proof: a side's can-mate answer to play or to see on a board
  */
 
 /**
@@ -426,6 +457,13 @@
 /**
  * @typedef {Object} AnalyseArgs
  * @property {number} [level]  0 .. 3, growing budgets
+ * @property {number|null} [ply]  a browsed position (its facts, searched, live false); none: the current one
+ */
+
+/**
+ * @typedef {Object} ProofArgs
+ * @property {number} ply  the position (0 .. the game's ply)
+ * @property {Color} color  whose answer
  */
 
 /**
@@ -490,6 +528,7 @@
  * @property {Op<EngineFactsArgs, Reply>} engine_facts
  * @property {Op<CheckFenArgs, Reply>} check_fen
  * @property {Op<LanguageArgs, Reply>} set_language
+ * @property {Op<ProofArgs, Reply>} proof
  */
 
 /**

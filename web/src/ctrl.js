@@ -331,12 +331,15 @@ export class Controller extends ControllerBase {
         s.browseFacts = r.facts;
         s.seq++;
         this.changed("panel");
+        // what the referee knew of it came at once; the search follows, off the browsing path
+        this.analysis.analyseAt(target, 0);
       } else if (r.error) this.showError(r.error);
     }, () => {});
   }
 
   /** @param {number} delta */
   step(delta) {
+    if (this.state.proof && this.proofStep) return this.proofStep(delta);
     this.goto(this.shownPly() + delta);
   }
 

@@ -13,6 +13,7 @@ import { mountMoves } from "./ui/moves.js";
 import { mountStrip } from "./ui/strip.js";
 import { mountBoardSize } from "./ui/boardsize.js";
 import { mountPanel } from "./ui/panel.js";
+import { mountPlayProof } from "./ui/proofplay.js";
 import { mountResult } from "./ui/result.js";
 import { addSection } from "./ui/sections.js";
 import { mountSettings } from "./ui/settings.js";
@@ -27,6 +28,7 @@ export function mountPage({ ctrl, referee, enteredEarly = () => false }) {
   mountMoves(ctrl);
   mountStrip(ctrl);
   mountPanel(ctrl);
+  mountPlayProof(ctrl);
   mountResult(ctrl);
   mountDialogs(ctrl);
   mountControls(ctrl);

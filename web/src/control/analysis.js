@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The dead-position search off the move path: level 0 after each change,
 // then deeper while a side is undecided, each deeper level after a pause;
-// an answer that comes after a newer action is dropped.
+// an answer that comes after a newer action is dropped. A browsed position
+// is searched the same way (analyseAt), its answer kept while it is shown;
+// the referee keeps what it found per position, so a position browsed again
+// is answered at once.
 import { closeForEnd } from "./replies.js";
 
 /** @typedef {import("./base.js").ControllerBase} Controller */
@@ -9,6 +12,9 @@ import { closeForEnd } from "./replies.js";
 /** @typedef {import("./state.js").Part} Part */
 
 const DEEPER_AFTER_MS = 200; // a player who moves at once is not held up by the deeper searches
+// browsing: a key held down never starts the deeper searches; a position looked at does at once
+const BROWSE_DEEPER_AFTER_MS = 100;
+const PREFETCH_LEVEL = 1; // the position before the one browsed to, searched while it is looked at
 
 export class AnalysisScheduler {
   /** @param {Controller} ctrl */
@@ -58,6 +64,59 @@ export class AnalysisScheduler {
       if (r.analysed && !r.analysed.final && !r.facts.outcome) this.deeper(level + 1, gen);
     }
     ctrl.emit("change", s, parts);
+  }
+
+  /**
+   * Search the browsed position ``ply`` at ``level``, deeper while a side is
+   * undecided and the position is still shown.
+   * @param {number} ply @param {number} level
+   */
+  analyseAt(ply, level) {
+    const ctrl = this.ctrl;
+    const s = ctrl.state;
+    if (s.browse !== ply || ctrl.referee.state !== "ready") return;
+    const shown = s.browseFacts;
+    if (shown && !Object.values(shown.winnable).some((v) => v.answer === "unknown" && v.searching)) return;
+    const gen = ctrl.requests.gen;
+    const t0 = performance.now();
+    this.running++;
+    ctrl.referee.request("analyse", { level, ply }).then((r) => {
+      this.running--;
+      if (s.browse === ply && ctrl.requests.isCurrent(gen) && r.ok && r.facts) {
+        s.browseFacts = r.facts;
+        s.seq++;
+        ctrl.emit("perf", { op: "analyse", ply, ms: performance.now() - t0, worker_ms: r.worker_ms, level });
+        if (r.analysed && !r.analysed.final) {
+          this.running++;
+          setTimeout(() => {
+            this.running--;
+            this.analyseAt(ply, level + 1);
+            ctrl.changed("idle");
+          }, BROWSE_DEEPER_AFTER_MS);
+        } else this.prefetch(ply);
+        ctrl.changed("panel");
+      } else ctrl.changed("idle");
+    }, () => {
+      this.running--;
+      ctrl.changed("idle");
+    });
+  }
+
+  /**
+   * Browsing goes back more often than forward: while ``ply`` is shown,
+   * the referee searches the position before it (the answer is kept by the
+   * referee, per position, for status_at; nothing is shown from it here).
+   * @param {number} ply
+   */
+  prefetch(ply) {
+    const ctrl = this.ctrl;
+    if (ply <= 0 || ctrl.state.browse !== ply) return;
+    this.running++;
+    const done = () => {
+      this.running--;
+      ctrl.changed("idle");
+    };
+    ctrl.referee.request("analyse", { level: PREFETCH_LEVEL, ply: ply - 1 }).then(done, done);
   }
 
   /** @param {number} level @param {number} gen */

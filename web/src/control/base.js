@@ -44,6 +44,8 @@ export class ControllerBase extends Emitter {
     this.analysis = new AnalysisScheduler(this);
     this.announcer = new Announcer(this.state, (...parts) => this.changed(...parts));
     this.address = new Address(this, storage, nav);
+    /** While a proof is on the board (state.proof), the step keys and buttons step through its line. @type {((delta: number) => void) | null} */
+    this.proofStep = null;
     this.listen(referee);
   }
 

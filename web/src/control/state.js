@@ -57,6 +57,8 @@ import { loadPrefs, positionBeforeReferee } from "../persist.js";
  * @property {import("./premove.js").Premove|null} premove  a move made while the computer is to move,
  *   played after its reply (control/premove.js)
  * @property {number} seq  answers applied (test hook)
+ * @property {import("../features/proof.js").ProofShown|null} proof  a proof shown on the board
+ *   instead of the game's position (features/proof.js); the game is not changed
  */
 
 /**
@@ -93,7 +95,7 @@ export function initialState(storage, nav) {
   return {
     engine: "loading", engineText: "Loading the Python referee…", progress: { step: 0, steps: 4 },
     game: null, rows: [], rowsChange: { keep: 0, added: 0 },
-    live: null, browse: null, browseFacts: null, ending: null,
+    live: null, browse: null, browseFacts: null, ending: null, proof: null,
     offer: null, ask: null, confirm: null, error: null, claim: null, promotion: null, pgnGames: null,
     exported: "", announce: "", notice: "",
     orientation: loadPrefs(storage).orientation,

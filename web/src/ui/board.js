@@ -74,6 +74,29 @@ function premoveView(ctrl, cg, host) {
   };
 }
 
+/**
+ * A proof's line or marks over the game (features/proof.js): nothing can be
+ * moved. False when no proof is shown.
+ * @param {import("@lichess-org/chessground/api").Api} cg @param {HTMLElement} host
+ * @param {import("../ctrl.js").CtrlState} s
+ */
+function renderProof(cg, host, s) {
+  const p = s.proof;
+  if (!p) return false;
+  cg.set({
+    fen: p.fen,
+    orientation: s.orientation,
+    check: p.check,
+    lastMove: p.lastMove ? [key(p.lastMove[0]), key(p.lastMove[1])] : undefined,
+    movable: { free: false, color: undefined, dests: new Map() },
+    highlight: { lastMove: true, check: true, custom: new Map([...p.squares].map(([sq, c]) => [key(sq), c])) },
+  });
+  cg.setAutoShapes(p.shapes.map((sh) => ({ orig: key(sh.orig), brush: sh.brush })));
+  host.dataset.fen = p.fen;
+  host.dataset.proof = "1";
+  return true;
+}
+
 /** @param {Controller} ctrl */
 export function mountBoard(ctrl) {
   const host = $("board");
@@ -104,6 +127,11 @@ export function mountBoard(ctrl) {
   const renderPremove = premoveView(ctrl, cg, host);
 
   function render() {
+    if (renderProof(cg, host, ctrl.state)) return;
+    if (host.dataset.proof) {
+      delete host.dataset.proof;
+      cg.set({ highlight: { lastMove: true, check: true, custom: new Map() } });
+    }
     const st = ctrl.shown();
     const ply = ctrl.shownPly();
     const row = ply > 0 ? ctrl.state.rows[ply - 1] : null;

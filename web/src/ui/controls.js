@@ -126,8 +126,9 @@ function draw(ctrl, input) {
   setDisabled("undo", !ready || !live || !live.can_undo, why || t("Nothing to take back"));
   const ply = ctrl.shownPly();
   setDisabled("nav-first", ply === 0, "");
-  setDisabled("nav-prev", ply === 0, "");
-  setDisabled("nav-next", ctrl.isLive(), "");
+  // while a proof's line is on the board, ‹ › step through it (features/proof.js)
+  setDisabled("nav-prev", ply === 0 && !s.proof, "");
+  setDisabled("nav-next", ctrl.isLive() && !s.proof, "");
   setDisabled("nav-last", ctrl.isLive(), "");
   $("offer-box").hidden = !s.offer || over;
   $("offer").hidden = !!s.offer && !over;
