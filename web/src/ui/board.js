@@ -97,6 +97,31 @@ function renderProof(cg, host, s) {
   return true;
 }
 
+/**
+ * The game's squares again once a proof is left.
+ * @param {import("@lichess-org/chessground/api").Api} cg @param {HTMLElement} host
+ */
+function leaveProof(cg, host) {
+  if (!host.dataset.proof) return;
+  delete host.dataset.proof;
+  cg.set({ highlight: { lastMove: true, check: true, custom: new Map() } });
+}
+
+/**
+ * chessground caches the board's screen position and refreshes it only on
+ * scroll/resize; a banner appearing can move the board without either.
+ * @param {Controller} ctrl @param {import("@lichess-org/chessground/api").Api} cg @param {HTMLElement} host
+ */
+function followBounds(ctrl, cg, host) {
+  for (const type of ["mousedown", "touchstart"]) {
+    host.addEventListener(type, () => {
+      cg.state.dom.bounds.clear();
+      if (!ctrl.canMove() && ctrl.state.engine !== "ready") ctrl.explainNoMove();
+    }, { capture: true, passive: true });
+  }
+  window.addEventListener("resize", () => cg.redrawAll());
+}
+
 /** @param {Controller} ctrl */
 export function mountBoard(ctrl) {
   const host = $("board");
@@ -115,23 +140,12 @@ export function mountBoard(ctrl) {
     highlight: { lastMove: true, check: true },
     drawable: { enabled: true, visible: true },
   });
-  // chessground caches the board's screen position and refreshes it only on
-  // scroll/resize; a banner appearing can move the board without either.
-  for (const type of ["mousedown", "touchstart"]) {
-    host.addEventListener(type, () => {
-      cg.state.dom.bounds.clear();
-      if (!ctrl.canMove() && ctrl.state.engine !== "ready") ctrl.explainNoMove();
-    }, { capture: true, passive: true });
-  }
-  window.addEventListener("resize", () => cg.redrawAll());
+  followBounds(ctrl, cg, host);
   const renderPremove = premoveView(ctrl, cg, host);
 
   function render() {
     if (renderProof(cg, host, ctrl.state)) return;
-    if (host.dataset.proof) {
-      delete host.dataset.proof;
-      cg.set({ highlight: { lastMove: true, check: true, custom: new Map() } });
-    }
+    leaveProof(cg, host);
     const st = ctrl.shown();
     const ply = ctrl.shownPly();
     const row = ply > 0 ? ctrl.state.rows[ply - 1] : null;
@@ -162,7 +176,7 @@ export function mountBoard(ctrl) {
     host.dataset.fen = fen;
     host.dataset.orientation = ctrl.state.orientation;
     host.dataset.chess960 = ctrl.state.game && ctrl.state.game.chess960 ? "1" : "0";
-    if (st) $("board-desc").textContent = `${ctrl.isLive() ? "Current position" : `Viewing ${st.where}`}. ${st.description}`;
+    if (st) $("board-desc").textContent = `${ctrl.isLive() ? t("Current position") : t("Viewing {where}", { where: st.where })}. ${st.description}`;
   }
   ctrl.on("change", (_s, parts) => {
     if (parts.has("board") || parts.has("orientation") || parts.has("dialogs") || parts.has("game")) render();
