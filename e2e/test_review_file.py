@@ -328,7 +328,7 @@ def test_the_opened_game_is_browsed_in_the_review_view(app, tmp_path: Path):
     page.set_viewport_size({"width": 390, "height": 844})
     try:
         expect(app.tid("review-games")).to_be_hidden()
-        moves.scroll_into_view_if_needed()
+        moves.evaluate("e => e.scrollIntoView({block: 'start'})")
         expect(moves).to_be_visible()
         box, board = in_viewport(app, moves), app.tid("review-board").bounding_box()
         assert box["y"] >= board["y"] + board["height"], ("the moves below the board", box, board)

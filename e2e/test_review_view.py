@@ -193,9 +193,15 @@ def test_no_cell_breaks_a_number(review_page):
     cells = app.page.eval_on_selector_all(
         "[data-testid=review-games] tbody td",
         """tds => tds.map(td => {
-            const r = document.createRange(); r.selectNodeContents(td);
-            const lines = new Set([...r.getClientRects()].filter(x => x.width > 0).map(x => Math.round(x.top)));
-            return {text: td.textContent, lines: lines.size, ws: getComputedStyle(td).whiteSpace};
+            // each run of text on one line: a number broken across lines has two boxes
+            const walk = document.createTreeWalker(td, NodeFilter.SHOW_TEXT);
+            let lines = 0;
+            for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+                const r = document.createRange(); r.selectNodeContents(n);
+                const tops = [...r.getClientRects()].filter(x => x.width > 0).map(x => Math.round(x.top));
+                lines = Math.max(lines, new Set(tops).size);
+            }
+            return {text: td.textContent, lines, ws: getComputedStyle(td).whiteSpace};
         })""",
     )
     assert cells
