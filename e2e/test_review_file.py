@@ -89,17 +89,31 @@ def review(app, path: Path, timeout: float = 240.0) -> None:
 
 
 def open_row(app, game: int) -> None:
-    """Open a game of the table on the board (confirming the replacement of
-    the game on the board if the page asks)."""
-    before = app.seq()
+    """Open a game of the table on the Review's own board (never the Play
+    game's: nothing is asked)."""
+    if app.tid("review-back").is_visible():  # a phone showing a game: the list first
+        app.tid("review-back").click()
     app.page.locator(f"[data-testid=review-games] tr[data-game='{game}'] button").click()
-    app.page.wait_for_function(
-        "(n) => Number(document.body.dataset.seq || 0) > n"
-        " || !!document.querySelector('[data-testid=confirm-dialog]:not([hidden])')",
-        arg=before,
+    stage = app.tid("review-stage")
+    expect(stage).to_have_attribute("data-state", "open", timeout=60_000)
+    expect(stage).to_have_attribute("data-game", str(game))
+    assert not app.tid("confirm-dialog").is_visible()
+
+
+def review_sans(app) -> list[str]:
+    """The SAN of the opened game's moves, in the Review's move list."""
+    return app.page.eval_on_selector_all(
+        "[data-testid=review-moves] button[data-ply]:not([data-ply='0']) .rsan", "ss => ss.map(s => s.textContent)"
     )
-    app.confirm_if_asked(True)
-    app.wait_seq(before)
+
+
+def marks(app) -> dict[int, str]:
+    """The opened game's marks: ply -> kind."""
+    return dict(
+        app.page.eval_on_selector_all(
+            "[data-testid=review-mark]", "ms => ms.map(m => [+m.dataset.ply, m.className.replace(/.*kind-/, '')])"
+        )
+    )
 
 
 def rows(app) -> list[dict]:
@@ -158,19 +172,26 @@ def test_opening_a_row_loads_the_game_at_its_first_event(app, made_file: Path):
     review(app, made_file)
     open_row(app, 7)
     # the first event: after 4.Ng1, 4...Ng8 would repeat the start a third time
-    expect(app.tid("draw-panel")).to_have_attribute("data-ply", "7")
-    assert len(app.sans()) == 21  # the whole record, the moves after fivefold marked
+    expect(app.tid("review-panel")).to_have_attribute("data-ply", "7")
+    expect(app.tid("review-panel")).to_contain_text("Black can claim threefold repetition with Ng8")
+    assert len(review_sans(app)) == 21  # the whole record, the moves after fivefold marked
+    after = app.page.eval_on_selector_all(
+        "[data-testid=review-moves] button.after-end", "bs => bs.map(b => +b.dataset.ply)"
+    )
+    assert after == [17, 18, 19, 20, 21]
+    expect(app.tid("review-verdict")).to_have_text(
+        "Recorded 1-0; the rules give 1/2-1/2: fivefold repetition after 8...Ng8"
+    )
     timeline = app.tid("review-timeline")
     expect(timeline).to_contain_text("Fivefold repetition ended the game")
     expect(timeline).to_contain_text(
         "Black could claim threefold repetition with move 4..."
     )  # the claimant, not the mover
-    marked = app.page.eval_on_selector_all(
-        "[data-testid=move-list] button.review-event", "bs => bs.map(b => [+b.dataset.ply, b.dataset.reviewEvent])"
-    )
-    assert [7, "threefold_repetition"] in marked and [16, "fivefold_repetition"] in marked
+    marked = marks(app)
+    assert marked[7] == "claimable_with_move" and marked[16] == "automatic"
     app.page.locator("[data-testid=review-timeline] button[data-ply='16']").click()
-    expect(app.tid("draw-panel")).to_have_attribute("data-ply", "16")
+    expect(app.tid("review-panel")).to_have_attribute("data-ply", "16")
+    expect(app.tid("review-panel")).to_contain_text("Fivefold repetition ended the game")
     app.screenshot("review_opened")
 
 
@@ -192,10 +213,10 @@ def test_downloads_csv_and_json_lines_as_the_cli(app, made_file: Path):
 def test_a_broken_game_opens_up_to_its_bad_move(app, made_file: Path):
     review(app, made_file)
     open_row(app, 6)
-    assert app.sans() == ["e4", "e5", "Nf3", "Ke7", "Ke2"]
-    expect(app.tid("draw-panel")).to_have_attribute("data-ply", "5")
+    assert review_sans(app) == ["e4", "e5", "Nf3", "Ke7", "Ke2"]
+    expect(app.tid("review-panel")).to_have_attribute("data-ply", "5")
     expect(app.tid("review-timeline")).to_contain_text("3...Kd9 (Black's move 3)")
-    assert app.tid("result").is_hidden()
+    expect(app.tid("review-verdict")).to_contain_text("the record breaks")
 
 
 def test_gz_file_and_drag_and_drop(app, made_file: Path, tmp_path: Path):
@@ -205,7 +226,7 @@ def test_gz_file_and_drag_and_drop(app, made_file: Path, tmp_path: Path):
     assert [r["verdict"] for r in rows(app)] == [json.loads(x)["verdict"] for x in cli_scan(made_file).splitlines()]
     # a game of a compressed file opens too
     open_row(app, 1)
-    assert app.sans()[-1] == "Qxf7#"
+    assert review_sans(app)[-1] == "Qxf7#"
     # drag and drop a file onto the review section
     text = MADE[3][1]
     dt = app.page.evaluate_handle(
@@ -226,10 +247,12 @@ def test_cancel_midway_and_the_board_answers_during_a_review(app):
     app.page.wait_for_function(
         "() => +document.querySelector('[data-testid=review-summary]').dataset.total > 20", timeout=120_000
     )
-    # the board's referee is not queued behind the review
+    # the Play board's referee is not queued behind the review (Play shown meanwhile)
+    open_view(app.page, "play")
     app.click_move("e2", "e4")
     ms = app.page.evaluate("() => window.__perf[window.__perf.length - 1].ms")
     assert ms < 2_000, f"a move took {ms} ms during a review"
+    open_view(app.page, "review")
     app.tid("review-cancel").click()
     expect(app.tid("review-progress")).to_have_attribute("data-state", "cancelled", timeout=30_000)
     total = int(app.tid("review-summary").get_attribute("data-total"))
@@ -259,62 +282,60 @@ PLAY_ONLY = ("undo", "move-input", "settings", "resign-white", "offer-draw", "dr
 
 
 def test_the_opened_game_is_browsed_in_the_review_view(app, tmp_path: Path):
-    """As on an analysis board: the opened game's move list, with the review's
-    marks, beside the board; a marked move, the timeline, the arrows and the
-    keys browse it and keep each other in step; Play's controls stay in Play."""
+    """As on an analysis board of its own: the opened game's move list, with
+    the review's marks, beside the board; a marked move, the timeline, the
+    arrows and the keys browse it and keep each other in step; Play's board
+    and controls stay in Play, its game untouched."""
     path = tmp_path / "shuffle.pgn"
     path.write_text(MADE[3][1] + "\n" + MADE[4][1], encoding="utf-8")
+    play_fen = app.fen()
     review(app, path)
     open_row(app, 1)
-    page, moves = app.page, app.tid("move-list")
+    page, moves, stage = app.page, app.tid("review-moves"), app.tid("review-stage")
     page.evaluate("() => window.scrollTo(0, 0)")
     expect(moves).to_be_visible()
-    box, board = in_viewport(app, moves), app.tid("board").bounding_box()
+    box, board = in_viewport(app, moves), app.tid("review-board").bounding_box()
     assert box["x"] >= board["x"] + board["width"], ("the moves beside the board", box, board)
-    marked = page.locator("[data-testid=move-list] button.review-event")
-    assert [int(p) for p in marked.evaluate_all("bs => bs.map(b => b.dataset.ply)")][:1] == [7]
-    expect(marked.first).to_be_visible()
-    for name in PLAY_ONLY:
+    assert sorted(marks(app)) == [7, 8, 16]
+    for name in (*PLAY_ONLY, "board"):
         expect(app.tid(name)).to_be_hidden()
     # the game opened at its first event; a marked move shows its position
-    assert current_ply(app, "move-list") == [7] and current_ply(app, "review-timeline") == [7]
-    fen7 = app.fen()
-    event16 = page.locator("[data-testid=move-list] button.review-event[data-ply='16']")
-    expect(event16).to_have_attribute("data-review-event", "fivefold_repetition")
-    event16.click()
-    expect(app.tid("board")).not_to_have_attribute("data-fen", fen7)
-    expect(app.tid("draw-panel")).to_have_attribute("data-ply", "16")
-    expect(page.locator("#viewing")).to_contain_text("Viewing the position")
+    assert current_ply(app, "review-moves") == [7] and current_ply(app, "review-timeline") == [7]
+    page.locator("[data-testid=review-moves] button[data-ply='16']").click()
+    expect(stage).to_have_attribute("data-ply", "16")
     assert current_ply(app, "review-timeline") == [16]
-    assert current_ply(app, "move-list") == [16]
+    assert current_ply(app, "review-moves") == [16]
     # the timeline's entry moves the move list's current move
     page.locator("[data-testid=review-timeline] button[data-ply='7']").click()
-    expect(app.tid("board")).to_have_attribute("data-fen", fen7)
-    assert current_ply(app, "move-list") == [7] and current_ply(app, "review-timeline") == [7]
+    expect(stage).to_have_attribute("data-ply", "7")
+    assert current_ply(app, "review-moves") == [7] and current_ply(app, "review-timeline") == [7]
     # the keys and the arrows
     page.keyboard.press("ArrowLeft")
-    expect(app.tid("draw-panel")).to_have_attribute("data-ply", "6")
-    assert current_ply(app, "move-list") == [6] and current_ply(app, "review-timeline") == []
-    app.tid("nav-next").click()
-    expect(app.tid("draw-panel")).to_have_attribute("data-ply", "7")
+    expect(stage).to_have_attribute("data-ply", "6")
+    assert current_ply(app, "review-moves") == [6] and current_ply(app, "review-timeline") == []
+    app.tid("review-nav-next").click()
+    expect(stage).to_have_attribute("data-ply", "7")
     assert current_ply(app, "review-timeline") == [7]
     page.keyboard.press("End")
-    expect(app.tid("draw-panel")).to_have_attribute("data-ply", "21")
-    expect(page.locator("#viewing")).to_be_empty()
-    # Play: its controls again, the same move list with its marks
+    expect(stage).to_have_attribute("data-ply", "21")
+    # Play: its controls again, its own game as it was
     open_view(page, "play")
     for name in PLAY_ONLY:
         expect(app.tid(name)).to_be_visible()
-    expect(event16).to_be_visible()
+    assert app.fen() == play_fen
     open_view(page, "review")
-    # a phone: the moves below the board
+    # a phone: the board and the moves below the verdict, the list on its turn
     page.set_viewport_size({"width": 390, "height": 844})
     try:
-        moves.scroll_into_view_if_needed()
+        expect(app.tid("review-games")).to_be_hidden()
+        moves.evaluate("e => e.scrollIntoView({block: 'start'})")
         expect(moves).to_be_visible()
-        box, board = in_viewport(app, moves), app.tid("board").bounding_box()
+        box, board = in_viewport(app, moves), app.tid("review-board").bounding_box()
         assert box["y"] >= board["y"] + board["height"], ("the moves below the board", box, board)
         page.keyboard.press("Home")
-        expect(app.tid("draw-panel")).to_have_attribute("data-ply", "0")
+        expect(stage).to_have_attribute("data-ply", "0")
+        app.tid("review-back").click()
+        expect(app.tid("review-games")).to_be_visible()
+        expect(stage).to_be_hidden()
     finally:
         page.set_viewport_size({"width": 1280, "height": 900})

@@ -42,7 +42,7 @@ def test_tabs_and_the_address_choose_the_view_and_keep_the_game(app):
     app.tid("view-review").click()
     expect(app.tid("review-drop")).to_be_visible()
     assert not shown(app, "draw-panel")
-    assert shown(app, "board"), "the Review view shows the board, for the games it opens"
+    assert not shown(app, "board"), "the Review view has its own board: the Play game's stays in Play"
     assert re.search(r"#review&m=e2e4$", page.url), page.url
     assert app.tid("view-review").get_attribute("aria-current") == "page"
     assert app.tid("view-play").get_attribute("aria-current") is None
@@ -61,11 +61,13 @@ def test_tabs_and_the_address_choose_the_view_and_keep_the_game(app):
     expect(page.locator("html")).to_have_attribute("data-view", "review")
     expect(app.tid("review-drop")).to_be_visible()
     assert app.sans() == ["e4"]
-    # a move made in the Review view (on the board: the move box is Play's) keeps the view in the address
+    # the Play game's moves are made in Play (the Review has a board of its own); the address keeps them
+    open_view(page, "play")
     app.click_move("e7", "e5")
+    assert re.search(r"#m=e2e4(,|%2C)e7e5$", page.url), page.url
+    open_view(page, "review")
     assert re.search(r"#review&m=e2e4(,|%2C)e7e5$", page.url), page.url
     open_view(page, "play")
-    assert re.search(r"#m=e2e4(,|%2C)e7e5$", page.url), page.url
     assert app.sans() == ["e4", "e5"]
 
 

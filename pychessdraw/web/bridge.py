@@ -20,7 +20,8 @@ that replace the game (new, load_pgn, restore, state) send every row and ``game`
 
 Operations: new, play, undo, load_pgn, claim, agree, resign, flag,
 status_at, export_pgn, state, analyse, restore, rules, review_start,
-review_feed, review_finish, engine_facts, check_fen, set_language, proof (:class:`pychessdraw.web.contract.Operations`
+review_feed, review_finish, review_game, engine_facts, check_fen, set_language, proof
+(:class:`pychessdraw.web.contract.Operations`
 gives each one's arguments and reply).
 
 Moves are answered at once with the cheap dead-position proofs; ``analyse``
@@ -142,6 +143,7 @@ class Bridge:
                 "review_start": self._review.start,
                 "review_feed": self._review.feed,
                 "review_finish": self._review.finish,
+                "review_game": self._review.game,
                 "engine_facts": self._engine_facts,
                 "check_fen": self._check_fen,
                 "set_language": self._set_language,

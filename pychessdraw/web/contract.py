@@ -293,6 +293,50 @@ class ReviewResult(TypedDict):
     row: ReviewRow
 
 
+MarkKind = Literal["automatic", "claimable", "claimable_with_move", "flag"]
+
+
+class ReviewMark(TypedDict):
+    """A marked ply of a reviewed game's move list (at the ply scan names)."""
+
+    ply: int
+    kind: MarkKind
+    symbol: str  # "■" the rules ended the game, "½" claimable, "⇢" claimable with a move, "⚑" a flag fell
+    title: str  # the referee's words: "Black could claim threefold repetition with move 17..."
+
+
+class ReviewPly(TypedDict):
+    """A position of a reviewed game (ply 0: the start), display-ready."""
+
+    ply: int
+    san: str
+    uci: str
+    label: str  # "41.Rh5"
+    number: int  # the move's number (ply 0: the start's)
+    white: bool  # White made the move (ply 0: False)
+    fen: str
+    clock: str | None  # the mover's [%clk] after this move: "2:59", "1:02:03", "0:07.5"
+    clock_white: str | None  # the time each side had after its last move up to here
+    clock_black: str | None
+    after_end: bool  # played after the rules had ended the game
+    claims: list[str]  # what the side to move could claim here, in words
+
+
+class ReviewGame(TypedDict):
+    """review_game: one game of a review, for the Review view's own board."""
+
+    start_fen: str
+    chess960: bool
+    plies: list[ReviewPly]  # index = ply
+    has_clocks: bool  # any [%clk]: without, no clocks are shown
+    verdict: VerdictName
+    sentence: str  # "Recorded 1-0; the rules give 1/2-1/2: stalemate after 41.Rh5"
+    goto: int | None  # the ply the sentence names
+    marks: list[ReviewMark]
+    ended_at: int | None  # where the rules ended the game
+    ended_text: str | None  # "Stalemate ended the game after White's move 41"
+
+
 # -- the computer's questions (pychessdraw.web.probe) ------------------------------
 class AutomaticDict(TypedDict):
     """A rule that would end the game by itself after the move."""
@@ -342,6 +386,7 @@ class Reply(TypedDict):
     results: NotRequired[list[ReviewResult]]  # review_start/feed/finish: the games completed
     engine_facts: NotRequired[EngineFactsDict]  # engine_facts: what the computer asks before it moves
     proof: NotRequired[ProofView]  # proof: a side's can-mate answer to play or to see on a board
+    review_game: NotRequired[ReviewGame]  # review_game: one game for the Review's board
 
 
 # -- the operations: op -> args -> reply ---------------------------------------
@@ -449,6 +494,13 @@ class ReviewFeedArgs(TypedDict):
     text: str  # the next chunk of the file
 
 
+class ReviewGameArgs(TypedDict):
+    pgn: str  # one game's text, as re-read from the file
+    game: NotRequired[int]  # its number in the review
+    flag_rules: NotRequired[FlagRulesName]
+    search: NotRequired[SearchName]
+
+
 class LanguageArgs(TypedDict):
     language: str  # "de", or a browser's tag such as "de-DE": the referee's sentences from now on
 
@@ -477,6 +529,7 @@ class Operations(TypedDict):
     review_start: Op[ReviewStartArgs, Reply]
     review_feed: Op[ReviewFeedArgs, Reply]
     review_finish: Op[NoArgs, Reply]
+    review_game: Op[ReviewGameArgs, Reply]
     engine_facts: Op[EngineFactsArgs, Reply]
     check_fen: Op[CheckFenArgs, Reply]
     set_language: Op[LanguageArgs, Reply]
@@ -501,6 +554,7 @@ OpName = Literal[
     "review_start",
     "review_feed",
     "review_finish",
+    "review_game",
     "engine_facts",
     "check_fen",
     "set_language",

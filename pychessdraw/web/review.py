@@ -348,6 +348,25 @@ class ReviewOps:
     def finish(self, args: dict[str, Any]) -> Reply:
         return {"ok": True, "results": self._session().finish()}
 
+    def game(self, args: dict[str, Any]) -> Reply:
+        """``review_game {pgn, game?, flag_rules?, search?}``: one game for
+        the Review's own board (:func:`pychessdraw.web.reviewgame.review_game`);
+        no review needs to be under way, and nothing else changes."""
+        from .reviewgame import review_game  # (imports this module)
+
+        text = args.get("pgn")
+        if not isinstance(text, str) or len(text) > MAX_CHUNK:
+            raise BadRequestError(f"'pgn' must be one game's text (at most {MAX_CHUNK} characters)")
+        rules = args.get("flag_rules", timeout.FIDE)
+        if rules not in timeout.RULES:
+            raise BadRequestError(f"'flag_rules' must be one of {', '.join(timeout.RULES)}")
+        search = args.get("search", "auto")
+        if not isinstance(search, str) or search not in _SEARCHES:
+            raise BadRequestError("'search' must be 'auto', 'static' or 'page'")
+        number = _count(args, "game", 1)
+        found = review_game(text, final_search=_SEARCHES[search], flag_rules=str(rules), number=number)
+        return {"ok": True, "review_game": found}
+
     def _session(self) -> ReviewSession:
         if self.session is None:
             raise BadRequestError("no review under way: send review_start first")

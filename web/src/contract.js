@@ -17,7 +17,8 @@
 /** @typedef {"fide"|"uscf"} FlagRulesName */
 /** @typedef {"automatic"|"claimed"|"declared"|"recorded"} How */
 /** @typedef {"none"|"near"|"claim"|"over"} Level */
-/** @typedef {"new"|"play"|"undo"|"load_pgn"|"claim"|"agree"|"resign"|"flag"|"status_at"|"export_pgn"|"state"|"analyse"|"restore"|"rules"|"review_start"|"review_feed"|"review_finish"|"engine_facts"|"check_fen"|"set_language"|"proof"} OpName */
+/** @typedef {"automatic"|"claimable"|"claimable_with_move"|"flag"} MarkKind */
+/** @typedef {"new"|"play"|"undo"|"load_pgn"|"claim"|"agree"|"resign"|"flag"|"status_at"|"export_pgn"|"state"|"analyse"|"restore"|"rules"|"review_start"|"review_feed"|"review_finish"|"review_game"|"engine_facts"|"check_fen"|"set_language"|"proof"} OpName */
 /** @typedef {"piece"|"wall"|"region"} ProofMarkKind */
 /** @typedef {"1-0"|"0-1"|"1/2-1/2"} ResultName */
 /** @typedef {"auto"|"static"|"page"} SearchName */
@@ -317,6 +318,47 @@
  */
 
 /**
+ * A marked ply of a reviewed game's move list (at the ply scan names).
+ * @typedef {Object} ReviewMark
+ * @property {number} ply
+ * @property {MarkKind} kind
+ * @property {string} symbol  "■" the rules ended the game, "½" claimable, "⇢" claimable with a move, "⚑" a flag fell
+ * @property {string} title  the referee's words: "Black could claim threefold repetition with move 17..."
+ */
+
+/**
+ * A position of a reviewed game (ply 0: the start), display-ready.
+ * @typedef {Object} ReviewPly
+ * @property {number} ply
+ * @property {string} san
+ * @property {string} uci
+ * @property {string} label  "41.Rh5"
+ * @property {number} number  the move's number (ply 0: the start's)
+ * @property {boolean} white  White made the move (ply 0: False)
+ * @property {string} fen
+ * @property {string|null} clock  the mover's [%clk] after this move: "2:59", "1:02:03", "0:07.5"
+ * @property {string|null} clock_white  the time each side had after its last move up to here
+ * @property {string|null} clock_black
+ * @property {boolean} after_end  played after the rules had ended the game
+ * @property {string[]} claims  what the side to move could claim here, in words
+ */
+
+/**
+ * review_game: one game of a review, for the Review view's own board.
+ * @typedef {Object} ReviewGame
+ * @property {string} start_fen
+ * @property {boolean} chess960
+ * @property {ReviewPly[]} plies  index = ply
+ * @property {boolean} has_clocks  any [%clk]: without, no clocks are shown
+ * @property {VerdictName} verdict
+ * @property {string} sentence  "Recorded 1-0; the rules give 1/2-1/2: stalemate after 41.Rh5"
+ * @property {number|null} goto  the ply the sentence names
+ * @property {ReviewMark[]} marks
+ * @property {number|null} ended_at  where the rules ended the game
+ * @property {string|null} ended_text  "Stalemate ended the game after White's move 41"
+ */
+
+/**
  * A rule that would end the game by itself after the move.
  * @typedef {Object} AutomaticDict
  * @property {TerminationName} termination
@@ -374,6 +416,7 @@
  * @property {ReviewResult[]} [results]  review_start/feed/finish: the games completed
  * @property {EngineFactsDict} [engine_facts]  engine_facts: what the computer asks before it moves
  * @property {ProofView} [proof]  proof: a side's can-mate answer to play or to see on a board
+ * @property {ReviewGame} [review_game]  review_game: one game for the Review's board
  */
 
 /**
@@ -496,6 +539,14 @@
  */
 
 /**
+ * @typedef {Object} ReviewGameArgs
+ * @property {string} pgn  one game's text, as re-read from the file
+ * @property {number} [game]  its number in the review
+ * @property {FlagRulesName} [flag_rules]
+ * @property {SearchName} [search]
+ */
+
+/**
  * @typedef {Object} LanguageArgs
  * @property {string} language  "de", or a browser's tag such as "de-DE": the referee's sentences from now on
  */
@@ -525,6 +576,7 @@
  * @property {Op<ReviewStartArgs, Reply>} review_start
  * @property {Op<ReviewFeedArgs, Reply>} review_feed
  * @property {Op<NoArgs, Reply>} review_finish
+ * @property {Op<ReviewGameArgs, Reply>} review_game
  * @property {Op<EngineFactsArgs, Reply>} engine_facts
  * @property {Op<CheckFenArgs, Reply>} check_fen
  * @property {Op<LanguageArgs, Reply>} set_language

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The review feature: open a PGN file (file picker or drag-and-drop; .pgn,
-// and .pgn.gz where the browser can decompress), have the referee judge
-// every game in a worker of its own (so the board keeps answering), and show
-// a table of games with their verdicts, filters, a summary, downloads (CSV,
-// JSON lines as the CLI's scan prints them), and for an opened game its
-// events on the move list and a timeline. State and driving:
+// .pgn.gz, and .pgn.zst where the browser can decompress), have the referee
+// judge every game in a worker of its own (so the board keeps answering), and
+// show a table of games with their verdicts, filters, a summary, downloads
+// (CSV, JSON lines as the CLI's scan prints them); an opened game goes on the
+// Review's own board (features/reviewboard.js), never on the Play game's,
+// with its timeline of events. On a phone the list and the board take turns
+// (the review column's data-showing: "list" or "board"). State and driving:
 // review/controller.js (with review/pool.js, reader.js, runner.js,
 // table.js); this file only draws and forwards the visitor's actions.
 //
@@ -15,8 +17,10 @@
 
 import { ReviewController } from "../review/controller.js";
 import { poolSizeFor } from "../review/pool.js";
-import { VERDICTS, VERDICT_WORDS, timeline } from "../review/table.js";
+import { VERDICTS, VERDICT_WORDS, firstEventPly, timeline } from "../review/table.js";
 import { closestTo, el, setText } from "../ui/dom.js";
+import { t } from "../i18n.js";
+import { reviewBoard } from "./reviewboard.js";
 
 /** @typedef {import("../ctrl.js").Controller} Controller */
 /** @typedef {import("../review/table.js").ReviewRow} ReviewRow */
@@ -26,7 +30,7 @@ const PAGE_ROWS = 500; // rows drawn at a time; "show more" draws the next ones
 
 /** The section's elements. */
 function buildDom() {
-  const fileInput = el("input", { attrs: { id: "pgn-file", type: "file", accept: ".pgn,.gz,.pgn.gz,application/x-chess-pgn,application/gzip" },
+  const fileInput = el("input", { attrs: { id: "pgn-file", type: "file", accept: ".pgn,.gz,.zst,.pgn.gz,.pgn.zst,application/x-chess-pgn,application/gzip,application/zstd" },
     dataset: { testid: "pgn-file" } });
   /** @type {Record<string, HTMLInputElement>} */
   const filterBoxes = {};
@@ -41,7 +45,7 @@ function buildDom() {
   const dom = {
     fileInput, filters, filterBoxes,
     drop: el("div", { class: "review-drop", dataset: { testid: "review-drop" } },
-      el("label", { attrs: { for: "pgn-file" } }, "Open a .pgn or .pgn.gz file, or drop one here: "), fileInput),
+      el("label", { attrs: { for: "pgn-file" } }, t("Open a .pgn, .pgn.gz or .pgn.zst file, or drop one here: ")), fileInput),
     progress: el("progress", { attrs: { max: "1", value: "0", "aria-label": "Review progress" },
       dataset: { testid: "review-progress", state: "idle" } }),
     progressText: el("span", { class: "review-progress-text", attrs: { role: "status" } }),
@@ -51,22 +55,18 @@ function buildDom() {
     jsonl: el("button", { attrs: { type: "button" }, dataset: { testid: "review-jsonl" } }, "Download JSON lines"),
     tbody: el("tbody"),
     more: el("button", { attrs: { type: "button" }, dataset: { testid: "review-more" } }, "Show more games"),
-    openedTitle: el("h3", { class: "review-opened" }),
-    bar: el("div", { class: "review-bar", attrs: { "aria-hidden": "true" } }),
     marks: el("ol", { class: "review-timeline", dataset: { testid: "review-timeline" } }),
   };
   const table = el("table", { class: "review-games", dataset: { testid: "review-games" } },
     el("caption", { class: "sr-only" }, "Games of the file and the referee's verdict"),
     el("thead", {}, el("tr", {}, ...["#", "White – Black", "Result", "Verdict"].map((h) => el("th", { attrs: { scope: "col" } }, h)))),
     dom.tbody);
-  const opened = el("div", { class: "review-game" }, dom.openedTitle, dom.bar, dom.marks);
   dom.cancel.disabled = true;
   dom.more.hidden = true;
-  opened.hidden = true;
   for (const b of [dom.csv, dom.jsonl]) b.disabled = true;
-  const parts = [dom.drop, el("div", { class: "review-run" }, dom.progress, dom.progressText, dom.cancel), dom.summary, filters,
-    el("div", { class: "review-downloads" }, dom.csv, dom.jsonl), el("div", { class: "review-table-wrap" }, table), dom.more, opened];
-  return { ...dom, opened, parts };
+  const files = el("div", { class: "review-files" }, dom.drop, el("div", { class: "review-run" }, dom.progress, dom.progressText, dom.cancel), dom.summary, filters,
+    el("div", { class: "review-downloads" }, dom.csv, dom.jsonl), el("div", { class: "review-table-wrap" }, table), dom.more);
+  return { ...dom, files };
 }
 
 /** @typedef {ReturnType<typeof buildDom>} ReviewDom */
@@ -74,10 +74,13 @@ function buildDom() {
 /** @param {ReviewRow} r */
 function rowElement(r) {
   const where = r.error ?? r.detail; // the referee's words
-  const open = el("button", { attrs: { type: "button", "aria-label": `Open game ${r.game}` }, class: "review-open" }, String(r.game));
+  const players = `${r.white} – ${r.black}`;
+  const open = el("button", { attrs: { type: "button", "aria-label": t("Open game {n}", { n: r.game }) }, class: "review-open" }, String(r.game));
+  // one line a game: the players and the reason cut with an ellipsis, whole in the title
   return el("tr", { class: `verdict-${r.verdict}`, dataset: { game: String(r.game), verdict: r.verdict, result: r.result } },
-    el("td", {}, open), el("td", { class: "players" }, `${r.white} – ${r.black}`), el("td", {}, r.result),
-    el("td", {}, el("span", { class: "verdict" }, VERDICT_WORDS[r.verdict]), where ? el("span", { class: "where" }, where) : null));
+    el("td", { class: "num" }, open), el("td", { class: "players", attrs: { title: players } }, players), el("td", { class: "res" }, r.result),
+    el("td", { class: "verdict-cell", attrs: { title: where ? `${VERDICT_WORDS[r.verdict]}: ${where}` : VERDICT_WORDS[r.verdict] } },
+      el("span", { class: "verdict" }, VERDICT_WORDS[r.verdict]), where ? el("span", { class: "where" }, ` ${where}`) : null));
 }
 
 /**
@@ -131,59 +134,58 @@ function renderSummary(rc, dom) {
 }
 
 /**
- * The opened game: its timeline, and its events marked on the move list.
- * The timeline's entry of the position shown is aria-current="true", however
- * it was reached (the timeline, the move list, the arrows, the keys).
- * @param {Controller} ctrl @param {ReviewController} rc @param {ReviewDom} dom
+ * The opened game on the Review's own board, and its timeline of events
+ * (which browse that board); on a phone the board takes the list's turn.
+ * @param {Controller} ctrl @param {ReviewController} rc @param {ReviewDom} dom @param {HTMLElement} col
  */
-function openedView(ctrl, rc, dom) {
-  const current = () => {
-    const ply = String(ctrl.shownPly());
-    for (const b of dom.marks.querySelectorAll("button[data-ply]")) {
-      if (/** @type {HTMLElement} */ (b).dataset.ply === ply) b.setAttribute("aria-current", "true");
-      else b.removeAttribute("aria-current");
-    }
-  };
-  ctrl.on("change", (_s, parts) => {
-    if (parts.has("browse") || parts.has("moves") || parts.has("game")) current();
+function openedView(ctrl, rc, dom, col) {
+  const board = reviewBoard({
+    onContinue: (g, ply) => continueInPlay(ctrl, g, ply),
+    onBack: () => { col.dataset.showing = "list"; },
+    // the timeline's entry of the position shown is aria-current, however it was reached
+    onPly: (ply) => {
+      for (const b of dom.marks.querySelectorAll("button[data-ply]")) {
+        if (/** @type {HTMLElement} */ (b).dataset.ply === String(ply)) b.setAttribute("aria-current", "true");
+        else b.removeAttribute("aria-current");
+      }
+    },
   });
-  const markMoves = () => {
-    for (const b of document.querySelectorAll("[data-testid=move-list] button.review-event")) {
-      b.classList.remove("review-event", "kind-automatic", "kind-claimable", "kind-claimable_with_move");
-      b.removeAttribute("data-review-event");
-    }
-    if (!rc.openGame) return;
-    for (const m of timeline(rc.openGame.row)) {
-      const b = document.querySelector(`[data-testid=move-list] button[data-ply="${m.ply}"]`);
-      if (!(b instanceof HTMLElement)) continue;
-      b.classList.add("review-event", `kind-${m.kind}`);
-      b.dataset.reviewEvent = m.rule;
-      b.title = m.label;
-    }
-  };
+  board.side.append(el("h4", { class: "review-timeline-title" }, t("Events")), dom.marks);
+  dom.marks.addEventListener("click", (ev) => {
+    const b = closestTo(ev, "button[data-ply]");
+    if (b instanceof HTMLElement) board.goto(Number(b.dataset.ply));
+  });
   /** @param {ReviewRow | null} row @param {string | null} problem */
   const opened = (row, problem) => {
-    dom.opened.hidden = !row;
+    const open = rc.openGame && row && rc.openGame.row === row ? rc.openGame.game : null;
+    col.dataset.showing = row ? "board" : "list";
+    if (row) {
+      const items = timeline(row).map((m) => el("li", { class: `kind-${m.kind}` },
+        el("button", { attrs: { type: "button" }, dataset: { ply: String(m.ply), rule: m.rule, kind: m.kind } }, m.label)));
+      if (problem || row.error) items.push(el("li", { class: "kind-error" }, problem ?? row.error ?? ""));
+      if (!items.length) items.push(el("li", {}, t("No rule became claimable or ended the game.")));
+      dom.marks.replaceChildren(...items);
+    }
+    board.show(row, open, problem, row ? firstEventPly(row) : 0);
     if (!row) return;
-    dom.opened.dataset.game = String(row.game);
-    setText(dom.openedTitle, `Game ${row.game}: ${row.white} – ${row.black}, ${row.result} (${VERDICT_WORDS[row.verdict]})`);
-    const items = timeline(row).map((m) => {
-      const b = el("button", { attrs: { type: "button" }, dataset: { ply: String(m.ply), rule: m.rule, kind: m.kind } }, m.label);
-      b.addEventListener("click", () => ctrl.goto(m.ply));
-      return el("li", { class: `kind-${m.kind}` }, b);
-    });
-    if (problem || row.error) items.push(el("li", { class: "kind-error" }, problem ?? row.error ?? ""));
-    if (!items.length) items.push(el("li", {}, "No rule became claimable or ended the game."));
-    dom.marks.replaceChildren(...items);
-    dom.bar.replaceChildren(...timeline(row).map((m) => {
-      const tick = el("span", { class: `tick kind-${m.kind}`, attrs: { title: m.label } });
-      tick.style.left = `${row.plies ? (100 * m.ply) / row.plies : 0}%`;
-      return tick;
-    }));
-    markMoves();
-    current();
+    board.stage.scrollIntoView({ block: "nearest" });
   };
-  return { opened, marks: markMoves };
+  return { opened, stage: board.stage };
+}
+
+/**
+ * "Continue this position in Play": the Play game replaced (after its usual
+ * question) by the reviewed game up to the ply shown, and the Play view.
+ * @param {Controller} ctrl @param {import("../contract.js").ReviewGame} g @param {number} ply
+ */
+function continueInPlay(ctrl, g, ply) {
+  const moves = g.plies.slice(1, ply + 1).map((p) => p.uci);
+  ctrl.confirmLoss(t("Continue this position in Play?"), t("Continue in Play"), () => {
+    void ctrl.act("restore", { start_fen: g.start_fen, chess960: g.chess960, moves, headers: {} }).then(() => {
+      const tab = document.querySelector("[data-view-tab=play]");
+      if (tab instanceof HTMLElement) tab.click();
+    });
+  });
 }
 
 /** @param {BlobPart[]} parts @param {string} type @param {string} name */
@@ -198,9 +200,9 @@ function download(parts, type, name) {
 
 /**
  * The visitor's actions, forwarded to the controller.
- * @param {ReviewController} rc @param {ReviewDom} dom @param {HTMLElement} body
+ * @param {ReviewController} rc @param {ReviewDom} dom @param {HTMLElement} body @param {() => void} opening  a game was asked for
  */
-function listen(rc, dom, body) {
+function listen(rc, dom, body, opening) {
   // Start the review's workers as soon as a review looks likely (the
   // pointer or the focus comes to this section), not at page load: a page
   // that never reviews never pays for them.
@@ -227,7 +229,9 @@ function listen(rc, dom, body) {
   dom.jsonl.addEventListener("click", () => download(rc.table.jsonLines(), "application/x-ndjson", `${rc.baseName()}-review.jsonl`));
   dom.tbody.addEventListener("click", (ev) => {
     const tr = closestTo(ev, "tr[data-game]");
-    if (tr instanceof HTMLElement) rc.open(Number(tr.dataset.game));
+    if (!(tr instanceof HTMLElement)) return;
+    opening();
+    void rc.open(Number(tr.dataset.game));
   });
 }
 
@@ -235,13 +239,17 @@ function listen(rc, dom, body) {
  * @param {{ctrl: Controller, addSection: typeof import("../ui/sections.js").addSection}} env
  */
 export function reviewFeature({ ctrl, addSection }) {
-  const body = addSection({ id: "review", title: "Review a PGN file", column: "info" });
+  const body = addSection({ id: "review", title: t("Review a PGN file"), column: "info" });
   const dom = buildDom();
-  body.append(...dom.parts);
+  const col = /** @type {HTMLElement} */ (body.closest(".review-col") ?? body);
+  col.dataset.showing = "list";
   // The final positions' search: scan's default, auto, so that the verdicts
   // are the CLI's (?review-search=static, for the benchmark, as the page was).
   const search = new URLSearchParams(location.search).get("review-search") === "static" ? "static" : "auto";
   const rc = new ReviewController(ctrl, { poolSize: poolSizeFor(location.search), search });
+  const shown = openedView(ctrl, rc, dom, col);
+  body.append(dom.files);
+  col.prepend(shown.stage);
   /** @type {ReviewView} */
   const view = {
     state: (state, text) => {
@@ -256,9 +264,11 @@ export function reviewFeature({ ctrl, addSection }) {
     rows: tableView(rc, dom),
     summary: () => renderSummary(rc, dom),
     running: (running) => { dom.cancel.disabled = !running; },
-    ...openedView(ctrl, rc, dom),
+    opened: shown.opened,
   };
   rc.view = view;
-  listen(rc, dom, body);
+  listen(rc, dom, body, () => {
+    shown.stage.dataset.state = "opening";
+  });
   view.summary();
 }

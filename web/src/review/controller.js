@@ -5,13 +5,17 @@
 // (features/review.js) renders what it is told through ReviewView.
 import { openStream, readGame } from "./reader.js";
 import { ReviewCancelled, runReview } from "./runner.js";
-import { ReviewTable, firstEventPly } from "./table.js";
+import { ReviewTable } from "./table.js";
 import { ReviewPool } from "./pool.js";
 import { messageOf } from "../errors.js";
 
 /** @typedef {import("../ctrl.js").Controller} Controller */
 /** @typedef {import("./table.js").ReviewRow} ReviewRow */
 /** @typedef {import("./reader.js").GameSource} GameSource */
+/** @typedef {import("../contract.js").ReviewGame} ReviewGame */
+
+/** A compressed file's name (.gz, .zst). @param {string} name */
+export const isCompressed = (name) => /\.(gz|zst)$/i.test(name);
 
 /**
  * What the view renders, called by the controller.
@@ -21,8 +25,7 @@ import { messageOf } from "../errors.js";
  * @property {(all: boolean) => void} rows  the table's rows: all again, or only the new ones
  * @property {() => void} summary
  * @property {(running: boolean) => void} running  a review runs (Cancel enabled)
- * @property {(row: ReviewRow | null, problem: string | null) => void} opened  the opened game, or none
- * @property {() => void} marks  the opened game's events on the move list
+ * @property {(row: ReviewRow | null, problem: string | null) => void} opened  the opened game (openGame), or none
  */
 
 export class ReviewController {
@@ -41,21 +44,12 @@ export class ReviewController {
     this.file = null;
     /** @type {AbortController | null} */
     this.running = null;
-    /** The game being opened: its row and its text. @type {{row: ReviewRow, text: string} | null} */
+    /** The game being opened (a later click wins). @type {{row: ReviewRow, text: string} | null} */
     this.opening = null;
-    /** The game opened on the board, as the controller's game. @type {{row: ReviewRow, game: unknown} | null} */
+    /** The game on the Review's own board. @type {{row: ReviewRow, game: ReviewGame, text: string} | null} */
     this.openGame = null;
     /** @type {ReviewView | null} */
     this.view = null;
-    ctrl.on("reply", (op, args, r) => this.onReply(op, args, r));
-    ctrl.on("change", (s, parts) => {
-      if (!parts.has("moves") && !parts.has("game")) return;
-      if (this.openGame && s.game !== this.openGame.game) {
-        this.openGame = null;
-        this.view?.opened(null, null);
-      }
-      this.view?.marks();
-    });
   }
 
   /** Start the workers (a review looks likely); a failure is said at the review. */
@@ -129,7 +123,7 @@ export class ReviewController {
       onProgress: (p) => {
         if (!current()) return;
         // a compressed file: how much of the file was read; else how much was judged
-        const read = /\.gz$/i.test(f.name) ? rawBytes : p.bytes;
+        const read = isCompressed(f.name) ? rawBytes : p.bytes;
         const value = f.size ? Math.min(1, read / f.size) : 0;
         view.rows(false);
         view.summary();
@@ -147,40 +141,36 @@ export class ReviewController {
   }
 
   /**
-   * Open a reviewed game on the board (after the usual "the game will be
-   * replaced" question); a game with an error opens up to its first bad move.
+   * Open a reviewed game on the Review's own board: its text re-read from
+   * the file, judged again by a review worker (review_game: positions,
+   * clocks, verdict, marks). The Play game is never touched.
    * @param {number} game
    */
-  open(game) {
+  async open(game) {
     const row = this.table.row(game);
     const src = row && this.sources.get(row.game);
     const f = this.file;
     if (!row || !src || !f) return;
-    void readGame(src, /\.gz$/i.test(f.name ?? "") ? { open: () => openStream(f) } : { blob: f })
-      .then((text) => {
-        this.opening = { row, text };
-        this.ctrl.confirmLoss(`Open game ${row.game} of the review?`, "Open the game",
-          () => void this.ctrl.act("load_pgn", { pgn: text, partial: true }));
-      });
-  }
-
-  /** @param {string} op @param {Record<string, unknown>} args @param {import("../contract.js").Reply} r */
-  onReply(op, args, r) {
-    if (op !== "load_pgn" || !this.opening || args.pgn !== this.opening.text) return;
-    const row = this.opening.row;
-    this.opening = null;
-    if (!r.ok) {
+    const ticket = (this.opening = { row, text: "" });
+    try {
+      const text = await readGame(src, isCompressed(f.name ?? "") ? { open: () => openStream(f) } : { blob: f });
+      ticket.text = text;
+      const [referee] = await this.referees();
+      const r = /** @type {import("../contract.js").Reply} */ (await referee.request("review_game", {
+        pgn: text, game: row.game, flag_rules: this.ctrl.clocks?.flagRules ?? "fide", search: this.search }));
+      if (this.opening !== ticket) return;
+      if (!r.ok || !r.review_game) throw new Error(r.error ? r.error.message : "the game could not be read");
+      this.openGame = { row, game: r.review_game, text };
+      this.view?.opened(row, null);
+    } catch (e) {
+      if (this.opening !== ticket) return;
       this.openGame = null;
-      this.view?.opened(row, r.error ? r.error.message : "the game could not be loaded");
-      return;
+      this.view?.opened(row, messageOf(e));
     }
-    this.openGame = { row, game: this.ctrl.state.game };
-    setTimeout(() => this.ctrl.goto(firstEventPly(row)), 0);
-    this.view?.opened(row, null);
   }
 
   /** The file's name without .pgn/.gz, for the downloads. */
   baseName() {
-    return (this.file?.name ?? "review").replace(/\.pgn(\.gz)?$/i, "").replace(/\.gz$/i, "");
+    return (this.file?.name ?? "review").replace(/\.pgn(\.gz|\.zst)?$/i, "").replace(/\.(gz|zst)$/i, "");
   }
 }

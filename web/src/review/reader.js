@@ -210,8 +210,9 @@ export async function readGame(source, file) {
 }
 
 /**
- * A byte stream of a file, decompressed when its name ends in `.gz` (the
- * browser's DecompressionStream; an Error says so when there is none).
+ * A byte stream of a file, decompressed when its name ends in `.gz` or
+ * `.zst` (the browser's DecompressionStream; an Error says so when the
+ * browser has none for the format: zstd is recent).
  * `onRawBytes` hears how many bytes of the file itself were read (the
  * progress of a compressed file).
  * @param {Blob & {name?: string}} file
@@ -228,9 +229,14 @@ export function openStream(file, onRawBytes) {
       },
     }));
   }
-  if (!/\.gz$/i.test(file.name ?? "")) return raw;
-  if (typeof DecompressionStream !== "function") {
-    throw new Error("this browser cannot decompress .gz files: decompress the file first");
+  const kind = /\.gz$/i.test(file.name ?? "") ? "gzip" : /\.zst$/i.test(file.name ?? "") ? "zstd" : null;
+  if (!kind) return raw;
+  let inflate;
+  try {
+    // "zstd" where the browser has it (as scan reads .pgn.zst; skippable frames of pzstd included)
+    inflate = new DecompressionStream(/** @type {CompressionFormat} */ (kind));
+  } catch {
+    throw new Error(`this browser cannot decompress .${kind === "gzip" ? "gz" : "zst"} files: decompress the file first`);
   }
-  return raw.pipeThrough(/** @type {TransformStream<Uint8Array, Uint8Array>} */ (new DecompressionStream("gzip")));
+  return raw.pipeThrough(/** @type {TransformStream<Uint8Array, Uint8Array>} */ (inflate));
 }

@@ -1,0 +1,209 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""The Review view as an analysis board, with real lichess games taken at
+test time from the shared corpus (the first games that carry ``[%clk]``):
+opening reviewed games never touches the Play game; the clock faces are the
+file's ``%clk`` at the ply shown; the verdict and "go to the move" are on the
+first screen at 1280x800, 390x844 and 844x390; every mark of the move list
+sits at a ply ``scan`` names; no cell of the table breaks a number."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+from viewkit import open_view
+
+ROOT = Path(__file__).resolve().parent.parent
+CORPUS = ROOT.parent / "shared" / "corpus" / "lichess-dev.pgn.zst"
+GAMES = 10
+_CLK = re.compile(r"\[%clk (\d+):(\d\d):(\d\d)\]")
+
+
+def lichess_games(n: int) -> str:
+    """The first ``n`` games of the corpus with ``[%clk]`` comments, as text."""
+    if not CORPUS.exists():
+        pytest.skip(f"{CORPUS} not found: this test needs the shared corpus in ../shared beside the checkout")
+    zstandard = pytest.importorskip("zstandard", reason="reading the .pgn.zst corpus needs zstandard")
+    games: list[str] = []
+    current: list[str] = []
+    with open(CORPUS, "rb") as raw:
+        text = zstandard.ZstdDecompressor().stream_reader(raw, read_across_frames=True)
+        import io
+
+        for line in io.TextIOWrapper(text, encoding="utf-8"):
+            if line.startswith("[Event ") and current:
+                game = "".join(current)
+                if "%clk" in game:
+                    games.append(game)
+                    if len(games) == n:
+                        break
+                current = []
+            current.append(line)
+    return "\n".join(g.rstrip("\n") + "\n" for g in games)
+
+
+@pytest.fixture(scope="module")
+def lichess_file(tmp_path_factory) -> Path:
+    path = tmp_path_factory.mktemp("lichess") / "lichess-clk.pgn"
+    path.write_text(lichess_games(GAMES), encoding="utf-8")
+    return path
+
+
+@pytest.fixture(scope="module")
+def scan(lichess_file: Path) -> list[dict]:
+    proc = subprocess.run(
+        [sys.executable, "-m", "pychessdraw", "scan", "--no-progress", str(lichess_file)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    return [json.loads(line) for line in proc.stdout.splitlines() if line.strip()]
+
+
+def reviewed(app, path: Path) -> None:
+    """The Review view shown with ``path`` reviewed (once per page)."""
+    open_view(app.page, "review")
+    summary = app.tid("review-summary")
+    if summary.get_attribute("data-total") != str(GAMES) or app.page.evaluate("() => !window.__review"):
+        app.tid("pgn-file").set_input_files(str(path))
+    expect(app.tid("review-progress")).to_have_attribute("data-state", "done", timeout=120_000)
+    expect(summary).to_have_attribute("data-total", str(GAMES))
+
+
+def open_game(app, n: int) -> None:
+    if app.tid("review-back").is_visible():  # a phone showing a game: back to the list first
+        app.tid("review-back").click()
+    app.page.locator(f"[data-testid=review-games] tr[data-game='{n}'] button").click()
+    expect(app.tid("review-stage")).to_have_attribute("data-state", "open", timeout=30_000)
+    expect(app.tid("review-stage")).to_have_attribute("data-game", str(n))
+    expect(app.tid("review-stage")).to_have_attribute("data-ply", re.compile(r"\d+"))
+
+
+def face(clk: tuple[str, str, str]) -> str:
+    """``%clk h:mm:ss`` as a clock face: h:mm:ss from an hour, else m:ss."""
+    h, m, s = (int(x) for x in clk)
+    return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
+
+
+def clocks_of(game_text: str) -> list[tuple[str, str, str]]:
+    moves = game_text.split("\n\n", 1)[1]
+    return _CLK.findall(moves)
+
+
+@pytest.fixture()
+def review_page(app, lichess_file):
+    reviewed(app, lichess_file)
+    yield app
+    app.page.set_viewport_size({"width": 1280, "height": 900})
+    open_view(app.page, "play")
+
+
+def test_play_game_untouched(app, lichess_file):
+    open_view(app.page, "play")
+    app.type_move("e4")
+    app.type_move("c5")
+    sans, saved = app.sans(), app.state()
+    reviewed(app, lichess_file)
+    for n in (1, 2, 3):
+        open_game(app, n)
+        assert not app.tid("confirm-dialog").is_visible(), "opening a reviewed game asked to replace the Play game"
+        app.page.keyboard.press("ArrowLeft")  # the keys browse the Review's board, not the Play game
+        app.page.keyboard.press("Home")
+        expect(app.tid("review-stage")).to_have_attribute("data-ply", "0")
+    open_view(app.page, "play")
+    assert app.sans() == sans == ["e4", "c5"]
+    assert app.state() == saved
+
+
+def test_clock_faces_are_the_files_clk(review_page, lichess_file):
+    app = review_page
+    text = lichess_file.read_text(encoding="utf-8")
+    game = text.split("\n[Event ")[0]
+    clk = clocks_of(game)
+    assert len(clk) > 20
+    open_game(app, 1)
+    expect(app.tid("review-clock-white")).to_be_visible()
+    for ply in (1, 2, len(clk) // 2 + 1, len(clk)):
+        app.page.locator(f"[data-testid=review-moves] button[data-ply='{ply}']").click()
+        expect(app.tid("review-stage")).to_have_attribute("data-ply", str(ply))
+        # the time each side had after its last move: White moves at odd plies
+        white = clk[ply - 1] if ply % 2 else clk[ply - 2]
+        black = clk[ply - 1] if ply % 2 == 0 else (clk[ply - 2] if ply > 1 else None)
+        expect(app.tid("review-clock-white")).to_have_text(face(white))
+        expect(app.tid("review-clock-black")).to_have_text(face(black) if black else "–")
+        button = app.page.locator(f"[data-testid=review-moves] button[data-ply='{ply}'] .rclk")
+        expect(button).to_have_text(face(clk[ply - 1]))
+
+
+def test_marks_at_the_plies_scan_names(review_page, scan):
+    app = review_page
+    assert len(scan) == GAMES
+    checked = 0
+    for report in scan:
+        expected = {e["ply"] for e in report["events"]}
+        if report.get("time_forfeit"):
+            expected.add(report["plies"])
+        if not expected and checked >= 3:
+            continue
+        open_game(app, report["game"])
+        marks = app.page.locator("[data-testid=review-stage] [data-testid=review-mark]")
+        expect(marks).to_have_count(len(expected))
+        plies = {int(m.get_attribute("data-ply")) for m in marks.all()}
+        assert plies == expected, report["game"]
+        for m in marks.all():  # each on its own move's button, with its words
+            ply = m.get_attribute("data-ply")
+            assert m.evaluate("(e, p) => e.closest('button[data-ply]').dataset.ply === p", ply)
+            assert m.get_attribute("title")
+        checked += 1
+    assert checked >= 4
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (390, 844), (844, 390)])
+def test_verdict_and_goto_on_the_first_screen(review_page, scan, size):
+    app = review_page
+    app.page.set_viewport_size({"width": size[0], "height": size[1]})
+    app.page.evaluate("() => window.scrollTo(0, 0)")
+    lost = next(r for r in scan if r.get("time_forfeit"))
+    open_game(app, lost["game"])
+    app.page.evaluate("() => window.scrollTo(0, 0)")
+    for hook in ("review-verdict", "review-goto"):
+        box = app.tid(hook).bounding_box()
+        assert box is not None and box["width"] > 0, hook
+        assert box["y"] >= 0 and box["y"] + box["height"] <= size[1], (hook, box, size)
+        assert box["x"] >= 0 and box["x"] + box["width"] <= size[0], (hook, box, size)
+    expect(app.tid("review-verdict")).to_contain_text(lost["headers"]["Result"])
+    app.tid("review-nav-first").click()
+    app.tid("review-goto").click()
+    expect(app.tid("review-stage")).to_have_attribute("data-ply", str(lost["plies"]))
+    if size[0] < 900 or size[1] < 560:  # a phone: the board took the list's turn; Back returns to it
+        expect(app.tid("review-games")).to_be_hidden()
+        app.tid("review-back").click()
+        expect(app.tid("review-games")).to_be_visible()
+
+
+def test_no_cell_breaks_a_number(review_page):
+    app = review_page
+    app.page.set_viewport_size({"width": 1280, "height": 800})
+    cells = app.page.eval_on_selector_all(
+        "[data-testid=review-games] tbody td",
+        """tds => tds.map(td => {
+            // each run of text on one line: a number broken across lines has two boxes
+            const walk = document.createTreeWalker(td, NodeFilter.SHOW_TEXT);
+            let lines = 0;
+            for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+                const r = document.createRange(); r.selectNodeContents(n);
+                const tops = [...r.getClientRects()].filter(x => x.width > 0).map(x => Math.round(x.top));
+                lines = Math.max(lines, new Set(tops).size);
+            }
+            return {text: td.textContent, lines, ws: getComputedStyle(td).whiteSpace};
+        })""",
+    )
+    assert cells
+    for c in cells:
+        assert c["ws"] == "nowrap" and c["lines"] <= 1, c
