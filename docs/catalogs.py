@@ -12,8 +12,9 @@ the package's sources mark them with :func:`pychessdraw.i18n.gettext`,
 words: ``t()``, ``tn()``, ``tText()``, ``tAttr()`` in ``web/src``, read by
 Babel's JavaScript extractor, and ``web/src/index.html``'s ``data-i18n`` and
 ``data-i18n-attr`` marks; ``page.mo`` becomes ``dist/i18n/<lang>.json`` at
-the build, web/build_i18n.py). The message ids are the English sentences. Babel is needed here only (the ``test`` extra): at run time the
-package reads the compiled ``.mo`` files with the standard library's gettext.
+the build, web/build_i18n.py). The message ids are the English sentences.
+Babel is needed here only (the ``test`` extra): at run time the package reads
+the compiled ``.mo`` files with the standard library's gettext.
 
 :func:`problems` is what ``tests/test_catalogs.py`` asserts empty: a message
 of the sources missing from the template or a catalog (stale), a message
