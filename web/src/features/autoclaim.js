@@ -32,5 +32,5 @@ export function autoClaimFeature({ ctrl, addSection }) {
   select.addEventListener("change", () => auto.setMode(select.value));
   body.append(
     el("label", { class: "inline", attrs: { for: "auto-claim" } }, t("Claim threefold repetition automatically: ")), select,
-    el("p", { class: "muted" }, t("Off by default: under the FIDE Laws the player claims (9.2). When on, the claim goes to the referee as any claim and the record says it was automatic.")));
+    el("p", { class: "muted" }, t("Off by default: under the FIDE Laws the player claims. When on, the claim goes to the referee as any claim and the record says it was automatic.")));
 }
