@@ -215,11 +215,13 @@ PGN = pgn("A", "B", FOOLS_MATE, "0-1")
 @pytest.mark.parametrize(
     ("body", "headers"),
     [
-        (gzip.compress(PGN.encode()), {"Content-Encoding": "gzip"}),
-        (gzip.compress(PGN.encode()), {}),  # a .pgn.gz served as it is
+        # mtime=0: the same bytes in every process (pytest-xdist's workers must collect the same tests)
+        (gzip.compress(PGN.encode(), mtime=0), {"Content-Encoding": "gzip"}),
+        (gzip.compress(PGN.encode(), mtime=0), {}),  # a .pgn.gz served as it is
         (zlib.compress(PGN.encode()), {"Content-Encoding": "deflate"}),
         (zlib.compress(PGN.encode())[2:-4], {"Content-Encoding": "deflate"}),  # raw deflate
     ],
+    ids=["gzip", "gzip-file", "zlib", "raw-deflate"],
 )
 def test_a_compressed_body_it_did_not_ask_for_is_decoded(body: bytes, headers: dict[str, str]) -> None:
     with http_server(lambda h: send(h, body, **headers)) as port:
@@ -235,6 +237,7 @@ def test_a_compressed_body_it_did_not_ask_for_is_decoded(body: bytes, headers: d
         (PGN.encode(), {"Content-Encoding": "br"}, "br"),
         (b"not gzip at all", {"Content-Encoding": "gzip"}, "gzip"),
     ],
+    ids=["zstd", "bzip2", "br", "bad-gzip"],
 )
 def test_a_compressed_body_it_cannot_read_is_refused_never_read_as_pgn(
     body: bytes, headers: dict[str, str], named: str

@@ -176,7 +176,9 @@ export function mountBoard(ctrl) {
     host.dataset.fen = fen;
     host.dataset.orientation = ctrl.state.orientation;
     host.dataset.chess960 = ctrl.state.game && ctrl.state.game.chess960 ? "1" : "0";
-    if (st) $("board-desc").textContent = `${ctrl.isLive() ? t("Current position") : t("Viewing {where}", { where: st.where })}. ${st.description}`;
+    if (!st) return;
+    const where = ctrl.isLive() ? t("Current position") : t("Viewing {where}", { where: st.where });
+    $("board-desc").textContent = where + ". " + st.description;
   }
   ctrl.on("change", (_s, parts) => {
     if (parts.has("board") || parts.has("orientation") || parts.has("dialogs") || parts.has("game")) render();
