@@ -152,6 +152,8 @@ def review_game(text: str, *, final_search: FinalSearch, flag_rules: str, number
         "san": "",
         "uci": "",
         "label": "",
+        "number": first_move,
+        "white": False,
         "fen": game.fen(),
         "clock": None,
         "clock_white": None,
