@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 
 from playwright.sync_api import expect
+from viewkit import type_time_control
 
 RUY_LOPEZ = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 *"
 # White K+B against K+B+P: Black's flag fall loses (1.Bb5 Bb8 2.Bc6#, found at once even on a loaded machine)
@@ -49,40 +50,44 @@ def _open_details(app) -> None:
 
 def test_a_lost_flag_fall_plays_its_mating_line(app):
     app.set_fen(KB_V_KBP)
-    fen = app.fen()
     # decided by the page's search before the flag falls (the flag's own search is a second, which a
     # loaded machine may not give it)
     expect(app.tid("mat-white")).to_contain_text("Yes", timeout=10_000)
-    app.acting(lambda: app.click("flag-black-btn"))
-    banner = app.tid("result")
-    expect(banner).to_contain_text("1-0")
-    _open_details(app)
-    play = app.page.locator("[data-testid=proof-play][data-color=white]")
-    expect(play).to_be_visible()
-    play.click()
-    board = app.tid("board")
-    expect(board).to_have_attribute("data-proof", "1")
-    first = board.get_attribute("data-fen")
-    assert first != fen
-    expect(app.tid("proof-at")).to_contain_text("1.")
-    app.tid("proof-next").click()
-    expect(board).not_to_have_attribute("data-fen", first)
-    app.tid("proof-prev").click()
-    expect(board).to_have_attribute("data-fen", first)
-    app.page.keyboard.press("ArrowRight")  # the keys step through the line while it is shown
-    expect(board).not_to_have_attribute("data-fen", first)
-    app.tid("nav-prev").click()  # so do the board's step buttons
-    expect(board).to_have_attribute("data-fen", first)
-    app.tid("proof-last").click()
-    expect(app.tid("proof-at")).to_contain_text("#")
-    assert app.page.locator("cg-board square.check").count() == 1  # the mated king
-    app.screenshot("proof_line")
-    assert app.sans() == [] and app.panel_ply() == 0  # the game is untouched
-    app.tid("proof-leave").click()
-    expect(board).not_to_have_attribute("data-proof", "1")
-    expect(board).to_have_attribute("data-fen", fen)
-    assert app.sans() == []
-    expect(banner).to_contain_text("1-0")
+    type_time_control(app.page, "0.05+0")  # 3 s a side
+    try:
+        app.click_move("f1", "b5")  # Black's clock runs out: White can mate, so 1-0
+        fen = app.fen()
+        banner = app.tid("result")
+        expect(banner).to_contain_text("1-0", timeout=15_000)
+        _open_details(app)
+        play = app.page.locator("[data-testid=proof-play][data-color=white]")
+        expect(play).to_be_visible()
+        play.click()
+        board = app.tid("board")
+        expect(board).to_have_attribute("data-proof", "1")
+        first = board.get_attribute("data-fen")
+        assert first != fen
+        expect(app.tid("proof-at")).to_contain_text("1.")
+        app.tid("proof-next").click()
+        expect(board).not_to_have_attribute("data-fen", first)
+        app.tid("proof-prev").click()
+        expect(board).to_have_attribute("data-fen", first)
+        app.page.keyboard.press("ArrowRight")  # the keys step through the line while it is shown
+        expect(board).not_to_have_attribute("data-fen", first)
+        app.tid("nav-prev").click()  # so do the board's step buttons
+        expect(board).to_have_attribute("data-fen", first)
+        app.tid("proof-last").click()
+        expect(app.tid("proof-at")).to_contain_text("#")
+        assert app.page.locator("cg-board square.check").count() == 1  # the mated king
+        app.screenshot("proof_line")
+        assert app.sans() == ["Bb5"]  # the game is untouched
+        app.tid("proof-leave").click()
+        expect(board).not_to_have_attribute("data-proof", "1")
+        expect(board).to_have_attribute("data-fen", fen)
+        assert app.sans() == ["Bb5"]
+        expect(banner).to_contain_text("1-0")
+    finally:
+        type_time_control(app.page, "untimed")
 
 
 def test_cannot_mate_squares_are_marked(app):
@@ -94,9 +99,9 @@ def test_cannot_mate_squares_are_marked(app):
     expect(app.tid("proof-legend")).to_be_visible()
     # the locked pawns circled, the black king's squares shaded
     region = "() => [...document.querySelectorAll('cg-board square.proof-region')].filter(s => s.style.display !== 'none').length"
-    app.page.wait_for_function(f"({region})() > 0")
+    app.page.wait_for_function(f"() => ({region})() > 0")
     assert app.page.locator(".cg-shapes circle").count() >= 16  # every pawn of the wall
     app.screenshot("proof_marks")
     app.tid("proof-leave").click()
-    app.page.wait_for_function(f"({region})() === 0")  # chessground hides the squares it no longer marks
+    app.page.wait_for_function(f"() => ({region})() === 0")  # chessground hides the squares it no longer marks
     assert app.page.locator(".cg-shapes circle").count() == 0

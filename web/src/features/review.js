@@ -150,7 +150,7 @@ function openedView(ctrl, rc, dom, col) {
       }
     },
   });
-  board.side.append(el("h4", { class: "review-timeline-title" }, t("Events")), dom.marks);
+  board.side.append(el("h3", { class: "review-timeline-title" }, t("Events")), dom.marks);
   dom.marks.addEventListener("click", (ev) => {
     const b = closestTo(ev, "button[data-ply]");
     if (b instanceof HTMLElement) board.goto(Number(b.dataset.ply));

@@ -26,7 +26,7 @@ import { t } from "../i18n.js";
 function buildStage() {
   const dom = {
     back: el("button", { attrs: { type: "button" }, class: "review-back", dataset: { testid: "review-back" } }, t("← Games")),
-    title: el("h3", { class: "review-title" }),
+    title: el("h2", { class: "review-title" }),
     verdict: el("p", { class: "review-verdict", dataset: { testid: "review-verdict" } }),
     goto: el("button", { attrs: { type: "button" }, class: "review-goto", dataset: { testid: "review-goto" } }, t("Go to the move")),
     board: el("div", { class: "board review-board", dataset: { testid: "review-board" }, attrs: { role: "img", "aria-label": t("Board of the reviewed game") } }),
@@ -36,8 +36,8 @@ function buildStage() {
     black: el("span", { class: "review-clock-face", dataset: { testid: "review-clock-black" }, attrs: { "aria-label": t("Black's clock") } }),
     nav: el("div", { class: "nav review-nav", attrs: { role: "group", "aria-label": t("Move navigation") } }),
     cont: el("button", { attrs: { type: "button" }, class: "review-continue", dataset: { testid: "review-continue" } }, t("Continue this position in Play")),
-    moves: el("div", { class: "review-moves", dataset: { testid: "review-moves" }, attrs: { role: "list", "aria-label": t("Moves of the reviewed game") } }),
-    where: el("h4", { class: "review-where" }),
+    moves: el("div", { class: "review-moves", dataset: { testid: "review-moves" }, attrs: { role: "group", "aria-label": t("Moves of the reviewed game") } }),
+    where: el("p", { class: "review-where" }),
     claims: el("ul", { class: "review-claims" }),
     ended: el("p", { class: "review-ended" }),
     proof: el("div", { class: "proof-slot", dataset: { role: "proof-slot" } }),
@@ -66,7 +66,7 @@ function buildStage() {
  * @param {ReviewPly} p @param {import("../contract.js").ReviewMark | undefined} mark
  */
 function moveButton(p, mark) {
-  const b = el("button", { attrs: { type: "button", role: "listitem" }, class: p.after_end ? "rply after-end" : "rply", dataset: { ply: String(p.ply) } },
+  const b = el("button", { attrs: { type: "button" }, class: p.after_end ? "rply after-end" : "rply", dataset: { ply: String(p.ply) } },
     el("span", { class: "rsan" }, p.san));
   if (p.after_end) b.title = t("Played after the rules had ended the game");
   if (mark) b.append(el("span", { class: `review-mark kind-${mark.kind}`, dataset: { testid: "review-mark", ply: String(mark.ply) }, attrs: { title: mark.title, "aria-label": mark.title } }, mark.symbol));
