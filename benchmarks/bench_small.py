@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """Benchmark of the pure search on random legal positions of at most five men.
 
-Each position (two to five men, either side to move, drawn as
-``tests/test_deadposition_small.py`` draws them) is asked "can White
+Each position (two to five men, either side to move; ``tests/test_deadposition_small.py``
+draws its sample with the same function) is asked "can White
 mate?" and "can Black mate?" with a node budget (``--nodes``, the answers
 do not depend on the load).  Prints the decided share, the median, p95
 and worst CPU time of a question (the process's: wall time moves with the
@@ -15,7 +15,7 @@ disagreements where CHA decides, and the ratio of the two total times.
 subprocess with ``PYTHONPATH`` set to it, ``--rounds`` times, alternately)
 and prints the ratio of their total times, the second over the first:
 
-    python benchmarks/bench_small.py --positions 2000 --trees /work/main,.
+    python benchmarks/bench_small.py --positions 2000 --trees ../another-checkout,.
 """
 
 from __future__ import annotations

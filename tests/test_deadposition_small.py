@@ -14,6 +14,7 @@ import os
 import random
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import chess
@@ -25,12 +26,14 @@ from pychessdraw.deadposition.solver import can_checkmate
 from pychessdraw.deadposition.verify import verify_line
 from pychessdraw.rules.dead import DEEP
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+from bench_small import random_small_position  # noqa: E402  (the benchmark draws them the same way)
+
 ROOT = Path(__file__).resolve().parents[1]
 FULL = bool(os.environ.get("PYCHESSDRAW_FULL"))
 SAMPLE = 300 if FULL else 60
 # A node budget, not the clock: the answers must not depend on the machine's load.
 NODES = 100_000
-PIECES = [chess.PAWN, chess.KNIGHT, chess.BISHOP, chess.ROOK, chess.QUEEN]
 # Two knights against a lone king: "can Black mate?" (yes, by a helpmate).
 KNIGHTS = ["1n2k1n1/8/8/8/8/8/8/4K3 w - -", "k7/nn6/8/8/8/8/8/K7 w - -"]
 
@@ -97,23 +100,6 @@ def test_two_knights_mate_a_lone_king_within_the_default_budget(fen: str) -> Non
     assert verdict.winnable and verdict.line is not None
     assert "mate pattern KNN/K" in verdict.reason and len(verdict.line) <= 40
     assert verify_line(board, chess.BLACK, verdict.line)
-
-
-def random_small_position(rng: random.Random) -> chess.Board:
-    """A random legal position of two to five men, either side to move."""
-    while True:
-        board = chess.Board(None)
-        squares = rng.sample(range(64), 5)
-        board.set_piece_at(squares[0], chess.Piece(chess.KING, chess.WHITE))
-        board.set_piece_at(squares[1], chess.Piece(chess.KING, chess.BLACK))
-        for square in squares[2 : 2 + rng.randrange(0, 4)]:
-            piece = rng.choice(PIECES)
-            if piece == chess.PAWN and chess.square_rank(square) in (0, 7):
-                piece = chess.KNIGHT
-            board.set_piece_at(square, chess.Piece(piece, rng.random() < 0.5))
-        board.turn = rng.random() < 0.5
-        if board.is_valid():
-            return board
 
 
 def find_cha() -> str | None:
