@@ -207,3 +207,18 @@ def test_no_cell_breaks_a_number(review_page):
     assert cells
     for c in cells:
         assert c["ws"] == "nowrap" and c["lines"] <= 1, c
+
+
+def test_the_verdict_is_in_the_pages_language(review_page):
+    """The review's worker is asked for the page's language before it judges the game opened."""
+    app = review_page
+    try:
+        app.tid("language").select_option("de")
+        expect(app.page.locator("html")).to_have_attribute("lang", "de")
+        open_game(app, 1)
+        expect(app.tid("review-verdict")).to_contain_text("Notiert")
+    finally:
+        app.tid("language").select_option("en")
+        expect(app.page.locator("html")).to_have_attribute("lang", "en")
+    open_game(app, 2)
+    expect(app.tid("review-verdict")).to_contain_text("Recorded")

@@ -8,6 +8,7 @@ import { ReviewCancelled, runReview } from "./runner.js";
 import { ReviewTable } from "./table.js";
 import { ReviewPool } from "./pool.js";
 import { messageOf } from "../errors.js";
+import { currentLocale } from "../i18n.js";
 
 /** @typedef {import("../ctrl.js").Controller} Controller */
 /** @typedef {import("./table.js").ReviewRow} ReviewRow */
@@ -156,6 +157,8 @@ export class ReviewController {
       const text = await readGame(src, isCompressed(f.name ?? "") ? { open: () => openStream(f) } : { blob: f });
       ticket.text = text;
       const [referee] = await this.referees();
+      // the verdict's sentence in the page's language (the review workers start in English)
+      await referee.request("set_language", { language: currentLocale() });
       const r = /** @type {import("../contract.js").Reply} */ (await referee.request("review_game", {
         pgn: text, game: row.game, flag_rules: this.ctrl.clocks?.flagRules ?? "fide", search: this.search }));
       if (this.opening !== ticket) return;
