@@ -239,6 +239,7 @@ def memory_watch(games: list[tuple[dict[str, str], list[str]]], args: argparse.N
         server = bench_arbiter.serve(writer)
         tracker, out = Tracker(), open(os.devnull, "w")
         rss: list[float] = []
+        per_ply: list[float] = []  # Python's allocations over the plies held: flat when nothing leaks
         started = False
         began = next_at = time.perf_counter()
         try:
@@ -252,9 +253,11 @@ def memory_watch(games: list[tuple[dict[str, str], list[str]]], args: argparse.N
                 if time.perf_counter() >= next_at:
                     rss.append(rss_mb([os.getpid()]))
                     traced = tracemalloc.get_traced_memory()[0] / (1 << 20)
+                    plies = sum(len(board.seen) for board in tracker.boards)
+                    per_ply.append(traced * 1024 / max(plies, 1))
                     print(
                         f"watch {time.perf_counter() - began:6.0f} s: resident {rss[-1]:.1f} MB, "
-                        f"Python's allocations {traced:.1f} MB",
+                        f"Python's allocations {traced:.1f} MB for {plies} plies held ({per_ply[-1]:.2f} KB a ply)",
                         flush=True,
                     )
                     next_at += args.sample
@@ -265,6 +268,8 @@ def memory_watch(games: list[tuple[dict[str, str], list[str]]], args: argparse.N
             server.shutdown()
             server.server_close()
     print(f"watch: resident memory, second third -> last third: {grows(rss)} MB")
+    # the round grows (every move is kept, for take-backs): what must stay flat is the cost of a ply
+    print(f"watch: Python's allocations a ply held, second third -> last third: {grows(per_ply)} KB")
 
 
 HEAP = """() => ({heap: performance.memory ? performance.memory.usedJSHeapSize / 1048576 : NaN,
