@@ -217,3 +217,32 @@ def test_several_sources_at_once_in_one_grid_each_with_its_status(arbiter: Page)
     finally:
         server.shutdown()
         server.server_close()
+
+
+def test_a_second_source_takes_the_first_ones_message_off_the_views_line(arbiter: Page) -> None:
+    """With one source its message is also the view's; once a second is
+    added, each says its own on its row and the view's line repeats neither."""
+    first, second = Counted(), Counted()
+    first.set(game(1, "FirstOne", "1. e4"))
+    second.set(game(1, "SecondOne", "1. d4"))
+    server = serve({"first.pgn": first, "second.pgn": second})
+    try:
+        arbiter.get_by_test_id("arbiter-interval").fill("1")
+        arbiter.get_by_test_id("arbiter-source").fill(url(server, "first.pgn"))
+        arbiter.get_by_test_id("arbiter-follow").click()
+        wait_updates(arbiter, 1)
+        status = arbiter.get_by_test_id("arbiter-status")
+        expect(status).to_contain_text("first.pgn")
+        arbiter.get_by_test_id("arbiter-add-source").click()
+        sources = arbiter.get_by_test_id("arbiter-source")
+        sources.nth(1).fill(url(server, "second.pgn"))
+        sources.nth(1).dispatch_event("change")
+        statuses = arbiter.get_by_test_id("arbiter-source-status")
+        expect(statuses.nth(1)).to_contain_text("second.pgn")
+        expect(statuses.nth(0)).to_contain_text("first.pgn")
+        expect(status).not_to_contain_text("first.pgn")
+        expect(status).not_to_contain_text("second.pgn")
+        arbiter.get_by_test_id("arbiter-follow").click()
+    finally:
+        server.shutdown()
+        server.server_close()

@@ -96,6 +96,8 @@ class ArbiterView {
     this.nextSlot = 1;
     /** Whether the cards show their source's letter (two sources with the same board numbers). */
     this.named = false;
+    /** Whether the view's status line repeats the only source's message. */
+    this.mirrored = false;
     this.flagRules = /** @type {import("../contract.js").FlagRulesName} */ ("fide");
     this.interval = 3;
     /** @type {NonNullable<Window["__arbiter"]>} */
@@ -105,12 +107,16 @@ class ArbiterView {
   /** @param {string} m */
   say(m) {
     this.ui.status.textContent = m;
+    this.mirrored = false;
   }
 
   /** A source's message: on its own status line (shown when several), and on the view's when it is the only one. @param {SourceSlot} slot @param {string} m */
   note(slot, m) {
     slot.say(m);
-    if (this.slots.length === 1) this.say(m);
+    if (this.slots.length === 1) {
+      this.say(m);
+      this.mirrored = true;
+    }
   }
 
   /** A new source's row (an empty one). */
@@ -139,6 +145,8 @@ class ArbiterView {
   /** The sources' count on the section (CSS shows the letters when several). */
   showSlots() {
     this.section.dataset.sources = String(this.slots.length);
+    // a source's message on the view's line would read as every source's once there are several
+    if (this.slots.length > 1 && this.mirrored) this.say("");
     for (const s of this.slots) s.remove.hidden = this.slots.length < 2;
   }
 
