@@ -160,7 +160,7 @@ def test_a_phone_shows_two_boards_a_row_and_the_strip_and_log_above_the_grid(bro
     page.goto(base_url + "#arbiter")
     page.get_by_test_id("arbiter-source").wait_for(timeout=60_000)
     mate = "1. f3 e5 2. g4 Qh4#"
-    follow(page, "".join(game(n, f"P{n}", mate if n == 8 else "1. e4 e5") for n in range(1, 9)))
+    follow(page, "".join(game(n, f"P{n}", mate if n > 4 else "1. e4 e5") for n in range(1, 9)))
     wait_updates(page, 1)
     boxes = [page.locator(f"[data-testid=arbiter-board][data-board='{n}']").bounding_box() for n in (1, 2, 3)]
     assert all(boxes)
@@ -172,6 +172,8 @@ def test_a_phone_shows_two_boards_a_row_and_the_strip_and_log_above_the_grid(bro
     log = page.get_by_test_id("arbiter-log").bounding_box()
     assert grid and strip and log
     assert strip["y"] < grid["y"] and log["y"] < grid["y"], "the strip and the log before the grid"
+    expect(page.get_by_test_id("arbiter-urgent").locator("button")).to_have_count(4)
+    assert strip["height"] < 60, f"four urgent boards in one row that scrolls, not a column: {strip}"
     ctx.close()
 
 
