@@ -8,58 +8,25 @@ sits at a ply ``scan`` names; no cell of the table breaks a number."""
 
 from __future__ import annotations
 
-import io
 import json
 import re
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from lichess import FLAG_FALL_VERDICT, FLAG_FALLS, as_file, clocks_of, face, first_clocked, games_at
 from playwright.sync_api import expect
 from viewkit import open_view
 
 ROOT = Path(__file__).resolve().parent.parent
-CORPUS = ROOT.parent / "shared" / "corpus" / "lichess-dev.pgn.zst"
 GAMES = 10
-_CLK = re.compile(r"\[%clk (\d+):(\d\d):(\d\d)\]")
-
-
-def corpus_games() -> Iterator[str]:
-    """The corpus's games, one text each, in the file's order."""
-    if not CORPUS.exists():
-        pytest.skip(f"{CORPUS} not found: this test needs the shared corpus in ../shared beside the checkout")
-    zstandard = pytest.importorskip("zstandard", reason="reading the .pgn.zst corpus needs zstandard")
-    current: list[str] = []
-    with open(CORPUS, "rb") as raw:
-        text = zstandard.ZstdDecompressor().stream_reader(raw, read_across_frames=True)
-        for line in io.TextIOWrapper(text, encoding="utf-8"):
-            if line.startswith("[Event ") and current:
-                yield "".join(current)
-                current = []
-            current.append(line)
-
-
-def as_file(games: list[str]) -> str:
-    return "\n".join(g.rstrip("\n") + "\n" for g in games)
-
-
-def lichess_games(n: int) -> str:
-    """The first ``n`` games of the corpus with ``[%clk]`` comments, as text."""
-    games: list[str] = []
-    for game in corpus_games():
-        if "%clk" in game:
-            games.append(game)
-            if len(games) == n:
-                break
-    return as_file(games)
 
 
 @pytest.fixture(scope="module")
 def lichess_file(tmp_path_factory) -> Path:
     path = tmp_path_factory.mktemp("lichess") / "lichess-clk.pgn"
-    path.write_text(lichess_games(GAMES), encoding="utf-8")
+    path.write_text(first_clocked(GAMES), encoding="utf-8")
     return path
 
 
@@ -92,17 +59,6 @@ def open_game(app, n: int) -> None:
     expect(app.tid("review-stage")).to_have_attribute("data-state", "open", timeout=30_000)
     expect(app.tid("review-stage")).to_have_attribute("data-game", str(n))
     expect(app.tid("review-stage")).to_have_attribute("data-ply", re.compile(r"\d+"))
-
-
-def face(clk: tuple[str, str, str]) -> str:
-    """``%clk h:mm:ss`` as a clock face: h:mm:ss from an hour, else m:ss."""
-    h, m, s = (int(x) for x in clk)
-    return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
-
-
-def clocks_of(game_text: str) -> list[tuple[str, str, str]]:
-    moves = game_text.split("\n\n", 1)[1]
-    return _CLK.findall(moves)
 
 
 @pytest.fixture()
@@ -233,25 +189,10 @@ def test_the_verdict_is_in_the_pages_language(review_page):
     expect(app.tid("review-verdict")).to_contain_text("Recorded")
 
 
-# Real lichess games (lichess-dev), found by their address. 0mnvaQxd: a GM bullet game (45+0) in
-# which Black's flag fell in K+R against K+R: White can mate (a helpmate), so 1-0 stands (FIDE
-# 6.9), the case a player who believes it a draw asks about. 0qrkA3Ie: Black's flag fell with a
-# lone king against K+Q+R: Black cannot mate (its material).
-FLAG_FALLS = ("https://lichess.org/0mnvaQxd", "https://lichess.org/0qrkA3Ie")
-
-
 @pytest.fixture(scope="module")
 def flag_file(tmp_path_factory) -> Path:
-    found: dict[str, str] = {}
-    for game in corpus_games():
-        site = next((s for s in FLAG_FALLS if f'[Site "{s}"]' in game), None)
-        if site is not None:
-            found[site] = game
-            if len(found) == len(FLAG_FALLS):
-                break
-    assert len(found) == len(FLAG_FALLS), f"not in the corpus: {set(FLAG_FALLS) - set(found)}"
     path = tmp_path_factory.mktemp("flags") / "lichess-flag-falls.pgn"
-    path.write_text(as_file([found[s] for s in FLAG_FALLS]), encoding="utf-8")
+    path.write_text(as_file(games_at(FLAG_FALLS)), encoding="utf-8")
     return path
 
 
@@ -276,7 +217,7 @@ def test_a_flag_falls_mating_line_plays_on_the_review_board(app, flag_file):
     reviewed(app, flag_file, len(FLAG_FALLS))
     open_game(app, 1)
     stage, board = app.tid("review-stage"), app.tid("review-board")
-    expect(app.tid("review-verdict")).to_have_text("Recorded 1-0; the rules agree: Black's flag fell after 82.Kf6")
+    expect(app.tid("review-verdict")).to_have_text(FLAG_FALL_VERDICT)
     expect(stage).to_have_attribute("data-ply", "163")  # opened at the flag fall, after the last move
     moves, fen = review_moves(app), board.get_attribute("data-fen")
     play = stage.locator("[data-testid=proof-play][data-color=white]")
