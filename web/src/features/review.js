@@ -20,7 +20,7 @@ import { poolSizeFor } from "../review/pool.js";
 import { VERDICTS, VERDICT_WORDS, firstEventPly, timeline } from "../review/table.js";
 import { closestTo, el, setText } from "../ui/dom.js";
 import { t } from "../i18n.js";
-import { reviewBoard } from "./reviewboard.js";
+import { TURNS, reviewBoard } from "./reviewboard.js";
 
 /** @typedef {import("../ctrl.js").Controller} Controller */
 /** @typedef {import("../review/table.js").ReviewRow} ReviewRow */
@@ -133,8 +133,6 @@ function renderSummary(rc, dom) {
   for (const b of [dom.csv, dom.jsonl]) b.disabled = s.total === 0;
 }
 
-// app.css's phones, where the list and the board take turns
-const TURNS = "(max-width: 899px), (orientation: landscape) and (max-height: 560px)";
 const BOARD_ENTRY = "board"; // history.state.review of the entry a game's board was shown in
 
 /**

@@ -26,6 +26,9 @@ import { mountProof } from "./proof.js";
 /** @typedef {import("./proof.js").ProofShown} ProofShown */
 /** @typedef {(g: ReviewGame, ply: number, color: "white"|"black") => Promise<import("../contract.js").Answer_>} AskProof */
 
+/** app.css's phones, where the list and the board take turns. */
+export const TURNS = "(max-width: 899px), (orientation: landscape) and (max-height: 560px)";
+
 /** The stage's elements. */
 function buildStage() {
   const dom = {
@@ -128,7 +131,15 @@ function drawProof(dom, cg, shown, back) {
     cg.set({ highlight: { lastMove: true, check: true, custom: new Map() } });
     cg.setAutoShapes([]);
     back();
+    requestAnimationFrame(() => centreCurrent(dom.moves)); // the list has its room again
     return;
+  }
+  if (!dom.board.dataset.proof) {
+    requestAnimationFrame(() => {
+      centreCurrent(dom.moves); // the list made room for the line
+      // a phone: the board to the top of the screen, the line's controls below it
+      if (window.matchMedia(TURNS).matches) dom.top.parentElement?.scrollIntoView({ block: "start" });
+    });
   }
   const key = (/** @type {string} */ sq) => /** @type {Key} */ (sq);
   cg.set({
@@ -140,6 +151,16 @@ function drawProof(dom, cg, shown, back) {
   cg.setAutoShapes(shown.shapes.map((sh) => ({ orig: key(sh.orig), brush: sh.brush })));
   dom.board.dataset.fen = shown.fen;
   dom.board.dataset.proof = "1";
+}
+
+/**
+ * The move shown in the middle of the move list's own scroll (the page's
+ * scroll left alone; the list is positioned, app.css).
+ * @param {HTMLElement} moves
+ */
+function centreCurrent(moves) {
+  const cur = moves.querySelector('[aria-current="true"]');
+  if (cur instanceof HTMLElement) moves.scrollTop = cur.offsetTop - (moves.clientHeight - cur.offsetHeight) / 2;
 }
 
 /** A reviewed game's ply as the proof control reads it. @param {ReviewPly} p */
