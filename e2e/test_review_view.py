@@ -246,6 +246,11 @@ def test_a_flag_falls_mating_line_plays_on_the_review_board(app, flag_file):
     expect(board).not_to_have_attribute("data-proof", "1")
     expect(board).to_have_attribute("data-fen", fen)
     assert review_moves(app) == moves  # the game's moves unchanged
+    play.click()  # open again; a click on the game's own move (the one shown) leaves the line
+    expect(board).to_have_attribute("data-proof", "1", timeout=30_000)
+    app.page.locator("[data-testid=review-moves] button[data-ply='163']").click()
+    expect(board).not_to_have_attribute("data-proof", "1")
+    expect(board).to_have_attribute("data-fen", fen)
     app.tid("review-nav-prev").click()  # browsing the game again
     expect(stage).to_have_attribute("data-ply", "162")
     open_view(app.page, "play")

@@ -252,7 +252,8 @@ export function reviewBoard({ onContinue, onBack, onPly, askProof }) {
   const goto = (n) => {
     if (!game) return;
     ply = Math.max(0, Math.min(game.plies.length - 1, n));
-    proof.update(proofFacts(game.plies[ply])); // another ply leaves an open proof
+    proof.leave(); // any move of the game shown, even the same one, leaves an open proof's line
+    proof.update(proofFacts(game.plies[ply]));
     showPly(dom, game, ply, cg);
     onPly(ply);
   };
