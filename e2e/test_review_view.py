@@ -4,7 +4,10 @@ test time from the shared corpus (the first games that carry ``[%clk]``):
 opening reviewed games never touches the Play game; the clock faces are the
 file's ``%clk`` at the ply shown; the verdict and "go to the move" are on the
 first screen at 1280x800, 390x844 and 844x390; every mark of the move list
-sits at a ply ``scan`` names; no cell of the table breaks a number."""
+sits at a ply ``scan`` names; no cell of the table breaks a number. With
+real flag falls (lichess.FLAG_FALLS): the mating line plays on the Review's
+board and leaves the game as it was, a side that cannot mate has its pieces
+marked, and on a phone the browser's Back returns from the board to the list."""
 
 from __future__ import annotations
 
