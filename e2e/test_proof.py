@@ -60,28 +60,28 @@ def test_a_lost_flag_fall_plays_its_mating_line(app):
         banner = app.tid("result")
         expect(banner).to_contain_text("1-0", timeout=15_000)
         _open_details(app)
-        play = app.page.locator("[data-testid=proof-play][data-color=white]")
+        play = app.tid("proof").locator("[data-testid=proof-play][data-color=white]")
         expect(play).to_be_visible()
         play.click()
         board = app.tid("board")
         expect(board).to_have_attribute("data-proof", "1")
         first = board.get_attribute("data-fen")
         assert first != fen
-        expect(app.tid("proof-at")).to_contain_text("1.")
-        app.tid("proof-next").click()
+        expect(app.tid("proof").get_by_test_id("proof-at")).to_contain_text("1.")
+        app.tid("proof").get_by_test_id("proof-next").click()
         expect(board).not_to_have_attribute("data-fen", first)
-        app.tid("proof-prev").click()
+        app.tid("proof").get_by_test_id("proof-prev").click()
         expect(board).to_have_attribute("data-fen", first)
         app.page.keyboard.press("ArrowRight")  # the keys step through the line while it is shown
         expect(board).not_to_have_attribute("data-fen", first)
         app.tid("nav-prev").click()  # so do the board's step buttons
         expect(board).to_have_attribute("data-fen", first)
-        app.tid("proof-last").click()
-        expect(app.tid("proof-at")).to_contain_text("#")
+        app.tid("proof").get_by_test_id("proof-last").click()
+        expect(app.tid("proof").get_by_test_id("proof-at")).to_contain_text("#")
         assert app.page.locator("cg-board square.check").count() == 1  # the mated king
         app.screenshot("proof_line")
         assert app.sans() == ["Bb5"]  # the game is untouched
-        app.tid("proof-leave").click()
+        app.tid("proof").get_by_test_id("proof-leave").click()
         expect(board).not_to_have_attribute("data-proof", "1")
         expect(board).to_have_attribute("data-fen", fen)
         assert app.sans() == ["Bb5"]
@@ -93,15 +93,15 @@ def test_a_lost_flag_fall_plays_its_mating_line(app):
 def test_cannot_mate_squares_are_marked(app):
     app.set_fen(LOCKED)
     _open_details(app)
-    show = app.page.locator("[data-testid=proof-show][data-color=white]")
+    show = app.tid("proof").locator("[data-testid=proof-show][data-color=white]")
     expect(show).to_be_visible()
     show.click()
-    expect(app.tid("proof-legend")).to_be_visible()
+    expect(app.tid("proof").get_by_test_id("proof-legend")).to_be_visible()
     # the locked pawns circled, the black king's squares shaded
     region = "() => [...document.querySelectorAll('cg-board square.proof-region')].filter(s => s.style.display !== 'none').length"
     app.page.wait_for_function(f"() => ({region})() > 0")
     assert app.page.locator(".cg-shapes circle").count() >= 16  # every pawn of the wall
     app.screenshot("proof_marks")
-    app.tid("proof-leave").click()
+    app.tid("proof").get_by_test_id("proof-leave").click()
     app.page.wait_for_function(f"() => ({region})() === 0")  # chessground hides the squares it no longer marks
     assert app.page.locator(".cg-shapes circle").count() == 0

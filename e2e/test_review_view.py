@@ -4,7 +4,10 @@ test time from the shared corpus (the first games that carry ``[%clk]``):
 opening reviewed games never touches the Play game; the clock faces are the
 file's ``%clk`` at the ply shown; the verdict and "go to the move" are on the
 first screen at 1280x800, 390x844 and 844x390; every mark of the move list
-sits at a ply ``scan`` names; no cell of the table breaks a number."""
+sits at a ply ``scan`` names; no cell of the table breaks a number. With
+real flag falls (lichess.FLAG_FALLS): the mating line plays on the Review's
+board and leaves the game as it was, a side that cannot mate has its pieces
+marked, and on a phone the browser's Back returns from the board to the list."""
 
 from __future__ import annotations
 
@@ -15,42 +18,18 @@ import sys
 from pathlib import Path
 
 import pytest
+from lichess import FLAG_FALL_VERDICT, FLAG_FALLS, as_file, clocks_of, face, first_clocked, games_at
 from playwright.sync_api import expect
 from viewkit import open_view
 
 ROOT = Path(__file__).resolve().parent.parent
-CORPUS = ROOT.parent / "shared" / "corpus" / "lichess-dev.pgn.zst"
 GAMES = 10
-_CLK = re.compile(r"\[%clk (\d+):(\d\d):(\d\d)\]")
-
-
-def lichess_games(n: int) -> str:
-    """The first ``n`` games of the corpus with ``[%clk]`` comments, as text."""
-    if not CORPUS.exists():
-        pytest.skip(f"{CORPUS} not found: this test needs the shared corpus in ../shared beside the checkout")
-    zstandard = pytest.importorskip("zstandard", reason="reading the .pgn.zst corpus needs zstandard")
-    games: list[str] = []
-    current: list[str] = []
-    with open(CORPUS, "rb") as raw:
-        text = zstandard.ZstdDecompressor().stream_reader(raw, read_across_frames=True)
-        import io
-
-        for line in io.TextIOWrapper(text, encoding="utf-8"):
-            if line.startswith("[Event ") and current:
-                game = "".join(current)
-                if "%clk" in game:
-                    games.append(game)
-                    if len(games) == n:
-                        break
-                current = []
-            current.append(line)
-    return "\n".join(g.rstrip("\n") + "\n" for g in games)
 
 
 @pytest.fixture(scope="module")
 def lichess_file(tmp_path_factory) -> Path:
     path = tmp_path_factory.mktemp("lichess") / "lichess-clk.pgn"
-    path.write_text(lichess_games(GAMES), encoding="utf-8")
+    path.write_text(first_clocked(GAMES), encoding="utf-8")
     return path
 
 
@@ -66,14 +45,14 @@ def scan(lichess_file: Path) -> list[dict]:
     return [json.loads(line) for line in proc.stdout.splitlines() if line.strip()]
 
 
-def reviewed(app, path: Path) -> None:
+def reviewed(app, path: Path, games: int = GAMES) -> None:
     """The Review view shown with ``path`` reviewed (once per page)."""
     open_view(app.page, "review")
     summary = app.tid("review-summary")
-    if summary.get_attribute("data-total") != str(GAMES) or app.page.evaluate("() => !window.__review"):
+    if summary.get_attribute("data-total") != str(games) or app.page.evaluate("() => !window.__review"):
         app.tid("pgn-file").set_input_files(str(path))
     expect(app.tid("review-progress")).to_have_attribute("data-state", "done", timeout=120_000)
-    expect(summary).to_have_attribute("data-total", str(GAMES))
+    expect(summary).to_have_attribute("data-total", str(games))
 
 
 def open_game(app, n: int) -> None:
@@ -83,17 +62,6 @@ def open_game(app, n: int) -> None:
     expect(app.tid("review-stage")).to_have_attribute("data-state", "open", timeout=30_000)
     expect(app.tid("review-stage")).to_have_attribute("data-game", str(n))
     expect(app.tid("review-stage")).to_have_attribute("data-ply", re.compile(r"\d+"))
-
-
-def face(clk: tuple[str, str, str]) -> str:
-    """``%clk h:mm:ss`` as a clock face: h:mm:ss from an hour, else m:ss."""
-    h, m, s = (int(x) for x in clk)
-    return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
-
-
-def clocks_of(game_text: str) -> list[tuple[str, str, str]]:
-    moves = game_text.split("\n\n", 1)[1]
-    return _CLK.findall(moves)
 
 
 @pytest.fixture()
@@ -222,3 +190,118 @@ def test_the_verdict_is_in_the_pages_language(review_page):
         expect(app.page.locator("html")).to_have_attribute("lang", "en")
     open_game(app, 2)
     expect(app.tid("review-verdict")).to_contain_text("Recorded")
+
+
+@pytest.fixture(scope="module")
+def flag_file(tmp_path_factory) -> Path:
+    path = tmp_path_factory.mktemp("flags") / "lichess-flag-falls.pgn"
+    path.write_text(as_file(games_at(FLAG_FALLS)), encoding="utf-8")
+    return path
+
+
+@pytest.fixture()
+def flag_page(app, flag_file):
+    reviewed(app, flag_file, len(FLAG_FALLS))
+    yield app
+    app.page.set_viewport_size({"width": 1280, "height": 900})
+    open_view(app.page, "play")
+
+
+def review_moves(app) -> list[str]:
+    return app.page.eval_on_selector_all(
+        "[data-testid=review-moves] button[data-ply]", "bs => bs.map(b => b.dataset.ply + ' ' + b.textContent)"
+    )
+
+
+def test_a_flag_falls_mating_line_plays_on_the_review_board(app, flag_file):
+    open_view(app.page, "play")
+    app.type_move("d4")
+    sans, saved = app.sans(), app.state()
+    reviewed(app, flag_file, len(FLAG_FALLS))
+    open_game(app, 1)
+    stage, board = app.tid("review-stage"), app.tid("review-board")
+    expect(app.tid("review-verdict")).to_have_text(FLAG_FALL_VERDICT)
+    expect(stage).to_have_attribute("data-ply", "163")  # opened at the flag fall, after the last move
+    moves, fen = review_moves(app), board.get_attribute("data-fen")
+    play = stage.locator("[data-testid=proof-play][data-color=white]")
+    expect(play).to_be_visible()
+    assert stage.locator("[data-testid=proof-play][data-color=black]").count() == 0  # not proven: no line
+    play.click()
+    expect(board).to_have_attribute("data-proof", "1", timeout=30_000)
+    expect(stage.locator("[data-testid=proof-title]")).to_contain_text("White can checkmate")
+    at = stage.locator("[data-testid=proof-at]")
+    expect(at).to_contain_text("82...")  # the line starts with Black to move, where the flag fell
+    first = board.get_attribute("data-fen")
+    assert first != fen
+    stage.locator("[data-testid=proof-next]").click()
+    expect(board).not_to_have_attribute("data-fen", first)
+    stage.locator("[data-testid=proof-prev]").click()
+    expect(board).to_have_attribute("data-fen", first)
+    app.page.keyboard.press("ArrowRight")  # the keys step through the line while it is shown
+    expect(board).not_to_have_attribute("data-fen", first)
+    app.tid("review-nav-prev").click()  # so do the board's step buttons
+    expect(board).to_have_attribute("data-fen", first)
+    stage.locator("[data-testid=proof-last]").click()
+    expect(at).to_contain_text("#")
+    expect(board.locator("cg-board square.check")).to_have_count(1)  # the mated king
+    expect(stage).to_have_attribute("data-ply", "163")  # the game's ply stays the one shown
+    stage.locator("[data-testid=proof-leave]").click()
+    expect(board).not_to_have_attribute("data-proof", "1")
+    expect(board).to_have_attribute("data-fen", fen)
+    assert review_moves(app) == moves  # the game's moves unchanged
+    play.click()  # open again; a click on the game's own move (the one shown) leaves the line
+    expect(board).to_have_attribute("data-proof", "1", timeout=30_000)
+    app.page.locator("[data-testid=review-moves] button[data-ply='163']").click()
+    expect(board).not_to_have_attribute("data-proof", "1")
+    expect(board).to_have_attribute("data-fen", fen)
+    app.tid("review-nav-prev").click()  # browsing the game again
+    expect(stage).to_have_attribute("data-ply", "162")
+    open_view(app.page, "play")
+    assert app.sans() == sans == ["d4"]  # and the Play game untouched
+    assert app.state() == saved
+
+
+def test_a_side_that_cannot_mate_has_its_pieces_marked(flag_page):
+    app = flag_page
+    open_game(app, 2)
+    stage, board = app.tid("review-stage"), app.tid("review-board")
+    show = stage.locator("[data-testid=proof-show][data-color=black]")  # the flagger's lone king
+    expect(show).to_be_visible()
+    show.click()
+    expect(stage.locator("[data-testid=proof-legend]")).to_contain_text("cannot checkmate")
+    expect(board.locator(".cg-shapes circle")).to_have_count(1)  # Black's one piece, the king
+    stage.locator("[data-testid=proof-leave]").click()
+    expect(board.locator(".cg-shapes circle")).to_have_count(0)
+
+
+def test_the_browsers_back_returns_from_the_board_to_the_list_on_a_phone(flag_page):
+    app = flag_page
+    app.page.set_viewport_size({"width": 390, "height": 844})
+    address = app.page.url
+    open_game(app, 1)
+    expect(app.tid("review-games")).to_be_hidden()  # the board took the list's turn
+    app.page.go_back()
+    expect(app.tid("review-games")).to_be_visible()
+    expect(app.tid("review-stage")).to_be_hidden()
+    expect(app.page.locator("html")).to_have_attribute("data-view", "review")
+    assert app.page.url == address  # the view and the game's part of the address as they were
+    app.page.go_forward()  # Forward shows the board again
+    expect(app.tid("review-stage")).to_be_visible()
+    expect(app.tid("review-games")).to_be_hidden()
+    app.tid("review-back").click()  # the page's own Back is the same step back
+    expect(app.tid("review-games")).to_be_visible()
+    assert app.page.url == address
+    open_game(app, 2)
+    app.page.go_back()
+    expect(app.tid("review-games")).to_be_visible()
+    # the Play view's address still follows its game
+    open_view(app.page, "play")
+    app.type_move("e4")
+    app.page.wait_for_function("() => location.hash.includes('e2e4')")
+    app.page.go_back()  # Back from Play returns to the Review, its list
+    expect(app.page.locator("html")).to_have_attribute("data-view", "review")
+    expect(app.tid("review-games")).to_be_visible()
+    app.page.go_forward()  # and Forward to Play, its game as the address holds it
+    expect(app.page.locator("html")).to_have_attribute("data-view", "play")
+    expect(app.page.locator("[data-testid=move-list] button.ply[data-ply='1']")).to_be_visible()
+    assert app.sans() == ["e4"]

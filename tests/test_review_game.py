@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import json
 
+import chess
 import pytest
 
 from pychessdraw import pgn
 from pychessdraw.records.scan import scan_game
 from pychessdraw.web.bridge import Bridge
+from pychessdraw.web.present import proof_line
 from pychessdraw.web.reviewgame import clock_text, review_game
 
 CLOCKED = (
@@ -99,3 +101,70 @@ def test_the_operation_leaves_the_play_game_alone():
 def test_bad_arguments_are_refused(args):
     r = Bridge().call({"op": "review_game", "args": args})
     assert not r["ok"]
+
+
+# White K+B against K+B+P; Black's flag falls after 1.Bb5: White can mate (1...Bb8 2.Bc6#), so 1-0 stands
+FLAG_FALL = (
+    '[White "E"]\n[Black "F"]\n[Result "1-0"]\n[Termination "Time forfeit"]\n'
+    '[FEN "k7/2b5/K7/7p/8/8/8/5B2 w - - 0 1"]\n[SetUp "1"]\n\n1. Bb5 1-0\n'
+)
+# Black has a lone king all game long
+LONE_KING = '[Result "*"]\n[FEN "6k1/8/8/8/8/8/8/K6Q w - - 0 1"]\n[SetUp "1"]\n\n1. Qa8+ Kg7 2. Qb7+ *\n'
+
+
+def test_what_is_proven_of_each_sides_mate_at_every_ply():
+    lone = review_game(LONE_KING, final_search="auto", flag_rules="fide")  # type: ignore[arg-type]
+    assert [p["can_mate"]["black"] for p in lone["plies"]] == ["no"] * 4  # its material, at every ply
+    flag = review_game(FLAG_FALL, final_search="auto", flag_rules="fide")  # type: ignore[arg-type]
+    # the final search of the flag fall answers for the flagger's opponent at the last ply only
+    assert [p["can_mate"]["white"] for p in flag["plies"]] == ["unknown", "yes"]
+
+
+def proof_of(bridge: Bridge, g: dict, ply: int, color: str) -> dict:
+    moves = [p["uci"] for p in g["plies"][1 : ply + 1]]
+    args = {
+        "ply": ply,
+        "color": color,
+        "game": {"start_fen": g["start_fen"], "chess960": g["chess960"], "moves": moves},
+    }
+    return bridge.call({"op": "proof", "args": args})
+
+
+def test_the_proof_of_a_reviewed_position_is_that_games_not_the_play_games():
+    g = review_game(FLAG_FALL, final_search="auto", flag_rules="fide")  # type: ignore[arg-type]
+    bridge = Bridge()
+    bridge.call({"op": "play", "args": {"move": "e4"}})
+    r = proof_of(bridge, g, 1, "white")
+    assert r["ok"], r
+    proof = r["proof"]
+    assert (proof["ply"], proof["color"], proof["answer"]) == (1, "white", "yes")
+    assert proof["start_fen"] == g["plies"][1]["fen"]  # the reviewed position after 1.Bb5
+    assert proof["steps"][0]["label"].startswith("1...") and proof["steps"][-1]["mate"]
+    assert proof["title"] == f"White can checkmate: a mating line of {len(proof['steps'])} plies"
+    # the review's own answer: the line its final search found (as every view shows a line)
+    report = scan_game(next(iter(pgn.games_in_text(FLAG_FALL))), 1)
+    board = chess.Board(g["plies"][1]["fen"])
+    line = proof_line(board, chess.WHITE, report["final"]["winnable_detail"]["white"]["line"])
+    assert [s["san"] for s in proof["steps"]] == line
+    assert [m.uci() for m in bridge.game.moves] == ["e2e4"]  # the worker's own game untouched
+    lone = review_game(LONE_KING, final_search="auto", flag_rules="fide")  # type: ignore[arg-type]
+    marks = proof_of(bridge, lone, 2, "black")["proof"]
+    assert marks["answer"] == "no" and marks["steps"] == []
+    assert [(m["square"], m["kind"]) for m in marks["marks"]] == [("g7", "piece")]  # the lone king
+
+
+@pytest.mark.parametrize(
+    ("game", "ply", "code"),
+    [
+        ({"start_fen": chess.STARTING_FEN, "moves": ["e2e4"]}, 2, "bad_request"),  # past the moves
+        ({"start_fen": chess.STARTING_FEN, "moves": ["e2e4", "e2e4"]}, 2, "illegal_move"),
+        ({"start_fen": "8/8/8", "moves": []}, 0, "bad_fen"),
+        ({"start_fen": chess.STARTING_FEN, "moves": ["e2e4" * 4]}, 1, "bad_request"),
+        ({"moves": []}, 0, "bad_request"),
+    ],
+)
+def test_a_bad_reviewed_position_is_refused(game, ply, code):
+    bridge = Bridge()
+    r = bridge.call({"op": "proof", "args": {"ply": ply, "color": "white", "game": game}})
+    assert not r["ok"] and r["error"]["code"] == code, r
+    assert bridge.game.ply == 0

@@ -19,6 +19,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
+import lichess  # e2e/lichess.py: the real games of the shared corpus
+
 from .drivers import ENTER, Driver, wait_for
 
 BOOT_TIMEOUT = 180.0  # Pyodide boots slowly in these engines
@@ -119,6 +121,16 @@ class XApp:
             " e.scrollIntoView({block: 'center'}); const r = e.getBoundingClientRect();"
             " return [r.x + r.width / 2, r.y + r.height / 2]; }",
             testid,
+        )
+        self.d.click_at(x, y)
+
+    def click_css(self, selector: str) -> None:
+        """A mouse click in the middle of the first element `selector` finds, scrolled into view first."""
+        x, y = self.d.js(
+            "(s) => { const e = document.querySelector(s);"
+            " e.scrollIntoView({block: 'center'}); const r = e.getBoundingClientRect();"
+            " return [r.x + r.width / 2, r.y + r.height / 2]; }",
+            selector,
         )
         self.d.click_at(x, y)
 
@@ -294,6 +306,46 @@ def review(app: XApp) -> None:
     )
 
 
+def review_board(app: XApp) -> None:
+    """8. A file of real lichess games (lichess.FLAG_FALLS): a game opened on
+    the Review's own board shows the verdict sentence Chromium shows
+    (test_review_view) and the game's own clocks, the file's ``%clk``, at the
+    ply shown; the move list's buttons browse it."""
+    games = lichess.games_at(lichess.FLAG_FALLS)
+    path = app.tmp / "lichess-flag-falls.pgn"
+    path.write_text(lichess.as_file(games), encoding="utf-8")
+    app.show_view("review")
+    app.d.set_file("[data-testid=pgn-file]", path)
+    app.wait(
+        "(n) => { const p = document.querySelector('[data-testid=review-progress]');"
+        " const s = document.querySelector('[data-testid=review-summary]');"
+        " return p.dataset.state === 'done' && s.dataset.total === String(n); }",
+        "the review of the lichess games done",
+        len(games),
+        timeout=120,
+    )
+    app.click_css("[data-testid=review-games] tr[data-game='1'] button")
+    app.wait(
+        "() => { const s = document.querySelector('[data-testid=review-stage]');"
+        " return s.dataset.state === 'open' && s.dataset.game === '1'; }",
+        "the first game on the Review's board",
+    )
+    assert app.text("review-verdict") == lichess.FLAG_FALL_VERDICT, app.text("review-verdict")
+    clk = lichess.clocks_of(games[0])
+    last = len(clk)  # opened at the flag fall, after the last move (Black's 82nd flag: White moved last)
+    assert app.attr("review-stage", "data-ply") == str(last)
+    assert app.text("review-clock-white") == lichess.face(clk[last - 1])
+    assert app.text("review-clock-black") == lichess.face(clk[last - 2])
+    for ply in (2, last // 2 + 1):  # White moves at odd plies: each face is its side's last %clk
+        app.click_css(f"[data-testid=review-moves] button[data-ply='{ply}']")
+        app.wait(
+            "(p) => document.querySelector('[data-testid=review-stage]').dataset.ply === String(p)", f"ply {ply}", ply
+        )
+        white, black = (clk[ply - 1], clk[ply - 2]) if ply % 2 else (clk[ply - 2], clk[ply - 1])
+        shown = (app.text("review-clock-white"), app.text("review-clock-black"))
+        assert shown == (lichess.face(white), lichess.face(black)), (ply, shown)
+
+
 def offline(app: XApp) -> None:
     """5. The server stopped, a reload: the service worker serves the page, it boots and plays."""
     app.wait(
@@ -406,6 +458,7 @@ FLOWS: dict[str, Callable[[XApp], None]] = {
     "claim": claim,
     "flag_fall": flag_fall,
     "review": review,
+    "review_board": review_board,
     "arbiter": arbiter,
     "offline": offline,
 }

@@ -33,7 +33,8 @@ position the same way. What is found is kept per position
 (:class:`pychessdraw.web.proof.VerdictCache`): ``status_at`` answers a
 position searched before with its verdicts at once. ``proof`` gives a side's
 answer as a line to play on the board, or the squares that show why it
-cannot mate.
+cannot mate; with ``game`` (a start and moves) it answers for that game's
+position, the Review's, leaving the worker's own game alone.
 """
 
 from __future__ import annotations
@@ -48,6 +49,7 @@ from .. import i18n, pgn
 from ..errors import BadPgnError, BadRequestError, GameOverError, PromotionNeededError, RefereeError
 from ..game import Checkpoint, Game
 from ..outcome import Termination, color_name, is_result
+from ..records.final_search import AUTO_BUDGET
 from ..rules import dead, timeout
 from ..rules.dead import SearchBudget
 from . import clockpgn, flagfall, present, probe
@@ -83,6 +85,7 @@ from .contract import (
 from .dispatch import Dispatcher
 from .export import export_pgn, page_tags
 from .proof import VerdictCache, proof_view
+from .replay import MAX_MOVES
 from .replay import declare as _declare
 from .replay import game_label as _game_label
 from .replay import legal_prefix as _legal_prefix
@@ -552,8 +555,11 @@ class Bridge:
     def _proof(self, args: dict[str, Any]) -> Reply:
         """``color``'s can-mate answer at ``ply`` as the board shows it
         (:func:`pychessdraw.web.proof.proof_view`): the verdict already found,
-        or the deep search's (about a second at most)."""
+        or the deep search's (about a second at most). With ``game``, of that
+        game's position (the Review's), not of this worker's own game."""
         ply: int = args["ply"]
+        if args.get("game") is not None:
+            return self._proof_of(args["game"], ply, arg_color(args) == "white")
         if not 0 <= ply <= self.game.ply:
             raise BadRequestError(f"'ply' must be a whole number from 0 to {self.game.ply}")
         color = arg_color(args) == "white"
@@ -563,6 +569,36 @@ class Bridge:
         facts = self._facts_at(ply, None) if ply < self.game.ply else self.facts()
         win = facts["winnable"]["white" if color == chess.WHITE else "black"]
         return {"ok": True, "proof": proof_view(game.current_board(), ply, color, verdict, win)}
+
+    def _proof_of(self, shown: dict[str, Any], ply: int, color: chess.Color) -> Reply:
+        """The proof in another game's position (``proof`` with ``game``): its
+        start and moves checked, the position after the first ``ply`` moves
+        searched as the review searched its final position (the same node
+        budget, so the same answer and line), then deeper where that left it
+        open. Nothing of this worker's own game changes."""
+        moves: list[str] = shown["moves"]
+        if len(moves) > MAX_MOVES or any(len(m) > 12 for m in moves):
+            raise BadRequestError(f"'moves' must be a list of at most {MAX_MOVES} moves (text)")
+        if not 0 <= ply <= len(moves):
+            raise BadRequestError(f"'ply' must be a whole number from 0 to {len(moves)}")
+        game = Game(arg_fen(shown, "start_fen") or None, chess960=arg_flag(shown, "chess960"))
+        for token in moves[:ply]:
+            label = game.move_label(token)
+            try:
+                game.push(game.parse_move(token))
+            except RefereeError as exc:
+                raise move_error(exc, label, ply=game.ply + 1) from None
+        known = self._verdicts.get(game.current_board())
+        if known is not None:
+            game.remember_verdicts(*known)
+        verdict = game.winnable(AUTO_BUDGET)[color]
+        if verdict.winnable is None:
+            verdict = game.winnable(dead.DEEP)[color]
+        self._keep(game)
+        board = game.current_board()
+        status = game.status(legal_moves=False)
+        win = present.winnability(status, board, color, can_search=False)
+        return {"ok": True, "proof": proof_view(board, ply, color, verdict, win)}
 
     def _engine_facts(self, args: dict[str, Any]) -> Reply:
         """The computer's question before it moves (pychessdraw.web.probe): the

@@ -320,6 +320,7 @@ class ReviewPly(TypedDict):
     clock_black: str | None
     after_end: bool  # played after the rules had ended the game
     claims: list[str]  # what the side to move could claim here, in words
+    can_mate: ByColor[Answer]  # what the review proved of each side's mate here ("unknown": not proven)
 
 
 class ReviewGame(TypedDict):
@@ -464,9 +465,18 @@ class AnalyseArgs(TypedDict, total=False):
     ply: int | None  # a browsed position (its facts, searched, live false); none: the current one
 
 
+class ProofGameArgs(TypedDict):
+    """A game apart from the worker's own (the Review's): its start and its moves."""
+
+    start_fen: str
+    chess960: NotRequired[bool | None]
+    moves: list[str]  # UCI: the game's moves (the position is after the first ``ply``)
+
+
 class ProofArgs(TypedDict):
     ply: int  # the position (0 .. the game's ply)
     color: Color  # whose answer
+    game: NotRequired[ProofGameArgs | None]  # the Review's game; none: the worker's own game
 
 
 class RestoreArgs(TypedDict, total=False):

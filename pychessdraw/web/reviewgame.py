@@ -2,7 +2,9 @@
 its positions, the game's own clocks from ``[%clk]`` at every ply (display
 ready), the verdict in one sentence with the ply to go to, the marks of the
 move list (where a claim became possible, where the rules ended the game,
-where a flag fell) and, for each ply, what could be claimed there.
+where a flag fell) and, for each ply, what could be claimed there and what
+is proven of each side's mate (the proof itself is the ``proof`` operation's,
+asked with the game's moves).
 
 Stateless: the page sends the game's text (re-read from its file) and gets
 everything at once; nothing of the Play game is touched. The marks and the
@@ -18,7 +20,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import chess
+
 from .. import laws, pgn
+from ..contract import ByColor
 from ..errors import BadPgnError, RefereeError
 from ..game import Game
 from ..i18n import gettext
@@ -27,7 +32,7 @@ from ..outcome import side_name
 from ..records.final_search import FinalSearch
 from ..records.scan import scan_game
 from . import clockpgn
-from .contract import ReviewGame, ReviewMark, ReviewPly
+from .contract import Answer, ReviewGame, ReviewMark, ReviewPly
 from .review import detail_of, event_row
 
 MARK_SYMBOLS = {"automatic": "■", "claimable": "½", "claimable_with_move": "⇢", "flag": "⚑"}
@@ -56,6 +61,21 @@ def _claims(game: Game) -> list[str]:
         else:
             out.append(gettext("{side} can claim {rule} with {move}").format(side=who, rule=rule, move=claim.san))
     return out
+
+
+def can_mate(game: Game, found: dict[str, bool | None] | None = None) -> ByColor[Answer]:
+    """What is proven of each side's mate in the game's position: the cheap
+    proofs (material, locked pawns; what the scan checks at every ply), or
+    ``found``, the final search's answers (``final["winnable"]`` of a scan
+    report) where they decide more."""
+    verdicts = game.winnable()
+    answers: dict[str, Answer] = {}
+    for color, name in ((chess.WHITE, "white"), (chess.BLACK, "black")):
+        proven = verdicts[color].winnable
+        if proven is None and found is not None:
+            proven = found.get(name)
+        answers[name] = "unknown" if proven is None else "yes" if proven else "no"
+    return ByColor(white=answers["white"], black=answers["black"])
 
 
 def _reason(report: dict[str, Any], labels: list[str], first_move: int, black_first: bool) -> tuple[str, int | None]:
@@ -134,33 +154,30 @@ def marks_of(report: dict[str, Any], first_move: int, black_first: bool) -> list
     return [by_ply[p] for p in sorted(by_ply)]
 
 
-def review_game(text: str, *, final_search: FinalSearch, flag_rules: str, number: int = 1) -> ReviewGame:
-    """The first game of ``text`` as the Review's board shows it (see the module's docstring)."""
-    games = list(pgn.games_in_text(text))
-    if not games:
-        raise BadPgnError(gettext("no game found in the PGN text"), ply=0)
-    parsed = games[0]
+def _positions(game: Game, parsed: pgn.PgnGame, report: dict[str, Any]) -> list[ReviewPly]:
+    """Every position of the game from its start, up to its first bad move
+    (``game`` is played along), display-ready."""
     first_move, black_first = start_of(parsed.headers)
     clocks = clockpgn.move_clocks(parsed)
-    report = scan_game(parsed, number, final_search=final_search, flag_rules=flag_rules)
-    game = pgn.game_from_headers(parsed.headers, flag_rules=flag_rules)
     ended = report.get("ended_at")
-    plies: list[ReviewPly] = []
     faces: dict[bool, str | None] = {True: None, False: None}
-    start: ReviewPly = {
-        "ply": 0,
-        "san": "",
-        "uci": "",
-        "label": "",
-        "number": first_move,
-        "white": False,
-        "fen": game.fen(),
-        "clock": None,
-        "clock_white": None,
-        "clock_black": None,
-        "after_end": False,
-        "claims": _claims(game),
-    }
+    plies: list[ReviewPly] = [
+        {
+            "ply": 0,
+            "san": "",
+            "uci": "",
+            "label": "",
+            "number": first_move,
+            "white": False,
+            "fen": game.fen(),
+            "clock": None,
+            "clock_white": None,
+            "clock_black": None,
+            "after_end": False,
+            "claims": _claims(game),
+            "can_mate": can_mate(game),
+        }
+    ]
     for ply, token in enumerate(parsed.tokens, start=1):
         try:
             move = game.parse_move(token)
@@ -187,9 +204,28 @@ def review_game(text: str, *, final_search: FinalSearch, flag_rules: str, number
                 "clock_black": faces[False],
                 "after_end": after_end,
                 "claims": [] if after_end else _claims(game),
+                "can_mate": can_mate(game),
             }
         )
-    labels = [p["label"] for p in plies]
+    final = report.get("final") or {}
+    if len(plies) > 1 and report["plies"] == len(plies) - 1 and final.get("winnable"):
+        plies[-1]["can_mate"] = can_mate(game, final["winnable"])  # the final search's answers
+    return plies
+
+
+def review_game(text: str, *, final_search: FinalSearch, flag_rules: str, number: int = 1) -> ReviewGame:
+    """The first game of ``text`` as the Review's board shows it (see the module's docstring)."""
+    games = list(pgn.games_in_text(text))
+    if not games:
+        raise BadPgnError(gettext("no game found in the PGN text"), ply=0)
+    parsed = games[0]
+    first_move, black_first = start_of(parsed.headers)
+    report = scan_game(parsed, number, final_search=final_search, flag_rules=flag_rules)
+    game = pgn.game_from_headers(parsed.headers, flag_rules=flag_rules)
+    start_fen = game.fen()
+    plies = _positions(game, parsed, report)
+    ended = report.get("ended_at")
+    labels = [p["label"] for p in plies[1:]]
     sentence, goto = verdict_sentence(report, labels, first_move, black_first)
     marks = marks_of(report, first_move, black_first)
     if goto is None and marks:
@@ -200,10 +236,10 @@ def review_game(text: str, *, final_search: FinalSearch, flag_rules: str, number
         if auto is not None:
             ended_text = event_row(auto, first_move, black_first)["label"]
     return {
-        "start_fen": start["fen"],
+        "start_fen": start_fen,
         "chess960": game.chess960,
-        "plies": [start, *plies],
-        "has_clocks": any(c is not None for c in clocks),
+        "plies": plies,
+        "has_clocks": any(p["clock"] is not None for p in plies),
         "verdict": report["verdict"],
         "sentence": sentence,
         "goto": goto,

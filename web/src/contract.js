@@ -341,6 +341,7 @@
  * @property {string|null} clock_black
  * @property {boolean} after_end  played after the rules had ended the game
  * @property {string[]} claims  what the side to move could claim here, in words
+ * @property {ByColor<Answer>} can_mate  what the review proved of each side's mate here ("unknown": not proven)
  */
 
 /**
@@ -504,9 +505,18 @@
  */
 
 /**
+ * A game apart from the worker's own (the Review's): its start and its moves.
+ * @typedef {Object} ProofGameArgs
+ * @property {string} start_fen
+ * @property {boolean|null} [chess960]
+ * @property {string[]} moves  UCI: the game's moves (the position is after the first ``ply``)
+ */
+
+/**
  * @typedef {Object} ProofArgs
  * @property {number} ply  the position (0 .. the game's ply)
  * @property {Color} color  whose answer
+ * @property {ProofGameArgs|null} [game]  the Review's game; none: the worker's own game
  */
 
 /**

@@ -9,7 +9,12 @@
 import { el } from "../ui/dom.js";
 import { t } from "../i18n.js";
 
-/** @typedef {import("../contract.js").Facts} Facts */
+/**
+ * What the control needs of the position shown: Play's facts, or a reviewed
+ * game's ply (its `can_mate` answers as `winnable`).
+ * @typedef {{ply: number, fen: string, winnable: {white: {answer: import("../contract.js").Answer},
+ *   black: {answer: import("../contract.js").Answer}}}} Facts
+ */
 /** @typedef {import("../contract.js").ProofView} ProofView */
 /** @typedef {import("../contract.js").Answer_} Answer */
 /** @typedef {"white"|"black"} Color */

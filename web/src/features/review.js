@@ -20,7 +20,7 @@ import { poolSizeFor } from "../review/pool.js";
 import { VERDICTS, VERDICT_WORDS, firstEventPly, timeline } from "../review/table.js";
 import { closestTo, el, setText } from "../ui/dom.js";
 import { t } from "../i18n.js";
-import { reviewBoard } from "./reviewboard.js";
+import { TURNS, reviewBoard } from "./reviewboard.js";
 
 /** @typedef {import("../ctrl.js").Controller} Controller */
 /** @typedef {import("../review/table.js").ReviewRow} ReviewRow */
@@ -133,15 +133,46 @@ function renderSummary(rc, dom) {
   for (const b of [dom.csv, dom.jsonl]) b.disabled = s.total === 0;
 }
 
+const BOARD_ENTRY = "board"; // history.state.review of the entry a game's board was shown in
+
+/**
+ * On a phone, a game's board is a history entry of its own (the same
+ * address; the view's and the game's part of it untouched, ui/views.js),
+ * so that the browser's Back returns to the list as the Back button does.
+ * @param {HTMLElement} col @param {() => boolean} hasGame
+ */
+function boardHistory(col, hasGame) {
+  const marked = () => {
+    const st = history.state;
+    return !!st && typeof st === "object" && /** @type {{review?: unknown}} */ (st).review === BOARD_ENTRY;
+  };
+  window.addEventListener("popstate", () => {
+    col.dataset.showing = marked() && hasGame() ? "board" : "list";
+  });
+  return {
+    shown: () => {
+      if (marked() || !window.matchMedia(TURNS).matches) return;
+      const st = history.state && typeof history.state === "object" ? history.state : {};
+      history.pushState({ ...st, review: BOARD_ENTRY }, "", location.href);
+    },
+    back: () => {
+      if (marked()) history.back(); // popstate shows the list
+      else col.dataset.showing = "list";
+    },
+  };
+}
+
 /**
  * The opened game on the Review's own board, and its timeline of events
  * (which browse that board); on a phone the board takes the list's turn.
  * @param {Controller} ctrl @param {ReviewController} rc @param {ReviewDom} dom @param {HTMLElement} col
  */
 function openedView(ctrl, rc, dom, col) {
+  const entry = boardHistory(col, () => rc.openGame !== null);
   const board = reviewBoard({
     onContinue: (g, ply) => continueInPlay(ctrl, g, ply),
-    onBack: () => { col.dataset.showing = "list"; },
+    onBack: () => entry.back(),
+    askProof: (g, ply, color) => rc.proof(g, ply, color),
     // the timeline's entry of the position shown is aria-current, however it was reached
     onPly: (ply) => {
       for (const b of dom.marks.querySelectorAll("button[data-ply]")) {
@@ -168,6 +199,7 @@ function openedView(ctrl, rc, dom, col) {
     }
     board.show(row, open, problem, row ? firstEventPly(row) : 0);
     if (!row) return;
+    entry.shown();
     board.stage.scrollIntoView({ block: "nearest" });
   };
   return { opened, stage: board.stage };

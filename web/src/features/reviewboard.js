@@ -16,11 +16,18 @@
 import { Chessground } from "@lichess-org/chessground";
 import { el, setText } from "../ui/dom.js";
 import { t } from "../i18n.js";
+import { mountProof } from "./proof.js";
 
 /** @typedef {import("../contract.js").ReviewGame} ReviewGame */
 /** @typedef {import("../contract.js").ReviewPly} ReviewPly */
 /** @typedef {import("../contract.js").ReviewRow} ReviewRow */
 /** @typedef {import("@lichess-org/chessground/types").Key} Key */
+/** @typedef {import("@lichess-org/chessground/api").Api} Api */
+/** @typedef {import("./proof.js").ProofShown} ProofShown */
+/** @typedef {(g: ReviewGame, ply: number, color: "white"|"black") => Promise<import("../contract.js").Answer_>} AskProof */
+
+/** app.css's phones, where the list and the board take turns. */
+export const TURNS = "(max-width: 899px), (orientation: landscape) and (max-height: 560px)";
 
 /** The stage's elements. */
 function buildStage() {
@@ -92,7 +99,8 @@ function moveList(g) {
 function showPly(dom, g, ply, cg) {
   const p = g.plies[ply];
   const last = p.uci ? /** @type {Key[]} */ ([p.uci.slice(0, 2), p.uci.slice(2, 4)]) : undefined;
-  cg.set({ fen: p.fen, lastMove: last });
+  cg.set({ fen: p.fen, lastMove: last, check: false });
+  dom.board.dataset.fen = p.fen;
   setText(dom.white, p.clock_white ?? "–");
   setText(dom.black, p.clock_black ?? "–");
   for (const b of dom.moves.querySelectorAll("button[data-ply]")) {
@@ -112,30 +120,119 @@ function showPly(dom, g, ply, cg) {
 }
 
 /**
- * Arrows, Home and End browse the Review's board while the Review is shown
- * (outside text boxes; the Play game's keys stay in Play).
- * @param {StageDom} dom @param {() => boolean} open @param {() => number} at @param {(n: number) => void} goto
+ * A proof over the reviewed game (features/proof.js): its line's position or
+ * its marks on the Review's board, then the game's ply again (null).
+ * @param {StageDom} dom @param {Api} cg @param {ProofShown | null} shown @param {() => void} back  the ply again
  */
-function browseKeys(dom, open, at, goto) {
+function drawProof(dom, cg, shown, back) {
+  if (!shown) {
+    if (!dom.board.dataset.proof) return;
+    delete dom.board.dataset.proof;
+    cg.set({ highlight: { lastMove: true, check: true, custom: new Map() } });
+    cg.setAutoShapes([]);
+    back();
+    requestAnimationFrame(() => centreCurrent(dom.moves)); // the list has its room again
+    return;
+  }
+  if (!dom.board.dataset.proof) {
+    requestAnimationFrame(() => {
+      centreCurrent(dom.moves); // the list made room for the line
+      // a phone: the board to the top of the screen, the line's controls below it
+      if (window.matchMedia(TURNS).matches) dom.top.parentElement?.scrollIntoView({ block: "start" });
+    });
+  }
+  const key = (/** @type {string} */ sq) => /** @type {Key} */ (sq);
+  cg.set({
+    fen: shown.fen,
+    check: shown.check,
+    lastMove: shown.lastMove ? [key(shown.lastMove[0]), key(shown.lastMove[1])] : undefined,
+    highlight: { lastMove: true, check: true, custom: new Map([...shown.squares].map(([sq, c]) => [key(sq), c])) },
+  });
+  cg.setAutoShapes(shown.shapes.map((sh) => ({ orig: key(sh.orig), brush: sh.brush })));
+  dom.board.dataset.fen = shown.fen;
+  dom.board.dataset.proof = "1";
+}
+
+/**
+ * The move shown in the middle of the move list's own scroll (the page's
+ * scroll left alone; the list is positioned, app.css).
+ * @param {HTMLElement} moves
+ */
+function centreCurrent(moves) {
+  const cur = moves.querySelector('[aria-current="true"]');
+  if (cur instanceof HTMLElement) moves.scrollTop = cur.offsetTop - (moves.clientHeight - cur.offsetHeight) / 2;
+}
+
+/** A reviewed game's ply as the proof control reads it. @param {ReviewPly} p */
+const proofFacts = (p) => ({ ply: p.ply, fen: p.fen, winnable: { white: { answer: p.can_mate.white }, black: { answer: p.can_mate.black } } });
+
+/**
+ * How the board is browsed: `step` moves along an open proof's line (true),
+ * or does nothing (false) when none is open.
+ * @typedef {{open: () => boolean, at: () => number, goto: (n: number) => void, step: (delta: number) => boolean}} Browse
+ */
+
+/**
+ * Arrows, Home and End browse the Review's board while the Review is shown
+ * (outside text boxes; the Play game's keys stay in Play); the arrows step
+ * through a proof's line while it is shown.
+ * @param {StageDom} dom @param {Browse} to
+ */
+function browseKeys(dom, to) {
   document.addEventListener("keydown", (ev) => {
     const tg = /** @type {HTMLElement|null} */ (ev.target);
-    if (!open() || dom.stage.hidden || document.documentElement.dataset.view !== "review") return;
+    if (!to.open() || dom.stage.hidden || document.documentElement.dataset.view !== "review") return;
     if (tg && (tg.tagName === "INPUT" || tg.tagName === "TEXTAREA" || tg.tagName === "SELECT" || tg.isContentEditable)) return;
     if (ev.altKey || ev.ctrlKey || ev.metaKey) return;
-    const ply = at();
+    const ply = to.at();
     /** @type {Record<string, number>} */
-    const to = { ArrowLeft: ply - 1, ArrowRight: ply + 1, Home: 0, End: Infinity };
-    if (!(ev.key in to)) return;
+    const dest = { ArrowLeft: ply - 1, ArrowRight: ply + 1, Home: 0, End: Infinity };
+    if (!(ev.key in dest)) return;
     ev.preventDefault();
-    goto(to[ev.key]);
+    const delta = ev.key === "ArrowLeft" ? -1 : ev.key === "ArrowRight" ? 1 : 0;
+    if (!(delta && to.step(delta))) to.goto(dest[ev.key]);
   });
 }
 
 /**
- * The Review's own board.
- * @param {{onContinue: (g: ReviewGame, ply: number) => void, onBack: () => void, onPly: (ply: number) => void}} deps
+ * The step buttons and the move list browse the board (‹ › step through a
+ * proof's line while it is shown), and the keys.
+ * @param {StageDom} dom @param {Browse} to
  */
-export function reviewBoard({ onContinue, onBack, onPly }) {
+function browseControls(dom, to) {
+  dom.navs.first.addEventListener("click", () => to.goto(0));
+  dom.navs.prev.addEventListener("click", () => { if (!to.step(-1)) to.goto(to.at() - 1); });
+  dom.navs.next.addEventListener("click", () => { if (!to.step(1)) to.goto(to.at() + 1); });
+  dom.navs.last.addEventListener("click", () => to.goto(Infinity));
+  dom.moves.addEventListener("click", (ev) => {
+    const b = ev.target instanceof Element ? ev.target.closest("button[data-ply]") : null;
+    if (b instanceof HTMLElement) to.goto(Number(b.dataset.ply));
+  });
+  browseKeys(dom, to);
+}
+
+/**
+ * The stage's head, its title and verdict, for a game opened (or that could not be).
+ * @param {StageDom} dom @param {ReviewRow} row @param {ReviewGame | null} g @param {string | null} problem
+ */
+function showHead(dom, row, g, problem) {
+  setText(dom.title, t("Game {n}: {white} – {black}, {result}", { n: row.game, white: row.white, black: row.black, result: row.result }));
+  dom.stage.dataset.game = String(row.game);
+  dom.stage.dataset.clocks = g && g.has_clocks ? "on" : "off";
+  for (const c of [dom.top, dom.bottom]) c.hidden = !(g && g.has_clocks);
+  setText(dom.verdict, problem ? t("The game could not be opened: {problem}", { problem }) : g ? g.sentence : "");
+  dom.verdict.className = `review-verdict verdict-${g ? g.verdict : "error"}`;
+  dom.goto.hidden = !g || g.goto === null;
+  dom.moves.replaceChildren(...(g ? moveList(g) : []));
+}
+
+/**
+ * The Review's own board. `askProof` asks the referee for a proof in the
+ * reviewed game's position (the proof control in the panel plays it here).
+ * @param {{onContinue: (g: ReviewGame, ply: number) => void, onBack: () => void, onPly: (ply: number) => void,
+ *   askProof: AskProof}} deps
+ */
+export function reviewBoard({ onContinue, onBack, onPly, askProof }) {
   const dom = buildStage();
   const cg = Chessground(dom.board, { viewOnly: true, coordinates: true, ranksPosition: "left", animation: { enabled: true, duration: 120 } });
   /** @type {ReviewGame | null} */
@@ -146,17 +243,24 @@ export function reviewBoard({ onContinue, onBack, onPly }) {
     dom.top.replaceChildren(white ? dom.black : dom.white);
     dom.bottom.replaceChildren(white ? dom.white : dom.black);
   };
+  const redrawPly = () => { if (game) showPly(dom, game, ply, cg); };
+  const proof = mountProof(dom.proof, {
+    ask: (at, color) => (game ? askProof(game, at, color) : Promise.reject(new Error("no game"))),
+    show: (shown) => drawProof(dom, cg, shown, redrawPly),
+  });
   /** @param {number} n */
   const goto = (n) => {
     if (!game) return;
     ply = Math.max(0, Math.min(game.plies.length - 1, n));
+    proof.leave(); // any move of the game shown, even the same one, leaves an open proof's line
+    proof.update(proofFacts(game.plies[ply]));
     showPly(dom, game, ply, cg);
     onPly(ply);
   };
-  dom.navs.first.addEventListener("click", () => goto(0));
-  dom.navs.prev.addEventListener("click", () => goto(ply - 1));
-  dom.navs.next.addEventListener("click", () => goto(ply + 1));
-  dom.navs.last.addEventListener("click", () => goto(Infinity));
+  browseControls(dom, {
+    open: () => game !== null, at: () => ply, goto,
+    step: (delta) => { if (!proof.isOpen()) return false; proof.step(delta); return true; },
+  });
   dom.navs.flip.addEventListener("click", () => {
     white = !white;
     cg.set({ orientation: white ? "white" : "black" });
@@ -165,29 +269,18 @@ export function reviewBoard({ onContinue, onBack, onPly }) {
   dom.goto.addEventListener("click", () => { if (game && game.goto !== null) goto(game.goto); });
   dom.cont.addEventListener("click", () => { if (game) onContinue(game, ply); });
   dom.back.addEventListener("click", onBack);
-  dom.moves.addEventListener("click", (ev) => {
-    const b = ev.target instanceof Element ? ev.target.closest("button[data-ply]") : null;
-    if (b instanceof HTMLElement) goto(Number(b.dataset.ply));
-  });
-  browseKeys(dom, () => game !== null, () => ply, goto);
   place();
   /**
    * @param {ReviewRow | null} row @param {ReviewGame | null} g @param {string | null} problem
    * @param {number} at  the ply to show first
    */
   const show = (row, g, problem, at) => {
+    proof.update(null); // a proof of the game shown before is left
     game = g;
     dom.stage.hidden = !row;
     dom.stage.dataset.state = row ? "open" : "closed";
     if (!row) return;
-    setText(dom.title, t("Game {n}: {white} – {black}, {result}", { n: row.game, white: row.white, black: row.black, result: row.result }));
-    dom.stage.dataset.game = String(row.game);
-    dom.stage.dataset.clocks = g && g.has_clocks ? "on" : "off";
-    for (const c of [dom.top, dom.bottom]) c.hidden = !(g && g.has_clocks);
-    setText(dom.verdict, problem ? t("The game could not be opened: {problem}", { problem }) : g ? g.sentence : "");
-    dom.verdict.className = `review-verdict verdict-${g ? g.verdict : "error"}`;
-    dom.goto.hidden = !g || g.goto === null;
-    dom.moves.replaceChildren(...(g ? moveList(g) : []));
+    showHead(dom, row, g, problem);
     if (!g) return;
     cg.redrawAll();
     goto(at);

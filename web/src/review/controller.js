@@ -172,6 +172,18 @@ export class ReviewController {
     }
   }
 
+  /**
+   * A side's proof in a reviewed game's position (the "proof" op with the
+   * game's start and moves up to `ply`, asked of a review worker: the Play
+   * game is neither asked nor touched).
+   * @param {ReviewGame} g @param {number} ply @param {"white"|"black"} color
+   */
+  async proof(g, ply, color) {
+    const [referee] = await this.referees();
+    const moves = g.plies.slice(1, ply + 1).map((p) => p.uci);
+    return referee.request("proof", { ply, color, game: { start_fen: g.start_fen, chess960: g.chess960, moves } });
+  }
+
   /** The file's name without .pgn/.gz, for the downloads. */
   baseName() {
     return (this.file?.name ?? "review").replace(/\.pgn(\.gz|\.zst)?$/i, "").replace(/\.(gz|zst)$/i, "");
