@@ -49,7 +49,7 @@ DOMAIN = "pychessdraw"
 PAGE_DOMAIN = "page"
 PAGE_SRC = ROOT / "web" / "src"
 #: The page's markers, as Babel's keywords (web/src/i18n.js; tText, tAttr: web/src/ui/language.js).
-PAGE_KEYWORDS: dict[str, Any] = {"t": None, "tn": (1, 2), "tText": None, "tAttr": (3,)}
+PAGE_KEYWORDS: dict[str, Any] = {"t": None, "tn": (1, 2), "tText": None, "tAttr": (3,), "marked": None}
 DOMAINS = (DOMAIN, PAGE_DOMAIN)
 #: The markers of pychessdraw.i18n, as Babel's keywords (the plural ones take two message arguments).
 KEYWORDS: dict[str, Any] = {"gettext": None, "ngettext": (1, 2), "marked": None, "marked_n": (1, 2)}

@@ -4,6 +4,7 @@
 // own, so that following a round and the game on the board never wait on
 // each other. Talks through the page's referee client.
 import { Referee } from "../referee/client.js";
+import { currentLocale } from "../i18n.js";
 
 export class ArbiterClient {
   constructor() {
@@ -27,8 +28,11 @@ export class ArbiterClient {
    * source, every source's follower is dropped.
    * @param {import("../contract.js").FlagRulesName} flagRules @param {number} [source]
    */
-  start(flagRules, source) {
-    return this.warm().request("follow_start", source == null ? { flag_rules: flagRules } : { flag_rules: flagRules, source });
+  async start(flagRules, source) {
+    const referee = this.warm();
+    // the boards' and events' sentences in the page's language (the worker starts in English)
+    await referee.request("set_language", { language: currentLocale() });
+    return referee.request("follow_start", source == null ? { flag_rules: flagRules } : { flag_rules: flagRules, source });
   }
 
   /** A source no longer followed: its follower is freed. @param {number} source */
