@@ -21,6 +21,7 @@ import { VERDICTS, VERDICT_WORDS, firstEventPly, timeline } from "../review/tabl
 import { closestTo, el, setText } from "../ui/dom.js";
 import { t, tMarked, tn } from "../i18n.js";
 import { reviewBoard } from "./reviewboard.js";
+import { LANGUAGE_EVENT, tAttr, tText } from "../ui/language.js";
 
 /** @typedef {import("../ctrl.js").Controller} Controller */
 /** @typedef {import("../review/table.js").ReviewRow} ReviewRow */
@@ -34,32 +35,32 @@ function buildDom() {
     dataset: { testid: "pgn-file" } });
   /** @type {Record<string, HTMLInputElement>} */
   const filterBoxes = {};
-  const filters = el("fieldset", { class: "review-filters" }, el("legend", {}, t("Show games whose verdict is")),
+  const filters = el("fieldset", { class: "review-filters" }, el("legend", {}, tText("Show games whose verdict is")),
     ...VERDICTS.map((v) => {
       const box = el("input", { attrs: { type: "checkbox", id: `review-filter-${v}` }, dataset: { testid: `review-filter-${v}`, verdict: v } });
       box.checked = true;
       filterBoxes[v] = box;
-      return el("label", { attrs: { for: `review-filter-${v}` }, class: `verdict-${v}` }, box, ` ${tMarked(VERDICT_WORDS[v])} `,
+      return el("label", { attrs: { for: `review-filter-${v}` }, class: `verdict-${v}` }, box, " ", el("span", { dataset: { verdictWord: v } }, tMarked(VERDICT_WORDS[v])), " ",
         el("span", { class: "count", dataset: { count: v } }, "0"));
     }));
   const dom = {
     fileInput, filters, filterBoxes,
     drop: el("div", { class: "review-drop", dataset: { testid: "review-drop" } },
-      el("label", { attrs: { for: "pgn-file" } }, t("Open a .pgn, .pgn.gz or .pgn.zst file, or drop one here: ")), fileInput),
-    progress: el("progress", { attrs: { max: "1", value: "0", "aria-label": t("Review progress") },
-      dataset: { testid: "review-progress", state: "idle" } }),
+      el("label", { attrs: { for: "pgn-file" } }, tText("Open a .pgn, .pgn.gz or .pgn.zst file, or drop one here: ")), fileInput),
+    progress: tAttr(el("progress", { attrs: { max: "1", value: "0" },
+      dataset: { testid: "review-progress", state: "idle" } }), "aria-label", "Review progress"),
     progressText: el("span", { class: "review-progress-text", attrs: { role: "status" } }),
-    cancel: el("button", { attrs: { type: "button" }, dataset: { testid: "review-cancel" } }, t("Cancel")),
+    cancel: el("button", { attrs: { type: "button" }, dataset: { testid: "review-cancel" } }, tText("Cancel")),
     summary: el("p", { class: "review-summary", dataset: { testid: "review-summary" } }),
-    csv: el("button", { attrs: { type: "button" }, dataset: { testid: "review-csv" } }, t("Download CSV")),
-    jsonl: el("button", { attrs: { type: "button" }, dataset: { testid: "review-jsonl" } }, t("Download JSON lines")),
+    csv: el("button", { attrs: { type: "button" }, dataset: { testid: "review-csv" } }, tText("Download CSV")),
+    jsonl: el("button", { attrs: { type: "button" }, dataset: { testid: "review-jsonl" } }, tText("Download JSON lines")),
     tbody: el("tbody"),
-    more: el("button", { attrs: { type: "button" }, dataset: { testid: "review-more" } }, t("Show more games")),
+    more: el("button", { attrs: { type: "button" }, dataset: { testid: "review-more" } }, tText("Show more games")),
     marks: el("ol", { class: "review-timeline", dataset: { testid: "review-timeline" } }),
   };
   const table = el("table", { class: "review-games", dataset: { testid: "review-games" } },
-    el("caption", { class: "sr-only" }, t("Games of the file and the referee's verdict")),
-    el("thead", {}, el("tr", {}, ...["#", t("White – Black"), t("Result"), t("Verdict")].map((h) => el("th", { attrs: { scope: "col" } }, h)))),
+    el("caption", { class: "sr-only" }, tText("Games of the file and the referee's verdict")),
+    el("thead", {}, el("tr", {}, ...["#", tText("White – Black"), tText("Result"), tText("Verdict")].map((h) => el("th", { attrs: { scope: "col" } }, h)))),
     dom.tbody);
   dom.cancel.disabled = true;
   dom.more.hidden = true;
@@ -271,4 +272,13 @@ export function reviewFeature({ ctrl, addSection }) {
     shown.stage.dataset.state = "opening";
   });
   view.summary();
+  // another language: the words made from the data said again (the filters' verdicts, the table, the summary)
+  document.addEventListener(LANGUAGE_EVENT, () => {
+    for (const s of dom.filters.querySelectorAll("[data-verdict-word]")) {
+      const v = /** @type {import("../contract.js").VerdictName} */ (/** @type {HTMLElement} */ (s).dataset.verdictWord);
+      setText(/** @type {HTMLElement} */ (s), tMarked(VERDICT_WORDS[v]));
+    }
+    view.rows(true);
+    view.summary();
+  });
 }
