@@ -23,7 +23,7 @@ const NOT_SHOWN = {
   "arbiter/view.js": ["Notification"],
   "clock/clock.js": ["not a saved clock"], // caught: the clock starts afresh
   "engine/client.js": ["setoption name UCI_AnalyseMode value false", "setoption name {} value {}", "position fen {}{}",
-    " movetime {}", " searchmoves {}", "Skill Level"],
+    " movetime {}", " searchmoves {}", " wtime {} btime {}", " winc {} binc {}", "Skill Level"],
   "engine/player.js": ["Beginner", "Casual", "Club", "Expert", "Strong"], // the levels' keys: features/computer.js names them
   "engine/policy.js": ["clearly worse"], // a judgement's code: judgementWords() names it
   "features/clocks.js": ["clock clock-{}"],
@@ -67,8 +67,8 @@ function sources(dir) {
 export function readsAsWords(text, template = false) {
   const words = text.replace(/\{\}/g, " ").match(/\p{L}{2,}/gu) || [];
   if (words.length >= 2 && /^[a-z0-9{} -]*$/.test(text) && /\w-\w/.test(text)) return false; // "claim claim-go"
-  if (words.length >= 2) return /\p{L}{2,}[\p{L}'’().,:;!?…-]* +[\p{L}(]/u.test(text);
   if (template && /(^|[^-\p{L}])\p{L}{3,}( ?\{\})|\{\} \p{L}{3,}/u.test(text)) return true;
+  if (words.length >= 2) return /\p{L}{2,}[\p{L}'’().,:;!?…-]* +[\p{L}(]/u.test(text);
   return /^[A-Z][a-z]{2,}[.…!?]?$/.test(text);
 }
 
@@ -121,6 +121,7 @@ test("the check finds bare words and passes marked ones, codes and classes", () 
   assert.deepEqual(bareWords("const s = `the stream broke (${why}).`;"), ["the stream broke ({})."]);
   assert.deepEqual(bareWords('x.textContent = "Start";'), ["Start"]);
   assert.deepEqual(bareWords("const s = `${n} board${n === 1 ? \"\" : \"s\"}`;"), ["{} board{}"]);
+  assert.deepEqual(bareWords("const s = `Done: ${n} game${s} of ${f} in ${t} s.`;"), ["Done: {} game{} of {} in {} s."]);
   assert.deepEqual(bareWords('t("No games reviewed yet."); tn("{n} game", "{n} games", 2); el("p", { class: "a b" })'), []);
   assert.deepEqual(bareWords('if (key === "Escape") {} import "./a b.js"; console.warn("it failed here")'), []);
   assert.deepEqual(bareWords('const o = { "some key": 1, code: "bad_request" }; q.closest(".a .b")'), []);

@@ -138,7 +138,8 @@ export class ReviewController {
     view.rows(true);
     view.summary();
     const secs = (performance.now() - t1) / 1000;
-    view.state("done", `Done: ${done.games} game${done.games === 1 ? "" : "s"} of ${f.name} in ${secs.toFixed(1)} s.`);
+    view.state("done", tn("Done: {n} game of {file} in {seconds} s.", "Done: {n} games of {file} in {seconds} s.", done.games,
+      { file: f.name, seconds: secs.toLocaleString(currentLocale(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }) }));
     window.__review = { games: done.games, plies: this.table.plies, seconds: secs,
       start_seconds: (t1 - t0) / 1000, bytes: f.size, workers: referees.length };
   }
