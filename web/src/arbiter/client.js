@@ -5,11 +5,16 @@
 // each other. Talks through the page's referee client.
 import { Referee } from "../referee/client.js";
 import { currentLocale } from "../i18n.js";
+import { LANGUAGE_EVENT } from "../ui/language.js";
 
 export class ArbiterClient {
   constructor() {
     /** @type {Referee<import("../contract.js").FollowOperations> | null} */
     this.referee = null;
+    // another language: the worker's sentences made from then on in it (the boards as they next change)
+    document.addEventListener(LANGUAGE_EVENT, () => {
+      if (this.referee) void this.referee.request("set_language", { language: currentLocale() }).catch(() => {});
+    });
   }
 
   /** Start the worker (Python loads meanwhile). */
