@@ -9,8 +9,10 @@ Run from a checkout (``make catalogs``)::
 Two domains, the same machinery: ``pychessdraw`` (the referee's sentences:
 the package's sources mark them with :func:`pychessdraw.i18n.gettext`,
 ``ngettext``, ``marked`` and ``marked_n``) and ``page`` (the page's own
-words: ``t()``, ``tn()``, ``tText()``, ``tAttr()`` in ``web/src``, read by
-Babel's JavaScript extractor, and ``web/src/index.html``'s ``data-i18n`` and
+words: ``t()``, ``tn()``, ``tText()``, ``tAttr()`` in ``web/src``, and
+``marked()`` where a message is made but said elsewhere (the worker, which
+has no catalog: the page says it with ``tMarked()``), read by Babel's
+JavaScript extractor, and ``web/src/index.html``'s ``data-i18n`` and
 ``data-i18n-attr`` marks; ``page.mo`` becomes ``dist/i18n/<lang>.json`` at
 the build, web/build_i18n.py). The message ids are the English sentences.
 Babel is needed here only (the ``test`` extra): at run time the package reads
@@ -49,7 +51,7 @@ DOMAIN = "pychessdraw"
 PAGE_DOMAIN = "page"
 PAGE_SRC = ROOT / "web" / "src"
 #: The page's markers, as Babel's keywords (web/src/i18n.js; tText, tAttr: web/src/ui/language.js).
-PAGE_KEYWORDS: dict[str, Any] = {"t": None, "tn": (1, 2), "tText": None, "tAttr": (3,)}
+PAGE_KEYWORDS: dict[str, Any] = {"t": None, "tn": (1, 2), "tText": None, "tAttr": (3,), "marked": None}
 DOMAINS = (DOMAIN, PAGE_DOMAIN)
 #: The markers of pychessdraw.i18n, as Babel's keywords (the plural ones take two message arguments).
 KEYWORDS: dict[str, Any] = {"gettext": None, "ngettext": (1, 2), "marked": None, "marked_n": (1, 2)}

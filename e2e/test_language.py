@@ -101,3 +101,98 @@ def test_the_page_speaks_the_browsers_language_and_switches_without_losing_the_g
         assert page.evaluate("() => document.documentElement.dir") == "ltr"
     finally:
         ctx.close()
+
+
+# ------------------------------------------------------------------ no English left on screen
+REVIEWED = (
+    '[Event "x"]\n[White "P"]\n[Black "Q"]\n[Result "1-0"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 1-0\n\n'
+    '[Event "x"]\n[White "R"]\n[Black "S"]\n[Result "0-1"]\n[SetUp "1"]\n[FEN "4k3/8/8/8/8/8/8/Q3K3 w - - 0 1"]\n'
+    '[Termination "time forfeit"]\n\n1. Kd2 Kd7 0-1\n'
+)
+FOLLOWED = '[White "P"]\n[Black "Q"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 *\n'
+
+
+def on_screen(page) -> str:
+    """Every word a person sees: the rendered text, and the titles and labels of what is shown."""
+    return page.evaluate(
+        """() => document.body.innerText + "\\n" + [...document.querySelectorAll("[title], [aria-label]")]
+            .filter((e) => e.checkVisibility && e.checkVisibility())
+            .map((e) => `${e.getAttribute("title") || ""} ${e.getAttribute("aria-label") || ""}`).join("\\n")"""
+    )
+
+
+@cache
+def english_words(code: str) -> frozenset[str]:
+    """The English words (four letters or more) of both catalogs' message ids
+    that no translation of the language uses anywhere (a word both languages
+    write, such as "Start" or "Material", is not one)."""
+    english, used = set(), set()
+    for domain in ("pychessdraw", "page"):
+        for key, text in translations(code, domain)._catalog.items():  # noqa: SLF001
+            msgid = key[0] if isinstance(key, tuple) else key
+            english |= set(re.findall(r"[A-Za-z]{4,}", re.sub(r"\{\w*\}", " ", msgid)))
+            used |= {w.lower() for w in re.findall(r"\w+", text)}
+    return frozenset(w for w in english if w.lower() not in used)
+
+
+def no_english(page, code: str, where: str) -> None:
+    shown = on_screen(page)
+    assert english_on(shown, code) == [], f"{where}: {english_on(shown, code)}\n{shown}"
+    words = sorted({w for w in re.findall(r"[A-Za-z]{4,}", shown) if w in english_words(code)})
+    assert words == [], f"{where}: English words {words}\n{shown}"
+
+
+@pytest.mark.parametrize("locale", ["de-DE", "ru-RU"])
+def test_no_english_words_of_the_catalogs_on_screen_in_every_flow(browser, base_url, tmp_path, locale):
+    """A game with a claim, a flag fall, a review (a file, a game opened)
+    and an arbiter round (pasted text): after each, no stretch of English of
+    either catalog is on screen, in the text, the titles or the labels."""
+    from viewkit import open_view, type_time_control
+
+    code = locale[:2]
+    ctx, app = fresh_app(browser, base_url, locale=locale, viewport={"width": 1280, "height": 900})
+    try:
+        page = app.page
+        page.wait_for_function(f"() => document.documentElement.lang === '{code}'")
+        no_english(page, code, "start")
+
+        for move in REPEATED:  # a claim with its intended move
+            app.type_move(move)
+        app.tid("move-input").fill("Ng8")
+        app.click("claim-typed")
+        assert app.tid("result").get_attribute("data-termination") == "threefold_repetition"
+        no_english(page, code, "claim")
+
+        app.new_game()  # a flag fall (0.05+0: three seconds)
+        type_time_control(page, "0.05+0")
+        app.click_move("e2", "e4")
+        expect(app.tid("result")).to_have_attribute("data-termination", "time_forfeit", timeout=15_000)
+        app.wait_seq(-1)
+        no_english(page, code, "flag fall")
+        type_time_control(page, "untimed")
+
+        games = tmp_path / "round.pgn"  # a review: the file, then a game opened
+        games.write_text(REVIEWED, encoding="utf-8")
+        open_view(page, "review")
+        app.tid("pgn-file").set_input_files(str(games))
+        expect(app.tid("review-progress")).to_have_attribute("data-state", "done", timeout=120_000)
+        no_english(page, code, "review")
+        page.locator("[data-testid=review-games] tr[data-game='2'] button").click()
+        expect(app.tid("review-stage")).to_have_attribute("data-state", "open", timeout=30_000)
+        no_english(page, code, "review game")
+
+        open_view(page, "arbiter")  # an arbiter round, pasted
+        page.get_by_test_id("arbiter-source").fill(FOLLOWED)
+        page.get_by_test_id("arbiter-follow").click()
+        board = page.locator("[data-testid=arbiter-board]")
+        expect(board).to_have_attribute("data-state", "claimable_with_move", timeout=120_000)
+        expect(page.locator("[data-testid=arbiter-event]").first).to_be_visible()
+        no_english(page, code, "arbiter")
+
+        open_view(page, "play")  # the check sees what it should: the same page in English fails it
+        app.acting(lambda: app.tid("language").select_option("en"))
+        shown = on_screen(page)
+        assert len(english_on(shown, code)) > 5, shown
+        assert {"Draw", "Review", "Undo"} <= {w for w in re.findall(r"[A-Za-z]{4,}", shown) if w in english_words(code)}
+    finally:
+        ctx.close()

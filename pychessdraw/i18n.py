@@ -28,7 +28,7 @@ it extracts and compiles; the tests hold the catalogs to the sources). Large
 numbers are grouped in the language's way (:func:`number`).
 Unknown languages are refused (``bad_request``), never silently English.
 The catalogs load lazily: English reads none (and does not import
-:mod:`gettext`); another language's ``.mo`` (23-31 KB) is read once, at
+:mod:`gettext`); another language's ``.mo`` (36-46 KB) is read once, at
 its first sentence.
 """
 

@@ -351,3 +351,34 @@ def test_several_sources_are_followed_at_once_each_by_its_own_follower() -> None
     assert refused["ok"] is False and refused["error"]["code"] == "bad_request"
     assert ask("follow_update", source=2, text=pgn("Women", "D", "1. e4 e5 2. Nf3"))["boards"][0]["plies"] == 3
     assert ask("follow_start")["ok"] and ask("follow_update", source=2, text="")["ok"] is False
+
+
+def test_the_arbiter_worker_answers_in_the_pages_language() -> None:
+    """set_language: the boards, the events and the refusals made from then
+    on are in the page's language; codes, states and SAN stay as they are."""
+    bridge = ArbiterBridge()
+    ask = lambda op, **args: json.loads(bridge.handle(json.dumps({"op": op, "args": args})))  # noqa: E731
+    assert ask("set_language", language="de-DE") == {"ok": True}
+    words = SHUFFLE.split()
+    out = ask("follow_update", text=pgn("A", "B", " ".join(words[:7])))
+    (board,) = out["boards"]
+    assert board["state"] == "claimable_with_move" and board["claim_moves"] == ["Ng8"]
+    assert board["state_text"] == "Schwarz kann mit 4...Ng8 Remis reklamieren: dreifache Stellungswiederholung"
+    (event,) = [e for e in out["events"] if e["kind"] == "claimable_with_move"]
+    assert event["rule"] == "threefold_repetition"
+    assert event["text"] == (
+        "Partie 1 (A - B, Runde 1) nach 4.Ng1: Remis kann mit Ng8 reklamiert werden: "
+        "dreifache Stellungswiederholung (FIDE 9.2.1.1)"
+    )
+    refused = ask("follow_update")
+    assert refused["error"]["code"] == "bad_request" and refused["error"]["message"] == "'text' fehlt"
+    assert ask("follow_start", flag_rules="x")["error"]["message"].startswith("'flag_rules' muss eines von")
+    assert ask("set_language", language="tlh")["error"]["code"] == "bad_request"
+    tags = {"SetUp": "1", "FEN": KQK, "Termination": "time forfeit"}
+    assert ask("set_language", language="ru")["ok"]
+    (board,) = ask("follow_update", text=pgn("A", "B", "Kf7", "0-1", **tags))["boards"]
+    assert board["flag"].startswith("Флажок: Белые просрочили время, но Чёрные не могут поставить мат")
+    assert board["note"].startswith("записано 0-1; по правилам 1/2-1/2 (неверный результат)")
+    assert ask("set_language", language="en")["ok"]
+    (board,) = ask("follow_update", text=pgn("A", "B", " ".join(words[:6])))["boards"]
+    assert board["state_text"] == "playing"

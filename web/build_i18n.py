@@ -5,7 +5,13 @@ catalogs`` from its .po) with the standard library's gettext: ``{"plural":
 the Plural-Forms expression, "messages": {msgid: text or [forms]}}``.
 English has none (its words are the message ids). The page fetches one
 catalog, its language's, at start (web/src/ui/language.js), which knows
-each plural expression: an expression it does not know stops the build."""
+each plural expression: an expression it does not know stops the build.
+
+The referee's words the page has from the generated contract rather than
+from a reply (web/src/contract.js: the rules' names, the verdicts' words)
+are English there; each page catalog also carries their translations from
+the referee's own catalog (pychessdraw.mo), for tMarked() to say them: the
+words keep one owner (pychessdraw.laws, pychessdraw.records.judge)."""
 
 from __future__ import annotations
 
@@ -27,15 +33,35 @@ def known_plurals() -> set[str]:
     return set(re.findall(r'^  "([^"]+)":', block, re.M))
 
 
+def contract_words() -> set[str]:
+    """Every English word of the generated contract's facts (web/src/contract.js) a person reads:
+    the rules' names (also as a sentence names them) and the verdicts' words."""
+    from pychessdraw import laws
+    from pychessdraw.web.contract import sent_facts
+
+    facts = sent_facts()
+    words = set(laws.RULE_NAME.values()) | {laws.rule_in_sentence(rule) for rule in laws.RULE_NAME}
+    verdicts = facts["VERDICT_WORDS"]
+    assert isinstance(verdicts, dict)
+    return words | {str(w) for w in verdicts.values()}
+
+
+def referee_words(mo: Path) -> dict[str, str]:
+    """The translations of :func:`contract_words` in the referee's catalog beside ``mo``."""
+    with (mo.parent / "pychessdraw.mo").open("rb") as f:
+        tr = gettext.GNUTranslations(f)
+    return {word: tr.gettext(word) for word in sorted(contract_words())}
+
+
 def catalog(mo: Path) -> dict[str, object]:
-    """One .mo as the page's JSON catalog."""
+    """One .mo as the page's JSON catalog (with the referee's words of the contract: :func:`referee_words`)."""
     with mo.open("rb") as f:
         tr = gettext.GNUTranslations(f)
     plural = ""
     for line in tr.info().get("plural-forms", "").split(";"):
         if line.strip().startswith("plural="):
             plural = line.strip()[len("plural=") :].strip()
-    messages: dict[str, object] = {}
+    messages: dict[str, object] = dict(referee_words(mo))  # the page's own words win over them
     forms: dict[str, dict[int, str]] = {}
     for key, text in tr._catalog.items():  # noqa: SLF001 (the stdlib keeps the messages there)
         if isinstance(key, tuple):

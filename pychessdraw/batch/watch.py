@@ -22,7 +22,9 @@ from collections.abc import Callable, Iterator
 from http.client import HTTPException, HTTPMessage
 from typing import IO, Protocol
 
+from .. import i18n
 from ..errors import BadRequestError
+from ..i18n import gettext
 from ..records.tracker import DEFAULT_MAX_BYTES
 
 DEFAULT_INTERVAL = 2.0
@@ -49,7 +51,8 @@ def _cut(data: bytes, limit: int, why: str | None = None) -> tuple[str, str | No
     """The bytes as text, cut at ``limit`` and at their last whole line when
     they are more (or when ``why`` says they were cut short anyway)."""
     if len(data) > limit:
-        data, why = data[:limit], f"larger than the limit ({limit:,} bytes, --max-mb): only its first lines are read"
+        why = gettext("larger than the limit ({limit} bytes, --max-mb): only its first lines are read")
+        data, why = data[:limit], why.format(limit=i18n.number(limit))
     if why is not None:
         data = data[: data.rfind(b"\n") + 1]
     return data.decode("utf-8", errors="replace"), why
@@ -78,7 +81,9 @@ class FileSource:
                 data = handle.read(self.limit + 1)
                 after = _stamp(os.fstat(handle.fileno()))
         except OSError as exc:
-            raise SourceDown(f"cannot read {self.name!r}: {exc.strerror or exc}") from None
+            raise SourceDown(
+                gettext("cannot read {name}: {reason}").format(name=repr(self.name), reason=exc.strerror or exc)
+            ) from None
         if regular and (after != before or (len(data) != after[0] and len(data) <= self.limit)):
             return None  # written while read: the next tick reads it whole
         self.stamp = before if regular else None
@@ -175,15 +180,19 @@ def encode_url(url: str) -> str:
     already encoded stays). Refused with ``bad_request``: no host, a space
     or control character, a host IDNA cannot encode, a bad port."""
     if any(ch.isspace() or not ch.isprintable() for ch in url):
-        raise BadRequestError(f"the URL {url[:60]!r} holds a space or a control character: encode it first")
+        raise BadRequestError(
+            gettext("the URL {url} holds a space or a control character: encode it first").format(url=repr(url[:60]))
+        )
     parts = urllib.parse.urlsplit(url)
     try:
         port = parts.port
         host = (parts.hostname or "").encode("idna").decode("ascii")
     except (ValueError, UnicodeError):
-        raise BadRequestError(f"the URL {url[:60]!r} has a host or port that cannot be used") from None
+        raise BadRequestError(
+            gettext("the URL {url} has a host or port that cannot be used").format(url=repr(url[:60]))
+        ) from None
     if not host:
-        raise BadRequestError(f"the URL {url[:60]!r} names no host")
+        raise BadRequestError(gettext("the URL {url} names no host").format(url=repr(url[:60])))
     if ":" in host:
         host = f"[{host}]"  # an IPv6 address
     netloc = host if port is None else f"{host}:{port}"
@@ -211,15 +220,17 @@ def _decoded(data: bytes, encoding: str | None, limit: int) -> tuple[bytes, str 
             body, whole = _inflate(data, wbits, limit)
         except zlib.error:
             if encoding != "deflate":
-                raise SourceDown(f"a body sent as {kind} does not decode") from None
+                raise SourceDown(gettext("a body sent as {kind} does not decode").format(kind=kind)) from None
             try:
                 body, whole = _inflate(data, -15, limit)  # deflate without its zlib header, as some servers send it
             except zlib.error:
-                raise SourceDown("a body sent as deflate does not decode") from None
-        return body, None if whole or len(body) > limit else f"the {kind} body ends early"
+                raise SourceDown(gettext("a body sent as {kind} does not decode").format(kind="deflate")) from None
+        return body, None if whole or len(body) > limit else gettext("the {kind} body ends early").format(kind=kind)
     if encoding != "identity" or named is not None:
         raise SourceDown(
-            f"the body is compressed ({encoding if encoding != 'identity' else named}), which watch does not read"
+            gettext("the body is compressed ({encoding}), which watch does not read").format(
+                encoding=encoding if encoding != "identity" else named
+            )
         )
     return data, None
 
@@ -288,7 +299,9 @@ class HttpSource:
 
     def _failure(self, exc: BaseException, deadline: Deadline) -> str:
         if deadline.expired:
-            return f"no whole answer within {self.timeout:g} s (a host too slow, or stalling)"
+            return gettext("no whole answer within {seconds} s (a host too slow, or stalling)").format(
+                seconds=f"{self.timeout:g}"
+            )
         reason = exc.reason if isinstance(exc, urllib.error.URLError) else exc
         return str(reason) or type(exc).__name__
 
@@ -307,7 +320,9 @@ class HttpSource:
                 piece = b""
             if deadline.expired:
                 return b"".join(pieces), (
-                    f"still sending after {self.timeout:g} s (a stream?): only what came by then is read, at each tick"
+                    gettext(
+                        "still sending after {seconds} s (a stream?): only what came by then is read, at each tick"
+                    ).format(seconds=f"{self.timeout:g}")
                 )
             if not piece:
                 break
@@ -325,13 +340,13 @@ def open_source(name: str, limit: int = DEFAULT_MAX_BYTES) -> FileSource | HttpS
     so is ``-``: standard input cannot be read again)."""
     if name == "-":
         raise BadRequestError(
-            "watch reads its source again and again: standard input cannot be; give a file or an http(s) URL"
+            gettext("watch reads its source again and again: standard input cannot be; give a file or an http(s) URL")
         )
     lower = name.lower()
     if lower.startswith(("http://", "https://")):
         return HttpSource(name, limit)
     if "://" in name:
-        raise BadRequestError(f"watch reads a file or an http(s) URL, not {name[:60]!r}")
+        raise BadRequestError(gettext("watch reads a file or an http(s) URL, not {name}").format(name=repr(name[:60])))
     return FileSource(name, limit)
 
 
@@ -354,11 +369,11 @@ def ticks(
             text = source.read()
         except SourceDown as exc:
             if failures == 0:
-                say(f"{exc}; trying again, less often, until it answers")
+                say(gettext("{reason}; trying again, less often, until it answers").format(reason=exc))
             failures += 1
         else:
             if failures:
-                say(f"{source.name} answers again")
+                say(gettext("{source} answers again").format(source=source.name))
             failures = 0
             if text is not None:
                 if source.cut and source.cut != was_cut:

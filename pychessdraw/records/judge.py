@@ -48,6 +48,7 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from ..contract import ResultName, VerdictDict, VerdictName
+from ..i18n import marked
 from ..moves import move_number, start_of
 
 OK: Final = "ok"
@@ -58,11 +59,11 @@ UNDECIDED: Final = "undecided"
 VERDICTS: tuple[VerdictName, ...] = (OK, WRONG_RESULT, ENDED_EARLIER, UNDECIDED, ERROR)
 #: Each verdict in words, for people (the review table, the Arbiter view).
 VERDICT_WORDS = {
-    OK: "ok",
-    WRONG_RESULT: "wrong result",
-    ENDED_EARLIER: "ended earlier",
-    UNDECIDED: "undecided",
-    ERROR: "error",
+    OK: marked("ok"),
+    WRONG_RESULT: marked("wrong result"),
+    ENDED_EARLIER: marked("ended earlier"),
+    UNDECIDED: marked("undecided"),
+    ERROR: marked("error"),
 }
 RESULTS = ("1-0", "0-1", "1/2-1/2")
 

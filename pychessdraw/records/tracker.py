@@ -51,6 +51,7 @@ from .. import laws
 from ..contract import ClaimRuleName, TerminationName, WatchEventDict, WatchEventKind
 from ..errors import InternalError, RefereeError
 from ..game import Game
+from ..i18n import gettext, marked, ngettext
 from ..moves import after_move, move_number, numbered, start_of
 from ..outcome import Termination, termination_from_record
 from ..pgn import _HEADER, LINE_LIMIT, GameStarts, PgnGame, game_from_headers, games_in_text, raw_lines
@@ -207,7 +208,7 @@ class Tracker:
             key = _identity(parsed.headers)
             if board is None or board.key != key:
                 if board is not None:
-                    out.append(_event(number, board, RESTARTED, None, 0, reason="another game at this number"))
+                    out.append(_event(number, board, RESTARTED, None, 0, reason=gettext("another game at this number")))
                 board = GameSeen(key=key, headers=parsed.headers)
                 self.boards[number - 1 : number] = [board]
                 self._start(number, board, out)
@@ -223,7 +224,9 @@ class Tracker:
                         None,
                         len(board.seen),
                         code=InternalError.code,
-                        reason=f"internal error of the referee ({type(exc).__name__}): game not followed",
+                        reason=gettext("internal error of the referee ({kind}): game not followed").format(
+                            kind=type(exc).__name__
+                        ),
                     )
                 )
         for number in range(len(games) + 1, len(self.boards) + 1):
@@ -256,7 +259,8 @@ class Tracker:
             self._take_back(number, board, kept, out)
         error = self._push(number, board, parsed.tokens[kept:], out)
         if error is None and cut is not None and board.ended is None:
-            error = (SOURCE_CUT, f"the source is cut after ply {len(board.seen)} ({cut}): the game is not judged")
+            said = gettext("the source is cut after ply {ply} ({why}): the game is not judged")
+            error = (SOURCE_CUT, said.format(ply=len(board.seen), why=cut))
         elif error is None and parsed.error is not None and len(parsed.tokens) == len(board.seen):
             error = (parsed.error.code, parsed.error.message)
         self._say_error(number, board, error, out)
@@ -272,7 +276,7 @@ class Tracker:
         del board.seen[kept:], board.sans[kept:]
         board.events.first = {k: p for k, p in board.events.first.items() if p <= kept}
         board.ended = board.error = None
-        out.append(_event(number, board, CORRECTED, None, kept, reason="moves or result taken back"))
+        out.append(_event(number, board, CORRECTED, None, kept, reason=gettext("moves or result taken back")))
 
     def _push(
         self, number: int, board: GameSeen, tokens: list[str], out: list[WatchEventDict]
@@ -286,7 +290,9 @@ class Tracker:
                 move = game.parse_move(token)
             except RefereeError as exc:
                 ply = game.ply + 1
-                return exc.code, f"ply {ply} ({token!r}): {exc.message}"
+                return exc.code, gettext("ply {ply} ({token}): {reason}").format(
+                    ply=ply, token=repr(token), reason=exc.message
+                )
             board.sans.append(game.san(move))
             game.push(move)
             board.seen.append(token)
@@ -422,20 +428,29 @@ def describe(event: WatchEventDict) -> str:
     claimed with Ng8 (FIDE 9.2.1.1)``."""
     who = f"{event['white'] or '?'} - {event['black'] or '?'}"
     if event["round"] not in (None, "", "?", "-"):
-        who += f", round {event['round']}"
+        who = gettext("{players}, round {round}").format(players=who, round=event["round"])
     label = event.get("label")
-    where = f"game {event['game']} ({who}) " + (f"after {label}" if label else "at the start")
+    when = gettext("after {move}").format(move=label) if label else gettext("at the start")
+    where = gettext("game {game} ({players}) {when}").format(game=event["game"], players=who, when=when)
     # Tags are a stranger's text: no escape sequence reaches the terminal.
     return "".join(ch if ch.isprintable() else "\N{REPLACEMENT CHARACTER}" for ch in f"{where}: {what_happened(event)}")
 
 
 #: An ended game's record, by the referee's verdict (``judge``).
 _VERDICT_WORDS = {
-    "ok": "the record stands",
-    "wrong_result": "the rules give {expected_result}",
-    "ended_earlier": "the rules ended it earlier, {ended_after} ({expected_result})",
-    "undecided": "undecided: it stands unless a draw is proven",
-    "error": "the record cannot be judged",
+    "ok": marked("the record stands"),
+    "wrong_result": marked("the rules give {expected_result}"),
+    "ended_earlier": marked("the rules ended it earlier, {ended_after} ({expected_result})"),
+    "undecided": marked("undecided: it stands unless a draw is proven"),
+    "error": marked("the record cannot be judged"),
+}
+#: The events without a rule, in words (their JSON name is the kind).
+_KIND_WORDS = {
+    "error": marked("error"),
+    "corrected": marked("corrected"),
+    "restarted": marked("restarted"),
+    "removed": marked("removed"),
+    "ended": marked("ended"),
 }
 
 
@@ -446,16 +461,29 @@ def what_happened(event: WatchEventDict, max_moves: int | None = None) -> str:
     them all (``watch``'s line)."""
     kind, rule = event["kind"], event["rule"]
     if rule is not None and kind == "automatic":
-        return f"{laws.RULE_NAME[rule]} ends the game ({laws.fide(laws.ARTICLE[rule])})"
+        return gettext("{rule} ends the game ({article})").format(
+            rule=laws.rule_name(rule), article=laws.fide(laws.ARTICLE[rule])
+        )
     if rule is not None and kind in ("claimable", "claimable_with_move"):
         with_move = kind == "claimable_with_move"
         moves = event.get("moves") or []
-        if max_moves is not None and len(moves) > max_moves:
-            how = f" with {', '.join(moves[:max_moves])} or any of {len(moves)} moves"
-        else:
-            how = " with " + " or ".join(moves) if with_move else ""
         claim = cast(ClaimRuleName, rule)  # a claimable event's rule is a claim's (observe)
-        return f"{laws.RULE_NAME[rule]} can be claimed{how} ({laws.fide(laws.CLAIM_ARTICLE[(claim, with_move)])})"
+        said = {"rule": laws.rule_name(rule), "article": laws.fide(laws.CLAIM_ARTICLE[(claim, with_move)])}
+        if max_moves is not None and len(moves) > max_moves:
+            words = ngettext(
+                "{rule} can be claimed with {moves} or any of {n} move ({article})",
+                "{rule} can be claimed with {moves} or any of {n} moves ({article})",
+                len(moves),
+            )
+            return words.format(moves=", ".join(moves[:max_moves]), n=len(moves), **said)
+        if with_move:
+            return gettext("{rule} can be claimed with {moves} ({article})").format(
+                moves=gettext(" or ").join(moves), **said
+            )
+        return gettext("{rule} can be claimed ({article})").format(**said)
     if kind == ENDED:
-        return f"ended {event['result']}: " + _VERDICT_WORDS[event["verdict"]].format(**event)
-    return f"{kind}: {event['reason']}" if event.get("reason") else kind
+        return gettext("ended {result}: {verdict}").format(
+            result=event["result"], verdict=gettext(_VERDICT_WORDS[event["verdict"]]).format(**event)
+        )
+    words = gettext(_KIND_WORDS[kind]) if kind in _KIND_WORDS else kind
+    return gettext("{event}: {reason}").format(event=words, reason=event["reason"]) if event.get("reason") else words

@@ -17,16 +17,17 @@ from ..contract import FlagRulesName
 from ..errors import BadFenError, BadRequestError, InternalError, RefereeError, shown
 from ..fen import MAX_FEN
 from ..game import Game
+from ..i18n import gettext, marked
 from ..rules import timeout
 from .contract import ErrorInfo
 
 COLORS = {"white": chess.WHITE, "black": chess.BLACK}
 ENDING_OPS = ("agree", "resign", "flag", "claim", "recorded")
 _MOVE_ERRORS = {
-    "illegal_move": "is not legal here",
-    "invalid_move": "is not a move",
-    "ambiguous_move": "is ambiguous here",
-    "promotion_needed": "needs a promotion piece",
+    "illegal_move": marked("{label} is not legal here"),
+    "invalid_move": marked("{label} is not a move"),
+    "ambiguous_move": marked("{label} is ambiguous here"),
+    "promotion_needed": marked("{label} needs a promotion piece"),
 }
 _FEN_DUMP = re.compile(r"\S+/\S+/\S+/\S+/\S+/\S+/\S+/\S+(?:\s+[wb]\s+\S+\s+\S+(?:\s+\d+\s+\d+)?)?")
 
@@ -34,15 +35,17 @@ _FEN_DUMP = re.compile(r"\S+/\S+/\S+/\S+/\S+/\S+/\S+/\S+(?:\s+[wb]\s+\S+\s+\S+(?
 def only(args: dict[str, Any], names: frozenset[str]) -> None:
     extra = [k for k in args if k not in names]
     if extra:
-        raise BadRequestError(f"unknown argument {str(extra[0])[:40]!r}")
+        raise BadRequestError(gettext("unknown argument {name}").format(name=repr(str(extra[0])[:40])))
 
 
 def arg_text(args: dict[str, Any], name: str, limit: int) -> str:
     value = args.get(name)
     if not isinstance(value, str):
-        raise BadRequestError(f"'{name}' must be text")
+        raise BadRequestError(gettext("{name} must be text").format(name=repr(name)))
     if len(value) > limit:
-        raise BadRequestError(f"'{name}' is too long (at most {limit} characters)")
+        raise BadRequestError(
+            gettext("{name} is too long (at most {limit} characters)").format(name=repr(name), limit=limit)
+        )
     return value
 
 
@@ -55,8 +58,11 @@ def arg_opt_text(args: dict[str, Any], name: str, limit: int) -> str | None:
 def arg_fen(args: dict[str, Any], name: str) -> str | None:
     fen = arg_opt_text(args, name, 100_000)
     if fen is not None and (len(fen) > MAX_FEN or "\n" in fen.strip()):
-        hint = " (a game in PGN goes in the PGN box)" if "." in fen or "[" in fen else ""
-        raise BadFenError(f"this is not a FEN: it is too long for one{hint}")
+        raise BadFenError(
+            gettext("this is not a FEN: it is too long for one (a game in PGN goes in the PGN box)")
+            if "." in fen or "[" in fen
+            else gettext("this is not a FEN: it is too long for one")
+        )
     return fen
 
 
@@ -75,7 +81,7 @@ def arg_flag_rules(args: dict[str, Any]) -> FlagRulesName | None:
 def arg_color(args: dict[str, Any]) -> str:
     name = args.get("color")
     if not isinstance(name, str) or name not in COLORS:
-        raise BadRequestError(f"'color' must be 'white' or 'black', not {shown(name)}")
+        raise BadRequestError(gettext("'color' must be 'white' or 'black', not {value}").format(value=shown(name)))
     return name
 
 
@@ -90,7 +96,7 @@ def arg_clocks(args: dict[str, Any]) -> tuple[dict[str, float], dict[int, int]] 
         or set(tc) - {"base_s", "increment_s", "delay_s"}
         or not all(isinstance(v, (int, float)) and not isinstance(v, bool) and 0 <= v <= 86_400 for v in tc.values())
     ):
-        raise BadRequestError("'time_control' must be {base_s, increment_s, delay_s} in seconds")
+        raise BadRequestError(gettext("'time_control' must be {{base_s, increment_s, delay_s}} in seconds"))
     if (
         not isinstance(clocks, dict)
         or len(clocks) > pgn.MAX_PLIES
@@ -99,7 +105,7 @@ def arg_clocks(args: dict[str, Any]) -> tuple[dict[str, float], dict[int, int]] 
             for k, v in clocks.items()
         )
     ):
-        raise BadRequestError("'clocks' must map plies to milliseconds")
+        raise BadRequestError(gettext("'clocks' must map plies to milliseconds"))
     return {k: float(v) for k, v in tc.items()}, {int(k): v for k, v in clocks.items()}
 
 
@@ -108,7 +114,7 @@ def saved_headers(value: object) -> dict[str, str]:
     if value is None:
         return {}
     if not isinstance(value, dict) or len(value) > pgn.MAX_HEADERS:
-        raise BadRequestError(f"'headers' must map at most {pgn.MAX_HEADERS} tag names to text")
+        raise BadRequestError(gettext("'headers' must map at most {n} tag names to text").format(n=pgn.MAX_HEADERS))
     return dict(value)
 
 
@@ -122,11 +128,11 @@ def saved_ending(value: object) -> dict[str, Any] | None:
         or not isinstance(value.get("op"), str)
         or value["op"] not in ENDING_OPS
     ):
-        raise BadRequestError("'ending' must be null or {op: agree|resign|flag|claim|recorded, color}")
+        raise BadRequestError(gettext("'ending' must be null or {{op: agree|resign|flag|claim|recorded, color}}"))
     if value["op"] in ("resign", "flag") or value.get("color") is not None:
         arg_color(value)
     if "auto" in value and not isinstance(value["auto"], bool):
-        raise BadRequestError("'ending.auto' must be true or false")
+        raise BadRequestError(gettext("'ending.auto' must be true or false"))
     return value
 
 
@@ -136,9 +142,13 @@ def check_start(headers: dict[str, str], game: Game) -> None:
     the saved game's own start, or every later export would be of another game."""
     named = pgn.game_from_headers(headers)
     if "Variant" in headers and named.chess960 != game.chess960:
-        raise BadRequestError(f"the saved Variant tag {headers['Variant'][:40]!r} is not the saved game's variant")
+        raise BadRequestError(
+            gettext("the saved Variant tag {value} is not the saved game's variant").format(
+                value=repr(headers["Variant"][:40])
+            )
+        )
     if "FEN" in headers and named.start_fen != game.start_fen:
-        raise BadRequestError("the saved FEN tag is not the saved game's start position")
+        raise BadRequestError(gettext("the saved FEN tag is not the saved game's start position"))
 
 
 def referee_error(exc: Exception) -> RefereeError:
@@ -147,9 +157,11 @@ def referee_error(exc: Exception) -> RefereeError:
     if isinstance(exc, RefereeError):
         return exc
     if isinstance(exc, RecursionError):
-        return BadRequestError("the request is nested too deeply")
+        return BadRequestError(gettext("the request is nested too deeply"))
     return InternalError(
-        "the referee could not answer this request (a fault of its own, not of the request); the game is as it was"
+        gettext(
+            "the referee could not answer this request (a fault of its own, not of the request); the game is as it was"
+        )
     )
 
 
@@ -187,7 +199,7 @@ def move_error(exc: RefereeError, label: str, ply: int | None = None) -> Referee
     tail = _MOVE_ERRORS.get(exc.code)
     if tail is None:
         return exc
-    err = type(exc)(f"{label} {tail}", move_label=label, **({"ply": ply} if ply is not None else {}))
+    err = type(exc)(gettext(tail).format(label=label), move_label=label, **({"ply": ply} if ply is not None else {}))
     return err
 
 
@@ -219,7 +231,7 @@ def arg_game_tags(args: dict[str, Any]) -> dict[str, str]:
     players = args.get("players")
     if players is not None:
         if not isinstance(players, dict) or set(players) - {"white", "black"}:
-            raise BadRequestError("'players' must be {white, black}")
+            raise BadRequestError(gettext("'players' must be {{white, black}}"))
         for key, tag in (("white", "White"), ("black", "Black")):
             if key in players:
                 out[tag] = _one_line(players[key], key)
@@ -228,12 +240,14 @@ def arg_game_tags(args: dict[str, Any]) -> dict[str, str]:
     date = args.get("date")
     if date is not None:
         if not isinstance(date, str) or not _DATE.fullmatch(date):
-            raise BadRequestError(f"'date' must be YYYY.MM.DD, not {shown(date)}")
+            raise BadRequestError(gettext("'date' must be YYYY.MM.DD, not {value}").format(value=shown(date)))
         out["Date"] = date
     return out
 
 
 def _one_line(value: object, name: str) -> str:
     if not isinstance(value, str) or len(value) > MAX_NAME or any(ord(c) < 32 for c in value):
-        raise BadRequestError(f"'{name}' must be one line of at most {MAX_NAME} characters")
+        raise BadRequestError(
+            gettext("{name} must be one line of at most {limit} characters").format(name=repr(name), limit=MAX_NAME)
+        )
     return value.strip()

@@ -672,6 +672,7 @@ class FollowOperations(TypedDict):
     follow_feed: Op[FollowTextArgs, FollowReply]
     follow_log: Op[NoArgs, FollowReply]
     follow_drop: Op[FollowSourceArgs, FollowReply]
+    set_language: Op[LanguageArgs, FollowReply]  # the sentences made from now on in the page's language
 
 
 REPLACES_GAME: Final = ("new", "load_pgn", "restore", "state", "set_language")

@@ -28,6 +28,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, Generic, Literal, NotRequired, Required, TypeVar, Union, get_args, get_origin, get_type_hints
 
 from ..errors import BadRequestError, shown
+from ..i18n import gettext, marked
 
 MAX_REQUEST = 32_000_000  # characters of one request
 R = TypeVar("R")
@@ -47,10 +48,10 @@ class ArgSpec:
         required one missing, or a value of another type than annotated."""
         for name in args:
             if name not in self.types:
-                raise BadRequestError(f"unknown argument {str(name)[:40]!r}")
+                raise BadRequestError(gettext("unknown argument {name}").format(name=repr(str(name)[:40])))
         for name in sorted(self.required):
             if name not in args:
-                raise BadRequestError(f"{name!r} is missing")
+                raise BadRequestError(gettext("{name} is missing").format(name=repr(name)))
         for name, value in args.items():
             annotation = self.types[name]
             if conforms(value, annotation):
@@ -60,8 +61,14 @@ class ArgSpec:
                 try:
                     ArgSpec(nested).check(value)
                 except BadRequestError as exc:
-                    raise BadRequestError(f"in {name!r}: {exc.message}") from None
-            raise BadRequestError(f"{name!r} must be {type_words(annotation)}, not {json_kind(value)}")
+                    raise BadRequestError(
+                        gettext("in {name}: {reason}").format(name=repr(name), reason=exc.message)
+                    ) from None
+            raise BadRequestError(
+                gettext("{name} must be {wanted}, not {given}").format(
+                    name=repr(name), wanted=type_words(annotation), given=json_kind(value)
+                )
+            )
 
 
 @functools.cache
@@ -74,9 +81,9 @@ def op_specs(operations: type) -> dict[str, ArgSpec]:
 def json_kind(value: object) -> str:
     """A JSON value for a refusal: short, in JSON's words (never Python's type names)."""
     if isinstance(value, list):
-        return "a list"
+        return gettext("a list")
     if isinstance(value, dict):
-        return "a map {...}"
+        return gettext("a map {{...}}")
     return shown(value)
 
 
@@ -137,17 +144,27 @@ def type_words(annotation: object) -> str:
     if origin in (NotRequired, Required):
         return type_words(get_args(annotation)[0])
     if origin in (Union, types.UnionType):
-        return " or ".join(type_words(arm) for arm in get_args(annotation))
+        return gettext(" or ").join(type_words(arm) for arm in get_args(annotation))
     if origin is Literal:
-        return "one of " + ", ".join(repr(c) for c in get_args(annotation))
+        return gettext("one of {choices}").format(choices=", ".join(repr(c) for c in get_args(annotation)))
     if origin is list:
-        return f"a list of ({type_words(get_args(annotation)[0])})"
+        return gettext("a list of ({items})").format(items=type_words(get_args(annotation)[0]))
     if origin is dict:
-        return f"a map of ({type_words(get_args(annotation)[1])})"
+        return gettext("a map of ({items})").format(items=type_words(get_args(annotation)[1]))
     if _is_typeddict(annotation):
         return "{" + ", ".join(get_type_hints(annotation)) + "}"
-    words: dict[object, str] = {str: "text", int: "a whole number", float: "a number", bool: "true or false"}
-    return "null" if annotation is None or annotation is type(None) else words.get(annotation, str(annotation))
+    if annotation is None or annotation is type(None):
+        return "null"
+    return gettext(_TYPE_WORDS[annotation]) if annotation in _TYPE_WORDS else str(annotation)
+
+
+#: JSON's types in words (a refusal names the type an argument must have).
+_TYPE_WORDS: dict[object, str] = {
+    str: marked("text"),
+    int: marked("a whole number"),
+    float: marked("a number"),
+    bool: marked("true or false"),
+}
 
 
 def decode(request: object) -> dict[str, object]:
@@ -155,15 +172,15 @@ def decode(request: object) -> dict[str, object]:
     deep for the decoder is a ``bad_request``), anything but an object refused."""
     if isinstance(request, str):
         if len(request) > MAX_REQUEST:
-            raise BadRequestError("the request is too large")
+            raise BadRequestError(gettext("the request is too large"))
         try:
             request = json.loads(request)
         except RecursionError:
-            raise BadRequestError("the request is nested too deeply") from None
+            raise BadRequestError(gettext("the request is nested too deeply")) from None
         except ValueError:
-            raise BadRequestError("the request is not JSON") from None
+            raise BadRequestError(gettext("the request is not JSON")) from None
     if not isinstance(request, dict):
-        raise BadRequestError("a request is an object {op, args}")
+        raise BadRequestError(gettext("a request is an object {{op, args}}"))
     return request
 
 
@@ -184,11 +201,11 @@ class Dispatcher(Generic[R]):
         decoded = decode(request)
         op = decoded.get("op")
         if not isinstance(op, str) or op not in self.specs:
-            raise BadRequestError(f"unknown operation {shown(op)}")
+            raise BadRequestError(gettext("unknown operation {op}").format(op=shown(op)))
         args = decoded.get("args")
         if args is None:
             args = {}
         if not isinstance(args, dict):
-            raise BadRequestError("args must be an object")
+            raise BadRequestError(gettext("args must be an object"))
         self.specs[op].check(args)
         return self.handlers[op](args)

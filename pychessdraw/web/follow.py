@@ -36,9 +36,10 @@ from typing import Any
 
 import chess
 
-from .. import laws
+from .. import i18n, laws
 from ..contract import WatchEventDict
 from ..errors import BadRequestError, InternalError
+from ..i18n import gettext, ngettext
 from ..moves import move_number, numbered, start_of
 from ..outcome import Termination, side_name
 from ..pgn import games_in_text
@@ -101,10 +102,18 @@ def arbiter_line(event: WatchEventDict, board: int) -> tuple[str, str]:
     ("all 17 moves: …"; "" when the line names them all)."""
     who = f"{event['white'] or '?'} – {event['black'] or '?'}"
     label = event.get("label")
-    when = f"after {label}" if label else "at the start"
-    line = f"Board {board} · {who} · {when} · {what_happened(event, MAX_INLINE_MOVES)}"
+    when = gettext("after {move}").format(move=label) if label else gettext("at the start")
+    line = gettext("Board {board} · {players} · {when} · {what}").format(
+        board=board, players=who, when=when, what=what_happened(event, MAX_INLINE_MOVES)
+    )
     moves = event.get("moves") or []
-    more = f"all {len(moves)} moves: {', '.join(moves)}" if len(moves) > MAX_INLINE_MOVES else ""
+    more = (
+        ngettext("all {n} move: {moves}", "all {n} moves: {moves}", len(moves)).format(
+            n=len(moves), moves=", ".join(moves)
+        )
+        if len(moves) > MAX_INLINE_MOVES
+        else ""
+    )
     return _printable(line), more
 
 
@@ -144,17 +153,18 @@ def _state(board: GameSeen) -> tuple[BoardState, list[str], str]:
     ``claimable_with_move``; and the state in words for people: who may
     claim which rule, with which moves, or which ending the rules impose."""
     if board.ended is not None:
-        return "ended", [], "ended"
+        return "ended", [], gettext("ended")
     imposed = sorted((ply, rule) for (rule, kind), ply in board.events.first.items() if kind == AUTOMATIC)
     if imposed:  # an ending the rules impose: the arbiter stops the game
-        return MUST_STOP, [], f"must stop: {laws.rule_name(imposed[0][1])}"
+        return MUST_STOP, [], gettext("must stop: {rule}").format(rule=laws.rule_name(imposed[0][1]))
     game = board.game
     if game is None:
-        return PLAYING, [], PLAYING
+        return PLAYING, [], gettext("playing")
     who = side_name(game.turn)
     now = game.claimable_now()
     if now:
-        return "claimable", [], f"{who} may claim {' or '.join(laws.rule_in_sentence(r.value) for r in now)}"
+        rules_now = gettext(" or ").join(laws.rule_in_sentence(r.value) for r in now)
+        return "claimable", [], gettext("{side} may claim {rules}").format(side=who, rules=rules_now)
     moves: list[str] = []
     rules: list[str] = []
     for rule in _CLAIM_RULES:
@@ -165,11 +175,18 @@ def _state(board: GameSeen) -> tuple[BoardState, list[str], str]:
             if san not in moves:
                 moves.append(san)
     if not moves:
-        return PLAYING, [], PLAYING
+        return PLAYING, [], gettext("playing")
     named = ", ".join(game.move_label(san) for san in moves[:MAX_NAMED_MOVES])
-    more = f" or {len(moves) - MAX_NAMED_MOVES} other moves" if len(moves) > MAX_NAMED_MOVES else ""
-    claims = " or ".join(laws.rule_in_sentence(r) for r in rules)
-    return "claimable_with_move", moves, f"{who} may claim {claims} with {named}{more}"
+    claims = gettext(" or ").join(laws.rule_in_sentence(r) for r in rules)
+    said = {"side": who, "rules": claims, "moves": named, "n": len(moves) - MAX_NAMED_MOVES}
+    if len(moves) <= MAX_NAMED_MOVES:
+        return "claimable_with_move", moves, gettext("{side} may claim {rules} with {moves}").format(**said)
+    words = ngettext(
+        "{side} may claim {rules} with {moves} or {n} other move",
+        "{side} may claim {rules} with {moves} or {n} other moves",
+        len(moves) - MAX_NAMED_MOVES,
+    )
+    return "claimable_with_move", moves, words.format(**said)
 
 
 MAX_NAMED_MOVES = 3  # intended moves named on a board; more are counted
@@ -180,13 +197,17 @@ def _note(view: BoardView) -> str:
     source, the recorded result and what the rules give, a flag fall."""
     notes = []
     if view["error"] is not None:
-        notes.append(f"Cannot be read further: {view['error']}")
+        notes.append(gettext("Cannot be read further: {error}").format(error=view["error"]))
     if view["removed"]:
-        notes.append("No longer in the source.")
+        notes.append(gettext("No longer in the source."))
     result, verdict = view["result"], view["verdict"]
-    words = VERDICT_WORDS.get(verdict or "", verdict)
+    words = gettext(VERDICT_WORDS[verdict]) if verdict in VERDICT_WORDS else verdict
     if result and view["expected_result"]:
-        notes.append(f"{result} recorded; the rules give {view['expected_result']} ({words})")
+        notes.append(
+            gettext("{result} recorded; the rules give {expected} ({verdict})").format(
+                result=result, expected=view["expected_result"], verdict=words
+            )
+        )
     elif result:
         notes.append(f"{result} ({words})" if verdict and verdict != "ok" else result)
     if view["flag"]:
@@ -201,8 +222,8 @@ def flag_sentence(ended: WatchEventDict, board: chess.Board) -> str | None:
     forfeit = ended.get("time_forfeit")
     if not forfeit:
         return None
-    who = forfeit["flagged"].capitalize()
-    other = "Black" if forfeit["flagged"] == "white" else "White"
+    who = side_name(forfeit["flagged"])
+    other = side_name("black" if forfeit["flagged"] == "white" else "white")
     proof = ended.get("proof")
     reason = proof["reason"] if proof is not None else None
     article = laws.flag_citation(forfeit["rules"])
@@ -213,16 +234,21 @@ def flag_sentence(ended: WatchEventDict, board: chess.Board) -> str | None:
         mover = chess.BLACK if forfeit["flagged"] == "white" else chess.WHITE  # the side that can mate
         san = proof["line"] if proof is not None else None
         line = numbered_line(board, proof_line(board, mover, san), PROOF_PLIES)
-        how = f"a mating line: {line}" if line else reason or "a checkmate exists"
-        said = f"{who}'s flag fell and {other} can still checkmate ({how})"
-    elif can is False:
-        said = (
-            f"{who}'s flag fell, but {other} cannot checkmate by any series of legal moves "
-            f"(proven: {reason or 'not enough material to checkmate'})"
+        how = gettext("a mating line: {line}").format(line=line) if line else reason or gettext("a checkmate exists")
+        said = gettext("{side}'s flag fell and {other} can still checkmate ({how})").format(
+            side=who, other=other, how=how
         )
+    elif can is False:
+        said = gettext(
+            "{side}'s flag fell, but {other} cannot checkmate by any series of legal moves (proven: {reason})"
+        ).format(side=who, other=other, reason=reason or gettext("not enough material to checkmate"))
     else:
-        said = f"{who}'s flag fell; whether {other} can checkmate was not decided within the search"
-    return f"{said}: {forfeit['by_rule'] or forfeit['recorded']} by {article}"
+        said = gettext("{side}'s flag fell; whether {other} can checkmate was not decided within the search").format(
+            side=who, other=other
+        )
+    return gettext("{sentence}: {result} by {rules}").format(
+        sentence=said, result=forfeit["by_rule"] or forfeit["recorded"], rules=article
+    )
 
 
 def _base_view(number: int, board: GameSeen) -> BoardView:
@@ -237,14 +263,14 @@ def _base_view(number: int, board: GameSeen) -> BoardView:
         "round": board.headers.get("Round"),
         "plies": plies,
         "moves": moves,
-        "move_text": f"move {moves}" if plies else "no move yet",
+        "move_text": gettext("move {n}").format(n=moves) if plies else gettext("no move yet"),
         "last_move": None,
         "last_uci": None,
         "clocks": {"white": None, "black": None},
         "fen": None,
         "placement": None,
         "state": PLAYING,
-        "state_text": PLAYING,
+        "state_text": gettext("playing"),
         "claim_moves": [],
         "error": None,
         "removed": board.parsed is None,
@@ -268,7 +294,9 @@ def board_view(number: int, board: GameSeen, ended: WatchEventDict | None) -> Bo
     view["state_text"] = words
     view["clocks"] = {"white": clocks["white"], "black": clocks["black"]}
     if clocks["white"] or clocks["black"]:
-        view["clocks_text"] = f"Clocks: White {clocks['white'] or '–'} · Black {clocks['black'] or '–'}"
+        view["clocks_text"] = gettext("Clocks: White {white} · Black {black}").format(
+            white=clocks["white"] or "–", black=clocks["black"] or "–"
+        )
     view["error"] = board.error[1] if board.error is not None else None
     if board.sans:
         view["last_move"] = board.sans[-1]
@@ -295,7 +323,9 @@ class Follower:
 
     def __init__(self, flag_rules: str = timeout.FIDE) -> None:
         if flag_rules not in (timeout.FIDE, timeout.USCF):
-            raise BadRequestError(f"flag_rules must be {timeout.FIDE!r} or {timeout.USCF!r}")
+            raise BadRequestError(
+                gettext("flag_rules must be {fide} or {uscf}").format(fide=repr(timeout.FIDE), uscf=repr(timeout.USCF))
+            )
         self.tracker = Tracker(flag_rules)
         self.log: list[ArbiterEvent] = []
         self.ended: dict[int, ArbiterEvent] = {}  # per game, its standing ``ended`` event
@@ -342,7 +372,9 @@ class Follower:
             return board_view(number, board, self.ended.get(number))
         except Exception as exc:  # a fault of the referee: said, not raised
             view = _base_view(number, board)
-            reason = view["error"] = f"internal error of the referee ({type(exc).__name__}): board not shown"
+            reason = view["error"] = gettext("internal error of the referee ({kind}): board not shown").format(
+                kind=type(exc).__name__
+            )
             view["urgency"] = 1
             said: WatchEventDict = {
                 "game": number,
@@ -413,7 +445,9 @@ class StreamRound:
             self.pending = ""
         note = None
         if len(self.pending) > self.limit:
-            note = f"a game of the stream is larger than the limit ({self.limit:,} characters): dropped"
+            note = gettext("a game of the stream is larger than the limit ({limit} characters): dropped").format(
+                limit=i18n.number(self.limit)
+            )
             self.pending = ""
         changed = False
         for piece in pieces:
@@ -466,13 +500,16 @@ class ArbiterBridge:
     next: :class:`StreamRound`, then :meth:`Follower.update`, with a
     ``note`` when a game was dropped), ``follow_drop`` (``source``: no
     longer followed, its follower freed), ``follow_log`` (every event so
-    far, source by source).
+    far, source by source), ``set_language`` (``language``: the sentences
+    made from now on, the page's: boards, events, refusals).
 
-    Limits: the ids of events and the game numbers are each source's own
+    Limits: a sentence already made (an event's text, a board not changed
+    since) stays in the language it was made in; the ids of events and the game numbers are each source's own
     (the page tells the sources apart by their number)."""
 
     def __init__(self) -> None:
         self.sources: dict[int, tuple[Follower, StreamRound]] = {0: (Follower(), StreamRound())}
+        self._language = i18n.ENGLISH  # the sentences' language, set by the page (set_language)
         self.dispatcher = Dispatcher[FollowReply](
             FollowOperations,
             {
@@ -481,6 +518,7 @@ class ArbiterBridge:
                 "follow_feed": self._feed,
                 "follow_log": self._log,
                 "follow_drop": self._drop,
+                "set_language": self._set_language,
             },
         )
 
@@ -494,18 +532,25 @@ class ArbiterBridge:
         (a bad request, a fault of the referee) is ``ok: false`` in the
         project's words, and the follower is left as it was."""
         answer: FollowReply
-        try:
-            answer = self.dispatcher.run(request)
-        except Exception as exc:
-            answer = {"ok": False, "error": error_info(referee_error(exc))}
+        with i18n.language(self._language):
+            try:
+                answer = self.dispatcher.run(request)
+            except Exception as exc:
+                answer = {"ok": False, "error": error_info(referee_error(exc))}
         return json.dumps(answer)
+
+    def _set_language(self, args: dict[str, Any]) -> FollowReply:
+        self._language = i18n.check_language(args["language"])
+        return {"ok": True}
 
     def _source(self, args: Mapping[str, Any]) -> tuple[Follower, StreamRound]:
         """The follower of the source named in ``args`` (0 when none is named)."""
         number = args.get("source", 0)
         if number not in self.sources:
             if number != 0:
-                raise BadRequestError(f"source {number} is not followed: start it first (follow_start)")
+                raise BadRequestError(
+                    gettext("source {number} is not followed: start it first (follow_start)").format(number=number)
+                )
             self.sources[0] = (Follower(), StreamRound())
         return self.sources[number]
 

@@ -12,6 +12,7 @@ import { chooseLanguage, mountLanguagePicker, showLanguage } from "./ui/language
 import { applyTheme, followSystemTheme } from "./ui/theme.js";
 import { applyBoardSize } from "./ui/boardsize.js";
 import { fromLocation, mountViews, showView, writeLocation } from "./ui/views.js";
+import { t } from "./i18n.js";
 
 const w = window;
 w.__perf = []; // {op, ply, ms: action -> panel updated, paint_ms, worker_ms}
@@ -115,6 +116,6 @@ afterPaint(() => {
     // a part of the page could not be fetched (the network went away mid-load)
     document.body.dataset.engine = "failed";
     const text = document.getElementById("engine-text");
-    if (text) text.textContent = `Part of the page could not be loaded (${e.message}): reload the page.`;
+    if (text) text.textContent = t("Part of the page could not be loaded ({reason}): reload the page.", { reason: e.message });
   });
 });

@@ -2,12 +2,14 @@
 // Starts the Python worker as early as possible (before the UI bundle has been
 // fetched and run); app.js takes it over and replays what arrived meanwhile.
 // Then looks after the service worker (sw.js): offline copy and updates.
+// boot.js is not bundled (no import): its words are marked for the page's catalog, said by referee/client.js
+const marked = (/** @type {string} */ msgid) => msgid;
 /** @type {PcdBoot & {events: Array<MessageEvent | ErrorEvent>}} */
 const boot = { worker: null, events: [], error: null, t: performance.now(), sw: null };
 if (window.__pcdBoot) {
   // app.js ran first and started the worker itself
 } else if ((window.__pcdBoot = boot) && typeof WebAssembly !== "object") {
-  boot.error = "this browser has no WebAssembly support";
+  boot.error = marked("this browser has no WebAssembly support");
 } else {
   try {
     const w = new Worker(new URL("worker.js", import.meta.url), { type: "module" });
@@ -22,7 +24,8 @@ if (window.__pcdBoot) {
     });
     boot.worker = w;
   } catch (e) {
-    boot.error = `could not start the worker (${/** @type {Error} */ (e).message})`;
+    console.warn("pychessdraw: could not start the worker:", e);
+    boot.error = marked("could not start the worker");
   }
 }
 

@@ -727,6 +727,7 @@
  * @property {Op<FollowTextArgs, FollowReply>} follow_feed
  * @property {Op<NoArgs, FollowReply>} follow_log
  * @property {Op<FollowSourceArgs, FollowReply>} follow_drop
+ * @property {Op<LanguageArgs, FollowReply>} set_language  the sentences made from now on in the page's language
  */
 
 /**

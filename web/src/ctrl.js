@@ -11,7 +11,7 @@
 import { t, tn } from "./i18n.js";
 import { restoreArgs, savePrefs } from "./persist.js";
 import { ControllerBase } from "./control/base.js";
-import { EarlyMoves, REPLAYING } from "./control/early.js";
+import { EarlyMoves, replaying } from "./control/early.js";
 import { Premoves } from "./control/premove.js";
 import { messageOf } from "./errors.js";
 
@@ -53,14 +53,15 @@ export class Controller extends ControllerBase {
     if (record) {
       r = await this.act("restore", restoreArgs(record));
       if (r && !r.ok) {
-        notice = `The saved game could not be restored (${r.error ? r.error.message : "unknown error"}); a new game was started.`;
+        const reason = r.error ? r.error.message : t("unknown error");
+        notice = t("The saved game could not be restored ({reason}); a new game was started.", { reason });
         this.address.forget();
         r = null;
       }
     }
     if (!r && !spoken?.ok) await this.act("state");
     s.engine = "ready";
-    s.engineText = "Referee ready";
+    s.engineText = t("Referee ready");
     s.notice = notice;
     if (notice) s.error = { code: "restore_failed", message: notice };
     this.changed("engine", "board", "panel", "error", "dialogs");
@@ -207,7 +208,7 @@ export class Controller extends ControllerBase {
   declineDraw() {
     this.state.offer = null;
     this.changed("dialogs");
-    this.announce("Draw offer declined.");
+    this.announce(t("Draw offer declined."));
   }
 
   /**
@@ -277,7 +278,7 @@ export class Controller extends ControllerBase {
     } catch (e) {
       return this.showError({ code: "internal", message: messageOf(e) });
     }
-    if (!checked.ok) return this.showError(checked.error ?? { code: "bad_fen", message: "This FEN cannot be set up." });
+    if (!checked.ok) return this.showError(checked.error ?? { code: "bad_fen", message: t("This FEN cannot be set up.") });
     this.confirmLoss(t("Set up this position?"), t("Set up the position"), () => void this.act("new", { fen: fen.trim(), chess960 }));
   }
 
@@ -316,14 +317,14 @@ export class Controller extends ControllerBase {
       s.browse = null;
       s.browseFacts = null;
       this.changed("board", "panel", "browse");
-      this.announce(`Back to the current position: ${s.live.where}.`);
+      this.announce(t("Back to the current position: {where}.", { where: s.live.where }));
       return;
     }
     s.browse = target;
     s.browseFacts = null;
     this.changed("board", "panel", "browse");
     const row = s.rows[target - 1];
-    this.announce(target === 0 ? "The start position." : `${row.label}, move ${target} of ${last}.`);
+    this.announce(target === 0 ? t("The start position.") : t("{move}, move {n} of {last}.", { move: row.label, n: target, last }));
     if (this.referee.state !== "ready") return;
     this.referee.request("status_at", { ply: target }).then((r) => {
       if (s.browse !== target) return;
@@ -353,7 +354,7 @@ export class Controller extends ControllerBase {
   explainNoMove() {
     const s = this.state;
     if (s.engine === "loading" && s.early.known) return; // a move made now is kept (control/early.js)
-    if (s.engine === "loading") this.showError(REPLAYING);
-    else if (s.engine === "failed") this.showError({ code: "not_running", message: "The referee could not start: moves cannot be played (see the message at the top)." });
+    if (s.engine === "loading") this.showError(replaying());
+    else if (s.engine === "failed") this.showError({ code: "not_running", message: t("The referee could not start: moves cannot be played (see the message at the top).") });
   }
 }

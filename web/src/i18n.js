@@ -60,3 +60,22 @@ export function useCatalog(tag, messages, plural) {
   catalog = messages;
   if (plural) pluralIndex = plural;
 }
+
+/**
+ * Marks a message for the page's catalog where it is made but not shown (the
+ * worker, which has no catalog; a table read later) and returns it unchanged:
+ * tMarked() says it in the page's language where it is shown.
+ * @param {string} msgid the English text
+ */
+export function marked(msgid) {
+  return msgid;
+}
+
+/**
+ * A message made elsewhere and marked there (marked()), in the page's
+ * language; a text no catalog holds (a browser's own error) as it came.
+ * @param {string} msgid @param {Record<string, string | number>} [params]
+ */
+export function tMarked(msgid, params) {
+  return t(msgid, params);
+}

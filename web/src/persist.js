@@ -2,6 +2,8 @@
 // Saving and sharing a game: the record kept in localStorage and the URL
 // hash, as pure functions (the controller calls them; no DOM here). What is
 // read back is validated: a corrupted record never reaches the referee.
+import { t } from "./i18n.js";
+
 
 /** @typedef {import("./contract.js").Ending} Ending */
 
@@ -38,35 +40,35 @@ export function isEmpty(rec) {
  * @returns {Checked}
  */
 export function validateRecord(raw) {
-  if (raw == null || typeof raw !== "object" || Array.isArray(raw)) return { ok: false, problem: "it is not a saved game" };
+  if (raw == null || typeof raw !== "object" || Array.isArray(raw)) return { ok: false, problem: t("it is not a saved game") };
   const r = /** @type {Record<string, unknown>} */ (raw);
-  if (r.fen != null && typeof r.fen !== "string") return { ok: false, problem: "its position is not a FEN" };
+  if (r.fen != null && typeof r.fen !== "string") return { ok: false, problem: t("its position is not a FEN") };
   const start = r.start_fen == null ? STD_FEN : r.start_fen;
-  if (typeof start !== "string" || start.length > 200 || !start.trim()) return { ok: false, problem: "its start position is not a FEN" };
-  if (r.chess960 != null && typeof r.chess960 !== "boolean") return { ok: false, problem: "its Chess960 flag is not true or false" };
+  if (typeof start !== "string" || start.length > 200 || !start.trim()) return { ok: false, problem: t("its start position is not a FEN") };
+  if (r.chess960 != null && typeof r.chess960 !== "boolean") return { ok: false, problem: t("its Chess960 flag is not true or false") };
   const moves = r.moves == null ? [] : r.moves;
-  if (!Array.isArray(moves) || moves.length > MAX_MOVES) return { ok: false, problem: "its moves are not a list" };
+  if (!Array.isArray(moves) || moves.length > MAX_MOVES) return { ok: false, problem: t("its moves are not a list") };
   for (let i = 0; i < moves.length; i++) {
     if (typeof moves[i] !== "string" || !UCI.test(moves[i])) {
-      return { ok: false, problem: `its move ${i + 1} is not a move` };
+      return { ok: false, problem: t("its move {n} is not a move", { n: i + 1 }) };
     }
   }
   /** @type {Ending|null} */
   let ending = null;
   if (r.ending != null) {
     const e = /** @type {any} */ (r.ending); // any: read back from storage, each field is checked below
-    if (typeof e !== "object" || !ENDINGS.includes(e.op)) return { ok: false, problem: "its ending is not one the page knows" };
+    if (typeof e !== "object" || !ENDINGS.includes(e.op)) return { ok: false, problem: t("its ending is not one the page knows") };
     const color = e.color ?? e.args?.color; // older records kept {op, args: {color}}
-    if ((e.op === "resign" || e.op === "flag") && color !== "white" && color !== "black") return { ok: false, problem: "its ending names no side" };
+    if ((e.op === "resign" || e.op === "flag") && color !== "white" && color !== "black") return { ok: false, problem: t("its ending names no side") };
     ending = color ? { op: e.op, color } : { op: e.op };
     if (e.op === "claim" && e.auto === true && color) ending.auto = true; // made by the auto-claim setting
   }
   /** @type {Record<string, string>} */
   const headers = {};
   if (r.headers != null) {
-    if (typeof r.headers !== "object" || Array.isArray(r.headers)) return { ok: false, problem: "its PGN tags are broken" };
+    if (typeof r.headers !== "object" || Array.isArray(r.headers)) return { ok: false, problem: t("its PGN tags are broken") };
     for (const [k, v] of Object.entries(/** @type {object} */ (r.headers))) {
-      if (typeof v !== "string") return { ok: false, problem: "its PGN tags are broken" };
+      if (typeof v !== "string") return { ok: false, problem: t("its PGN tags are broken") };
       headers[k] = v;
     }
   }
@@ -184,7 +186,7 @@ export function loadRecord(storage) {
   try {
     raw = JSON.parse(text);
   } catch {
-    return { ok: false, problem: "it is not valid JSON" };
+    return { ok: false, problem: t("it is not valid JSON") };
   }
   return validateRecord(raw);
 }

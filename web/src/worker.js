@@ -43,6 +43,10 @@ const t0 = performance.now();
 const timings = { path: null };
 const mark = (/** @type {string} */ name) => { timings[name] = Math.round(performance.now() - t0); };
 
+// The worker has no catalog: its words for a person are marked for the page's
+// (docs/catalogs.py reads marked()), and the page says them (tMarked in referee/client.js).
+const marked = (/** @type {string} */ msgid) => msgid;
+
 /** @param {unknown} e  what was thrown */
 const errorText = (e) => String((e instanceof Error && e.message) || e);
 
@@ -62,10 +66,10 @@ function bootFailure(what) {
   postMessage({ type: "failed", message: what, timings });
 }
 addEventListener("unhandledrejection", (ev) => {
-  if (!ready) bootFailure(ev.reason ? errorText(ev.reason) : "unknown error while loading Pyodide");
+  if (!ready) bootFailure(ev.reason ? errorText(ev.reason) : marked("unknown error while loading Pyodide"));
 });
 addEventListener("error", (ev) => {
-  if (!ready) bootFailure(String(ev.message || "error while loading Pyodide"));
+  if (!ready) bootFailure(String(ev.message || marked("error while loading Pyodide")));
 });
 
 // Pyodide 314 catches a failed wasm fetch/compile itself, only logs
@@ -77,9 +81,9 @@ console.warn = (...a) => {
   if (ready) return;
   if (a[0] === "wasm instantiation failed!") {
     wasmFailed = true;
-    setTimeout(() => bootFailure("pyodide.asm.wasm could not be loaded or compiled"), 0);
+    setTimeout(() => bootFailure(marked("pyodide.asm.wasm could not be loaded or compiled")), 0);
   } else if (wasmFailed && a[0] instanceof Error) {
-    bootFailure(`pyodide.asm.wasm could not be loaded or compiled (${a[0].message})`);
+    bootFailure(marked("pyodide.asm.wasm could not be loaded or compiled")); // its error: logged above
   }
 };
 
@@ -225,7 +229,7 @@ async function bootNormally(wheelUrls) {
   const py = pyodide = await loadPyodide(pyOptions());
   timings.path = "boot";
   mark("pyodide");
-  progress("Installing python-chess and pychessdraw…", 2, 4);
+  progress(marked("Installing python-chess and pychessdraw…"), 2, 4);
   const bufs = await wheels;
   mark("wheels_fetched");
   const extractDir = py.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
@@ -236,8 +240,8 @@ async function bootNormally(wheelUrls) {
 }
 
 async function boot() {
-  if (typeof WebAssembly !== "object") throw new Error("this browser has no WebAssembly");
-  progress("Downloading Python (Pyodide)…", 1, 4);
+  if (typeof WebAssembly !== "object") throw new Error(marked("this browser has no WebAssembly support"));
+  progress(marked("Downloading Python (Pyodide)…"), 1, 4);
   const manifest = BOOT || (await fetchJson("boot.json"));
   mark("manifest");
   const wheelUrls = manifest.wheels.map((w) => new URL(w, base).href);
@@ -255,19 +259,19 @@ async function boot() {
     }
   }
   const py = pyodide || (await bootNormally(wheelUrls));
-  progress("Starting the referee…", 3, 4);
+  progress(marked("Starting the referee…"), 3, 4);
   const mod = py.pyimport(__PCD_BRIDGE__); // pychessdraw.web.bridge, or .follow in arbiter-worker.js (build.py)
   const made = bridge = mod[__PCD_BRIDGE_CLASS__](); // Bridge, or ArbiterBridge
   mod.destroy();
   handle = made.handle;
   mark("bridge");
-  progress("Ready", 4, 4);
+  progress(marked("Ready"), 4, 4);
 }
 
 /** @param {WorkerRequest} msg @returns {Reply & {id: number}} */
 function call(msg) {
   const { id, op, args } = msg;
-  if (!handle) throw new Error("the referee is not running");
+  if (!handle) throw new Error(marked("the referee is not running"));
   const text = handle(JSON.stringify({ op, args: args || {} }));
   return { id, .../** @type {Reply} */ (JSON.parse(text)) };
 }

@@ -4,11 +4,17 @@
 // own, so that following a round and the game on the board never wait on
 // each other. Talks through the page's referee client.
 import { Referee } from "../referee/client.js";
+import { currentLocale } from "../i18n.js";
+import { LANGUAGE_EVENT } from "../ui/language.js";
 
 export class ArbiterClient {
   constructor() {
     /** @type {Referee<import("../contract.js").FollowOperations> | null} */
     this.referee = null;
+    // another language: the worker's sentences made from then on in it (the boards as they next change)
+    document.addEventListener(LANGUAGE_EVENT, () => {
+      if (this.referee) void this.referee.request("set_language", { language: currentLocale() }).catch(() => {});
+    });
   }
 
   /** Start the worker (Python loads meanwhile). */
@@ -27,8 +33,11 @@ export class ArbiterClient {
    * source, every source's follower is dropped.
    * @param {import("../contract.js").FlagRulesName} flagRules @param {number} [source]
    */
-  start(flagRules, source) {
-    return this.warm().request("follow_start", source == null ? { flag_rules: flagRules } : { flag_rules: flagRules, source });
+  async start(flagRules, source) {
+    const referee = this.warm();
+    // the boards' and events' sentences in the page's language (the worker starts in English)
+    await referee.request("set_language", { language: currentLocale() });
+    return referee.request("follow_start", source == null ? { flag_rules: flagRules } : { flag_rules: flagRules, source });
   }
 
   /** A source no longer followed: its follower is freed. @param {number} source */

@@ -4,6 +4,8 @@
 // boards by state, the phase of following (one follower at most), the
 // boards' order (the round's, never by state) and the urgent strip.
 // view.js renders it; nothing here is read back from the page.
+import { tn } from "../i18n.js";
+
 
 /** @typedef {import("../contract.js").BoardView} BoardView */
 /** @typedef {import("../contract.js").ArbiterEvent} ArbiterEvent */
@@ -15,8 +17,11 @@ export const boardKey = (src, game) => `${src}:${game}`;
 
 /** The states in the grid's count ("3 playing, 1 must stop"), in the order said. */
 export const STATE_WORDS = Object.freeze({
-  playing: "playing", claimable: "claimable", claimable_with_move: "claim with a move", must_stop: "must stop",
-  ended: "ended",
+  playing: (/** @type {number} */ n) => tn("{n} playing", "{n} playing", n),
+  claimable: (/** @type {number} */ n) => tn("{n} claimable", "{n} claimable", n),
+  claimable_with_move: (/** @type {number} */ n) => tn("{n} claim with a move", "{n} claim with a move", n),
+  must_stop: (/** @type {number} */ n) => tn("{n} must stop", "{n} must stop", n),
+  ended: (/** @type {number} */ n) => tn("{n} ended", "{n} ended", n),
 });
 
 /** The phases of following: one follower at most, whatever is clicked. @typedef {"idle" | "starting" | "following" | "stopping"} Phase */
@@ -140,8 +145,8 @@ export class ArbiterModel {
     const counts = this.counts();
     const n = this.boards.size;
     const parts = /** @type {(keyof typeof STATE_WORDS)[]} */ (Object.keys(STATE_WORDS))
-      .filter((s) => counts[s]).map((s) => `${counts[s]} ${STATE_WORDS[s]}`);
-    return `${n} board${n === 1 ? "" : "s"}: ${parts.join(", ")}`;
+      .filter((s) => counts[s]).map((s) => STATE_WORDS[s](counts[s]));
+    return tn("{n} board: {states}", "{n} boards: {states}", n, { states: parts.join(", ") });
   }
 
   /** The log as JSON lines (the download). */

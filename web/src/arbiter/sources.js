@@ -7,6 +7,7 @@
 // change, and throws SourceError with a message for people when it fails.
 
 import { messageOf } from "../errors.js";
+import { currentLocale, t } from "../i18n.js";
 
 /** A round of 64 long games with clocks is under 2 MB: the limit leaves room. */
 export const MAX_BYTES = 16 << 20;
@@ -21,8 +22,9 @@ export class SourceError extends Error {
   }
 }
 
-export const CORS_HELP = "The host does not let other sites read it (no Access-Control-Allow-Origin header), " +
-  "or it cannot be reached. Download the PGN and choose it as a local file, or paste its text.";
+/** Why a URL cannot be read here, and what to do instead. */
+export const corsHelp = () =>
+  t("The host does not let other sites read it (no Access-Control-Allow-Origin header), or it cannot be reached. Download the PGN and choose it as a local file, or paste its text.");
 
 /**
  * Bytes as text, cut at `limit` (at the last whole line) with a message.
@@ -42,8 +44,8 @@ export function decodeLimited(parts, size, limit) {
   let cut = null;
   if (size > limit) {
     bytes = bytes.subarray(0, bytes.lastIndexOf(10) + 1);
-    cut = `the source is larger than the limit (${(limit / (1 << 20)).toFixed(0)} MB): only its first ` +
-      `${bytes.length.toLocaleString("en")} bytes are read`;
+    cut = t("the source is larger than the limit ({mb} MB): only its first {bytes} bytes are read",
+      { mb: (limit / (1 << 20)).toFixed(0), bytes: bytes.length.toLocaleString(currentLocale()) });
   }
   return { text: new TextDecoder("utf-8").decode(bytes), cut };
 }
@@ -73,7 +75,7 @@ async function readLimited(body, limit) {
 /** @param {string} url  an http(s) URL, else SourceError */
 function httpUrl(url) {
   const u = new URL(url);
-  if (u.protocol !== "https:" && u.protocol !== "http:") throw new SourceError(`not an http(s) URL: ${url.slice(0, 80)}`);
+  if (u.protocol !== "https:" && u.protocol !== "http:") throw new SourceError(t("not an http(s) URL: {url}", { url: url.slice(0, 80) }));
   return u.href;
 }
 
@@ -84,7 +86,7 @@ const pageFetch = (input, init) => fetch(input, init);
 export class TextSource {
   /** @param {string} text */
   constructor(text) {
-    this.name = "pasted text";
+    this.name = t("pasted text");
     this.text = text;
     /** @type {string | null} */
     this.cut = null;
@@ -140,8 +142,8 @@ export class UrlSource {
       return text;
     } catch (e) {
       if (e instanceof SourceError) throw e;
-      if (abort.signal.aborted) throw new SourceError(`${this.name}: no answer within ${FETCH_TIMEOUT_MS / 1000} s`);
-      if (e instanceof TypeError) throw new SourceError(`${this.name} cannot be read from this page. ${CORS_HELP}`);
+      if (abort.signal.aborted) throw new SourceError(t("{source}: no answer within {seconds} s", { source: this.name, seconds: FETCH_TIMEOUT_MS / 1000 }));
+      if (e instanceof TypeError) throw new SourceError(t("{source} cannot be read from this page. {help}", { source: this.name, help: corsHelp() }));
       throw new SourceError(`${this.name}: ${messageOf(e)}`);
     } finally {
       clearTimeout(timer);
@@ -197,7 +199,7 @@ export class StreamSource {
     try {
       r = await this.fetch(this.name, { cache: "no-store", credentials: "omit", redirect: "follow" });
     } catch (e) {
-      if (e instanceof TypeError) throw new SourceError(`${this.name} cannot be read from this page. ${CORS_HELP}`);
+      if (e instanceof TypeError) throw new SourceError(t("{source} cannot be read from this page. {help}", { source: this.name, help: corsHelp() }));
       throw new SourceError(`${this.name}: ${messageOf(e)}`);
     }
     if (!r.ok || !r.body) throw new SourceError(`${this.name}: HTTP ${r.status} ${r.statusText}`.trim());
@@ -214,9 +216,9 @@ export class StreamSource {
         if (done) break;
         this.buffer.push(decoder.decode(value, { stream: true }));
       }
-      if (this.reader === reader) this.failed = new SourceError(`${this.name}: the stream ended.`);
+      if (this.reader === reader) this.failed = new SourceError(t("{source}: the stream ended.", { source: this.name }));
     } catch (e) {
-      if (this.reader === reader) this.failed = new SourceError(`${this.name}: the stream broke (${messageOf(e)}).`);
+      if (this.reader === reader) this.failed = new SourceError(t("{source}: the stream broke ({reason}).", { source: this.name, reason: messageOf(e) }));
     }
   }
 
@@ -237,7 +239,7 @@ export class FileSource {
   constructor(file) {
     this.handle = "getFile" in file ? file : null;
     this.file = "getFile" in file ? null : file;
-    this.name = this.file ? this.file.name : "the chosen file";
+    this.name = this.file ? this.file.name : t("the chosen file");
     this.stamp = "";
     /** @type {string | null} */
     this.cut = null;
@@ -263,8 +265,9 @@ export class FileSource {
       this.cut = cut;
       return text;
     } catch (e) {
-      const again = this.handle ? "" : " Choose it again (this browser cannot follow a file as it changes).";
-      throw new SourceError(`${this.name} cannot be read (${messageOf(e)}).${again}`);
+      const said = { source: this.name, reason: messageOf(e) };
+      throw new SourceError(this.handle ? t("{source} cannot be read ({reason}).", said)
+        : t("{source} cannot be read ({reason}). Choose it again (this browser cannot follow a file as it changes).", said));
     }
   }
 }
@@ -292,14 +295,14 @@ export function poll(source, opts) {
     try {
       const text = await source.read();
       if (stopped) return; // stopped during the read: nothing more is said or asked
-      if (failures) opts.onNote(`${source.name} answers again`);
+      if (failures) opts.onNote(t("{source} answers again", { source: source.name }));
       failures = 0;
       if (source.cut && source.cut !== cutSaid) opts.onNote(source.cut);
       cutSaid = source.cut;
       if (text != null && !stopped) await opts.onText(text, start);
     } catch (e) {
       if (stopped) return; // the read was ended by stop(): not a failure of the source
-      if (failures === 0) opts.onNote(`${messageOf(e)} Trying again, less often, until it answers.`);
+      if (failures === 0) opts.onNote(t("{reason} Trying again, less often, until it answers.", { reason: messageOf(e) }));
       failures++;
     }
     if (stopped) return;

@@ -151,7 +151,7 @@ export class ClockKeeper {
    * @param {string} rules
    */
   async setFlagRules(rules) {
-    if (!isFlagRules(rules)) throw new Error(`unknown flag rules ${rules}`);
+    if (!isFlagRules(rules)) throw new Error(t("unknown flag rules {rules}", { rules: String(rules) }));
     this.flagRules = rules;
     this.save();
     this.#emit();

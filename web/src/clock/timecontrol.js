@@ -3,6 +3,8 @@
 // (minutes + increment in seconds, fractional minutes allowed: "0.05+0" is
 // 3 s) and US Chess delay "M d D" (minutes, then a delay of D seconds at the
 // start of every move before the clock counts down). Pure: no DOM, no time.
+import { t } from "../i18n.js";
+
 
 /**
  * @typedef {{kind: "untimed", text: string}} UntimedControl
@@ -46,42 +48,42 @@ const MINUTES_ONLY = new RegExp(String.raw`^${NUMBER}$`);
  * @returns {TimeControl}
  */
 export function parseTimeControl(text) {
-  const t = String(text ?? "").trim();
-  if (t === "" || t === "-" || /^(untimed|none|no clock|off)$/i.test(t)) return UNTIMED;
-  let m = INCREMENT.exec(t);
+  const spec = String(text ?? "").trim();
+  if (spec === "" || spec === "-" || /^(untimed|none|no clock|off)$/i.test(spec)) return UNTIMED;
+  let m = INCREMENT.exec(spec);
   if (m) {
     const baseMs = minutesToMs(m[1]);
     const incrementMs = secondsToMs(m[2]);
     return { kind: "increment", text: `${trimNumber(m[1])}+${trimNumber(m[2])}`, baseMs, incrementMs };
   }
-  m = DELAY.exec(t);
+  m = DELAY.exec(spec);
   if (m) {
     const baseMs = minutesToMs(m[1]);
     const delayMs = secondsToMs(m[2]);
     return { kind: "delay", text: `${trimNumber(m[1])} d ${trimNumber(m[2])}`, baseMs, delayMs };
   }
-  m = MINUTES_ONLY.exec(t);
+  m = MINUTES_ONLY.exec(spec);
   if (m) {
     return { kind: "increment", text: `${trimNumber(m[1])}+0`, baseMs: minutesToMs(m[1]), incrementMs: 0 };
   }
   throw new TimeControlError(
-    `time control ${JSON.stringify(t)} not understood: use minutes+increment (e.g. 3+2, 0.05+0), ` +
-      `minutes d delay (e.g. 5 d 3, US Chess delay) or "untimed"`,
+    t('time control {text} not understood: use minutes+increment (e.g. 3+2, 0.05+0), minutes d delay (e.g. 5 d 3, US Chess delay) or "untimed"',
+      { text: JSON.stringify(spec) }),
   );
 }
 
 /** @param {string} s */
 function minutesToMs(s) {
   const ms = Math.round(Number(s) * 60_000);
-  if (!(ms > 0)) throw new TimeControlError("the base time must be more than 0 minutes");
-  if (ms > MAX_BASE_MS) throw new TimeControlError("the base time must be at most 1440 minutes (a day)");
+  if (!(ms > 0)) throw new TimeControlError(t("the base time must be more than 0 minutes"));
+  if (ms > MAX_BASE_MS) throw new TimeControlError(t("the base time must be at most 1440 minutes (a day)"));
   return ms;
 }
 
 /** @param {string} s */
 function secondsToMs(s) {
   const ms = Math.round(Number(s) * 1000);
-  if (ms > MAX_STEP_MS) throw new TimeControlError("an increment or delay must be at most 3600 seconds");
+  if (ms > MAX_STEP_MS) throw new TimeControlError(t("an increment or delay must be at most 3600 seconds"));
   return ms;
 }
 

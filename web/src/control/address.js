@@ -2,6 +2,7 @@
 // The address and storage: the game is saved in both after each change;
 // the address (a link, Back, Forward) names the game the page shows.
 import { clearRecord, decodeHash, encodeHash, isEmpty, loadRecord, restoreArgs, saveRecord } from "../persist.js";
+import { t } from "../i18n.js";
 
 /** @typedef {import("./base.js").ControllerBase} Controller */
 /** @typedef {import("../persist.js").GameRecord} GameRecord */
@@ -34,7 +35,7 @@ export class Address {
     const pick = fromHash || stored;
     if (pick && !pick.ok) {
       if (stored) this.forget();
-      return { record: null, notice: `The saved game could not be restored (${pick.problem}); a new game was started.` };
+      return { record: null, notice: t("The saved game could not be restored ({reason}); a new game was started.", { reason: pick.problem }) };
     }
     return { record: pick && !isEmpty(pick.record) ? pick.record : null, notice: "" };
   }
@@ -50,7 +51,7 @@ export class Address {
     if (ctrl.state.engine !== "ready") return;
     const rec = decodeHash(this.nav.get());
     const current = ctrl.record();
-    if (rec && !rec.ok) return ctrl.showError({ code: "bad_link", message: `This link holds no game the page can show (${rec.problem}).` });
+    if (rec && !rec.ok) return ctrl.showError({ code: "bad_link", message: t("This link holds no game the page can show ({reason}).", { reason: rec.problem }) });
     const target = rec ? rec.record : null;
     if (current && target && encodeHash(current) === encodeHash(target)) return;
     // a new game already (the address changed its view only): nothing to start

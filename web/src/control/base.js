@@ -8,7 +8,6 @@
 // No DOM.
 
 import { isEmpty, STD_FEN } from "../persist.js";
-import { SIDE_NAME } from "../contract.js";
 import { Address } from "./address.js";
 import { AnalysisScheduler } from "./analysis.js";
 import { Announcer } from "./announcer.js";
@@ -17,6 +16,7 @@ import { applyRefusal, applyReply, CHANGING } from "./replies.js";
 import { RequestQueue } from "./requests.js";
 import { initialState } from "./state.js";
 import { messageOf } from "../errors.js";
+import { t, tMarked } from "../i18n.js";
 
 /** @typedef {import("../contract.js").Answer_} Answer */
 /** @typedef {import("../contract.js").OpName} OpName */
@@ -52,13 +52,13 @@ export class ControllerBase extends Emitter {
   /** The referee's start-up: progress and failure (ready: the Controller). @param {Referee} referee */
   listen(referee) {
     referee.on("progress", (e) => {
-      this.state.engineText = e.stage;
+      this.state.engineText = tMarked(e.stage); // marked in worker.js
       this.state.progress = { step: e.step, steps: e.steps };
       this.changed("engine");
     });
     referee.on("failed", (e) => {
       this.state.engine = "failed";
-      this.state.engineText = `The Python referee could not start: ${e.message}. The board cannot take moves; reload the page to try again.`;
+      this.state.engineText = t("The Python referee could not start: {reason}. The board cannot take moves; reload the page to try again.", { reason: e.message });
       this.changed("engine", "board", "panel");
     });
   }
@@ -142,8 +142,8 @@ export class ControllerBase extends Emitter {
     const t0 = opts.t0 ?? performance.now();
     if (this.referee.state !== "ready") {
       this.showError(this.state.engine === "failed"
-        ? { code: "not_running", message: "The referee is not running (see the message at the top)." }
-        : { code: "loading", message: "The referee is still starting: try again in a moment." });
+        ? { code: "not_running", message: t("The referee is not running (see the message at the top).") }
+        : { code: "loading", message: t("The referee is still starting: try again in a moment.") });
       return Promise.resolve(null);
     }
     this.emit("acting", op, args); // before it is sent: the clocks stop for a claim (FIDE 9.5.1)
@@ -175,7 +175,7 @@ export class ControllerBase extends Emitter {
       const err = applyRefusal(s, op, r, parts);
       this.emit("reply", op, args, r);
       this.emit("change", s, parts);
-      this.announce(`Error: ${err.message}`);
+      this.announce(t("Error: {message}", { message: err.message }));
       return;
     }
     const played = applyReply(s, op, args, r, parts);
@@ -222,11 +222,13 @@ export class ControllerBase extends Emitter {
 
   /**
    * Refuse an action for a side the visitor does not play.
-   * @param {"white"|"black"} color @param {string} what  e.g. "resign"
+   * @param {"white"|"black"} color @param {"claim"|"resign"} what
    */
   refuseFor(color, what) {
-    const name = SIDE_NAME[color];
-    this.showError({ code: "not_your_side", message: `${name} is played by the computer: you ${what} only for your own side.` });
+    const side = color === "white" ? t("White") : t("Black");
+    const message = what === "claim" ? t("{side} is played by the computer: you claim only for your own side.", { side })
+      : t("{side} is played by the computer: you resign only for your own side.", { side });
+    this.showError({ code: "not_your_side", message });
   }
 
   // ---------------------------------------------------------------- messages
@@ -235,7 +237,7 @@ export class ControllerBase extends Emitter {
     this.state.error = err;
     this.state.seq++;
     this.changed("error");
-    this.announce(`Error: ${err.message}`);
+    this.announce(t("Error: {message}", { message: err.message }));
   }
 
   dismissError() {

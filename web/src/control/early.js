@@ -2,11 +2,14 @@
 // Moves made while the referee starts: kept in order (state.queued) and
 // judged once it has restored the game, only where the board already shows
 // the game's position (state.early.known).
+import { t } from "../i18n.js";
+
 
 /** @typedef {import("../ctrl.js").Controller} Controller */
 
 /** A move made before the referee has replayed a game whose position the board does not show yet. */
-export const REPLAYING = { code: "loading", message: "The referee is still replaying the game: moves can be played in a moment." };
+/** The refusal while the referee replays the game (in the language shown when it is made). */
+export const replaying = () => ({ code: "loading", message: t("The referee is still replaying the game: moves can be played in a moment.") });
 
 export class EarlyMoves {
   /** @param {Controller} ctrl */
@@ -23,11 +26,11 @@ export class EarlyMoves {
     const ctrl = this.ctrl;
     if (!ctrl.state.early.known) {
       // the board shows the game's start, not its position: a move made there would be judged in another
-      ctrl.showError(REPLAYING);
+      ctrl.showError(replaying());
       return Promise.resolve(null);
     }
     ctrl.state.queued = [...ctrl.state.queued, move];
-    ctrl.announce(`${move} will be played when the referee is ready`);
+    ctrl.announce(t("{move} will be played when the referee is ready", { move }));
     ctrl.changed("queue");
     return Promise.resolve(null);
   }

@@ -3,6 +3,7 @@
 // reply in turn, then what the operation closes, or a refusal. The parts
 // changed are collected for the one "change" that follows.
 import { REPLACES_GAME } from "../contract.js";
+import { t } from "../i18n.js";
 
 /** @typedef {import("../ctrl.js").Controller} Controller */
 /** @typedef {import("../contract.js").Answer_} Answer */
@@ -90,7 +91,7 @@ export function applyReply(s, op, args, r, parts) {
  * @param {CtrlState} s @param {string} op @param {Answer} r @param {Set<Part>} parts
  */
 export function applyRefusal(s, op, r, parts) {
-  const err = r.error || { code: "internal", message: "no answer" };
+  const err = r.error || { code: "internal", message: t("no answer") };
   if (err.code === "promotion_needed" && err.choices && err.choices.length) {
     s.promotion = err.choices;
     s.error = null;

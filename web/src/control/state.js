@@ -2,6 +2,7 @@
 // The page's state, its parts and the controller's events: the types every
 // controller and view shares, and the state a page starts with.
 import { loadPrefs, positionBeforeReferee } from "../persist.js";
+import { t } from "../i18n.js";
 
 /** @typedef {import("../contract.js").Answer_} Answer */
 /** @typedef {import("../contract.js").Facts} Facts */
@@ -93,7 +94,7 @@ import { loadPrefs, positionBeforeReferee } from "../persist.js";
  */
 export function initialState(storage, nav) {
   return {
-    engine: "loading", engineText: "Loading the Python referee…", progress: { step: 0, steps: 4 },
+    engine: "loading", engineText: t("Loading the Python referee…"), progress: { step: 0, steps: 4 },
     game: null, rows: [], rowsChange: { keep: 0, added: 0 },
     live: null, browse: null, browseFacts: null, ending: null, proof: null,
     offer: null, ask: null, confirm: null, error: null, claim: null, promotion: null, pgnGames: null,

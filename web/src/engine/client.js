@@ -10,6 +10,8 @@
 // stops the running one and drops the queue (undo, new game). A worker
 // error (missing file, WebAssembly failure), a start that never finishes or
 // a search that never answers puts the client in state `failed` for good.
+import { t } from "../i18n.js";
+
 
 export const ENGINE_URL = "engine/stockfish.js";
 /** Start-up (download, compile, `uciok`, `readyok`) must finish within this. */
@@ -164,25 +166,26 @@ export class EngineClient {
   /** Create the worker and wait for the engine; resolves at once when already started. */
   start() {
     if (this.ready) return this.ready;
-    this.setState("loading", "loading the engine");
+    this.setState("loading", t("loading the engine"));
     this.ready = new Promise((resolve, reject) => {
       this.bootReject = reject;
-      const timer = setTimeout(() => this.fail(`the engine did not start within ${this.loadTimeoutMs / 1000} s`),
+      const timer = setTimeout(() => this.fail(t("the engine did not start within {seconds} s", { seconds: this.loadTimeoutMs / 1000 })),
         this.loadTimeoutMs);
       let worker;
       try {
         worker = this.createWorker(this.url);
       } catch (err) {
         clearTimeout(timer);
-        this.fail(`the engine could not be started: ${err}`);
+        this.fail(t("the engine could not be started: {reason}", { reason: String(err) }));
         return;
       }
       this.worker = worker;
       worker.onerror = (e) => {
         e.preventDefault?.();
-        this.fail(`the engine failed: ${e.message || "its files are missing or broken"}`);
+        const missing = t("its files are missing or broken");
+      this.fail(t("the engine failed: {reason}", { reason: e.message || missing }));
       };
-      worker.onmessageerror = () => this.fail("the engine sent an unreadable message");
+      worker.onmessageerror = () => this.fail(t("the engine sent an unreadable message"));
       worker.onmessage = (e) => this.receive(typeof e.data === "string" ? e.data : String(e.data));
       this.bootListener = (line) => {
         if (line === "uciok") {
@@ -284,7 +287,7 @@ export class EngineClient {
     const turn = r.turn;
     this.send(goCommand(r, turn));
     const own = r.clock ? Math.min(r.movetime, turn === "white" ? r.clock.wtime : r.clock.btime) : r.movetime;
-    job.watchdog = setTimeout(() => this.fail("the engine stopped answering"), own + SEARCH_GRACE_MS);
+    job.watchdog = setTimeout(() => this.fail(t("the engine stopped answering")), own + SEARCH_GRACE_MS);
     this.setState("thinking");
   }
 

@@ -13,6 +13,7 @@ import { LAWS } from "../contract.js";
 import { EngineClient } from "./client.js";
 import { ComputerPlayer, DEFAULT_LEVEL, levelById, LEVELS } from "./player.js";
 import { messageOf } from "../errors.js";
+import { t } from "../i18n.js";
 
 export const PREFS_KEY = "pychessdraw.engine.v1";
 /** @typedef {"human"|"computer-white"|"computer-black"} Opponent */
@@ -94,7 +95,7 @@ export class ComputerOpponent {
       const side = this.side();
       if (side && f && !f.outcome && f.turn !== side) {
         this.offerAfterMove = true;
-        this.state.note = `Your draw offer will be made with your next move (FIDE ${LAWS.offer}).`;
+        this.state.note = t("Your draw offer will be made with your next move (FIDE {article}).", { article: LAWS.offer });
         this.emit();
         return;
       }
@@ -192,7 +193,7 @@ export class ComputerOpponent {
     this.state.status = "failed";
     this.state.detail = detail;
     this.state.opponent = "human";
-    this.state.note = `The computer cannot play (${detail}); the game goes on between two players.`;
+    this.state.note = t("The computer cannot play ({reason}); the game goes on between two players.", { reason: detail });
     this.savePrefs();
     this.seat();
     this.emit();
@@ -254,7 +255,7 @@ export class ComputerOpponent {
   async askReferee(moves) {
     const r = await this.host.request("engine_facts", { moves });
     if (!r || !r.ok || !r.engine_facts) {
-      throw new RefereeAnswerError(r && r.error ? r.error.message : "the referee did not answer");
+      throw new RefereeAnswerError(r && r.error ? r.error.message : t("the referee did not answer"));
     }
     return r.engine_facts;
   }
@@ -306,7 +307,7 @@ export class ComputerOpponent {
       if (e instanceof RefereeAnswerError) {
         // not the engine's fault: say so, and think again at the next change
         this.thinking = null;
-        this.state.note = `The computer could not ask the referee (${message}).`;
+        this.state.note = t("The computer could not ask the referee ({reason}).", { reason: message });
         this.emit();
         return;
       }

@@ -16,7 +16,8 @@
 // "drawn in practice" judgement is the referee's practical-draw hint, not a
 // tablebase.
 
-import { LAWS, SIDE_NAME } from "../contract.js";
+import { LAWS } from "../contract.js";
+import { t, tMarked } from "../i18n.js";
 
 /** Level or worse: at most this, the computer is "not better" and claims. */
 export const NOT_BETTER_CP = 30;
@@ -112,12 +113,21 @@ export function judge(cp) {
  */
 function ruleWords(rule) {
   const name = LAWS.rule_name[rule];
-  return name.endsWith(" rule") ? `the ${name}` : name;
+  // the referee's own words for the rule (its catalog's, merged into the page's by web/build_i18n.py)
+  return tMarked(name.endsWith(" rule") ? `the ${name}` : name);
 }
 
 /** @param {Side} side */
 function name(side) {
-  return SIDE_NAME[side];
+  return side === "white" ? t("White") : t("Black");
+}
+
+/** A judgement in words. @param {Decision["judgement"]} judgement */
+function judgementWords(judgement) {
+  return {
+    winning: () => t("winning"), better: () => t("better"), level: () => t("level"), worse: () => t("worse"),
+    "clearly worse": () => t("clearly worse"), losing: () => t("losing"),
+  }[judgement]();
 }
 
 /** @param {Side} side @returns {Side} */
@@ -134,8 +144,8 @@ function other(side) {
  * @param {Side} side  the computer
  */
 export function scoreText(cp, side) {
-  if (cp >= MATE_CP / 2) return `mate in ${MATE_CP - cp}`;
-  if (cp <= -MATE_CP / 2) return `mated in ${MATE_CP + cp}`;
+  if (cp >= MATE_CP / 2) return t("mate in {n}", { n: MATE_CP - cp });
+  if (cp <= -MATE_CP / 2) return t("mated in {n}", { n: MATE_CP + cp });
   const white = side === "white" ? cp : -cp;
   const v = Math.abs(white / 100).toFixed(1);
   return v === "0.0" ? "0.0" : white > 0 ? `+${v}` : `\u2212${v}`;
@@ -154,10 +164,14 @@ export function letsDraw(probe) {
 /** @param {MoveProbe|undefined} probe @param {Side} opponent */
 function drawWords(probe, opponent) {
   if (!probe) return "";
-  if (probe.draw && probe.automatic) return `would end the game in a draw (${ruleWords(probe.automatic.termination)})`;
-  const rules = [...new Set([...probe.opponent_claims_now, ...probe.opponent_claims_with_move])].map(ruleWords);
-  const when = probe.opponent_claims_now.length ? "at once" : "with its next move";
-  return `would let ${name(opponent)} claim a draw by ${rules.join(" or ")} ${when}`;
+  if (probe.draw && probe.automatic) {
+    return t("would end the game in a draw ({rule})", { rule: ruleWords(probe.automatic.termination) });
+  }
+  const rules = [...new Set([...probe.opponent_claims_now, ...probe.opponent_claims_with_move])].map(ruleWords)
+    .join(t(" or "));
+  const side = name(opponent);
+  return probe.opponent_claims_now.length ? t("would let {side} claim a draw by {rules} at once", { side, rules })
+    : t("would let {side} claim a draw by {rules} with its next move", { side, rules });
 }
 
 /**
@@ -182,6 +196,18 @@ export function standing(candidates, probes) {
 }
 
 /**
+ * The sentence of a move.
+ * @param {"declines"|"offers"|"avoids"|"plays"} how
+ * @param {{side: string, move: string, why: string, score: string, ending: string, avoided: string, consequence: string}} said
+ */
+function moveText(how, said) {
+  if (how === "declines") return t("{side} declines the draw offer and plays {move}: {why}.", said);
+  if (how === "offers") return t("{side} plays {move} and offers a draw: {why}, in an ending drawn in practice ({ending}).", said);
+  if (how === "avoids") return t("{side} plays {move}, not {avoided}, which {consequence}: {why}.", said);
+  return t("{side} plays {move} ({score}).", said);
+}
+
+/**
  * Decide what the computer does on its turn.
  * @param {Situation} s
  * @returns {Decision}
@@ -192,7 +218,7 @@ export function decide(s) {
   const judgement = judge(score);
   const me = name(s.side);
   const shown = scoreText(score, s.side);
-  const why = `it judged its position ${judgement} (${shown})`;
+  const why = t("it judged its position {judgement} ({score})", { judgement: judgementWords(judgement), score: shown });
   const base = { claim: null, move: null, san: null, offer: false, declined: false, avoided: null,
                  standing: score, judgement };
 
@@ -201,8 +227,8 @@ export function decide(s) {
     const drawnEnding = s.facts.practical_draw !== null;
     if (score <= WORSE_CP || (drawnEnding && score < LEVEL_CP)) {
       const reason = score <= WORSE_CP ? why
-        : `${why} in an ending drawn in practice (${s.facts.practical_draw})`;
-      return { ...base, action: "accept", text: `${me} accepts the draw offer: ${reason}.` };
+        : t("{why} in an ending drawn in practice ({ending})", { why, ending: s.facts.practical_draw || "" });
+      return { ...base, action: "accept", text: t("{side} accepts the draw offer: {reason}.", { side: me, reason }) };
     }
   }
 
@@ -218,9 +244,10 @@ export function decide(s) {
       };
       pick = [...s.facts.claims].sort((a, b) => rankOf(b) - rankOf(a))[0];
     }
-    const withMove = pick.move ? ` with ${pick.san}` : "";
+    const said = { side: me, rule: ruleWords(pick.rule), move: pick.san || "", article: pick.article, why };
     return { ...base, action: "claim", claim: pick, move: pick.move, san: pick.san,
-             text: `${me} claims a draw by ${ruleWords(pick.rule)}${withMove} (${pick.article}): ${why}.` };
+             text: pick.move ? t("{side} claims a draw by {rule} with {move} ({article}): {why}.", said)
+               : t("{side} claims a draw by {rule} ({article}): {why}.", said) };
   }
 
   // 3. The move: the engine's choice, unless winning and it hands over a draw.
@@ -235,7 +262,7 @@ export function decide(s) {
     if (safe) {
       const p = probes.get(uci);
       avoided = p ? p.san : uci;
-      avoidText = `, not ${avoided}, which ${drawWords(p, other(s.side))}`;
+      avoidText = drawWords(p, other(s.side));
       uci = safe.uci;
     }
   }
@@ -245,15 +272,8 @@ export function decide(s) {
   const offer = !s.offer_pending && s.facts.practical_draw !== null && score <= CLEARLY_WORSE_CP
     && (s.last_offer_ply === null || s.facts.ply - s.last_offer_ply >= OFFER_INTERVAL_PLIES);
 
-  let text;
-  if (s.offer_pending) {
-    text = `${me} declines the draw offer and plays ${san}: ${why}.`;
-  } else if (offer) {
-    text = `${me} plays ${san} and offers a draw: ${why}, in an ending drawn in practice (${s.facts.practical_draw}).`;
-  } else if (avoided) {
-    text = `${me} plays ${san}${avoidText}: ${why}.`;
-  } else {
-    text = `${me} plays ${san} (${shown}).`;
-  }
+  const said = { side: me, move: san, why, score: shown, ending: s.facts.practical_draw || "", avoided: avoided || "",
+                 consequence: avoidText };
+  const text = moveText(s.offer_pending ? "declines" : offer ? "offers" : avoided ? "avoids" : "plays", said);
   return { ...base, action: "move", move: uci, san, offer, declined: s.offer_pending, avoided, text };
 }

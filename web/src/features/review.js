@@ -19,8 +19,9 @@ import { ReviewController } from "../review/controller.js";
 import { poolSizeFor } from "../review/pool.js";
 import { VERDICTS, VERDICT_WORDS, firstEventPly, timeline } from "../review/table.js";
 import { closestTo, el, setText } from "../ui/dom.js";
-import { t } from "../i18n.js";
+import { t, tMarked, tn } from "../i18n.js";
 import { TURNS, reviewBoard } from "./reviewboard.js";
+import { LANGUAGE_EVENT, tAttr, tText } from "../ui/language.js";
 
 /** @typedef {import("../ctrl.js").Controller} Controller */
 /** @typedef {import("../review/table.js").ReviewRow} ReviewRow */
@@ -34,32 +35,32 @@ function buildDom() {
     dataset: { testid: "pgn-file" } });
   /** @type {Record<string, HTMLInputElement>} */
   const filterBoxes = {};
-  const filters = el("fieldset", { class: "review-filters" }, el("legend", {}, "Show games whose verdict is"),
+  const filters = el("fieldset", { class: "review-filters" }, el("legend", {}, tText("Show games whose verdict is")),
     ...VERDICTS.map((v) => {
       const box = el("input", { attrs: { type: "checkbox", id: `review-filter-${v}` }, dataset: { testid: `review-filter-${v}`, verdict: v } });
       box.checked = true;
       filterBoxes[v] = box;
-      return el("label", { attrs: { for: `review-filter-${v}` }, class: `verdict-${v}` }, box, ` ${VERDICT_WORDS[v]} `,
+      return el("label", { attrs: { for: `review-filter-${v}` }, class: `verdict-${v}` }, box, " ", el("span", { dataset: { verdictWord: v } }, tMarked(VERDICT_WORDS[v])), " ",
         el("span", { class: "count", dataset: { count: v } }, "0"));
     }));
   const dom = {
     fileInput, filters, filterBoxes,
     drop: el("div", { class: "review-drop", dataset: { testid: "review-drop" } },
-      el("label", { attrs: { for: "pgn-file" } }, t("Open a .pgn, .pgn.gz or .pgn.zst file, or drop one here: ")), fileInput),
-    progress: el("progress", { attrs: { max: "1", value: "0", "aria-label": "Review progress" },
-      dataset: { testid: "review-progress", state: "idle" } }),
+      el("label", { attrs: { for: "pgn-file" } }, tText("Open a .pgn, .pgn.gz or .pgn.zst file, or drop one here: ")), fileInput),
+    progress: tAttr(el("progress", { attrs: { max: "1", value: "0" },
+      dataset: { testid: "review-progress", state: "idle" } }), "aria-label", "Review progress"),
     progressText: el("span", { class: "review-progress-text", attrs: { role: "status" } }),
-    cancel: el("button", { attrs: { type: "button" }, dataset: { testid: "review-cancel" } }, "Cancel"),
+    cancel: el("button", { attrs: { type: "button" }, dataset: { testid: "review-cancel" } }, tText("Cancel")),
     summary: el("p", { class: "review-summary", dataset: { testid: "review-summary" } }),
-    csv: el("button", { attrs: { type: "button" }, dataset: { testid: "review-csv" } }, "Download CSV"),
-    jsonl: el("button", { attrs: { type: "button" }, dataset: { testid: "review-jsonl" } }, "Download JSON lines"),
+    csv: el("button", { attrs: { type: "button" }, dataset: { testid: "review-csv" } }, tText("Download CSV")),
+    jsonl: el("button", { attrs: { type: "button" }, dataset: { testid: "review-jsonl" } }, tText("Download JSON lines")),
     tbody: el("tbody"),
-    more: el("button", { attrs: { type: "button" }, dataset: { testid: "review-more" } }, "Show more games"),
+    more: el("button", { attrs: { type: "button" }, dataset: { testid: "review-more" } }, tText("Show more games")),
     marks: el("ol", { class: "review-timeline", dataset: { testid: "review-timeline" } }),
   };
   const table = el("table", { class: "review-games", dataset: { testid: "review-games" } },
-    el("caption", { class: "sr-only" }, "Games of the file and the referee's verdict"),
-    el("thead", {}, el("tr", {}, ...["#", "White – Black", "Result", "Verdict"].map((h) => el("th", { attrs: { scope: "col" } }, h)))),
+    el("caption", { class: "sr-only" }, tText("Games of the file and the referee's verdict")),
+    el("thead", {}, el("tr", {}, ...["#", tText("White – Black"), tText("Result"), tText("Verdict")].map((h) => el("th", { attrs: { scope: "col" } }, h)))),
     dom.tbody);
   dom.cancel.disabled = true;
   dom.more.hidden = true;
@@ -79,8 +80,8 @@ function rowElement(r) {
   // one line a game: the players and the reason cut with an ellipsis, whole in the title
   return el("tr", { class: `verdict-${r.verdict}`, dataset: { game: String(r.game), verdict: r.verdict, result: r.result } },
     el("td", { class: "num" }, open), el("td", { class: "players", attrs: { title: players } }, players), el("td", { class: "res" }, r.result),
-    el("td", { class: "verdict-cell", attrs: { title: where ? `${VERDICT_WORDS[r.verdict]}: ${where}` : VERDICT_WORDS[r.verdict] } },
-      el("span", { class: "verdict" }, VERDICT_WORDS[r.verdict]), where ? el("span", { class: "where" }, ` ${where}`) : null));
+    el("td", { class: "verdict-cell", attrs: { title: where ? `${tMarked(VERDICT_WORDS[r.verdict])}: ${where}` : tMarked(VERDICT_WORDS[r.verdict]) } },
+      el("span", { class: "verdict" }, tMarked(VERDICT_WORDS[r.verdict])), where ? el("span", { class: "where" }, ` ${where}`) : null));
 }
 
 /**
@@ -98,7 +99,7 @@ function tableView(rc, dom) {
     while (drawn < shownRows.length && drawn < limit) frag.append(rowElement(shownRows[drawn++]));
     dom.tbody.append(frag);
     dom.more.hidden = drawn >= shownRows.length;
-    if (!dom.more.hidden) setText(dom.more, `Show more games (${shownRows.length - drawn} not shown)`);
+    if (!dom.more.hidden) setText(dom.more, t("Show more games ({n} not shown)", { n: shownRows.length - drawn }));
   };
   /** @param {boolean} all  all again (a new filter or review), else only what came */
   const rows = (all) => {
@@ -122,8 +123,8 @@ function tableView(rc, dom) {
 /** @param {ReviewController} rc @param {ReviewDom} dom */
 function renderSummary(rc, dom) {
   const s = rc.table.summary();
-  const parts = VERDICTS.map((v) => `${VERDICT_WORDS[v]} ${s[v]}`).join(", ");
-  setText(dom.summary, s.total ? `${s.total} game${s.total === 1 ? "" : "s"} (${s.plies} plies): ${parts}` : "No games reviewed yet.");
+  const parts = VERDICTS.map((v) => `${tMarked(VERDICT_WORDS[v])} ${s[v]}`).join(", ");
+  setText(dom.summary, s.total ? tn("{n} game ({plies} plies): {verdicts}", "{n} games ({plies} plies): {verdicts}", s.total, { plies: s.plies, verdicts: parts }) : t("No games reviewed yet."));
   dom.summary.dataset.total = String(s.total);
   for (const v of VERDICTS) {
     dom.summary.dataset[v] = String(s[v]);
@@ -303,4 +304,13 @@ export function reviewFeature({ ctrl, addSection }) {
     shown.stage.dataset.state = "opening";
   });
   view.summary();
+  // another language: the words made from the data said again (the filters' verdicts, the table, the summary)
+  document.addEventListener(LANGUAGE_EVENT, () => {
+    for (const s of dom.filters.querySelectorAll("[data-verdict-word]")) {
+      const v = /** @type {import("../contract.js").VerdictName} */ (/** @type {HTMLElement} */ (s).dataset.verdictWord);
+      setText(/** @type {HTMLElement} */ (s), tMarked(VERDICT_WORDS[v]));
+    }
+    view.rows(true);
+    view.summary();
+  });
 }

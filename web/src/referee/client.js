@@ -6,6 +6,7 @@
 // "progress" {stage, step, steps}, "ready" {timings}, "failed" {message}.
 
 import { messageOf } from "../errors.js";
+import { t, tMarked } from "../i18n.js";
 
 /** @typedef {import("../contract.js").Reply} Reply */
 /** @typedef {import("../contract.js").Answer_} Answer */
@@ -81,23 +82,24 @@ export class Referee {
   /** Take over the worker (or start one) and replay the buffered events. */
   start() {
     const boot = this.boot;
-    if (boot.error) return this.fail(boot.error);
+    if (boot.error) return this.fail(tMarked(boot.error));
     if (boot.worker) this.worker = boot.worker;
-    else if (typeof WebAssembly !== "object") return this.fail("this browser has no WebAssembly support");
+    else if (typeof WebAssembly !== "object") return this.fail(t("this browser has no WebAssembly support"));
     else {
       try {
         // worker.js sits beside the page, not beside this module (the bundle puts it in chunks/)
         this.worker = new Worker(this.opts.workerUrl || new URL("worker.js", document.baseURI), { type: "module" });
       } catch (e) {
-        return this.fail(`could not start the worker (${messageOf(e)})`);
+        return this.fail(t("could not start the worker ({reason})", { reason: messageOf(e) }));
       }
     }
-    this.timer = Number(setTimeout(() => this.fail(`timed out after ${Math.round((this.opts.timeoutMs || BOOT_TIMEOUT_MS) / 1000)} s`),
+    this.timer = Number(setTimeout(() => this.fail(t("timed out after {seconds} s", { seconds: Math.round((this.opts.timeoutMs || BOOT_TIMEOUT_MS) / 1000) })),
       this.opts.timeoutMs || BOOT_TIMEOUT_MS));
     const w = this.worker;
     w.onerror = (ev) => {
       ev.preventDefault();
-      this.fail(`worker error: ${ev.message || "worker.js or pyodide.mjs could not be loaded"}`);
+      const missing = t("worker.js or pyodide.mjs could not be loaded");
+      this.fail(t("worker error: {reason}", { reason: ev.message || missing }));
     };
     w.onmessage = (ev) => this.onMessage(ev.data);
     for (const ev of boot.events || []) {
@@ -126,7 +128,7 @@ export class Referee {
       clearTimeout(this.timer);
       this.state = "ready";
       this.emit("ready", { timings: m.timings, python: m.python });
-    } else if (m.type === "failed") this.fail(m.message);
+    } else if (m.type === "failed") this.fail(tMarked(m.message));
     else if (m.type === undefined && m.id != null && this.pending.has(m.id)) {
       const p = /** @type {NonNullable<ReturnType<typeof this.pending.get>>} */ (this.pending.get(m.id));
       this.pending.delete(m.id);
@@ -146,7 +148,7 @@ export class Referee {
    * @returns {Promise<Ops[K]["reply"] & Timing>}
    */
   request(op, args = {}) {
-    if (this.state === "failed" || !this.worker) return Promise.reject(new Error(this.failure || "the referee is not running"));
+    if (this.state === "failed" || !this.worker) return Promise.reject(new Error(this.failure || t("the referee is not running")));
     const id = this.nextId++;
     const w = this.worker;
     return new Promise((resolve, reject) => {

@@ -8,7 +8,7 @@ import { ReviewCancelled, runReview } from "./runner.js";
 import { ReviewTable } from "./table.js";
 import { ReviewPool } from "./pool.js";
 import { messageOf } from "../errors.js";
-import { currentLocale } from "../i18n.js";
+import { currentLocale, t, tMarked, tn } from "../i18n.js";
 
 /** @typedef {import("../ctrl.js").Controller} Controller */
 /** @typedef {import("./table.js").ReviewRow} ReviewRow */
@@ -60,7 +60,7 @@ export class ReviewController {
 
   referees() {
     return this.pool.ready((stage) => {
-      if (this.running) this.view?.state("starting", `Starting the review's referees (${this.pool.size}): ${stage}`);
+      if (this.running) this.view?.state("starting", t("Starting the review's referees ({n}): {stage}", { n: this.pool.size, stage: tMarked(stage) }));
     });
   }
 
@@ -86,7 +86,7 @@ export class ReviewController {
     view.summary();
     view.running(true);
     view.progress(0, null, null);
-    view.state("starting", `Opening ${f.name}…`);
+    view.state("starting", t("Opening {file}…", { file: f.name }));
     const current = () => this.running === job;
     try {
       await this.run(f, job, current);
@@ -94,8 +94,8 @@ export class ReviewController {
       if (!current()) return;
       view.rows(true);
       view.summary();
-      if (e instanceof ReviewCancelled) view.state("cancelled", `Cancelled after ${this.table.size} game${this.table.size === 1 ? "" : "s"}; the games reviewed so far are listed.`);
-      else view.state("failed", `The review stopped: ${messageOf(e)}`);
+      if (e instanceof ReviewCancelled) view.state("cancelled", tn("Cancelled after {n} game; the games reviewed so far are listed.", "Cancelled after {n} games; the games reviewed so far are listed.", this.table.size));
+      else view.state("failed", t("The review stopped: {reason}", { reason: messageOf(e) }));
     } finally {
       if (this.running === job) {
         this.running = null;
@@ -113,10 +113,12 @@ export class ReviewController {
     const t0 = performance.now();
     let rawBytes = 0;
     const referees = await this.referees();
+    // the table's reasons in the page's language (each worker starts in English)
+    await Promise.all(referees.map((r) => r.request("set_language", { language: currentLocale() })));
     const t1 = performance.now();
     if (job.signal.aborted) throw new ReviewCancelled();
     const stream = openStream(f, (n) => { rawBytes += n; });
-    view.state("running", "Reviewing…");
+    view.state("running", t("Reviewing…"));
     const done = await runReview({
       stream, total: f.size, sends: referees.map((r) => (op, args) => r.request(op, args)), table: this.table,
       sources: this.sources, signal: job.signal, chunkBytes: 64 * 1024, search: this.search,
@@ -128,7 +130,7 @@ export class ReviewController {
         const value = f.size ? Math.min(1, read / f.size) : 0;
         view.rows(false);
         view.summary();
-        view.progress(value, p.games, p.cancelled ? null : `Reviewing… ${Math.round(100 * value)}%, ${p.games} games`);
+        view.progress(value, p.games, p.cancelled ? null : tn("Reviewing… {percent}%, {n} game", "Reviewing… {percent}%, {n} games", p.games, { percent: Math.round(100 * value) }));
       },
     });
     if (!current()) return;
@@ -136,7 +138,8 @@ export class ReviewController {
     view.rows(true);
     view.summary();
     const secs = (performance.now() - t1) / 1000;
-    view.state("done", `Done: ${done.games} game${done.games === 1 ? "" : "s"} of ${f.name} in ${secs.toFixed(1)} s.`);
+    view.state("done", tn("Done: {n} game of {file} in {seconds} s.", "Done: {n} games of {file} in {seconds} s.", done.games,
+      { file: f.name, seconds: secs.toLocaleString(currentLocale(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }) }));
     window.__review = { games: done.games, plies: this.table.plies, seconds: secs,
       start_seconds: (t1 - t0) / 1000, bytes: f.size, workers: referees.length };
   }
@@ -162,7 +165,7 @@ export class ReviewController {
       const r = /** @type {import("../contract.js").Reply} */ (await referee.request("review_game", {
         pgn: text, game: row.game, flag_rules: this.ctrl.clocks?.flagRules ?? "fide", search: this.search }));
       if (this.opening !== ticket) return;
-      if (!r.ok || !r.review_game) throw new Error(r.error ? r.error.message : "the game could not be read");
+      if (!r.ok || !r.review_game) throw new Error(r.error ? r.error.message : t("the game could not be read"));
       this.openGame = { row, game: r.review_game, text };
       this.view?.opened(row, null);
     } catch (e) {

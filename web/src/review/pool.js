@@ -3,6 +3,7 @@
 // waits for a review), one per core up to 3, each judging every n-th game
 // of the file. Started on the first review, or earlier when one looks likely.
 import { Referee } from "../referee/client.js";
+import { t } from "../i18n.js";
 
 
 export class ReviewPool {
@@ -26,7 +27,7 @@ export class ReviewPool {
         r.on("ready", () => resolve(r));
         r.on("failed", (e) => {
           this.referees = [];
-          reject(new Error(`the review's referee could not start: ${e.message}`));
+          reject(new Error(t("the review's referee could not start: {reason}", { reason: e.message })));
         });
         if (k === 0 && onProgress) r.on("progress", (e) => onProgress(e.stage));
         if (!r.worker) r.start();

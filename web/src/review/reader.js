@@ -6,6 +6,8 @@
 // from the file instead of keeping every game's text. Works on any
 // ReadableStream of bytes; `.pgn.gz` goes through the browser's
 // DecompressionStream.
+import { t } from "../i18n.js";
+
 
 const NEWLINE = 0x0a;
 const CR = 0x0d;
@@ -190,7 +192,7 @@ export class OffsetMap {
 export async function readGame(source, file) {
   if ("text" in source) return source.text;
   if (file.blob) return lenient.decode(new Uint8Array(await file.blob.slice(source.byteStart, source.byteEnd).arrayBuffer()));
-  if (!file.open) throw new Error("no way to read the file again");
+  if (!file.open) throw new Error(t("no way to read the file again"));
   const reader = file.open().getReader();
   const out = new Uint8Array(source.byteEnd - source.byteStart);
   let at = 0; // bytes of the stream seen
@@ -236,7 +238,7 @@ export function openStream(file, onRawBytes) {
     // "zstd" where the browser has it (as scan reads .pgn.zst; skippable frames of pzstd included)
     inflate = new DecompressionStream(/** @type {CompressionFormat} */ (kind));
   } catch {
-    throw new Error(`this browser cannot decompress .${kind === "gzip" ? "gz" : "zst"} files: decompress the file first`);
+    throw new Error(t("this browser cannot decompress .{kind} files: decompress the file first", { kind: kind === "gzip" ? "gz" : "zst" }));
   }
   return raw.pipeThrough(/** @type {TransformStream<Uint8Array, Uint8Array>} */ (inflate));
 }

@@ -9,6 +9,7 @@
 // renders progress and the table.
 
 import { OffsetMap, decodeChunk, lineChunks } from "./reader.js";
+import { t } from "../i18n.js";
 
 /**
  * @typedef {import("./table.js").ReviewTable} ReviewTable
@@ -63,7 +64,7 @@ export async function runReview(job) {
     /** @type {ReviewResult[]} */
     const results = [];
     for (const answer of answers) {
-      if (!answer.ok) throw new Error(answer.error ? `${answer.error.code}: ${answer.error.message}` : "review failed");
+      if (!answer.ok) throw new Error(answer.error ? `${answer.error.code}: ${answer.error.message}` : t("review failed"));
       results.push(...(answer.results ?? []));
     }
     results.sort((a, b) => a.row.game - b.row.game);

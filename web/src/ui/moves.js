@@ -4,6 +4,7 @@
 // inside the list at any length. Labels come from the bridge's rows.
 import { LAWS } from "../contract.js";
 import { $, closestTo, el } from "./dom.js";
+import { t } from "../i18n.js";
 
 /** @typedef {import("../ctrl.js").Controller} Controller */
 /** @typedef {import("../contract.js").MoveRow} MoveRow */
@@ -18,14 +19,14 @@ function moveButton(m) {
   const b = plyButton(m.ply, m.san);
   if (m.repetition_count >= 2) {
     b.classList.add("rep");
-    b.title = `This position has now occurred ${m.repetition_count} times (${LAWS.claim_count} allow a claim, ${LAWS.automatic_count} end the game)`;
+    b.title = t("This position has now occurred {n} times ({claim} allow a claim, {automatic} end the game)", { n: m.repetition_count, claim: LAWS.claim_count, automatic: LAWS.automatic_count });
     b.append(el("span", { class: "rep-mark", attrs: { "aria-hidden": "true" } }, ` ↻${m.repetition_count}`),
-      el("span", { class: "sr-only" }, `, position occurred ${m.repetition_count} times`));
+      el("span", { class: "sr-only" }, t(", position occurred {n} times", { n: m.repetition_count })));
   }
   if (m.after_end) {
     b.classList.add("after-end");
-    b.title = "Played after the rules had already ended the game";
-    b.append(el("span", { class: "sr-only" }, ", played after the end of the game"));
+    b.title = t("Played after the rules had already ended the game");
+    b.append(el("span", { class: "sr-only" }, t(", played after the end of the game")));
   }
   return b;
 }
@@ -60,7 +61,7 @@ export function mountMoves(ctrl) {
   function reset() {
     const g = ctrl.state.game;
     list.replaceChildren();
-    const b0 = plyButton(0, "Start");
+    const b0 = plyButton(0, t("Start"));
     list.append(el("li", { class: "start" }, b0));
     buttons = [b0];
     lis = [];
