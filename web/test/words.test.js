@@ -28,7 +28,9 @@ const NOT_SHOWN = {
   "engine/policy.js": ["clearly worse"], // a judgement's code: judgementWords() names it
   "features/clocks.js": ["clock clock-{}"],
   "features/players.js": ["player-bar player-{}", "White", "Black"],
-  "features/reviewboard.js": ["review-mark kind-{}", "review-verdict verdict-{}"],
+  "features/reviewboard.js": ["review-mark kind-{}", "review-verdict verdict-{}",
+    "(max-width: 899px), (orientation: landscape) and (max-height: 560px)", // a media query
+    "no game"], // never shown: the proof control is mounted with an opened game only
   "persist.js": ["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"],
   "review/runner.js": ["review cancelled"], // caught: the controller says the review was cancelled
   "review/table.js": ["unknown verdict {}"], // a page that does not match its contract
