@@ -4,19 +4,23 @@ test time from the shared corpus (the first games that carry ``[%clk]``):
 opening reviewed games never touches the Play game; the clock faces are the
 file's ``%clk`` at the ply shown; the verdict and "go to the move" are on the
 first screen at 1280x800, 390x844 and 844x390; every mark of the move list
-sits at a ply ``scan`` names; no cell of the table breaks a number. With
+sits at a ply ``scan`` names; a check is marked on the board; at 1920x1080 the
+move list has room and the file's games stay beside it; no cell of the table
+breaks a number. With
 real flag falls (lichess.FLAG_FALLS): the mating line plays on the Review's
 board and leaves the game as it was, a side that cannot mate has its pieces
 marked, and on a phone the browser's Back returns from the board to the list."""
 
 from __future__ import annotations
 
+import io
 import json
 import re
 import subprocess
 import sys
 from pathlib import Path
 
+import chess.pgn
 import pytest
 from lichess import FLAG_FALL_VERDICT, FLAG_FALLS, as_file, clocks_of, face, first_clocked, games_at
 from playwright.sync_api import expect
@@ -153,6 +157,56 @@ def test_verdict_and_goto_on_the_first_screen(review_page, scan, size):
         expect(app.tid("review-games")).to_be_hidden()
         app.tid("review-back").click()
         expect(app.tid("review-games")).to_be_visible()
+
+
+def checks_of(game_text: str) -> list[int]:
+    """The plies of a game after which the side to move is in check (python-chess, not the page)."""
+    game = chess.pgn.read_game(io.StringIO(game_text))
+    assert game is not None
+    board, plies = game.board(), []
+    for ply, move in enumerate(game.mainline_moves(), start=1):
+        board.push(move)
+        if board.is_check():
+            plies.append(ply)
+    return plies
+
+
+def test_a_check_is_marked_on_the_review_board(review_page, lichess_file):
+    app = review_page
+    game = lichess_file.read_text(encoding="utf-8").split("\n[Event ")[0]
+    checks = checks_of(game)
+    assert checks, "the first clocked game has a check"
+    open_game(app, 1)
+    # chessground hides a square it no longer needs rather than removing it
+    square = app.tid("review-board").locator("cg-board square.check:visible")
+    for ply in (checks[0], checks[-1]):
+        app.page.locator(f"[data-testid=review-moves] button[data-ply='{ply}']").click()
+        expect(app.tid("review-stage")).to_have_attribute("data-ply", str(ply))
+        expect(square).to_have_count(1)
+    calm = next(p for p in range(1, checks[-1]) if p not in checks)
+    app.page.locator(f"[data-testid=review-moves] button[data-ply='{calm}']").click()
+    expect(app.tid("review-stage")).to_have_attribute("data-ply", str(calm))
+    expect(square).to_have_count(0)
+
+
+def test_a_wide_screen_gives_the_moves_room_and_keeps_the_games_beside(review_page):
+    """1920x1080, as lichess's analysis board: the board, a move list column of
+    at least 380 px, the file's games beside it, all on the first screen."""
+    app = review_page
+    app.page.set_viewport_size({"width": 1920, "height": 1080})
+    open_game(app, 1)
+    app.page.evaluate("() => window.scrollTo(0, 0)")
+    board, moves = app.tid("review-board").bounding_box(), app.tid("review-moves").bounding_box()
+    games, verdict = app.tid("review-games").bounding_box(), app.tid("review-verdict").bounding_box()
+    assert board and moves and games and verdict
+    assert board["width"] >= 760, board
+    assert moves["width"] >= 380 and moves["x"] >= board["x"] + board["width"], (moves, board)
+    assert games["x"] >= moves["x"] + moves["width"] and games["width"] >= 440, (games, moves)
+    # the games' first rows on the first screen
+    assert games["y"] < 1080 - 60 and games["x"] + games["width"] <= 1920, games
+    for hook in ("review-verdict", "review-goto", "review-nav-last", "review-continue"):
+        box = app.tid(hook).bounding_box()
+        assert box and box["y"] >= 0 and box["y"] + box["height"] <= 1080, (hook, box)
 
 
 def test_no_cell_breaks_a_number(review_page):

@@ -51,6 +51,21 @@ def test_the_faces_are_the_time_each_side_had_after_its_last_move():
     assert [p["label"] for p in g["plies"][1:]] == ["1.e4", "1...e5", "2.Nf3", "2...Nc6", "3.Bc4"]
 
 
+def test_each_ply_says_the_side_to_move_and_whether_it_is_in_check():
+    # 2.Bb5+ checks Black, 2...c6 answers it; then a start with Black to move in check
+    g = review_game('[Result "*"]\n\n1. e4 d5 2. Bb5+ c6 *\n', final_search="auto", flag_rules="fide")  # type: ignore[arg-type]
+    assert [(p["turn"], p["check"]) for p in g["plies"]] == [
+        ("white", False),
+        ("black", False),
+        ("white", False),
+        ("black", True),
+        ("white", False),
+    ]
+    checked = '[FEN "4k3/8/8/8/8/8/8/4R1K1 b - - 0 1"]\n[SetUp "1"]\n[Result "*"]\n\n1... Kd7 *\n'
+    start = review_game(checked, final_search="auto", flag_rules="fide")["plies"]  # type: ignore[arg-type]
+    assert [(p["turn"], p["check"]) for p in start] == [("black", True), ("white", False)]
+
+
 def test_without_clk_no_clocks():
     g = review_game('[Result "*"]\n\n1. e4 e5 *\n', final_search="auto", flag_rules="fide")  # type: ignore[arg-type]
     assert not g["has_clocks"]

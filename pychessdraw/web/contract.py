@@ -318,6 +318,8 @@ class ReviewPly(TypedDict):
     clock: str | None  # the mover's [%clk] after this move: "2:59", "1:02:03", "0:07.5"
     clock_white: str | None  # the time each side had after its last move up to here
     clock_black: str | None
+    turn: Color  # the side to move here
+    check: bool  # the side to move here is in check (the board marks its king)
     after_end: bool  # played after the rules had ended the game
     claims: list[str]  # what the side to move could claim here, in words
     can_mate: ByColor[Answer]  # what the review proved of each side's mate here ("unknown": not proven)

@@ -28,7 +28,7 @@ from ..errors import BadPgnError, RefereeError
 from ..game import Game
 from ..i18n import gettext
 from ..moves import move_number, numbered, start_of
-from ..outcome import side_name
+from ..outcome import color_name, side_name
 from ..records.final_search import FinalSearch
 from ..records.scan import scan_game
 from . import clockpgn
@@ -173,6 +173,8 @@ def _positions(game: Game, parsed: pgn.PgnGame, report: dict[str, Any]) -> list[
             "clock": None,
             "clock_white": None,
             "clock_black": None,
+            "turn": color_name(game.turn),
+            "check": game.is_check(),
             "after_end": False,
             "claims": _claims(game),
             "can_mate": can_mate(game),
@@ -202,6 +204,8 @@ def _positions(game: Game, parsed: pgn.PgnGame, report: dict[str, Any]) -> list[
                 "clock": clock,
                 "clock_white": faces[True],
                 "clock_black": faces[False],
+                "turn": color_name(game.turn),
+                "check": game.is_check(),
                 "after_end": after_end,
                 "claims": [] if after_end else _claims(game),
                 "can_mate": can_mate(game),

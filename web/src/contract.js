@@ -339,6 +339,8 @@
  * @property {string|null} clock  the mover's [%clk] after this move: "2:59", "1:02:03", "0:07.5"
  * @property {string|null} clock_white  the time each side had after its last move up to here
  * @property {string|null} clock_black
+ * @property {Color} turn  the side to move here
+ * @property {boolean} check  the side to move here is in check (the board marks its king)
  * @property {boolean} after_end  played after the rules had ended the game
  * @property {string[]} claims  what the side to move could claim here, in words
  * @property {ByColor<Answer>} can_mate  what the review proved of each side's mate here ("unknown": not proven)

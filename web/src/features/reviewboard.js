@@ -99,7 +99,7 @@ function moveList(g) {
 function showPly(dom, g, ply, cg) {
   const p = g.plies[ply];
   const last = p.uci ? /** @type {Key[]} */ ([p.uci.slice(0, 2), p.uci.slice(2, 4)]) : undefined;
-  cg.set({ fen: p.fen, lastMove: last, check: false });
+  cg.set({ fen: p.fen, lastMove: last, turnColor: p.turn, check: p.check ? p.turn : false });
   dom.board.dataset.fen = p.fen;
   setText(dom.white, p.clock_white ?? "–");
   setText(dom.black, p.clock_black ?? "–");
