@@ -6,8 +6,9 @@ Pipeline for one side (cheapest first, each step sound on its own):
 2. forced moves are played (a single legal reply is part of every line);
    where at most five men are left and the side's men are all knights
    and bishops, the search towards a known mate pattern (``patterns``,
-   ``directed``: the helpmates that need the other side's men as blockers,
-   which the general search below finds only after many nodes);
+   ``directed``: a best-first walk towards the nearest patterns, then a
+   depth-first one; the helpmates that need the other side's men as
+   blockers, which the general search below finds only after many nodes);
 3. reachability proof over locked pawns where every pawn of the side is
    locked (or, while en passant is legal, the same proof after each legal
    move);
