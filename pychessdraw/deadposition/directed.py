@@ -204,22 +204,17 @@ SLACK: Final = 8  # plies beyond the fewest the men's steps allow, tried two at 
 
 
 def walk_to(
-    board: chess.Board,
-    color: chess.Color,
-    targets: Sequence[Target],
-    budget: Budget,
-    slacks: Sequence[int] = range(0, SLACK + 1, 2),
+    board: chess.Board, color: chess.Color, targets: Sequence[Target], budget: Budget
 ) -> list[chess.Move] | None:
     """A line from ``board`` that ends in a mate by ``color``, found by the
     directed search towards ``targets`` within ``budget``, or None.
     ``board`` is left as it was.
 
     Iterative deepening from the fewest plies the men's steps allow (each
-    side's men need that many moves, and the mating side moves last), plus
-    each of ``slacks`` (by default up to ``SLACK`` more): a move is tried
-    only if its side's men can still reach their targets in the moves it
-    has left, and so can the other side's; positions that failed at a
-    depth are not tried again at that depth."""
+    side's men need that many moves, and the mating side moves last), up to
+    ``SLACK`` more: a move is tried only if its side's men can still reach
+    their targets in the moves it has left, and so can the other side's;
+    positions that failed at a depth are not tried again at that depth."""
     assigned = assign(board, targets)
     if assigned is None:
         return None
@@ -228,9 +223,9 @@ def walk_to(
     mine, theirs = _steps_by_side(b, where)
     shortest = max(2 * mine - 1, 2 * theirs, 1)
     shortest += (shortest % 2 == 1) != (b.turn == color)  # the mating side moves last
-    for slack in slacks:
+    for depth in range(shortest, shortest + SLACK + 1, 2):
         failed: set[tuple[tuple[int, int, int, int, int, int, int, bool], int]] = set()
-        line = _finish(b, color, where, shortest + slack, mine, theirs, budget, failed)
+        line = _finish(b, color, where, depth, mine, theirs, budget, failed)
         if line is not None:
             return line
         if budget.exhausted:

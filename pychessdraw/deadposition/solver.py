@@ -58,7 +58,7 @@ SEARCH_SHARE: Final = 0.15  # the iterative deepening's share of a large budget
 # The walk towards a known mate pattern (at most ``patterns.MAX_MEN`` men):
 # a share of the budget, at most PLAN_NODES positions.
 PLAN_SHARE: Final = 0.3
-PLAN_NODES: Final = 3_000
+PLAN_NODES: Final = 8_000
 SMALL_SEARCH_SHARE: Final = 0.4  # its share of a small one (the page's): it decides more there
 # Where pawns are locked head-on the walk proves most positions, so the
 # deepening's usual share would mostly be spent in vain.
