@@ -437,9 +437,9 @@ def test_pawns_set_free_by_the_loser_within_the_default_budget() -> None:
 def test_the_pawn_walk_position_white_mates_within_the_default_budgets_nodes() -> None:
     """The same position, "can White mate?": yes, its d-pawn queens on d8
     once Black's d-pawn has been taken, Black's king walled in by its own
-    men; the deepening search finds it (a 19-ply line, about 13,500 nodes:
-    0.4 s of CPU here, so under the CLI's clock it needs a quiet machine).
-    Nodes, not seconds, as above."""
+    men; the deepening search finds it within the CLI's nodes (its share
+    of the CLI's clock is too short for it: benchmarks/README.md).  Nodes,
+    not seconds, as above."""
     from pychessdraw.rules.dead import DEEP
 
     board = chess.Board("1k6/1P1p1p1p/BP6/1P5p/8/5K2/3P1P1P/8 w - -")
