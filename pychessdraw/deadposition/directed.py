@@ -290,21 +290,23 @@ def _best(
 ) -> list[tuple[int, chess.Move]]:
     """``_finish``'s moves: the ``BRANCHES`` legal moves that bring the
     side to move's men nearest their targets (within ``moves_left``), in
-    the order of ``generate_legal_moves`` on a tie.  Outside check that is
-    the pseudo-legal moves' order, so only the best are tested for
+    ``_quiet_steps``'s order on a tie.  Only the best are tested for
     legality (measured: most of the moves scored are never tried)."""
-    checkers = board.checkers_mask()
-    moves = board.generate_legal_moves() if checkers else board.generate_pseudo_legal_moves()
-    scored = []
-    for move in moves:
-        steps = move_steps(board, move, targets)
-        if steps < FAR and mine + steps <= moves_left - 1:
-            scored.append((steps, move))
+    scored = [
+        (steps, fr, to, promotion)
+        for fr, to, promotion, steps, _ in _quiet_steps(board, targets)
+        if mine + steps <= moves_left - 1
+    ]
     scored.sort(key=itemgetter(0))
-    if checkers:
-        return scored[:BRANCHES]
-    legal = legality(board, checkers)
-    return list(itertools.islice(((steps, move) for steps, move in scored if legal(move)), BRANCHES))
+    legal = legality(board, board.checkers_mask())
+    best: list[tuple[int, chess.Move]] = []
+    for steps, fr, to, promotion in scored:
+        move = chess.Move(fr, to, promotion or None)
+        if legal(move):
+            best.append((steps, move))
+            if len(best) == BRANCHES:
+                break
+    return best
 
 
 CHECKER_WAITS: Final = 6  # a checker's step counts as this many more while other men still move
@@ -396,7 +398,7 @@ def best_first(
         else:
             b, where = boards[parent].copy(stack=False), dict(maps[parent])
             move = chess.Move(fr, to, promotion or None)
-            b.push(move)
+            _play_quiet(b, move)
             if b.was_into_check():
                 continue
             where[to] = where.pop(fr)
@@ -422,6 +424,20 @@ def best_first(
                 left = steps + step
                 heapq.heappush(heap, (depth + 1 + WEIGHT * left, left, count, node, index, fr, to, promotion, after))
     return None
+
+
+def _play_quiet(board: chess.Board, move: chess.Move) -> None:
+    """``Board.push`` for a move that captures nothing and is no castling
+    (``_quiet_steps``'s), without the move stack nor the counters the walk
+    never reads: the man moved, the side to move changed.  The castling
+    rights are dropped (no move of the walk castles, and a mate found is
+    replayed from the start by python-chess)."""
+    piece = board.remove_piece_at(move.from_square)
+    if piece is not None:
+        board.set_piece_at(move.to_square, chess.Piece(move.promotion, piece.color) if move.promotion else piece)
+    board.turn = not board.turn
+    board.ep_square = None
+    board.castling_rights = chess.BB_EMPTY
 
 
 def _after(position: Position, piece: chess.PieceType, fr: int, to: int, promotion: int) -> Position:
