@@ -432,3 +432,17 @@ def test_pawns_set_free_by_the_loser_within_the_default_budget() -> None:
     assert_line(board, B, v)
     assert v.nodes <= 1_000, v.nodes
     assert any(move.promotion for move in v.line or ()), "the line promotes"
+
+
+def test_the_pawn_walk_position_white_mates_within_the_default_budgets_nodes() -> None:
+    """The same position, "can White mate?": yes, its d-pawn queens on d8
+    once Black's d-pawn has been taken, Black's king walled in by its own
+    men; the deepening search finds it within the CLI's nodes (its share
+    of the CLI's clock is too short for it: benchmarks/README.md).  Nodes,
+    not seconds, as above."""
+    from pychessdraw.rules.dead import DEEP
+
+    board = chess.Board("1k6/1P1p1p1p/BP6/1P5p/8/5K2/3P1P1P/8 w - -")
+    v = can_checkmate(board, W, nodes=DEEP.nodes)
+    assert_line(board, W, v)
+    assert v.nodes <= 20_000, v.nodes

@@ -7,9 +7,14 @@ promote to), and the distance of a man to its target is the number of
 moves it needs on an empty board (a king: the king distance; a knight: its
 own table; a bishop, rook or queen: 0, 1 or 2; a pawn: its pushes to the
 last rank, the file changes it must capture for, then the promoted piece's
-distance from the queening square).  The search is a depth-first walk of
-the legal moves, each side trying first the moves that bring its own men
-nearest their targets, positions never visited twice, a small budget.
+distance from the queening square).  Two searches use them: a best-first
+walk towards several targets at once (``best_first``: the position with
+the fewest plies plus weighted steps left is expanded next, moves that
+capture nothing only, generated from the attack tables), which finds most
+lines within a few hundred positions; then a depth-first walk of the
+legal moves (``walk_to``), each side trying first the moves that bring its
+own men nearest their targets, positions never visited twice at a depth,
+which settles the order of the last moves where the first does not.
 
 It is only ever a way to *find* a line: every line it returns ends in a
 checkmate by the mating side and is replayed by python-chess before any
@@ -25,6 +30,7 @@ long detour is not found.
 from __future__ import annotations
 
 import functools
+import heapq
 import itertools
 from collections.abc import Sequence
 from operator import itemgetter
@@ -33,7 +39,8 @@ from typing import Final
 import chess
 
 from .budget import Budget
-from .legal import legality
+from .helpmate import mating_move
+from .legal import has_free_flights, legality
 
 Target = tuple[chess.PieceType, chess.Color, chess.Square]
 FAR: Final = 99  # no route (a bishop to a square of the other colour; a man to be captured)
@@ -283,21 +290,23 @@ def _best(
 ) -> list[tuple[int, chess.Move]]:
     """``_finish``'s moves: the ``BRANCHES`` legal moves that bring the
     side to move's men nearest their targets (within ``moves_left``), in
-    the order of ``generate_legal_moves`` on a tie.  Outside check that is
-    the pseudo-legal moves' order, so only the best are tested for
+    ``_quiet_steps``'s order on a tie.  Only the best are tested for
     legality (measured: most of the moves scored are never tried)."""
-    checkers = board.checkers_mask()
-    moves = board.generate_legal_moves() if checkers else board.generate_pseudo_legal_moves()
-    scored = []
-    for move in moves:
-        steps = move_steps(board, move, targets)
-        if steps < FAR and mine + steps <= moves_left - 1:
-            scored.append((steps, move))
+    scored = [
+        (steps, fr, to, promotion)
+        for fr, to, promotion, steps, _ in _quiet_steps(board, targets)
+        if mine + steps <= moves_left - 1
+    ]
     scored.sort(key=itemgetter(0))
-    if checkers:
-        return scored[:BRANCHES]
-    legal = legality(board, checkers)
-    return list(itertools.islice(((steps, move) for steps, move in scored if legal(move)), BRANCHES))
+    legal = legality(board, board.checkers_mask())
+    best: list[tuple[int, chess.Move]] = []
+    for steps, fr, to, promotion in scored:
+        move = chess.Move(fr, to, promotion or None)
+        if legal(move):
+            best.append((steps, move))
+            if len(best) == BRANCHES:
+                break
+    return best
 
 
 CHECKER_WAITS: Final = 6  # a checker's step counts as this many more while other men still move
@@ -334,3 +343,162 @@ def _ordered(board: chess.Board, targets: dict[chess.Square, Target], checkers: 
             scored.append((steps, move))
     scored.sort(key=lambda item: -item[0])
     return [move for _, move in scored]
+
+
+WEIGHT: Final = 6  # the weight of the steps left against the plies played (measured: a greedy walk finds more)
+PROBE_FLIGHTS: Final = 2  # a mate in one is looked for where the king has fewer free flights
+Position = tuple[int, int, int, int, int, int, int, bool]  # ``_key``'s
+# (f, steps left, order, parent node, plan, from, to, promotion, the position after)
+Entry = tuple[int, int, int, int, int, int, int, int, Position]
+
+
+@functools.cache
+def steps_row(piece: chess.PieceType, color: chess.Color, kind: chess.PieceType, end: chess.Square) -> list[int]:
+    """For every square, the moves ``piece`` (of ``color``) needs from there
+    to fill the target ``kind`` on ``end`` (``man_steps``, as one table)."""
+    return [man_steps(piece, color, square, (kind, color, end)) for square in chess.SQUARES]
+
+
+def best_first(
+    board: chess.Board, color: chess.Color, plans: Sequence[Sequence[Target]], budget: Budget
+) -> tuple[list[chess.Move], int] | None:
+    """A line from ``board`` to a mate by ``color``, found by a best-first
+    walk towards any of ``plans`` (each a mate's targets) at once, or None
+    within ``budget`` (a node: a position expanded).  The position expanded
+    next is the one with the fewest plies played plus ``WEIGHT`` times the
+    steps its men still need (each ply takes at most one step off, so with
+    a weight of one this would be A*, the shortest line); a position is
+    expanded once for each plan.  Only moves that capture nothing are
+    walked (every man has its place in the plan), queued as pseudo-legal
+    and tested once taken from the queue.  Any mate by ``color`` met on the
+    way ends the walk, a pattern's or not, and so does a mate in one where
+    the king is short of flights: the line and the plan it walked towards.
+    ``board`` is left as it was."""
+    heap: list[Entry] = []
+    roots: list[dict[chess.Square, Target]] = []
+    for targets in plans:
+        assigned = assign(board, targets)
+        if assigned is not None and assigned[1] < FAR:
+            heap.append((WEIGHT * assigned[1], assigned[1], len(heap), -1, len(roots), 0, 0, 0, _key(board)))
+            roots.append(assigned[0])
+    heapq.heapify(heap)
+    boards: list[chess.Board] = []
+    maps: list[dict[chess.Square, Target]] = []
+    links: list[tuple[int, chess.Move | None]] = []
+    depths: list[int] = []
+    seen: set[tuple[Position, int]] = set()
+    count = len(heap)
+    while heap:
+        _, steps, _, parent, index, fr, to, promotion, position = heapq.heappop(heap)
+        if (position, index) in seen:
+            continue
+        move: chess.Move | None = None
+        if parent < 0:
+            b, where = board.copy(stack=False), roots[index]
+        else:
+            b, where = boards[parent].copy(stack=False), dict(maps[parent])
+            move = chess.Move(fr, to, promotion or None)
+            _play_quiet(b, move)
+            if b.was_into_check():
+                continue
+            where[to] = where.pop(fr)
+        seen.add((position, index))
+        if budget.spend():
+            return None
+        node = len(boards)
+        boards.append(b)
+        maps.append(where)
+        links.append((parent, move))
+        depth = 0 if parent < 0 else depths[parent] + 1
+        depths.append(depth)
+        if b.turn != color and b.is_check() and b.is_checkmate():
+            return _line_to(links, node), index
+        if b.turn == color and not has_free_flights(b, color, b.king(not color) or 0, PROBE_FLIGHTS):
+            mate = mating_move(b, color)[0]
+            if mate is not None:
+                return [*_line_to(links, node), mate], index
+        for fr, to, promotion, step, piece in _quiet_steps(b, where):
+            after = _after(position, piece, fr, to, promotion)
+            if (after, index) not in seen:
+                count += 1
+                left = steps + step
+                heapq.heappush(heap, (depth + 1 + WEIGHT * left, left, count, node, index, fr, to, promotion, after))
+    return None
+
+
+def _play_quiet(board: chess.Board, move: chess.Move) -> None:
+    """``Board.push`` for a move that captures nothing and is no castling
+    (``_quiet_steps``'s), without the move stack nor the counters the walk
+    never reads: the man moved, the side to move changed.  The castling
+    rights are dropped (no move of the walk castles, and a mate found is
+    replayed from the start by python-chess)."""
+    piece = board.remove_piece_at(move.from_square)
+    if piece is not None:
+        board.set_piece_at(move.to_square, chess.Piece(move.promotion, piece.color) if move.promotion else piece)
+    board.turn = not board.turn
+    board.ep_square = None
+    board.castling_rights = chess.BB_EMPTY
+
+
+def _after(position: Position, piece: chess.PieceType, fr: int, to: int, promotion: int) -> Position:
+    """``_key`` of the position after a move that captures nothing."""
+    pawns, knights, bishops, rooks, queens, kings, white, turn = position
+    boards = [0, pawns, knights, bishops, rooks, queens, kings]
+    path = chess.BB_SQUARES[fr] | chess.BB_SQUARES[to]
+    if promotion:
+        boards[chess.PAWN] ^= chess.BB_SQUARES[fr]
+        boards[promotion] ^= chess.BB_SQUARES[to]
+    else:
+        boards[piece] ^= path
+    if turn == chess.WHITE:
+        white ^= path
+    return (boards[1], boards[2], boards[3], boards[4], boards[5], boards[6], white, not turn)
+
+
+def _quiet_steps(board: chess.Board, where: dict[chess.Square, Target]) -> list[tuple[int, int, int, int, int]]:
+    """The side to move's pseudo-legal moves that capture nothing (no
+    castling, no en passant), each with the steps it takes its man nearer
+    (negative) its target: ``(from, to, promotion, steps, piece)``."""
+    turn = board.turn
+    empty = ~board.occupied & chess.BB_ALL
+    out: list[tuple[int, int, int, int, int]] = []
+    for fr in chess.scan_reversed(board.occupied_co[turn]):
+        kind, _, end = where[fr]
+        piece = board.piece_type_at(fr) or chess.PAWN
+        row = steps_row(piece, turn, kind, end)
+        here = row[fr]
+        if piece == chess.PAWN:
+            ahead = fr + 8 if turn == chess.WHITE else fr - 8
+            if not 0 <= ahead < 64 or not empty & chess.BB_SQUARES[ahead]:
+                continue
+            targets = chess.BB_SQUARES[ahead]
+            two = ahead + 8 if turn == chess.WHITE else ahead - 8
+            if chess.square_rank(fr) == (1 if turn == chess.WHITE else 6) and empty & chess.BB_SQUARES[two]:
+                targets |= chess.BB_SQUARES[two]
+            last = chess.BB_RANK_8 if turn == chess.WHITE else chess.BB_RANK_1
+            for to in chess.scan_reversed(targets):
+                if row[to] < FAR:
+                    out.append((fr, to, kind if chess.BB_SQUARES[to] & last else 0, row[to] - here, piece))
+            continue
+        if piece == chess.KING:
+            targets = chess.BB_KING_ATTACKS[fr] & empty
+        elif piece == chess.KNIGHT:
+            targets = chess.BB_KNIGHT_ATTACKS[fr] & empty
+        else:
+            targets = board.attacks_mask(fr) & empty
+        for to in chess.scan_reversed(targets):
+            if row[to] < FAR:
+                out.append((fr, to, 0, row[to] - here, piece))
+    return out
+
+
+def _line_to(links: list[tuple[int, chess.Move | None]], node: int) -> list[chess.Move]:
+    """The moves from the root to ``node``, by the parents' links."""
+    line: list[chess.Move] = []
+    while node >= 0:
+        parent, move = links[node]
+        if move is not None:
+            line.append(move)
+        node = parent
+    line.reverse()
+    return line

@@ -6,8 +6,9 @@ Pipeline for one side (cheapest first, each step sound on its own):
 2. forced moves are played (a single legal reply is part of every line);
    where at most five men are left and the side's men are all knights
    and bishops, the search towards a known mate pattern (``patterns``,
-   ``directed``: the helpmates that need the other side's men as blockers,
-   which the general search below finds only after many nodes);
+   ``directed``: a best-first walk towards the nearest patterns, then a
+   depth-first one; the helpmates that need the other side's men as
+   blockers, which the general search below finds only after many nodes);
 3. reachability proof over locked pawns where every pawn of the side is
    locked (or, while en passant is legal, the same proof after each legal
    move);
@@ -57,7 +58,7 @@ SEARCH_SHARE: Final = 0.15  # the iterative deepening's share of a large budget
 # The walk towards a known mate pattern (at most ``patterns.MAX_MEN`` men):
 # a share of the budget, at most PLAN_NODES positions.
 PLAN_SHARE: Final = 0.3
-PLAN_NODES: Final = 3_000
+PLAN_NODES: Final = 8_000
 SMALL_SEARCH_SHARE: Final = 0.4  # its share of a small one (the page's): it decides more there
 # Where pawns are locked head-on the walk proves most positions, so the
 # deepening's usual share would mostly be spent in vain.
