@@ -66,3 +66,40 @@ def test_a_move_a_capture_a_check_and_the_end_each_start_a_sound_and_none_when_o
     app.type_move("Qh4#")
     notes = _notes(app)
     assert FIRST["check"] in notes and FIRST["end"] in notes, notes
+
+
+# counts the AudioContexts made, and whether each was made inside an event (a click, a key)
+COUNT_CONTEXTS = """
+window.__contexts = [];
+const Made = window.AudioContext;
+window.AudioContext = class extends Made {
+  constructor(...a) { super(...a); window.__contexts.push(window.event ? window.event.type : "idle"); }
+};
+"""
+
+
+def test_one_audio_context_made_while_idle_and_none_for_the_arbiters_clicks(browser, base_url):
+    """The first AudioContext costs the main thread 50-200 ms: Play makes its
+    one context while the page is idle, not on the click or move that needs
+    it, and the Arbiter view's clicks make none."""
+    ctx, app = fresh_app(browser, base_url, init_script=COUNT_CONTEXTS, viewport={"width": 1280, "height": 800})
+    try:
+        app.page.wait_for_function("() => window.__contexts.length > 0", polling=200, timeout=15_000)
+        app.page.mouse.click(5, 5)
+        app.type_move("e4")
+        app.type_move("e5")
+        assert app.page.evaluate("() => window.__contexts") == ["idle"]
+    finally:
+        ctx.close()
+    arb = browser.new_context(viewport={"width": 1280, "height": 800})
+    arb.add_init_script(COUNT_CONTEXTS)
+    page = arb.new_page()
+    try:
+        page.goto(base_url + "#arbiter")
+        page.get_by_test_id("arbiter-source").click()
+        page.get_by_test_id("arbiter-source").fill("1. e4 e5 *")
+        page.get_by_test_id("arbiter-add-source").click()
+        page.wait_for_timeout(3500)  # past the idle warm-up's deadline
+        assert page.evaluate("() => window.__contexts") == []
+    finally:
+        arb.close()

@@ -8,6 +8,7 @@
 // arbiter's own worker (pychessdraw.web.follow, see client.js); everything from
 // the source (tags, names, moves, reasons) goes into the page as text only.
 import { LAWS } from "../contract.js";
+import { audioContext, resumeAudio } from "../ui/audio.js";
 import { el } from "../ui/dom.js";
 import { ArbiterClient } from "./client.js";
 import { boardLabel, eventRow, fillCard, fillStrip, makeCard, placeCard } from "./cards.js";
@@ -26,19 +27,15 @@ import { tAttr, tText } from "../ui/language.js";
 /** Cards drawn in one frame (a new card is about 1 ms: a thousand at once would block the page for a second). */
 const BOARDS_A_FRAME = 40;
 
-/** A short beep (no sound file: nothing to fetch). */
+/** A short beep (no sound file: nothing to fetch), in the page's one audio context, readied when the box is ticked. */
 function beep() {
-  try {
-    const ctx = new AudioContext();
-    const osc = ctx.createOscillator();
-    osc.frequency.value = 880;
-    osc.connect(ctx.destination);
-    osc.start();
-    osc.stop(ctx.currentTime + 0.25);
-    osc.onended = () => void ctx.close();
-  } catch {
-    // no audio here: the log and the grid still say it
-  }
+  const ctx = audioContext();
+  if (!ctx) return; // no audio here: the log and the grid still say it
+  const osc = ctx.createOscillator();
+  osc.frequency.value = 880;
+  osc.connect(ctx.destination);
+  osc.start();
+  osc.stop(ctx.currentTime + 0.25);
 }
 
 /** @param {HTMLElement} section */
@@ -376,6 +373,7 @@ function listen(v) {
     }
   });
   ui.add.addEventListener("click", () => v.addSlot().input.focus());
+  ui.sound.addEventListener("change", () => ui.sound.checked && resumeAudio()); // a click: the audio may start
   ui.notify.addEventListener("change", () => {
     if (ui.notify.checked && "Notification" in window && Notification.permission === "default") {
       void Notification.requestPermission().then((p) => {

@@ -18,6 +18,7 @@
 // flag-rules, clock-note, clocks (the strip below the board), clock-top,
 // low-time-sound (checkbox; data-beeps counts the beeps played).
 import { t } from "../i18n.js";
+import { audioContext, audioMade, resumeAudio } from "../ui/audio.js";
 import { tAttr, tText } from "../ui/language.js";
 
 import { ClockKeeper } from "../clock/keeper.js";
@@ -121,23 +122,16 @@ function soundOn() {
   }
 }
 
-/** The low-time beep: made, not fetched; the context is made on the player's click. */
+/** The low-time beep: made, not fetched, in the page's one audio context (ui/audio.js), resumed on the player's click. */
 class Beeper {
-  constructor() {
-    /** @type {AudioContext|null} */
-    this.ctx = null;
-  }
-
   /** Ready the audio (browsers allow it from a click only). */
   prime() {
-    const AC = window.AudioContext || window.webkitAudioContext;
-    if (!this.ctx && AC) this.ctx = new AC();
-    if (this.ctx && this.ctx.state === "suspended") void this.ctx.resume();
+    resumeAudio();
   }
 
   /** @param {number} volume  the gain of the page's sound control (features/sounds.js) */
   beep(volume) {
-    const ctx = this.ctx;
+    const ctx = audioMade() ? audioContext() : null;
     if (!ctx) return;
     const osc = ctx.createOscillator();
     const gain = ctx.createGain();

@@ -3,11 +3,14 @@
 // WebAudio oscillators, not fetched: no file to ship, no licence to carry.
 // One control (data-testid sound: off, quiet, normal, loud) in the settings,
 // remembered on this device. Browsers let audio start only after a click or
-// a key: the context is made then. The low-time beep is the clocks' own
+// a key: the page's one context (ui/audio.js) is made while the Play view is
+// idle and resumed by a click or a key there. The low-time beep is the clocks' own
 // (features/clocks.js, turned on by its checkbox), at this control's volume
 // and silent when it is off. A capture is told by the move's SAN ("x"),
 // which every capture, en passant too, carries.
 import { tText } from "../ui/language.js";
+import { audioContext, audioMade, resumeAudio, warmAudio } from "../ui/audio.js";
+import { DEFAULT_VIEW, VIEW_EVENT } from "../ui/views.js";
 
 /** @typedef {import("../ctrl.js").Controller} Controller */
 /** @typedef {import("../contract.js").MoveRow} MoveRow */
@@ -53,25 +56,23 @@ export function soundOf(row) {
   return row.san.includes("x") ? "capture" : "move";
 }
 
+/** Whether the Play view is shown (the only one whose moves sound). */
+const inPlay = () => (document.documentElement.dataset.view ?? DEFAULT_VIEW) === DEFAULT_VIEW;
+
 class Player {
   constructor() {
-    /** @type {AudioContext|null} */
-    this.ctx = null;
     /** @type {Volume} */
     this.volume = loadVolume();
   }
 
-  /** Ready the audio (browsers allow it from a click or a key only). */
+  /** Ready the audio (browsers allow it from a click or a key only); not for the other views' clicks. */
   prime() {
-    if (this.volume === "off") return;
-    const AC = window.AudioContext || window.webkitAudioContext;
-    if (!this.ctx && AC) this.ctx = new AC();
-    if (this.ctx && this.ctx.state === "suspended") void this.ctx.resume();
+    if (this.volume !== "off" && inPlay()) resumeAudio();
   }
 
   /** @param {SoundName} name */
   play(name) {
-    const ctx = this.ctx;
+    const ctx = audioMade() ? audioContext() : null;
     if (!ctx || this.volume === "off") return;
     const t0 = ctx.currentTime;
     for (const [freq, at, len, wave] of NOTES[name]) {
@@ -91,6 +92,9 @@ class Player {
 /** @param {{ctrl: Controller, addSection: typeof import("../ui/sections.js").addSection}} env */
 export function soundsFeature({ ctrl, addSection }) {
   const player = new Player();
+  const wanted = () => player.volume !== "off" && inPlay();
+  warmAudio(wanted);
+  document.addEventListener(VIEW_EVENT, () => warmAudio(wanted)); // a page opened on another view, then Play
   const body = addSection({ id: "sounds", title: tText("Sound") });
   const select = el("select", { attrs: { id: "sound-volume" }, dataset: { testid: "sound" } },
     ...Object.entries(LABELS).map(([v, label]) => el("option", { attrs: { value: v } }, label())));
