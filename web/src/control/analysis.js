@@ -12,6 +12,10 @@ import { closeForEnd } from "./replies.js";
 /** @typedef {import("./state.js").Part} Part */
 
 const DEEPER_AFTER_MS = 200; // a player who moves at once is not held up by the deeper searches
+// except the first: where the page's quick search left a side open (a loaded machine, a slow
+// device), the next one (80 ms a side at most) follows at once, so that the answer is there
+// when the player looks
+const FIRST_DEEPER_AFTER_MS = 0;
 // browsing: a key held down never starts the deeper searches; a position looked at does at once
 const BROWSE_DEEPER_AFTER_MS = 100;
 const PREFETCH_LEVEL = 1; // the position before the one browsed to, searched while it is looked at
@@ -22,6 +26,8 @@ export class AnalysisScheduler {
     this.ctrl = ctrl;
     /** Searches sent or waiting for their pause. */
     this.running = 0;
+    /** The action whose first search went out with it (follow). */
+    this.followed = -1;
   }
 
   /** @param {number} level */
@@ -30,11 +36,38 @@ export class AnalysisScheduler {
     const s = ctrl.state;
     if (!s.live || s.live.outcome || ctrl.requests.pending > 0) return;
     if (level > 0 && !Object.values(s.live.winnable).some((v) => v.answer === "unknown")) return;
-    const gen = ctrl.requests.gen;
+    if (level === 0 && this.followed === ctrl.requests.gen) return; // sent with the move already
+    this.send(level, ctrl.requests.gen);
+  }
+
+  /**
+   * The first search sent right behind a move, not after its answer: the
+   * referee runs it as soon as it has answered the move, while the page
+   * draws the move (an answer that comes after a newer action is dropped,
+   * as any, and so is one that followed a move the referee did not play).
+   * @param {number} gen  the move's generation
+   */
+  follow(gen) {
+    const ctrl = this.ctrl;
+    const s = ctrl.state;
+    if (!s.live || s.live.outcome || gen !== ctrl.requests.gen) return; // a newer action: it has its own
+    this.followed = gen;
+    this.send(0, gen, ctrl.requests.tail);
+  }
+
+  /**
+   * @param {number} level @param {number} gen
+   * @param {Promise<unknown>} [after]  its answer applied only after this (the move's)
+   */
+  send(level, gen, after) {
+    const ctrl = this.ctrl;
     const t0 = performance.now();
+    const followed = this.followed === gen;
     this.running++;
-    ctrl.referee.request("analyse", { level }).then(
-      (r) => this.answered(r, level, gen, t0),
+    const answer = ctrl.referee.request("analyse", { level });
+    (after ? after.then(() => answer, () => answer) : answer).then(
+      // sent with a move the referee did not play (refused, or a claim asked first): not shown
+      (r) => this.answered(followed && this.followed !== gen ? { ok: false } : r, level, gen, t0),
       () => {
         this.running--;
         ctrl.changed("idle");
@@ -61,7 +94,7 @@ export class AnalysisScheduler {
         ctrl.address.save(false);
         if (ended) ctrl.announcer.reply("analyse", r);
       }, 0);
-      if (r.analysed && !r.analysed.final && !r.facts.outcome) this.deeper(level + 1, gen);
+      if (r.analysed && !r.analysed.final && !r.facts.outcome) this.deeper(level + 1, gen, level === 0 ? FIRST_DEEPER_AFTER_MS : DEEPER_AFTER_MS);
     }
     ctrl.emit("change", s, parts);
   }
@@ -119,13 +152,13 @@ export class AnalysisScheduler {
     ctrl.referee.request("analyse", { level: PREFETCH_LEVEL, ply: ply - 1 }).then(done, done);
   }
 
-  /** @param {number} level @param {number} gen */
-  deeper(level, gen) {
+  /** @param {number} level @param {number} gen @param {number} pause */
+  deeper(level, gen, pause) {
     this.running++;
     setTimeout(() => {
       this.running--;
       if (this.ctrl.requests.isCurrent(gen)) this.analyse(level);
       this.ctrl.changed("idle");
-    }, DEEPER_AFTER_MS);
+    }, pause);
   }
 }
