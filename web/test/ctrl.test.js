@@ -78,31 +78,24 @@ test("a move applies only what changed: one row, the new facts", async () => {
   assert.ok(ref.sent.some(([op]) => op === "analyse"), "the analysis follows a move");
 });
 
-test("a move's first search goes right behind it, once, and its answer is shown", async () => {
+test("where the first search leaves a side open, the next follows at once, the later ones after a pause", async () => {
   let ply = 0;
   const undecided = { white: { answer: "unknown" }, black: { answer: "unknown" } };
-  const { ctrl, ref } = make((op) => {
+  const { ctrl, ref } = make((op, args) => {
     if (op === "state") return { ok: true, facts: facts(0), moves: { keep: 0, add: [] }, game: GAME, ending: null };
-    if (op === "play") {
-      ply++;
-      const r = { ok: true, facts: facts(ply, { winnable: undecided }), moves: { keep: ply - 1, add: [row(ply)] }, ending: null };
-      return new Promise((resolve) => setTimeout(() => resolve(r), 5)); // the worker still busy with the move
-    }
-    return { ok: true, facts: facts(ply), analysed: { level: 0, final: true } };
+    if (op === "play") { ply++; return { ok: true, facts: facts(ply, { winnable: undecided }), moves: { keep: ply - 1, add: [row(ply)] }, ending: null }; }
+    return { ok: true, facts: facts(ply, { winnable: undecided }), analysed: { level: args.level, final: args.level >= 3 } };
   });
   await ctrl.onReady();
   ref.sent.length = 0;
-  const played = ctrl.play("e4");
-  await Promise.resolve();
-  // sent before the move's answer came back: right after the move, never before it
-  assert.deepEqual(ref.sent.map(([op]) => op), ["play", "analyse"]);
-  assert.equal(ctrl.state.live?.ply, 0, "the move not answered yet");
-  await played;
+  await ctrl.play("e4");
   await tick();
-  assert.equal(ref.sent.filter(([op]) => op === "analyse").length, 1, "not asked again once the move is answered");
-  assert.equal(ctrl.state.live?.ply, 1);
-  assert.equal(ctrl.state.live?.winnable.white.answer, "yes", "the search's answer shown");
-  assert.ok(ctrl.isIdle());
+  const levels = () => ref.sent.filter(([op]) => op === "analyse").map(([, a]) => a.level);
+  assert.deepEqual(levels(), [0, 1], "level 1 without the pause");
+  await new Promise((r) => setTimeout(r, 100));
+  assert.deepEqual(levels(), [0, 1], "level 2 waits for its pause");
+  await new Promise((r) => setTimeout(r, 250));
+  assert.deepEqual(levels().slice(0, 3), [0, 1, 2]);
 });
 
 test("a move that allows a claim asks first; 'just play' plays it without asking again", async () => {

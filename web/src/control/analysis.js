@@ -26,8 +26,6 @@ export class AnalysisScheduler {
     this.ctrl = ctrl;
     /** Searches sent or waiting for their pause. */
     this.running = 0;
-    /** The action whose first search went out with it (follow). */
-    this.followed = -1;
   }
 
   /** @param {number} level */
@@ -36,38 +34,11 @@ export class AnalysisScheduler {
     const s = ctrl.state;
     if (!s.live || s.live.outcome || ctrl.requests.pending > 0) return;
     if (level > 0 && !Object.values(s.live.winnable).some((v) => v.answer === "unknown")) return;
-    if (level === 0 && this.followed === ctrl.requests.gen) return; // sent with the move already
-    this.send(level, ctrl.requests.gen);
-  }
-
-  /**
-   * The first search sent right behind a move, not after its answer: the
-   * referee runs it as soon as it has answered the move, while the page
-   * draws the move (an answer that comes after a newer action is dropped,
-   * as any, and so is one that followed a move the referee did not play).
-   * @param {number} gen  the move's generation
-   */
-  follow(gen) {
-    const ctrl = this.ctrl;
-    const s = ctrl.state;
-    if (!s.live || s.live.outcome || gen !== ctrl.requests.gen) return; // a newer action: it has its own
-    this.followed = gen;
-    this.send(0, gen, ctrl.requests.tail);
-  }
-
-  /**
-   * @param {number} level @param {number} gen
-   * @param {Promise<unknown>} [after]  its answer applied only after this (the move's)
-   */
-  send(level, gen, after) {
-    const ctrl = this.ctrl;
+    const gen = ctrl.requests.gen;
     const t0 = performance.now();
-    const followed = this.followed === gen;
     this.running++;
-    const answer = ctrl.referee.request("analyse", { level });
-    (after ? after.then(() => answer, () => answer) : answer).then(
-      // sent with a move the referee did not play (refused, or a claim asked first): not shown
-      (r) => this.answered(followed && this.followed !== gen ? { ok: false } : r, level, gen, t0),
+    ctrl.referee.request("analyse", { level }).then(
+      (r) => this.answered(r, level, gen, t0),
       () => {
         this.running--;
         ctrl.changed("idle");

@@ -148,12 +148,11 @@ export class ControllerBase extends Emitter {
     }
     this.emit("acting", op, args); // before it is sent: the clocks stop for a claim (FIDE 9.5.1)
     const push = opts.push ?? (op === "new" || op === "load_pgn");
-    const gen = this.requests.gen + 1;
     const sent = this.requests.send(op, args, (r) => this.apply(op, args, r, t0, push), (e) => {
       const error = { code: "internal", message: messageOf(e) };
       this.showError(error);
       this.emit("reply", op, args, { ok: false, error }); // features waiting for the answer: none comes
-    }, op === "play" ? () => this.analysis.follow(gen) : undefined); // the move's first search goes right behind it
+    });
     this.changed("idle"); // at once: a test or a feature waiting for idle must not see the previous "1"
     return sent;
   }
@@ -172,7 +171,6 @@ export class ControllerBase extends Emitter {
     const s = this.state;
     /** @type {Set<Part>} */
     const parts = new Set(["idle"]);
-    if (!r.ok || !r.facts) this.analysis.followed = -1; // no move played: its search is not shown
     if (!r.ok) {
       const err = applyRefusal(s, op, r, parts);
       this.emit("reply", op, args, r);

@@ -26,19 +26,16 @@ export class RequestQueue {
    * @param {K} op @param {ArgsOf<K>} args
    * @param {(r: Answer) => void} onAnswer  runs in the order the actions were sent
    * @param {(e: unknown) => void} onFailure  the worker failed: no answer comes
-   * @param {() => void} [onSent]  once the request has gone to the worker (what follows it may go now)
    * @returns {Promise<Answer|null>}  the answer, or null on a failure
    */
-  send(op, args, onAnswer, onFailure, onSent) {
+  send(op, args, onAnswer, onFailure) {
     this.pending++;
     this.gen++;
     const run = async () => {
       /** @type {Answer} */
       let r;
       try {
-        const answer = this.referee.request(op, args);
-        onSent?.();
-        r = await answer;
+        r = await this.referee.request(op, args);
       } catch (e) {
         this.pending--;
         onFailure(e);
