@@ -158,3 +158,41 @@ def test_a_timed_game_reloads_without_the_board_moving(browser, base_url):
         assert abs(top["y"] + top["height"] - late["y"]) <= TOUCH_PX
     finally:
         ctx.close()
+
+
+# A 20-move game: the move table's rows down the window's height beside the board.
+RUY_LOPEZ_20 = (
+    "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 Nb8 "
+    "10. d4 Nbd7 11. c4 c6 12. cxb5 axb5 13. Nc3 Bb7 14. Bg5 b4 15. Nb1 h6 16. Bh4 c5 17. dxe5 Nxe4 "
+    "18. Bxe7 Qxe7 19. exd6 Qf6 20. Nbd2 *"
+)
+
+
+def test_a_wide_window_puts_the_panel_and_the_moves_beside_a_large_board(app):
+    """At 1920x1080: the board takes most of the height, the draw panel and
+    the move table sit beside it (not under it), the set-up is under the
+    panel with its PGN closed, and the move table shows the whole 20-move
+    game on the first screen with the current move in view."""
+    app.load_pgn(RUY_LOPEZ_20)
+    app.page.evaluate("() => { document.getElementById('pgn-box').open = false; }")
+    app.page.set_viewport_size({"width": 1920, "height": 1080})
+    try:
+        app.page.evaluate("() => window.scrollTo(0, 0)")
+        box = {n: app.tid(n).bounding_box() for n in ("board", "draw-panel", "move-table", "new-game", "pgn-box")}
+        board, panel, table = box["board"], box["draw-panel"], box["move-table"]
+        assert board["height"] >= 0.75 * 1080, board  # large: the height less the bars, the turn and the move box
+        right = board["x"] + board["width"]
+        assert panel["x"] >= right and panel["y"] < board["y"] + 0.25 * board["height"], (panel, board)
+        assert table["x"] >= panel["x"] + panel["width"], (table, panel)  # a column of its own
+        assert table["y"] < board["y"] + 0.25 * board["height"], (table, board)
+        assert table["y"] + table["height"] <= 1080, table
+        # every row of the game in the table, none scrolled away
+        rows = app.tid("move-list").evaluate("(e) => [e.scrollHeight, e.clientHeight]")
+        assert rows[0] <= rows[1] + 1, rows
+        # the set-up under the panel, in the panel's column; its PGN boxes closed
+        setup = box["new-game"]
+        assert setup["x"] >= right and setup["x"] < table["x"] and setup["y"] >= panel["y"] + panel["height"], setup
+        assert box["pgn-box"]["y"] + box["pgn-box"]["height"] <= 1080
+        expect(app.tid("pgn-input")).to_be_hidden()
+    finally:
+        app.page.set_viewport_size({"width": 1280, "height": 900})

@@ -84,6 +84,7 @@ def test_auto_claim_claims_a_threefold_and_the_record_says_so(app):
         expect(verdict).to_contain_text("Black's claim accepted")
         expect(verdict).to_contain_text("made automatically")
         assert app.state()["ending"] == {"op": "claim", "color": "black", "auto": True}
+        app.open_pgn()  # the PGN section, closed until opened
         app.click("export-pgn")
         pgn = app.tid("pgn-output").input_value()
         assert "Black's claim was made automatically, by the page's auto-claim setting." in pgn

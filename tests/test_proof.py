@@ -143,3 +143,25 @@ def test_the_cache_keeps_decided_answers_and_its_size() -> None:
     # the move counters are not part of the position
     same = chess.Board(board.fen().replace(" 0 2", " 7 30"))
     assert position_id(same) == position_id(board)
+
+
+def test_a_position_searched_before_is_answered_with_the_move() -> None:
+    """A move back into a position the page had searched (a repetition, the
+    move played again after an undo) has both answers in its own reply: no
+    search, no second request."""
+    bridge = Bridge()
+    call(bridge, "new")
+    shuffle = ["Nf3", "Nf6", "Ng1", "Ng8"]
+    for san in shuffle:
+        assert _answers(call(bridge, "play", move=san)["facts"]) == ("unknown", "unknown")  # the static proofs only
+        assert _answers(call(bridge, "analyse", level=0)["facts"]) == ("yes", "yes")
+    for san in shuffle:  # the same positions again: known at once
+        assert _answers(call(bridge, "play", move=san)["facts"]) == ("yes", "yes")
+    undone = call(bridge, "undo")["facts"]
+    assert undone["ply"] == 7 and _answers(undone) == ("yes", "yes")
+    # a position never searched still waits for the search
+    assert _answers(call(bridge, "play", move="e5")["facts"]) == ("unknown", "unknown")
+
+
+def _answers(facts: dict[str, Any]) -> tuple[str, str]:
+    return facts["winnable"]["white"]["answer"], facts["winnable"]["black"]["answer"]

@@ -379,8 +379,18 @@ class Bridge:
         self._changed()
         san, uci = self.game.san(move), self.game.uci(move)
         self.game.push(move)
+        self._recall()
         self._rows.append(present.make_row(self.game, san, uci))
         return self._reply(len(self._rows) - 1)
+
+    def _recall(self) -> None:
+        """The current position's verdicts where it was searched before (a
+        repetition, a move played again after an undo, a position browsed):
+        its answer comes with the reply, with no search."""
+        if self.game.known_verdicts() is None:
+            known = self._verdicts.get(self.game.current_board())
+            if known is not None:
+                self.game.remember_verdicts(*known)
 
     def _parse_or_promote(self, text: str) -> chess.Move:
         label = self.game.move_label(text)
@@ -427,6 +437,7 @@ class Bridge:
                 # new rows, not changed in place: a failure puts the old ones back
                 self._rows = [{**row, "after_end": False} for row in self._rows]
                 self._recorded = self._ending = None
+        self._recall()
         return self._reply(len(self._rows))
 
     def _claim(self, args: dict[str, Any]) -> Reply:
@@ -538,10 +549,7 @@ class Bridge:
         if ply is not None and ply < self.game.ply:
             facts = self._facts_at(ply, LEVELS[level])
         else:
-            if self.game.known_verdicts() is None:
-                known = self._verdicts.get(self.game.current_board())
-                if known is not None:
-                    self.game.remember_verdicts(*known)  # searched before: browsed, or before an undo
+            self._recall()  # searched before: browsed, or before an undo
             facts = self.facts(LEVELS[level], can_search=not final)
             self._keep(self.game)
         decided = all(facts["winnable"][side]["answer"] != "unknown" for side in ("white", "black"))

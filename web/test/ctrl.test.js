@@ -78,6 +78,26 @@ test("a move applies only what changed: one row, the new facts", async () => {
   assert.ok(ref.sent.some(([op]) => op === "analyse"), "the analysis follows a move");
 });
 
+test("where the first search leaves a side open, the next follows at once, the later ones after a pause", async () => {
+  let ply = 0;
+  const undecided = { white: { answer: "unknown" }, black: { answer: "unknown" } };
+  const { ctrl, ref } = make((op, args) => {
+    if (op === "state") return { ok: true, facts: facts(0), moves: { keep: 0, add: [] }, game: GAME, ending: null };
+    if (op === "play") { ply++; return { ok: true, facts: facts(ply, { winnable: undecided }), moves: { keep: ply - 1, add: [row(ply)] }, ending: null }; }
+    return { ok: true, facts: facts(ply, { winnable: undecided }), analysed: { level: args.level, final: args.level >= 3 } };
+  });
+  await ctrl.onReady();
+  ref.sent.length = 0;
+  await ctrl.play("e4");
+  await tick();
+  const levels = () => ref.sent.filter(([op]) => op === "analyse").map(([, a]) => a.level);
+  assert.deepEqual(levels(), [0, 1], "level 1 without the pause");
+  await new Promise((r) => setTimeout(r, 100));
+  assert.deepEqual(levels(), [0, 1], "level 2 waits for its pause");
+  await new Promise((r) => setTimeout(r, 250));
+  assert.deepEqual(levels().slice(0, 3), [0, 1, 2]);
+});
+
 test("a move that allows a claim asks first; 'just play' plays it without asking again", async () => {
   const ask = { rule: "threefold_repetition", uci: "f6g8", san: "Ng8", question: "Ng8 repeats the position a third time: claim a draw with this move?" };
   const { ctrl, ref } = make((op, args) => {

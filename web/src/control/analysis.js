@@ -12,6 +12,10 @@ import { closeForEnd } from "./replies.js";
 /** @typedef {import("./state.js").Part} Part */
 
 const DEEPER_AFTER_MS = 200; // a player who moves at once is not held up by the deeper searches
+// except the first: where the page's quick search left a side open (a loaded machine, a slow
+// device), the next one (80 ms a side at most) follows at once, so that the answer is there
+// when the player looks
+const FIRST_DEEPER_AFTER_MS = 0;
 // browsing: a key held down never starts the deeper searches; a position looked at does at once
 const BROWSE_DEEPER_AFTER_MS = 100;
 const PREFETCH_LEVEL = 1; // the position before the one browsed to, searched while it is looked at
@@ -61,7 +65,7 @@ export class AnalysisScheduler {
         ctrl.address.save(false);
         if (ended) ctrl.announcer.reply("analyse", r);
       }, 0);
-      if (r.analysed && !r.analysed.final && !r.facts.outcome) this.deeper(level + 1, gen);
+      if (r.analysed && !r.analysed.final && !r.facts.outcome) this.deeper(level + 1, gen, level === 0 ? FIRST_DEEPER_AFTER_MS : DEEPER_AFTER_MS);
     }
     ctrl.emit("change", s, parts);
   }
@@ -119,13 +123,13 @@ export class AnalysisScheduler {
     ctrl.referee.request("analyse", { level: PREFETCH_LEVEL, ply: ply - 1 }).then(done, done);
   }
 
-  /** @param {number} level @param {number} gen */
-  deeper(level, gen) {
+  /** @param {number} level @param {number} gen @param {number} pause */
+  deeper(level, gen, pause) {
     this.running++;
     setTimeout(() => {
       this.running--;
       if (this.ctrl.requests.isCurrent(gen)) this.analyse(level);
       this.ctrl.changed("idle");
-    }, DEEPER_AFTER_MS);
+    }, pause);
   }
 }

@@ -114,6 +114,8 @@ export function mountMoves(ctrl) {
     if (parts.has("moves") || parts.has("game")) sync();
     if (parts.has("moves") || parts.has("game") || parts.has("browse")) mark();
   });
+  // a window made smaller (or the layout changed) keeps the current move in view
+  new ResizeObserver(() => current && keepInView(list, current)).observe(list);
 }
 
 /**

@@ -10,7 +10,7 @@ import { el } from "./dom.js";
 /**
  * @param {{id: string, title: string | Node, column?: "side"|"info", before?: string}} opts
  *   column "side": with the actions, right after the move list (on the first
- *   screen where the window allows); "info": after the set-up, at the end.
+ *   screen where the window allows); "info": at the end of the set-up.
  *   before: the id of an element of that column to insert before (ignored
  *   when it names the draw panel or anything outside that place).
  * @returns {HTMLElement} the section's body, to fill
@@ -24,7 +24,7 @@ export function addSection({ id, title, column = "side", before }) {
   const ref = before ? document.getElementById(before) : null;
   if (home) home.append(sec);
   else if (ref && ref.parentElement === info) info.insertBefore(sec, ref);
-  else if (column === "side") info.insertBefore(sec, /** @type {HTMLElement} */ (info.querySelector(".setup")));
-  else info.append(sec);
+  else if (column === "side") info.append(sec);
+  else (document.getElementById("setup") ?? info).append(sec);
   return body;
 }
