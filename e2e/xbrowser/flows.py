@@ -116,13 +116,7 @@ class XApp:
 
     def click(self, testid: str) -> None:
         """A mouse click in the middle of the element, scrolled into view first."""
-        x, y = self.d.js(
-            "(t) => { const e = document.querySelector(`[data-testid=${t}]`);"
-            " e.scrollIntoView({block: 'center'}); const r = e.getBoundingClientRect();"
-            " return [r.x + r.width / 2, r.y + r.height / 2]; }",
-            testid,
-        )
-        self.d.click_at(x, y)
+        self.click_css(f"[data-testid={testid}]")
 
     def click_css(self, selector: str) -> None:
         """A mouse click in the middle of the first element `selector` finds, scrolled into view first."""
