@@ -99,31 +99,32 @@ def wait_idle(page) -> None:
         time.sleep(0.005)
 
 
-def new_game(page) -> None:
-    seq = page.evaluate("() => Number(document.body.dataset.seq || 0)")
-    page.get_by_test_id("new-game").click()
+def answer_until(page, done, what: str, step: float) -> None:
+    """Wait for ``done()``, confirming "the game will be replaced" when asked."""
     end = time.monotonic() + 10
-    while page.evaluate("(s) => Number(document.body.dataset.seq || 0) <= s", seq):
+    while not done():
         if page.get_by_test_id("confirm-dialog").is_visible():
             page.get_by_test_id("confirm-yes").click()
         if time.monotonic() > end:
-            raise RuntimeError("no new game")
-        time.sleep(0.01)
+            raise RuntimeError(what)
+        time.sleep(step)
     wait_idle(page)
+
+
+def new_game(page) -> None:
+    seq = page.evaluate("() => Number(document.body.dataset.seq || 0)")
+    page.get_by_test_id("new-game").click()
+    answer_until(
+        page, lambda: page.evaluate("(s) => Number(document.body.dataset.seq || 0) > s", seq), "no new game", 0.01
+    )
 
 
 def import_pgn(page, pgn: str, plies: int) -> None:
     page.evaluate("() => { document.getElementById('pgn-box').open = true; }")
     page.get_by_test_id("pgn-input").fill(pgn)
     page.get_by_test_id("load-pgn").click()
-    end = time.monotonic() + 10
-    while page.get_by_test_id("draw-panel").get_attribute("data-ply") != str(plies):
-        if page.get_by_test_id("confirm-dialog").is_visible():
-            page.get_by_test_id("confirm-yes").click()
-        if time.monotonic() > end:
-            raise RuntimeError("the PGN was not imported")
-        time.sleep(0.02)
-    wait_idle(page)
+    done = lambda: page.get_by_test_id("draw-panel").get_attribute("data-ply") == str(plies)  # noqa: E731
+    answer_until(page, done, "the PGN was not imported", 0.02)
 
 
 def one_site(browser, base: str, game: list[str], played: list[list[str]], browsed: list[list[str]]) -> dict:
