@@ -2,10 +2,12 @@
 // ESLint (flat config) for the page's JavaScript: `npm run lint`, part of
 // `npm run check` (with tsc), which tests/test_web_js.py runs.
 // Types are tsc's job (tsconfig*.json: --checkJs --strict over the same
-// files); typescript-eslint is not used because its peer range stops below
-// TypeScript 7, the tsc the page is checked with.
+// files); typescript-eslint adds the rules that need those types (promises
+// left floating or passed where a callback returns nothing, awaits of
+// what is not a promise) and its own unused-code rule.
 import js from "@eslint/js";
 import globals from "globals";
+import tseslint from "typescript-eslint";
 
 /** The house's sizes: a function reads on one screen, a file in one sitting. */
 const SIZES = {
@@ -27,6 +29,23 @@ export default [
       ...SIZES,
       "no-unused-vars": ["error", { args: "after-used", argsIgnorePattern: "^_", caughtErrors: "none" }],
       eqeqeq: ["error", "always", { null: "ignore" }],
+    },
+  },
+  {
+    // The rules that read tsc's types, over the files the three tsconfigs check.
+    files: ["src/**/*.js", "test/**/*.js", "bench/**/*.js"],
+    plugins: { "@typescript-eslint": tseslint.plugin },
+    languageOptions: {
+      parser: tseslint.parser,
+      parserOptions: { project: ["./tsconfig.json", "./tsconfig.worker.json", "./tsconfig.test.json"], tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      "no-unused-vars": "off",
+      "@typescript-eslint/no-unused-vars": ["error", { args: "after-used", argsIgnorePattern: "^_", caughtErrors: "none" }],
+      "@typescript-eslint/no-floating-promises": ["error", { ignoreVoid: true,
+        allowForKnownSafeCalls: [{ from: "package", package: "node:test", name: ["test", "describe", "it"] }] }],
+      "@typescript-eslint/no-misused-promises": ["error", { checksVoidReturn: { arguments: false, attributes: false } }],
+      "@typescript-eslint/await-thenable": "error",
     },
   },
   {

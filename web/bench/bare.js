@@ -2,7 +2,7 @@
 // Bare Pyodide boot in a module worker, for comparison with the app (web_bench.py).
 const t0 = performance.now();
 const w = new Worker(new URL("bare-worker.js", import.meta.url), { type: "module" });
-w.onmessage = (ev) => {
+w.onmessage = (/** @type {MessageEvent} */ ev) => {
   const ms = performance.now() - t0;
   window.__bare = { ...ev.data, page_ms: ms, nav_ms: performance.now() };
   /** @type {HTMLElement} */ (document.getElementById("out")).textContent = ev.data.ok

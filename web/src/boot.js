@@ -115,6 +115,6 @@ if (sw && !new URLSearchParams(location.search).has("nosw")) {
     state.error = String((e instanceof Error && e.message) || e);
     console.warn("pychessdraw: no offline copy:", e);
   });
-  if (state.controlled) start();
+  if (state.controlled) void start();
   else whenEngineReady(start);
 }

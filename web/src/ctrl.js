@@ -90,7 +90,7 @@ export class Controller extends ControllerBase {
     const s = this.state;
     if (s.promotion) this.cancelPromotion();
     else if (s.premove) this.premoves.cancel();
-    else if (s.ask) this.answerClaimPrompt(null);
+    else if (s.ask) void this.answerClaimPrompt(null);
     else if (s.confirm) this.answerConfirm(false);
     else if (s.pgnGames) {
       s.pgnGames = null;

@@ -130,6 +130,7 @@ sw.addEventListener("message", (ev) => {
   if (ev.data && ev.data.op === "status" && ev.ports[0]) {
     caches.open(CACHE)
       .then((c) => c.match(urlOf("__manifest__.json")))
-      .then((m) => ev.ports[0].postMessage({ build: MANIFEST.build, complete: !!m }));
+      .then((m) => ev.ports[0].postMessage({ build: MANIFEST.build, complete: !!m }))
+      .catch(() => ev.ports[0].postMessage({ build: MANIFEST.build, complete: false })); // no cache storage: not offline-ready
   }
 });

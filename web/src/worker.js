@@ -316,7 +316,7 @@ boot().then(
     ready = true;
     postMessage({ type: "ready", timings, python: pyodide ? pyodide.version : "" });
     for (let msg = queue.shift(); msg; msg = queue.shift()) answer(msg);
-    filesLater();
+    void filesLater(); // catches its own failures: the files then come when first imported
   },
   (e) => bootFailure(errorText(e)),
 );

@@ -70,15 +70,15 @@ function listen(ctrl, input) {
   click("export-pgn", () => void ctrl.exportPgn());
   click("copy-pgn", async () => {
     const r = await ctrl.exportPgn();
-    if (r && r.ok && r.pgn != null) copyText(ctrl, r.pgn, t("PGN copied"), t("The PGN is in the box; copy it from there"));
+    if (r && r.ok && r.pgn != null) void copyText(ctrl, r.pgn, t("PGN copied"), t("The PGN is in the box; copy it from there"));
   });
   click("copy-fen", () => {
     const f = ctrl.shown();
     if (!f) return;
     $as("fen-input", HTMLInputElement).value = f.fen;
-    copyText(ctrl, f.fen, t("FEN copied"), t("The FEN is in the box; copy it from there"));
+    void copyText(ctrl, f.fen, t("FEN copied"), t("The FEN is in the box; copy it from there"));
   });
-  click("copy-link", () => copyText(ctrl, location.href, t("Link to this game copied"), t("Copying the link failed: copy it from the address bar")));
+  click("copy-link", () => void copyText(ctrl, location.href, t("Link to this game copied"), t("Copying the link failed: copy it from the address bar")));
   click("nav-first", () => ctrl.goto(0));
   click("nav-prev", () => ctrl.step(-1));
   click("nav-next", () => ctrl.step(1));
