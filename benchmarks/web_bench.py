@@ -30,6 +30,11 @@ no service worker), served by web/serve.py (gzip, as a static host):
   move        a move typed (Enter) -> draw panel updated, p95 over a
               PLIES-ply game (window.__perf)           goal < 30 ms
 
+--locale de-DE adds, in the same run, the page in that browser locale
+beside English (en-US), alternately: cold start-up, repeat visit (the
+catalog of the page's words is fetched on a first visit, then comes from
+the service worker's cache) and the move -> panel p95 of a game as long.
+
 --levers adds, in the same run, what each start-up lever gives: the page
 without the memory snapshot (its request answered 404, so the worker boots
 Pyodide, unpacks the wheels, imports pychessdraw), cold and throttled, and the
@@ -125,8 +130,8 @@ class Bench:
         self.browser = browser
         self.base = base
 
-    def context(self, throttled: bool = False, snapshot: bool = True):
-        ctx = self.browser.new_context(viewport={"width": 1280, "height": 900})
+    def context(self, throttled: bool = False, snapshot: bool = True, locale: str = "en-US"):
+        ctx = self.browser.new_context(viewport={"width": 1280, "height": 900}, locale=locale)
         ctx.add_init_script(BOARD_PAINTED)
         if not snapshot:  # as if the build had none: the worker boots Python
             ctx.route("**/pyodide/snapshot-*.gz", lambda route: route.fulfill(status=404, body="none"))
@@ -216,6 +221,24 @@ def visits(bench: Bench, runs: int) -> dict[str, list[dict]]:
     return out
 
 
+def languages(bench: Bench, runs: int, locale: str, plies: int) -> dict[str, dict]:
+    """English and LOCALE alternately: cold, then repeat (service worker), then moves."""
+    out: dict[str, dict] = {lang: {"cold": [], "repeat": []} for lang in ("en-US", locale)}
+    for _ in range(runs):
+        for lang in out:
+            ctx, page = bench.context(locale=lang)
+            out[lang]["cold"].append(bench.app(page))
+            page.wait_for_selector("body[data-offline-ready=true]", state="attached", timeout=TIMEOUT_MS)
+            page.evaluate("() => localStorage.clear()")
+            page.goto("about:blank")
+            out[lang]["repeat"].append(bench.app(page))
+            out[lang]["lang"] = page.evaluate("() => document.documentElement.lang")
+            ctx.close()
+    for lang in out:
+        out[lang]["moves"] = moves(bench, plies, lang) if plies else None
+    return out
+
+
 def throttled(bench: Bench, runs: int, snapshot: bool = True, bare: bool = True) -> dict[str, list[dict]]:
     out: dict[str, list[dict]] = {"bare": [], "app": []}
     for _ in range(runs):
@@ -229,9 +252,9 @@ def throttled(bench: Bench, runs: int, snapshot: bool = True, bare: bool = True)
     return out
 
 
-def moves(bench: Bench, plies: int) -> dict:
+def moves(bench: Bench, plies: int, locale: str = "en-US") -> dict:
     game = long_game(plies)
-    ctx, page = bench.context()
+    ctx, page = bench.context(locale=locale)
     bench.app(page, "?nosw")
     page.evaluate("() => { window.__perf.length = 0; }")
     for uci in game:
@@ -259,6 +282,7 @@ def main() -> int:
     ap.add_argument("--plies", type=int, default=200)
     ap.add_argument("--runs", type=int, default=3, help="loads per figure (median reported)")
     ap.add_argument("--levers", action="store_true", help="also measure without the snapshot and without gzip")
+    ap.add_argument("--locale", help="also measure the page in this browser locale beside en-US (e.g. de-DE)")
     ap.add_argument("--json", type=Path)
     ap.add_argument("--no-build", action="store_true")
     ap.add_argument("--dist", type=Path, help="measure this built site instead of web/dist (implies --no-build)")
@@ -292,6 +316,9 @@ def main() -> int:
                 lev["nosnap_cold"]["app"].append(bench.app_fresh("?nosw", snapshot=False))
             lev["nosnap_throttled"] = throttled(bench, a.runs, snapshot=False)
         mv = moves(bench, a.plies) if a.plies else None
+        langs = languages(bench, a.runs, a.locale, a.plies) if a.locale else None
+        if langs:
+            res["languages"] = langs
         if a.levers:
             srv.shutdown()
             srv, base = serve_dist(gzip_on=False)
@@ -392,6 +419,18 @@ def main() -> int:
             if f"lever_{key}_ms" in res:
                 line("  bare boot, same loop", res[f"lever_{key}_bare_ms"], res[f"lever_{key}_bare_ms"])
                 line(name, res[f"lever_{key}_ms"], res[f"lever_{key}_bare_ms"])
+    if langs:
+        en, xx = langs["en-US"], langs[a.locale]
+        print(f" the page in {a.locale} (<html lang={xx['lang']}>) beside en-US, alternately in the same loop:")
+        for key in ("cold", "repeat"):
+            print(
+                f"  {key:<8} en-US {med(en[key]):6.0f} ms, {a.locale} {med(xx[key]):6.0f} ms: {med(xx[key]) / med(en[key]):.2f}x"
+            )
+        if en["moves"] and xx["moves"]:
+            print(
+                f"  move -> panel p95: en-US {en['moves']['p95']:.1f} ms, {a.locale} {xx['moves']['p95']:.1f} ms: "
+                f"{xx['moves']['p95'] / en['moves']['p95']:.2f}x"
+            )
     if mv:
         print(f" move -> draw panel updated, {mv['plies']}-ply game:")
         print(
