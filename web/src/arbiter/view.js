@@ -16,7 +16,8 @@ import { ArbiterModel, boardKey } from "./model.js";
 import { FileSource, SourceError, StreamSource, TextSource, poll } from "./sources.js";
 import { SourceSlot, letterOf } from "./slots.js";
 import { t } from "../i18n.js";
-import { tAttr, tText } from "../ui/language.js";
+import { LANGUAGE_EVENT, tAttr, tText } from "../ui/language.js";
+import { sayAgain } from "./again.js";
 
 /** @typedef {import("../contract.js").BoardView} BoardView */
 /** @typedef {import("../contract.js").ArbiterEvent} ArbiterEvent */
@@ -389,6 +390,7 @@ export function mountArbiterView(section) {
   const v = new ArbiterView(section);
   v.addSlot();
   listen(v);
+  document.addEventListener(LANGUAGE_EVENT, () => void sayAgain(v).catch(() => {})); // the worker's words too
   v.client.warm();
   section.dataset.mounted = "1";
 }

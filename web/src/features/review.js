@@ -117,7 +117,17 @@ function tableView(rc, dom) {
     limit += PAGE_ROWS;
     drawRows();
   });
-  return rows;
+  // the same rows drawn again in their words (another language): as many as shown, the scroll kept
+  const redraw = () => {
+    const wrap = dom.tbody.closest(".review-table-wrap");
+    const top = wrap ? wrap.scrollTop : 0;
+    limit = Math.max(limit, drawn);
+    dom.tbody.replaceChildren();
+    drawn = 0;
+    drawRows();
+    if (wrap) wrap.scrollTop = top;
+  };
+  return { rows, redraw };
 }
 
 /** @param {ReviewController} rc @param {ReviewDom} dom */
@@ -182,28 +192,39 @@ function openedView(ctrl, rc, dom, col) {
       }
     },
   });
-  board.side.append(el("h3", { class: "review-timeline-title" }, t("Events")), dom.marks);
+  board.side.append(el("h3", { class: "review-timeline-title" }, tText("Events")), dom.marks);
   dom.marks.addEventListener("click", (ev) => {
     const b = closestTo(ev, "button[data-ply]");
     if (b instanceof HTMLElement) board.goto(Number(b.dataset.ply));
   });
+  /** The timeline of the game's events (which browse its board). @param {ReviewRow} row @param {string | null} problem */
+  const marks = (row, problem) => {
+    const items = timeline(row).map((m) => el("li", { class: `kind-${m.kind}` },
+      el("button", { attrs: { type: "button" }, dataset: { ply: String(m.ply), rule: m.rule, kind: m.kind } }, m.label)));
+    if (problem || row.error) items.push(el("li", { class: "kind-error" }, problem ?? row.error ?? ""));
+    if (!items.length) items.push(el("li", {}, t("No rule became claimable or ended the game.")));
+    dom.marks.replaceChildren(...items);
+  };
+  let problemShown = /** @type {string | null} */ (null);
   /** @param {ReviewRow | null} row @param {string | null} problem */
   const opened = (row, problem) => {
     const open = rc.openGame && row && rc.openGame.row === row ? rc.openGame.game : null;
     col.dataset.showing = row ? "board" : "list";
-    if (row) {
-      const items = timeline(row).map((m) => el("li", { class: `kind-${m.kind}` },
-        el("button", { attrs: { type: "button" }, dataset: { ply: String(m.ply), rule: m.rule, kind: m.kind } }, m.label)));
-      if (problem || row.error) items.push(el("li", { class: "kind-error" }, problem ?? row.error ?? ""));
-      if (!items.length) items.push(el("li", {}, t("No rule became claimable or ended the game.")));
-      dom.marks.replaceChildren(...items);
-    }
+    problemShown = problem;
+    if (row) marks(row, problem);
     board.show(row, open, problem, row ? firstEventPly(row) : 0);
     if (!row) return;
     entry.shown();
     board.stage.scrollIntoView({ block: "nearest" });
   };
-  return { opened, stage: board.stage };
+  // the opened game's sentences said again (another language): the same game at the same ply
+  const reworded = () => {
+    const open = rc.openGame;
+    if (!open) return;
+    marks(open.row, problemShown);
+    board.reword(open.game);
+  };
+  return { opened, reworded, stage: board.stage };
 }
 
 /**
@@ -281,6 +302,7 @@ export function reviewFeature({ ctrl, addSection }) {
   const search = new URLSearchParams(location.search).get("review-search") === "static" ? "static" : "auto";
   const rc = new ReviewController(ctrl, { poolSize: poolSizeFor(location.search), search });
   const shown = openedView(ctrl, rc, dom, col);
+  const table = tableView(rc, dom);
   body.append(dom.files);
   col.prepend(shown.stage);
   /** @type {ReviewView} */
@@ -294,23 +316,28 @@ export function reviewFeature({ ctrl, addSection }) {
       if (games != null) dom.progress.dataset.games = String(games);
       if (text != null) setText(dom.progressText, text);
     },
-    rows: tableView(rc, dom),
+    rows: table.rows,
     summary: () => renderSummary(rc, dom),
     running: (running) => { dom.cancel.disabled = !running; },
     opened: shown.opened,
+    reworded: () => {
+      table.redraw();
+      shown.reworded();
+    },
   };
   rc.view = view;
   listen(rc, dom, body, () => {
     shown.stage.dataset.state = "opening";
   });
   view.summary();
-  // another language: the words made from the data said again (the filters' verdicts, the table, the summary)
+  // another language: the words made from the data said again (the filters' verdicts, the table, the summary), then the workers'
   document.addEventListener(LANGUAGE_EVENT, () => {
     for (const s of dom.filters.querySelectorAll("[data-verdict-word]")) {
       const v = /** @type {import("../contract.js").VerdictName} */ (/** @type {HTMLElement} */ (s).dataset.verdictWord);
       setText(/** @type {HTMLElement} */ (s), tMarked(VERDICT_WORDS[v]));
     }
-    view.rows(true);
+    table.redraw();
     view.summary();
+    void rc.reword().catch(() => {}); // the workers' sentences, when they come (a failure leaves them as they were)
   });
 }

@@ -27,7 +27,11 @@ export const isCompressed = (name) => /\.(gz|zst)$/i.test(name);
  * @property {() => void} summary
  * @property {(running: boolean) => void} running  a review runs (Cancel enabled)
  * @property {(row: ReviewRow | null, problem: string | null) => void} opened  the opened game (openGame), or none
+ * @property {() => void} reworded  the rows' and the opened game's sentences said again: redrawn in place (the rows shown, the ply)
  */
+
+/** Reports sent in one review_words request (a few hundred KB). */
+const WORDS_BATCH = 500;
 
 export class ReviewController {
   /**
@@ -185,6 +189,37 @@ export class ReviewController {
     const [referee] = await this.referees();
     const moves = g.plies.slice(1, ply + 1).map((p) => p.uci);
     return referee.request("proof", { ply, color, game: { start_fen: g.start_fen, chess960: g.chess960, moves } });
+  }
+
+  /**
+   * Another language: the sentences the workers made (each row's reason,
+   * events and error; the opened game's verdict, marks and claims) said
+   * again in it, from the facts already here (the rows' reports, the game's
+   * text): nothing is reviewed again, the table, the opened game and its ply stay.
+   */
+  async reword() {
+    const table = this.table;
+    const open = this.openGame;
+    if (!table.size && !open) return;
+    const language = currentLocale();
+    const referees = await this.referees();
+    await Promise.all(referees.map((r) => r.request("set_language", { language })));
+    const stale = () => currentLocale() !== language;
+    const lines = [...table.lines()];
+    const asked = [];
+    for (let at = 0, k = 0; at < lines.length; at += WORDS_BATCH, k++) {
+      asked.push(referees[k % referees.length].request("review_words", { lines: lines.slice(at, at + WORDS_BATCH) }).then((r) => {
+        if (!stale() && r.ok && r.review_words) table.reword(r.review_words);
+      }));
+    }
+    if (open) {
+      asked.push(referees[0].request("review_game", { pgn: open.text, game: open.row.game,
+        flag_rules: this.ctrl.clocks?.flagRules ?? "fide", search: this.search }).then((r) => {
+        if (!stale() && this.openGame === open && r.ok && r.review_game) open.game = r.review_game;
+      }));
+    }
+    await Promise.all(asked);
+    if (!stale()) this.view?.reworded();
   }
 
   /** The file's name without .pgn/.gz, for the downloads. */
