@@ -27,7 +27,7 @@ export async function sayAgain(v) {
     const u = { events: r.events ?? [], boards: r.boards ?? [] };
     v.model.reword(u, src);
     for (const e of u.events) {
-      const row = v.ui.log.querySelector(`[data-generation="${generation}"][data-src="${src}"][data-id="${Number(e.id)}"]`);
+      const row = v.ui.log.querySelector(`[data-generation="${v.model.shown}"][data-src="${src}"][data-id="${Number(e.id)}"]`);
       if (row instanceof HTMLElement) rewordRow(row, e);
     }
     for (const b of u.boards) {

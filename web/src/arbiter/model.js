@@ -47,6 +47,8 @@ export class ArbiterModel {
     this.voided = new Set();
     /** One per Follow: an answer for an earlier one is dropped. */
     this.generation = 0;
+    /** The generation of the boards shown (the last Follow's, kept once it ended): its log rows carry it. */
+    this.shown = 0;
     /** Updates applied (the page's test hook). */
     this.applied = 0;
     /** @type {Phase} */
@@ -78,6 +80,7 @@ export class ArbiterModel {
   begin(source = "") {
     if (!this.go("starting")) return null;
     this.generation++;
+    this.shown = this.generation;
     this.source = source;
     this.boards.clear();
     this.sourcesAt.clear();
