@@ -336,3 +336,33 @@ def test_a_switch_says_the_review_and_the_arbiter_again_keeping_what_is_open(bro
         )
     finally:
         ctx.close()
+
+
+@pytest.mark.parametrize("locale", ["de-DE", "ru-RU"])
+@pytest.mark.parametrize("size", [(1280, 800), (390, 844)])
+def test_the_review_verdicts_read_whole_in_a_longer_language(browser, base_url, tmp_path, locale, size):
+    """German's and Russian's longer reasons wrap in the verdict's cell: none is cut (no ellipsis, nothing hidden)."""
+    from test_review_file import MADE
+    from viewkit import open_view
+
+    width, height = size
+    ctx, app = fresh_app(browser, base_url, locale=locale, viewport={"width": width, "height": height})
+    try:
+        page = app.page
+        page.wait_for_function(f"() => document.documentElement.lang === '{locale[:2]}'")
+        games = tmp_path / "made.pgn"
+        games.write_text("\n".join(text for _, text in MADE) + "\n" + REVIEWED, encoding="utf-8")
+        open_view(page, "review")
+        app.tid("pgn-file").set_input_files(str(games))
+        expect(app.tid("review-progress")).to_have_attribute("data-state", "done", timeout=240_000)
+        cells = page.eval_on_selector_all(
+            "[data-testid=review-games] td.verdict-cell",
+            """tds => tds.map((td) => ({text: td.innerText, wraps: getComputedStyle(td).whiteSpace === "normal",
+                cut: td.scrollWidth > td.clientWidth + 1 || td.scrollHeight > td.clientHeight + 1}))""",
+        )
+        assert len(cells) == len(MADE) + 2
+        assert [c for c in cells if c["cut"] or not c["wraps"]] == [], cells
+        assert max(len(c["text"]) for c in cells) > 80, "a long reason is among them"
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= width, "the page does not scroll sideways"
+    finally:
+        ctx.close()

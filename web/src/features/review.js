@@ -77,7 +77,7 @@ function rowElement(r) {
   const where = r.error ?? r.detail; // the referee's words
   const players = `${r.white} – ${r.black}`;
   const open = el("button", { attrs: { type: "button", "aria-label": t("Open game {n}", { n: r.game }) }, class: "review-open" }, String(r.game));
-  // one line a game: the players and the reason cut with an ellipsis, whole in the title
+  // the players cut with an ellipsis (whole in the title), the verdict and its reason whole (app.css)
   return el("tr", { class: `verdict-${r.verdict}`, dataset: { game: String(r.game), verdict: r.verdict, result: r.result } },
     el("td", { class: "num" }, open), el("td", { class: "players", attrs: { title: players } }, players), el("td", { class: "res" }, r.result),
     el("td", { class: "verdict-cell", attrs: { title: where ? `${tMarked(VERDICT_WORDS[r.verdict])}: ${where}` : tMarked(VERDICT_WORDS[r.verdict]) } },
