@@ -324,6 +324,11 @@ def test_a_switch_says_the_review_and_the_arbiter_again_keeping_what_is_open(bro
                 else (lambda: english_left(page, code, REVIEW_PARTS))
             )
             assert settles(review_left) == [], shown_in(page, REVIEW_PARTS)
+            whole = on_screen(page)  # the view's own words too (the run's sentence, the filters, the headings)
+            if shown == "en":
+                assert [f for f in translated_fragments(code) if f in whole] == [], whole
+            else:
+                assert english_on(whole, code) == [], whole
             assert stage.get_attribute("data-state") == "open" and stage.get_attribute("data-game") == "1"
             assert stage.get_attribute("data-ply") == "6"
             assert (

@@ -293,7 +293,7 @@ function listen(rc, dom, body, opening) {
  * @param {{ctrl: Controller, addSection: typeof import("../ui/sections.js").addSection}} env
  */
 export function reviewFeature({ ctrl, addSection }) {
-  const body = addSection({ id: "review", title: t("Review a PGN file"), column: "info" });
+  const body = addSection({ id: "review", title: tText("Review a PGN file"), column: "info" });
   const dom = buildDom();
   const col = /** @type {HTMLElement} */ (body.closest(".review-col") ?? body);
   col.dataset.showing = "list";
@@ -305,16 +305,17 @@ export function reviewFeature({ ctrl, addSection }) {
   const table = tableView(rc, dom);
   body.append(dom.files);
   col.prepend(shown.stage);
+  let said = () => ""; // the run's sentence, said again in another language
   /** @type {ReviewView} */
   const view = {
     state: (state, text) => {
       dom.progress.dataset.state = state;
-      setText(dom.progressText, text);
+      setText(dom.progressText, (said = text)());
     },
     progress: (value, games, text) => {
       dom.progress.value = value;
       if (games != null) dom.progress.dataset.games = String(games);
-      if (text != null) setText(dom.progressText, text);
+      if (text != null) setText(dom.progressText, (said = text)());
     },
     rows: table.rows,
     summary: () => renderSummary(rc, dom),
@@ -338,6 +339,7 @@ export function reviewFeature({ ctrl, addSection }) {
     }
     table.redraw();
     view.summary();
+    setText(dom.progressText, said());
     void rc.reword().catch(() => {}); // the workers' sentences, when they come (a failure leaves them as they were)
   });
 }

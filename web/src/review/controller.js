@@ -21,8 +21,9 @@ export const isCompressed = (name) => /\.(gz|zst)$/i.test(name);
 /**
  * What the view renders, called by the controller.
  * @typedef {Object} ReviewView
- * @property {(state: string, text: string) => void} state  the run's state (data-state) and its sentence
- * @property {(value: number, games: number | null, text: string | null) => void} progress
+ * @property {(state: string, text: () => string) => void} state  the run's state (data-state) and its sentence
+ *   (said again in another language)
+ * @property {(value: number, games: number | null, text: (() => string) | null) => void} progress
  * @property {(all: boolean) => void} rows  the table's rows: all again, or only the new ones
  * @property {() => void} summary
  * @property {(running: boolean) => void} running  a review runs (Cancel enabled)
@@ -64,7 +65,7 @@ export class ReviewController {
 
   referees() {
     return this.pool.ready((stage) => {
-      if (this.running) this.view?.state("starting", t("Starting the review's referees ({n}): {stage}", { n: this.pool.size, stage: tMarked(stage) }));
+      if (this.running) this.view?.state("starting", () => t("Starting the review's referees ({n}): {stage}", { n: this.pool.size, stage: tMarked(stage) }));
     });
   }
 
@@ -90,7 +91,7 @@ export class ReviewController {
     view.summary();
     view.running(true);
     view.progress(0, null, null);
-    view.state("starting", t("Opening {file}…", { file: f.name }));
+    view.state("starting", () => t("Opening {file}…", { file: f.name }));
     const current = () => this.running === job;
     try {
       await this.run(f, job, current);
@@ -98,8 +99,9 @@ export class ReviewController {
       if (!current()) return;
       view.rows(true);
       view.summary();
-      if (e instanceof ReviewCancelled) view.state("cancelled", tn("Cancelled after {n} game; the games reviewed so far are listed.", "Cancelled after {n} games; the games reviewed so far are listed.", this.table.size));
-      else view.state("failed", t("The review stopped: {reason}", { reason: messageOf(e) }));
+      const games = this.table.size;
+      if (e instanceof ReviewCancelled) view.state("cancelled", () => tn("Cancelled after {n} game; the games reviewed so far are listed.", "Cancelled after {n} games; the games reviewed so far are listed.", games));
+      else view.state("failed", () => t("The review stopped: {reason}", { reason: messageOf(e) }));
     } finally {
       if (this.running === job) {
         this.running = null;
@@ -122,7 +124,7 @@ export class ReviewController {
     const t1 = performance.now();
     if (job.signal.aborted) throw new ReviewCancelled();
     const stream = openStream(f, (n) => { rawBytes += n; });
-    view.state("running", t("Reviewing…"));
+    view.state("running", () => t("Reviewing…"));
     const done = await runReview({
       stream, total: f.size, sends: referees.map((r) => (op, args) => r.request(op, args)), table: this.table,
       sources: this.sources, signal: job.signal, chunkBytes: 64 * 1024, search: this.search,
@@ -134,7 +136,7 @@ export class ReviewController {
         const value = f.size ? Math.min(1, read / f.size) : 0;
         view.rows(false);
         view.summary();
-        view.progress(value, p.games, p.cancelled ? null : tn("Reviewing… {percent}%, {n} game", "Reviewing… {percent}%, {n} games", p.games, { percent: Math.round(100 * value) }));
+        view.progress(value, p.games, p.cancelled ? null : () => tn("Reviewing… {percent}%, {n} game", "Reviewing… {percent}%, {n} games", p.games, { percent: Math.round(100 * value) }));
       },
     });
     if (!current()) return;
@@ -142,7 +144,7 @@ export class ReviewController {
     view.rows(true);
     view.summary();
     const secs = (performance.now() - t1) / 1000;
-    view.state("done", tn("Done: {n} game of {file} in {seconds} s.", "Done: {n} games of {file} in {seconds} s.", done.games,
+    view.state("done", () => tn("Done: {n} game of {file} in {seconds} s.", "Done: {n} games of {file} in {seconds} s.", done.games,
       { file: f.name, seconds: secs.toLocaleString(currentLocale(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }) }));
     window.__review = { games: done.games, plies: this.table.plies, seconds: secs,
       start_seconds: (t1 - t0) / 1000, bytes: f.size, workers: referees.length };
