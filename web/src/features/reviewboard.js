@@ -15,7 +15,7 @@
 
 import { Chessground } from "@lichess-org/chessground";
 import { el, setText } from "../ui/dom.js";
-import { marked, t } from "../i18n.js";
+import { t } from "../i18n.js";
 import { mountProof } from "./proof.js";
 import { tAttr, tText } from "../ui/language.js";
 
@@ -52,10 +52,17 @@ function buildStage() {
   };
   /** @type {Record<string, HTMLButtonElement>} */
   const navs = {};
-  for (const [k, label, text] of [["first", marked("First position"), "«"], ["prev", marked("Previous move"), "‹"], ["next", marked("Next move"), "›"], ["last", marked("Last position"), "»"], ["flip", marked("Flip the board"), "⇅"]]) {
-    const b = /** @type {HTMLButtonElement} */ (el("button", { attrs: { type: "button" }, dataset: { testid: `review-nav-${k}` } }, text));
-    navs[k] = tAttr(tAttr(b, "aria-label", label), "title", label);
+  for (const [k, text] of [["first", "«"], ["prev", "‹"], ["next", "›"], ["last", "»"], ["flip", "⇅"]]) {
+    navs[k] = /** @type {HTMLButtonElement} */ (el("button", { attrs: { type: "button" }, dataset: { testid: `review-nav-${k}` } }, text));
     dom.nav.append(navs[k]);
+  }
+  // each control's name, kept in the page's language (a label and a tooltip)
+  for (const name of ["aria-label", "title"]) {
+    tAttr(navs.first, name, "First position");
+    tAttr(navs.prev, name, "Previous move");
+    tAttr(navs.next, name, "Next move");
+    tAttr(navs.last, name, "Last position");
+    tAttr(navs.flip, name, "Flip the board");
   }
   const panel = tAttr(el("section", { class: "review-panel", dataset: { testid: "review-panel" } },
     dom.where, dom.claims, dom.ended, dom.proof), "aria-label", "Draw rules at the position shown");
