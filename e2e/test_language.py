@@ -315,6 +315,9 @@ def test_a_switch_says_the_review_and_the_arbiter_again_keeping_what_is_open(bro
             app.tid("language").select_option(shown)
             expect(page.locator("html")).to_have_attribute("lang", shown)
             assert settles(there) == [], shown_in(page, ARBITER_PARTS)
+            whole = on_screen(page)  # the view's own words too (its messages, the controls)
+            left = [f for f in translated_fragments(code) if f in whole] if shown == "en" else english_on(whole, code)
+            assert left == [], whole
             assert log() == before
             assert page.locator("[data-testid=arbiter-board]").get_attribute("data-state") == "claimable_with_move"
             open_view(page, "review")
@@ -325,10 +328,8 @@ def test_a_switch_says_the_review_and_the_arbiter_again_keeping_what_is_open(bro
             )
             assert settles(review_left) == [], shown_in(page, REVIEW_PARTS)
             whole = on_screen(page)  # the view's own words too (the run's sentence, the filters, the headings)
-            if shown == "en":
-                assert [f for f in translated_fragments(code) if f in whole] == [], whole
-            else:
-                assert english_on(whole, code) == [], whole
+            left = [f for f in translated_fragments(code) if f in whole] if shown == "en" else english_on(whole, code)
+            assert left == [], whole
             assert stage.get_attribute("data-state") == "open" and stage.get_attribute("data-game") == "1"
             assert stage.get_attribute("data-ply") == "6"
             assert (

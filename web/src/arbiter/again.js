@@ -3,7 +3,7 @@
 // sentences it made (every board's, every event's of the sources followed:
 // follow_again), and they are put in place: the cards, the log's rows
 // (their times and order kept), the strip and the count. Nothing is
-// followed anew. Limit: the events of sources no longer followed (an earlier
+// followed anew; the view's and the sources' messages are made again. Limit: the events of sources no longer followed (an earlier
 // Follow, a source replaced) keep the words they were said in.
 import { boardKey } from "./model.js";
 import { rewordRow } from "./cards.js";
@@ -11,12 +11,14 @@ import { rewordRow } from "./cards.js";
 /**
  * What of the view is said again (view.js's ArbiterView).
  * @typedef {{client: import("./client.js").ArbiterClient, model: import("./model.js").ArbiterModel,
- *   ui: {log: HTMLElement}, draw: (b: import("./model.js").Board) => void, redrawAll: () => void, showPhase: () => void}} Said
+ *   ui: {log: HTMLElement, status: HTMLElement}, said: () => string, slots: import("./slots.js").SourceSlot[], draw: (b: import("./model.js").Board) => void, redrawAll: () => void, showPhase: () => void}} Said
  */
 
 /** @param {Said} v */
 export async function sayAgain(v) {
   v.showPhase(); // the Follow button's word
+  v.ui.status.textContent = v.said(); // the messages, made again
+  for (const slot of v.slots) slot.status.textContent = slot.said();
   v.redrawAll(); // the count, the strip
   if (!(await v.client.speak())) return;
   const generation = v.model.generation;
