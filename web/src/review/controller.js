@@ -56,6 +56,8 @@ export class ReviewController {
     this.openGame = null;
     /** @type {ReviewView | null} */
     this.view = null;
+    /** Another language came while a review ran (its rows are said again once it ends). */
+    this.switched = false;
   }
 
   /** Start the workers (a review looks likely); a failure is said at the review. */
@@ -85,6 +87,7 @@ export class ReviewController {
     this.table = new ReviewTable();
     this.sources = new Map();
     this.file = f;
+    this.switched = false;
     this.openGame = null;
     view.opened(null, null);
     view.rows(true);
@@ -106,6 +109,8 @@ export class ReviewController {
       if (this.running === job) {
         this.running = null;
         view.running(false);
+        // another language came during the run: the rows judged on the way in the one before said again
+        if (this.switched) void this.reword().catch(() => {});
       }
     }
   }
@@ -162,6 +167,7 @@ export class ReviewController {
     const f = this.file;
     if (!row || !src || !f) return;
     const ticket = (this.opening = { row, text: "" });
+    const language = currentLocale();
     try {
       const text = await readGame(src, isCompressed(f.name ?? "") ? { open: () => openStream(f) } : { blob: f });
       ticket.text = text;
@@ -174,6 +180,7 @@ export class ReviewController {
       if (!r.ok || !r.review_game) throw new Error(r.error ? r.error.message : t("the game could not be read"));
       this.openGame = { row, game: r.review_game, text };
       this.view?.opened(row, null);
+      if (currentLocale() !== language) void this.reword().catch(() => {}); // another language came meanwhile
     } catch (e) {
       if (this.opening !== ticket) return;
       this.openGame = null;
@@ -202,6 +209,7 @@ export class ReviewController {
   async reword() {
     const table = this.table;
     const open = this.openGame;
+    if (this.running) this.switched = true;
     if (!table.size && !open) return;
     const language = currentLocale();
     const referees = await this.referees();
