@@ -196,3 +196,179 @@ def test_no_english_words_of_the_catalogs_on_screen_in_every_flow(browser, base_
         assert {"Draw", "Review", "Undo"} <= {w for w in re.findall(r"[A-Za-z]{4,}", shown) if w in english_words(code)}
     finally:
         ctx.close()
+
+
+# ------------------------------------------------------------------ the workers' words after a switch
+@cache
+def translated_fragments(code: str) -> tuple[str, ...]:
+    """Stretches of the language's translations (between placeholders, at
+    least 8 characters and two words) that English does not write."""
+    out = set()
+    for domain in ("pychessdraw", "page"):
+        for key, text in translations(code, domain)._catalog.items():  # noqa: SLF001
+            msgid = key[0] if isinstance(key, tuple) else key
+            if not msgid:
+                continue
+            for part in re.split(r"\{\w*\}", text):
+                part = part.strip(" .,:;()")
+                if len(part) >= 8 and " " in part and part not in msgid:
+                    out.add(part)
+    return tuple(sorted(out))
+
+
+@cache
+def translated_words(code: str) -> frozenset[str]:
+    """The words (four letters or more) of the language's translations that no English message id uses."""
+    words, english = set(), set()
+    for domain in ("pychessdraw", "page"):
+        for key, text in translations(code, domain)._catalog.items():  # noqa: SLF001
+            msgid = key[0] if isinstance(key, tuple) else key
+            words |= set(re.findall(r"[^\W\d_]{4,}", re.sub(r"\{\w*\}", " ", text)))
+            english |= {w.lower() for w in re.findall(r"\w+", msgid)}
+    return frozenset(w for w in words if w.lower() not in english)
+
+
+def shown_in(page, testids: tuple[str, ...]) -> str:
+    """The words of these parts of the page, with their titles and labels."""
+    return page.evaluate(
+        """(ids) => ids.flatMap((id) => [...document.querySelectorAll(`[data-testid=${id}]`)]).map((root) =>
+            root.innerText + "\\n" + [root, ...root.querySelectorAll("[title], [aria-label]")]
+              .map((e) => `${e.getAttribute("title") || ""} ${e.getAttribute("aria-label") || ""}`).join("\\n")).join("\\n")""",
+        list(testids),
+    )
+
+
+def foreign_left(page, code: str, testids: tuple[str, ...]) -> list[str]:
+    """The language's catalog words still in these parts (the page meant to be in English)."""
+    shown = shown_in(page, testids)
+    words = {w for w in re.findall(r"[^\W\d_]{4,}", shown) if w in translated_words(code)}
+    return [f for f in translated_fragments(code) if f in shown] + sorted(words)
+
+
+def english_left(page, code: str, testids: tuple[str, ...]) -> list[str]:
+    shown = shown_in(page, testids)
+    words = {w for w in re.findall(r"[A-Za-z]{4,}", shown) if w in english_words(code)}
+    return english_on(shown, code) + sorted(words)
+
+
+def settles(check, timeout_s: float = 60.0) -> list[str]:
+    """The check's findings once they are none (the workers' words come after the switch), or the last ones."""
+    import time
+
+    end = time.monotonic() + timeout_s
+    while True:
+        left = check()
+        if not left or time.monotonic() > end:
+            return left
+        time.sleep(0.2)
+
+
+REVIEW_PARTS = ("review-games", "review-summary", "review-stage", "review-timeline")
+ARBITER_PARTS = ("arbiter-grid", "arbiter-log", "arbiter-urgent", "arbiter-summary")
+
+
+def test_a_switch_says_the_review_and_the_arbiter_again_keeping_what_is_open(browser, base_url, tmp_path):
+    """German, a reviewed file with a game opened at a ply and a followed
+    round; English: no German of the catalogs is left in the table, the
+    opened game, the cards or the log; German again: no English. The opened
+    game, its ply, the boards and the log (its rows, their order and times)
+    stay as they were through both switches."""
+    from viewkit import open_view
+
+    code = "de"
+    ctx, app = fresh_app(browser, base_url, locale="de-DE", viewport={"width": 1280, "height": 900})
+    try:
+        page = app.page
+        page.wait_for_function("() => document.documentElement.lang === 'de'")
+        games = tmp_path / "round.pgn"
+        games.write_text(REVIEWED, encoding="utf-8")
+        open_view(page, "review")
+        app.tid("pgn-file").set_input_files(str(games))
+        expect(app.tid("review-progress")).to_have_attribute("data-state", "done", timeout=120_000)
+        page.locator("[data-testid=review-games] tr[data-game='1'] button").click()
+        stage = app.tid("review-stage")
+        expect(stage).to_have_attribute("data-state", "open", timeout=30_000)
+        page.locator("[data-testid=review-moves] button[data-ply='6']").click()
+        expect(stage).to_have_attribute("data-ply", "6")
+        assert english_left(page, code, REVIEW_PARTS) == []
+        german_events = app.text("review-timeline")
+        assert "reklamieren" in german_events, german_events
+
+        open_view(page, "arbiter")
+        page.get_by_test_id("arbiter-source").fill(FOLLOWED)
+        page.get_by_test_id("arbiter-follow").click()
+        expect(page.locator("[data-testid=arbiter-board]")).to_have_attribute(
+            "data-state", "claimable_with_move", timeout=120_000
+        )
+        rows = page.locator("[data-testid=arbiter-event]")
+        expect(rows.first).to_be_visible()
+        log = lambda: rows.evaluate_all(  # noqa: E731
+            "rs => rs.map((r) => [r.dataset.id, r.dataset.kind, r.querySelector('time').textContent])"
+        )
+        before = log()
+        assert english_left(page, code, ARBITER_PARTS) == []
+
+        for shown, there in (
+            ("en", lambda: foreign_left(page, code, ARBITER_PARTS)),
+            (code, lambda: english_left(page, code, ARBITER_PARTS)),
+        ):
+            app.tid("language").select_option(shown)
+            expect(page.locator("html")).to_have_attribute("lang", shown)
+            assert settles(there) == [], shown_in(page, ARBITER_PARTS)
+            whole = on_screen(page)  # the view's own words too (its messages, the controls)
+            left = [f for f in translated_fragments(code) if f in whole] if shown == "en" else english_on(whole, code)
+            assert left == [], whole
+            assert log() == before
+            assert page.locator("[data-testid=arbiter-board]").get_attribute("data-state") == "claimable_with_move"
+            open_view(page, "review")
+            review_left = (
+                (lambda: foreign_left(page, code, REVIEW_PARTS))
+                if shown == "en"
+                else (lambda: english_left(page, code, REVIEW_PARTS))
+            )
+            assert settles(review_left) == [], shown_in(page, REVIEW_PARTS)
+            whole = on_screen(page)  # the view's own words too (the run's sentence, the filters, the headings)
+            left = [f for f in translated_fragments(code) if f in whole] if shown == "en" else english_on(whole, code)
+            assert left == [], whole
+            assert stage.get_attribute("data-state") == "open" and stage.get_attribute("data-game") == "1"
+            assert stage.get_attribute("data-ply") == "6"
+            assert (
+                page.locator("[data-testid=review-moves] button[data-ply='6']").get_attribute("aria-current") == "true"
+            )
+            assert page.locator("[data-testid=review-games] tr[data-game]").count() == 2
+            open_view(page, "arbiter")
+        assert "could claim" not in app.text("review-timeline") and "reklamieren" in shown_in(
+            page, ("review-timeline",)
+        )
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize("locale", ["de-DE", "ru-RU"])
+@pytest.mark.parametrize("size", [(1280, 800), (390, 844)])
+def test_the_review_verdicts_read_whole_in_a_longer_language(browser, base_url, tmp_path, locale, size):
+    """German's and Russian's longer reasons wrap in the verdict's cell: none is cut (no ellipsis, nothing hidden)."""
+    from test_review_file import MADE
+    from viewkit import open_view
+
+    width, height = size
+    ctx, app = fresh_app(browser, base_url, locale=locale, viewport={"width": width, "height": height})
+    try:
+        page = app.page
+        page.wait_for_function(f"() => document.documentElement.lang === '{locale[:2]}'")
+        games = tmp_path / "made.pgn"
+        games.write_text("\n".join(text for _, text in MADE) + "\n" + REVIEWED, encoding="utf-8")
+        open_view(page, "review")
+        app.tid("pgn-file").set_input_files(str(games))
+        expect(app.tid("review-progress")).to_have_attribute("data-state", "done", timeout=240_000)
+        cells = page.eval_on_selector_all(
+            "[data-testid=review-games] td.verdict-cell",
+            """tds => tds.map((td) => ({text: td.innerText, wraps: getComputedStyle(td).whiteSpace === "normal",
+                cut: td.scrollWidth > td.clientWidth + 1 || td.scrollHeight > td.clientHeight + 1}))""",
+        )
+        assert len(cells) == len(MADE) + 2
+        assert [c for c in cells if c["cut"] or not c["wraps"]] == [], cells
+        assert max(len(c["text"]) for c in cells) > 80, "a long reason is among them"
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= width, "the page does not scroll sideways"
+    finally:
+        ctx.close()

@@ -209,26 +209,39 @@ def test_a_wide_screen_gives_the_moves_room_and_keeps_the_games_beside(review_pa
         assert box and box["y"] >= 0 and box["y"] + box["height"] <= 1080, (hook, box)
 
 
-def test_no_cell_breaks_a_number(review_page):
+def test_no_cell_breaks_a_number_and_the_verdict_is_never_cut(review_page):
+    """The number, players and result cells on one line; the verdict's cell
+    wraps between its words, read whole (no ellipsis, nothing hidden), and
+    no number in it (a move number, a result) is broken across lines."""
     app = review_page
     app.page.set_viewport_size({"width": 1280, "height": 800})
     cells = app.page.eval_on_selector_all(
         "[data-testid=review-games] tbody td",
-        """tds => tds.map(td => {
-            // each run of text on one line: a number broken across lines has two boxes
+        r"""tds => tds.map(td => {
+            // each run of text, and each number in it, on one line: broken across lines it has two boxes
             const walk = document.createTreeWalker(td, NodeFilter.SHOW_TEXT);
-            let lines = 0;
+            let lines = 0, broken = [];
             for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+                const tops = (r) => new Set([...r.getClientRects()].filter(x => x.width > 0).map(x => Math.round(x.top))).size;
                 const r = document.createRange(); r.selectNodeContents(n);
-                const tops = [...r.getClientRects()].filter(x => x.width > 0).map(x => Math.round(x.top));
-                lines = Math.max(lines, new Set(tops).size);
+                lines = Math.max(lines, tops(r));
+                for (const m of n.data.matchAll(/\d[\d\/.\-:]*\d|\d/g)) {
+                    const w = document.createRange(); w.setStart(n, m.index); w.setEnd(n, m.index + m[0].length);
+                    if (tops(w) > 1) broken.push(m[0]);
+                }
             }
-            return {text: td.textContent, lines, ws: getComputedStyle(td).whiteSpace};
+            return {text: td.textContent, lines, broken, verdict: td.classList.contains("verdict-cell"),
+                    ws: getComputedStyle(td).whiteSpace,
+                    cut: td.scrollWidth > td.clientWidth + 1 || td.scrollHeight > td.clientHeight + 1};
         })""",
     )
-    assert cells
+    assert cells and any(c["verdict"] for c in cells)
     for c in cells:
-        assert c["ws"] == "nowrap" and c["lines"] <= 1, c
+        assert c["broken"] == [], c
+        if c["verdict"]:
+            assert c["ws"] == "normal" and not c["cut"], c
+        else:
+            assert c["ws"] == "nowrap" and c["lines"] <= 1, c
 
 
 def test_the_verdict_is_in_the_pages_language(review_page):

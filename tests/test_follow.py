@@ -382,3 +382,31 @@ def test_the_arbiter_worker_answers_in_the_pages_language() -> None:
     assert ask("set_language", language="en")["ok"]
     (board,) = ask("follow_update", text=pgn("A", "B", " ".join(words[:6])))["boards"]
     assert board["state_text"] == "playing"
+
+
+def test_follow_again_says_the_log_and_the_boards_again_in_the_new_language() -> None:
+    """After a switch, follow_again says every sentence already made again
+    (the same events, ids and order; every board), and the log's download
+    follows; nothing is followed anew and a later update goes on from there."""
+    bridge = ArbiterBridge()
+    ask = lambda op, **args: json.loads(bridge.handle(json.dumps({"op": op, "args": args})))  # noqa: E731
+    assert ask("set_language", language="de")["ok"]
+    words = SHUFFLE.split()
+    first = ask("follow_update", text=pgn("A", "B", " ".join(words[:7])))
+    german = [e for e in first["events"] if e["kind"] == "claimable_with_move"][0]
+    assert "reklamiert" in german["line"] and "Remis reklamieren" in first["boards"][0]["state_text"]
+    assert ask("set_language", language="en")["ok"]
+    again = ask("follow_again", source=0)
+    assert [(e["id"], e["kind"], e["ply"]) for e in again["events"]] == [
+        (e["id"], e["kind"], e["ply"]) for e in first["events"]
+    ]
+    said = next(e for e in again["events"] if e["id"] == german["id"])
+    assert said["line"] == "Board 1 · A – B · after 4.Ng1 · threefold repetition can be claimed with Ng8 (FIDE 9.2.1.1)"
+    assert said["text"].startswith("game 1 (A - B, round 1) after 4.Ng1: threefold repetition can be claimed")
+    (board,) = again["boards"]
+    assert board["state_text"] == "Black may claim threefold repetition with 4...Ng8" and board["plies"] == 7
+    assert again["voided"] == [] and again["count"] == 1
+    assert [e["line"] for e in ask("follow_log")["events"]] == [e["line"] for e in again["events"]]
+    later = ask("follow_update", text=pgn("A", "B", " ".join(words[:8])))
+    assert later["boards"][0]["plies"] == 8 and all(e["id"] > german["id"] for e in later["events"])
+    assert ask("follow_again", source=3)["error"]["code"] == "bad_request"

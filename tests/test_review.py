@@ -255,6 +255,38 @@ def test_review_ops_validate_and_answer() -> None:
     assert ops.finish({})["results"] == []
 
 
+def test_review_words_say_a_reviewed_games_sentences_again_in_the_new_language() -> None:
+    """review_words: the rows' sentences (reason, events, error) said again
+    from the games' reports in the current language, the same as a review
+    made in that language; anything but the review's reports is refused."""
+    from pychessdraw import i18n
+    from pychessdraw.web.bridge import Bridge
+
+    bridge = Bridge()
+    bridge.call({"op": "set_language", "args": {"language": "de"}})
+    bridge.call({"op": "review_start", "args": {}})
+    results = bridge.call({"op": "review_feed", "args": {"text": TEXT}})["results"]
+    results += bridge.call({"op": "review_finish", "args": {}})["results"]
+    bridge.call({"op": "set_language", "args": {"language": "en"}})
+    said = bridge.call({"op": "review_words", "args": {"lines": [r["line"] for r in results]}})
+    assert said["ok"], said
+    english = review(TEXT)
+    assert [w["game"] for w in said["review_words"]] == [r["row"]["game"] for r in english]
+    for words, row in zip(said["review_words"], (r["row"] for r in english), strict=True):
+        assert (words["detail"], words["events"]) == (row["detail"], row["events"])
+        assert (words["error"] is None) == (row["error"] is None)
+    assert any(r["row"]["events"] for r in results), "the sample has events to say again"
+    german = [r["row"]["events"] for r in results]
+    assert german != [w["events"] for w in said["review_words"]]
+    with i18n.language("de"):
+        assert [r["row"]["detail"] for r in review(TEXT)] == [r["row"]["detail"] for r in results]
+    for bad in (["not json"], ["{}"], ["[1]"]):
+        refused = bridge.call({"op": "review_words", "args": {"lines": bad}})
+        assert refused["ok"] is False and refused["error"]["code"] == "bad_request", bad
+    refused = bridge.call({"op": "review_words", "args": {"lines": "x"}})
+    assert refused["ok"] is False and refused["error"]["code"] == "bad_request"
+
+
 # -- the page's review searches what `scan` (auto) searches ---------------------
 # Losses on time the old page (search "static") called ok: the winner's
 # chances are decided only by a search (K+R v K+N: White can mate; two light

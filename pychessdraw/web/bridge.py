@@ -20,7 +20,7 @@ that replace the game (new, load_pgn, restore, state) send every row and ``game`
 
 Operations: new, play, undo, load_pgn, claim, agree, resign, flag,
 status_at, export_pgn, state, analyse, restore, rules, review_start,
-review_feed, review_finish, review_game, engine_facts, check_fen, set_language, proof
+review_feed, review_finish, review_game, review_words, engine_facts, check_fen, set_language, proof
 (:class:`pychessdraw.web.contract.Operations`
 gives each one's arguments and reply).
 
@@ -147,6 +147,7 @@ class Bridge:
                 "review_feed": self._review.feed,
                 "review_finish": self._review.finish,
                 "review_game": self._review.game,
+                "review_words": self._review.words,
                 "engine_facts": self._engine_facts,
                 "check_fen": self._check_fen,
                 "set_language": self._set_language,

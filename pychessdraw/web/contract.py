@@ -293,6 +293,16 @@ class ReviewResult(TypedDict):
     row: ReviewRow
 
 
+class ReviewWords(TypedDict):
+    """review_words: a reviewed game's sentences said again in the current
+    language, from its report (a row's words: the rest of the row does not change)."""
+
+    game: int
+    detail: str
+    error: str | None  # the parser's reason inside it stays in the language it was read in
+    events: list[ReviewEvent]
+
+
 MarkKind = Literal["automatic", "claimable", "claimable_with_move", "flag"]
 
 
@@ -390,6 +400,7 @@ class Reply(TypedDict):
     engine_facts: NotRequired[EngineFactsDict]  # engine_facts: what the computer asks before it moves
     proof: NotRequired[ProofView]  # proof: a side's can-mate answer to play or to see on a board
     review_game: NotRequired[ReviewGame]  # review_game: one game for the Review's board
+    review_words: NotRequired[list[ReviewWords]]  # review_words: the games' sentences in the current language
 
 
 # -- the operations: op -> args -> reply ---------------------------------------
@@ -513,6 +524,10 @@ class ReviewGameArgs(TypedDict):
     search: NotRequired[SearchName]
 
 
+class ReviewWordsArgs(TypedDict):
+    lines: list[str]  # games' reports as review_start/feed/finish gave them (their ``line``)
+
+
 class LanguageArgs(TypedDict):
     language: str  # "de", or a browser's tag such as "de-DE": the referee's sentences from now on
 
@@ -542,6 +557,7 @@ class Operations(TypedDict):
     review_feed: Op[ReviewFeedArgs, Reply]
     review_finish: Op[NoArgs, Reply]
     review_game: Op[ReviewGameArgs, Reply]
+    review_words: Op[ReviewWordsArgs, Reply]
     engine_facts: Op[EngineFactsArgs, Reply]
     check_fen: Op[CheckFenArgs, Reply]
     set_language: Op[LanguageArgs, Reply]
@@ -567,6 +583,7 @@ OpName = Literal[
     "review_feed",
     "review_finish",
     "review_game",
+    "review_words",
     "engine_facts",
     "check_fen",
     "set_language",
@@ -674,6 +691,7 @@ class FollowOperations(TypedDict):
     follow_feed: Op[FollowTextArgs, FollowReply]
     follow_log: Op[NoArgs, FollowReply]
     follow_drop: Op[FollowSourceArgs, FollowReply]
+    follow_again: Op[FollowSourceArgs, FollowReply]  # the source's log and boards said again (events: the whole log)
     set_language: Op[LanguageArgs, FollowReply]  # the sentences made from now on in the page's language
 
 

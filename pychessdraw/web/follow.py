@@ -364,6 +364,20 @@ class Follower:
         line, more = arbiter_line(found, board)
         return {**found, "id": len(self.log) + 1, "text": describe(found), "board": board, "line": line, "more": more}
 
+    def said_again(self) -> FollowUpdate:
+        """Every sentence already made said again in the current language:
+        the whole log (``events``: each event with its id, its ``text``,
+        ``line`` and ``more`` made again; the log kept so, for its download)
+        and every board's view, nothing followed anew. Limit: a reason
+        inside an event or a board (a move the parser refused) was said
+        when the text was read and stays in that language."""
+        for event in self.log:
+            event["line"], event["more"] = arbiter_line(event, event["board"])
+            event["text"] = describe(event)
+        faults: list[ArbiterEvent] = []
+        boards = [self._view(number, board, faults) for number, board in enumerate(self.tracker.boards, 1)]
+        return {"events": list(self.log), "voided": [], "boards": boards, "count": len(self.tracker.boards)}
+
     def _view(self, number: int, board: GameSeen, new: list[ArbiterEvent]) -> BoardView:
         """The board's view; a fault of the referee in it is said on that
         board and as an ``error`` event in ``new``, not raised: the other
@@ -501,10 +515,12 @@ class ArbiterBridge:
     ``note`` when a game was dropped), ``follow_drop`` (``source``: no
     longer followed, its follower freed), ``follow_log`` (every event so
     far, source by source), ``set_language`` (``language``: the sentences
-    made from now on, the page's: boards, events, refusals).
+    made from now on, the page's: boards, events, refusals),
+    ``follow_again`` (``source``: its whole log and every board said again
+    in that language, after a switch: :meth:`Follower.said_again`).
 
-    Limits: a sentence already made (an event's text, a board not changed
-    since) stays in the language it was made in; the ids of events and the game numbers are each source's own
+    Limits: a sentence already made stays in the language it was made in
+    until ``follow_again`` says it again; the ids of events and the game numbers are each source's own
     (the page tells the sources apart by their number)."""
 
     def __init__(self) -> None:
@@ -518,6 +534,7 @@ class ArbiterBridge:
                 "follow_feed": self._feed,
                 "follow_log": self._log,
                 "follow_drop": self._drop,
+                "follow_again": self._again,
                 "set_language": self._set_language,
             },
         )
@@ -564,6 +581,10 @@ class ArbiterBridge:
     def _drop(self, args: dict[str, Any]) -> FollowReply:
         self.sources.pop(args["source"], None)
         return {"ok": True}
+
+    def _again(self, args: dict[str, Any]) -> FollowReply:
+        """The source's log and boards said again in the current language (:meth:`Follower.said_again`)."""
+        return _ok(self._source(args)[0].said_again())
 
     def _feed(self, args: dict[str, Any]) -> FollowReply:
         """The next piece of a stream (:class:`StreamRound`)."""

@@ -35,7 +35,7 @@ from ..pgn import PgnGame, read_games
 from ..records.final_search import AUTO, FinalSearch
 from ..records.scan import scan_game
 from ..rules import dead, timeout
-from .contract import Reply, ReviewEvent, ReviewResult, ReviewRow
+from .contract import Reply, ReviewEvent, ReviewResult, ReviewRow, ReviewWords
 
 # Lines as a text file reads them (LF, CR LF or CR), not as str.splitlines
 # (which also cuts at form feeds, U+2028...): the scan's lines, so the same games.
@@ -296,8 +296,25 @@ def error_in_words(error: dict[str, Any], headers: dict[str, str]) -> str:
     )
 
 
+def words_of(report: dict[str, Any]) -> ReviewWords:
+    """A reviewed game's sentences said again, in the current language, from
+    its report (as :func:`row_of` says them). Limit: a parser's reason inside
+    ``error`` was said when the game was read and stays in that language."""
+    headers = report.get("headers") or {}
+    error = report.get("error")
+    first_move, black_first = start_of(headers)
+    return {
+        "game": report["game"],
+        "detail": detail_of(report, first_move, black_first),
+        "error": None if error is None else error_in_words(error, headers),
+        "events": [event_row(e, first_move, black_first) for e in report["events"]],
+    }
+
+
 #: Characters of one ``review_feed`` chunk (the page sends 64 KB).
 MAX_CHUNK = 4_000_000
+#: Reports of one ``review_words`` request.
+MAX_WORDS = 5_000
 _SEARCHES: dict[str, FinalSearch] = {"auto": AUTO, "static": dead.STATIC, "page": dead.PAGE}
 
 
@@ -315,6 +332,9 @@ class ReviewOps:
       games ``undecided``) or ``"page"``.
     - ``review_feed {text}``: the next chunk of the file.
     - ``review_finish {}``: the end of the file.
+    - ``review_words {lines}``: the sentences of games already reviewed
+      (their reports, as ``line`` gave them) said again in the current
+      language (:func:`words_of`), after the page's language changed.
 
     Each answers ``{"ok": true, "results": [{"line", "row"}...]}`` for the
     games completed (see :class:`ReviewSession`)."""
@@ -366,6 +386,22 @@ class ReviewOps:
         number = _count(args, "game", 1)
         found = review_game(text, final_search=_SEARCHES[search], flag_rules=str(rules), number=number)
         return {"ok": True, "review_game": found}
+
+    def words(self, args: dict[str, Any]) -> Reply:
+        """``review_words {lines}``: no review needs to be under way, nothing changes."""
+        lines: list[str] = args["lines"]
+        if len(lines) > MAX_WORDS or sum(map(len, lines)) > MAX_CHUNK:
+            raise BadRequestError(f"'lines' must be at most {MAX_WORDS} reports of {MAX_CHUNK} characters in all")
+        said: list[ReviewWords] = []
+        for line in lines:
+            try:
+                report = json.loads(line)
+                said.append(words_of(report))
+            except (ValueError, KeyError, TypeError, AttributeError) as exc:
+                raise BadRequestError(
+                    f"'lines' must be reports as the review gave them ({type(exc).__name__})"
+                ) from exc
+        return {"ok": True, "review_words": said}
 
     def _session(self) -> ReviewSession:
         if self.session is None:

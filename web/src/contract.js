@@ -18,7 +18,7 @@
 /** @typedef {"automatic"|"claimed"|"declared"|"recorded"} How */
 /** @typedef {"none"|"near"|"claim"|"over"} Level */
 /** @typedef {"automatic"|"claimable"|"claimable_with_move"|"flag"} MarkKind */
-/** @typedef {"new"|"play"|"undo"|"load_pgn"|"claim"|"agree"|"resign"|"flag"|"status_at"|"export_pgn"|"state"|"analyse"|"restore"|"rules"|"review_start"|"review_feed"|"review_finish"|"review_game"|"engine_facts"|"check_fen"|"set_language"|"proof"} OpName */
+/** @typedef {"new"|"play"|"undo"|"load_pgn"|"claim"|"agree"|"resign"|"flag"|"status_at"|"export_pgn"|"state"|"analyse"|"restore"|"rules"|"review_start"|"review_feed"|"review_finish"|"review_game"|"review_words"|"engine_facts"|"check_fen"|"set_language"|"proof"} OpName */
 /** @typedef {"piece"|"wall"|"region"} ProofMarkKind */
 /** @typedef {"1-0"|"0-1"|"1/2-1/2"} ResultName */
 /** @typedef {"auto"|"static"|"page"} SearchName */
@@ -318,6 +318,16 @@
  */
 
 /**
+ * review_words: a reviewed game's sentences said again in the current
+ * language, from its report (a row's words: the rest of the row does not change).
+ * @typedef {Object} ReviewWords
+ * @property {number} game
+ * @property {string} detail
+ * @property {string|null} error  the parser's reason inside it stays in the language it was read in
+ * @property {ReviewEvent[]} events
+ */
+
+/**
  * A marked ply of a reviewed game's move list (at the ply scan names).
  * @typedef {Object} ReviewMark
  * @property {number} ply
@@ -420,6 +430,7 @@
  * @property {EngineFactsDict} [engine_facts]  engine_facts: what the computer asks before it moves
  * @property {ProofView} [proof]  proof: a side's can-mate answer to play or to see on a board
  * @property {ReviewGame} [review_game]  review_game: one game for the Review's board
+ * @property {ReviewWords[]} [review_words]  review_words: the games' sentences in the current language
  */
 
 /**
@@ -559,6 +570,11 @@
  */
 
 /**
+ * @typedef {Object} ReviewWordsArgs
+ * @property {string[]} lines  games' reports as review_start/feed/finish gave them (their ``line``)
+ */
+
+/**
  * @typedef {Object} LanguageArgs
  * @property {string} language  "de", or a browser's tag such as "de-DE": the referee's sentences from now on
  */
@@ -589,6 +605,7 @@
  * @property {Op<ReviewFeedArgs, Reply>} review_feed
  * @property {Op<NoArgs, Reply>} review_finish
  * @property {Op<ReviewGameArgs, Reply>} review_game
+ * @property {Op<ReviewWordsArgs, Reply>} review_words
  * @property {Op<EngineFactsArgs, Reply>} engine_facts
  * @property {Op<CheckFenArgs, Reply>} check_fen
  * @property {Op<LanguageArgs, Reply>} set_language
@@ -729,6 +746,7 @@
  * @property {Op<FollowTextArgs, FollowReply>} follow_feed
  * @property {Op<NoArgs, FollowReply>} follow_log
  * @property {Op<FollowSourceArgs, FollowReply>} follow_drop
+ * @property {Op<FollowSourceArgs, FollowReply>} follow_again  the source's log and boards said again (events: the whole log)
  * @property {Op<LanguageArgs, FollowReply>} set_language  the sentences made from now on in the page's language
  */
 

@@ -100,3 +100,18 @@ test("several sources: boards of the same numbers do not collide; the grid is so
   assert.equal(m.log.length, 2, "its events stay in the log");
   assert.equal(m.collides, false, "one source left: no board number is in two");
 });
+
+test("reword: the same events and boards in other words, in place; the latest event of an id; nothing added", () => {
+  const m = new ArbiterModel();
+  m.apply({ events: [event(1, "claimable"), event(2, "ended")], voided: [], boards: [board(1, "claimable")], count: 1 }, 0, "a.pgn");
+  m.apply({ events: [event(1, "claimable")], voided: [], boards: [board(7, "playing")], count: 1 }, 1, "b.pgn");
+  m.apply({ events: [event(1, "automatic")], voided: [], boards: [], count: 1 }, 0, "a.pgn"); // source 0 followed anew: ids from 1
+  const said = { ...event(1, "automatic"), text: "game 1 said again", line: "Board 1 said again", more: "" };
+  m.reword({ events: [said], boards: [{ ...board(1, "must_stop"), state_text: "must stop" }, board(9, "playing")] }, 0);
+  assert.deepEqual(m.log.map((e) => [e.src, e.id, e.text]), [[0, 1, "event 1"], [0, 2, "event 2"], [1, 1, "event 1"], [0, 1, "game 1 said again"]]);
+  assert.equal(m.log[3].source, "a.pgn");
+  assert.equal(m.boards.get("0:1")?.state_text, "must stop");
+  assert.equal(m.boards.get("0:1")?.src, 0);
+  assert.equal(m.boards.size, 2, "a board not shown is not added");
+  assert.equal(m.boards.get("1:7")?.state, "playing");
+});

@@ -60,6 +60,26 @@ test("table: JSON lines keep the referee's lines, in order, across blocks", () =
   assert.equal(t.jsonLines().join(""), text, "asking twice gives the same");
 });
 
+test("table: every game's report in order (across blocks), and the rows' words said again in place", () => {
+  const t = new ReviewTable();
+  const many = Array.from({ length: 1030 }, (_, i) => result(row(i + 1, i % 2 ? "ok" : "wrong_result", { detail: "die Regeln ergeben 1/2-1/2" })));
+  t.add(many.slice(0, 600));
+  t.add(many.slice(600));
+  const lines = [...t.lines()];
+  assert.equal(lines.length, 1030);
+  assert.deepEqual(lines.map((l) => JSON.parse(l).game), many.map((r) => r.row.game));
+  assert.equal(t.jsonLines().join(""), lines.map((l) => l + "\n").join(""), "the download is unchanged");
+  const opened = t.row(1001);
+  const event = { ply: 3, rule: "threefold_repetition", kind: "claimable", label: "White could claim threefold repetition after Black's move 2" };
+  t.reword([{ game: 1001, detail: "the rules give 1/2-1/2", error: null, events: [/** @type {any} */ (event)] }, { game: 5000, detail: "x", error: null, events: [] }]);
+  assert.equal(t.row(1001), opened, "the same row, so an opened game's row follows");
+  assert.equal(opened?.detail, "the rules give 1/2-1/2");
+  assert.deepEqual(opened?.events.map((e) => e.label), [event.label]);
+  assert.equal(t.row(1000)?.detail, "die Regeln ergeben 1/2-1/2", "a game not said again keeps its words");
+  assert.equal(t.size, 1030);
+  assert.deepEqual(t.summary().ok + t.summary().wrong_result, 1030);
+});
+
 test("table: CSV quotes, doubles quotes, and defuses formulas", () => {
   const t = new ReviewTable();
   t.add([result(row(1, "error", { white: 'Smith, "J"', black: "=HYPERLINK(1)", result: "*",

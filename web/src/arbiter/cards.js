@@ -122,6 +122,24 @@ export function eventRow(e, source, generation) {
 }
 
 /**
+ * A log row's words said again (another language): its line, its title and
+ * its "more"; its time, its place and its marks stay.
+ * @param {HTMLElement} row @param {ArbiterEvent} e
+ */
+export function rewordRow(row, e) {
+  row.title = e.text;
+  const text = row.querySelector(".arb-text");
+  if (text) text.textContent = e.line;
+  const more = row.querySelector(".arb-more");
+  if (more) {
+    const summary = more.querySelector("summary");
+    if (summary) summary.textContent = t("more");
+    const all = more.querySelector("span");
+    if (all) all.textContent = e.more;
+  }
+}
+
+/**
  * The "needs the arbiter now" strip: one button a board, most urgent first;
  * a click brings the board into view.
  * @param {HTMLElement} strip @param {Board[]} urgent @param {(b: Board) => string} label

@@ -5,16 +5,22 @@
 // each other. Talks through the page's referee client.
 import { Referee } from "../referee/client.js";
 import { currentLocale } from "../i18n.js";
-import { LANGUAGE_EVENT } from "../ui/language.js";
 
 export class ArbiterClient {
   constructor() {
     /** @type {Referee<import("../contract.js").FollowOperations> | null} */
     this.referee = null;
-    // another language: the worker's sentences made from then on in it (the boards as they next change)
-    document.addEventListener(LANGUAGE_EVENT, () => {
-      if (this.referee) void this.referee.request("set_language", { language: currentLocale() }).catch(() => {});
-    });
+  }
+
+  /** The worker's sentences in the page's language from now on (none is asked of a worker not started). */
+  async speak() {
+    if (this.referee) await this.referee.request("set_language", { language: currentLocale() });
+    return this.referee !== null;
+  }
+
+  /** Source `source`'s log and boards said again in the page's language. @param {number} source */
+  again(source) {
+    return this.warm().request("follow_again", { source });
   }
 
   /** Start the worker (Python loads meanwhile). */

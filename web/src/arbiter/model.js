@@ -47,6 +47,8 @@ export class ArbiterModel {
     this.voided = new Set();
     /** One per Follow: an answer for an earlier one is dropped. */
     this.generation = 0;
+    /** The generation of the boards shown (the last Follow's, kept once it ended): its log rows carry it. */
+    this.shown = 0;
     /** Updates applied (the page's test hook). */
     this.applied = 0;
     /** @type {Phase} */
@@ -78,6 +80,7 @@ export class ArbiterModel {
   begin(source = "") {
     if (!this.go("starting")) return null;
     this.generation++;
+    this.shown = this.generation;
     this.source = source;
     this.boards.clear();
     this.sourcesAt.clear();
@@ -130,6 +133,28 @@ export class ArbiterModel {
     }
     this.applied++;
     return { mustStop: u.events.filter((e) => e.kind === "automatic") };
+  }
+
+  /**
+   * The same events and boards of source `src` said again (follow_again,
+   * after a switch of language): each event of the log keeps its place and
+   * its source, its words change (the latest event of that id: a source
+   * followed anew numbers its events from 1 again); the boards shown take
+   * their new view. Nothing is added.
+   * @param {{events: ArbiterEvent[], boards: BoardView[]}} u @param {number} src
+   */
+  reword(u, src) {
+    /** @type {Map<number, number>} */
+    const at = new Map();
+    for (let i = this.log.length - 1; i >= 0; i--) if (this.log[i].src === src && !at.has(this.log[i].id)) at.set(this.log[i].id, i);
+    for (const e of u.events) {
+      const i = at.get(e.id);
+      if (i !== undefined) this.log[i] = { ...this.log[i], text: e.text, line: e.line, more: e.more };
+    }
+    for (const b of u.boards) {
+      const key = boardKey(src, b.game);
+      if (this.boards.has(key)) this.boards.set(key, { ...b, src });
+    }
   }
 
   /** How many boards are in each state. @returns {Record<string, number>} */

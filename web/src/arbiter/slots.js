@@ -7,10 +7,12 @@
 // followed. No chess here: view.js sends its texts to the worker.
 import { t } from "../i18n.js";
 import { el } from "../ui/dom.js";
+import { tAttr, tText } from "../ui/language.js";
 import { messageOf } from "../errors.js";
 import { FileSource, StreamSource, TextSource, UrlSource } from "./sources.js";
 
 /** @typedef {{read: () => Promise<string|null>, name: string, cut: string|null, close?: () => void}} Source */
+/** A message, or what makes it (made again in another language). @typedef {string | (() => string)} Said */
 
 /** A source's letter from its number (1: A, 27: A again: the number tells them apart in the data). @param {number} id */
 export const letterOf = (id) => String.fromCharCode(65 + ((id - 1) % 26));
@@ -20,15 +22,15 @@ export class SourceSlot {
   constructor(id) {
     this.id = id;
     this.letter = letterOf(id);
-    this.input = el("textarea", { attrs: { id: `arbiter-source-${id}`, rows: "2", spellcheck: "false",
-      placeholder: t("https://… a PGN that changes, or paste PGN text") }, dataset: { testid: "arbiter-source", source: this.letter } });
+    this.input = tAttr(el("textarea", { attrs: { id: `arbiter-source-${id}`, rows: "2", spellcheck: "false" },
+      dataset: { testid: "arbiter-source", source: this.letter } }), "placeholder", "https://… a PGN that changes, or paste PGN text");
     this.fileInput = el("input", { attrs: { type: "file", accept: ".pgn,text/plain", hidden: "" }, dataset: { testid: "arbiter-file-input" } });
-    this.file = el("button", { attrs: { type: "button" }, dataset: { testid: "arbiter-file" }, text: t("Choose a local file…") });
-    this.remove = el("button", { class: "arb-src-remove", attrs: { type: "button", "aria-label": t("Remove source {letter}", { letter: this.letter }) },
-      dataset: { testid: "arbiter-source-remove" }, text: t("Remove") });
+    this.file = el("button", { attrs: { type: "button" }, dataset: { testid: "arbiter-file" } }, tText("Choose a local file…"));
+    this.remove = el("button", { class: "arb-src-remove", attrs: { type: "button" }, dataset: { testid: "arbiter-source-remove" } }, tText("Remove"));
+    tAttr(this.remove, "aria-label", "Remove source {letter}", { letter: this.letter });
     this.status = el("p", { class: "arb-src-status", attrs: { role: "status" }, dataset: { testid: "arbiter-source-status" } });
     this.row = el("div", { class: "arb-src", dataset: { source: this.letter } },
-      el("label", { class: "arb-src-letter", attrs: { for: `arbiter-source-${id}` }, text: t("Source {letter}", { letter: this.letter }) }),
+      el("label", { class: "arb-src-letter", attrs: { for: `arbiter-source-${id}` } }, tText("Source {letter}", { letter: this.letter })),
       this.input, el("div", { class: "arb-src-tools" }, this.file, this.fileInput, this.remove), this.status);
     /** @type {{getFile: () => Promise<File>} | File | null} */
     this.chosen = null;
@@ -38,11 +40,13 @@ export class SourceSlot {
     this.followedFile = null;
     this.streaming = false; // the source sends pieces (StreamSource), not the whole text
     this.name = "";
+    /** The message shown, said again in another language. @type {() => string} */
+    this.said = () => "";
   }
 
-  /** @param {string} m */
+  /** The source's message (a maker of it: said again in another language). @param {Said} m */
   say(m) {
-    this.status.textContent = m;
+    this.status.textContent = (this.said = typeof m === "function" ? m : () => m)();
   }
 
   /** Whether anything was given (a URL, text, a file). */
@@ -57,7 +61,7 @@ export class SourceSlot {
       if (this.chosen && !typed) return new FileSource(this.chosen);
       if (/^https?:\/\/\S+$/i.test(typed)) return StreamSource.names(typed) ? new StreamSource(typed) : new UrlSource(typed);
       if (typed) return new TextSource(this.input.value);
-      this.say(t("Give a URL, paste PGN text, or choose a local file."));
+      this.say(() => t("Give a URL, paste PGN text, or choose a local file."));
     } catch (e) {
       this.say(messageOf(e));
     }

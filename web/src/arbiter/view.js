@@ -16,7 +16,8 @@ import { ArbiterModel, boardKey } from "./model.js";
 import { FileSource, SourceError, StreamSource, TextSource, poll } from "./sources.js";
 import { SourceSlot, letterOf } from "./slots.js";
 import { t } from "../i18n.js";
-import { tAttr, tText } from "../ui/language.js";
+import { LANGUAGE_EVENT, tAttr, tText } from "../ui/language.js";
+import { sayAgain } from "./again.js";
 
 /** @typedef {import("../contract.js").BoardView} BoardView */
 /** @typedef {import("../contract.js").ArbiterEvent} ArbiterEvent */
@@ -93,6 +94,8 @@ class ArbiterView {
     this.nextSlot = 1;
     /** Whether the cards show their source's letter (two sources with the same board numbers). */
     this.named = false;
+    /** The view's message, said again in another language. @type {() => string} */
+    this.said = () => "";
     /** Whether the view's status line repeats the only source's message. */
     this.mirrored = false;
     this.flagRules = /** @type {import("../contract.js").FlagRulesName} */ ("fide");
@@ -101,13 +104,13 @@ class ArbiterView {
     this.perf = (window.__arbiter = { updates: [], applied: 0 });
   }
 
-  /** @param {string} m */
+  /** The view's message (a maker of it: said again in another language). @param {import("./slots.js").Said} m */
   say(m) {
-    this.ui.status.textContent = m;
+    this.ui.status.textContent = (this.said = typeof m === "function" ? m : () => m)();
     this.mirrored = false;
   }
 
-  /** A source's message: on its own status line (shown when several), and on the view's when it is the only one. @param {SourceSlot} slot @param {string} m */
+  /** A source's message: on its own status line (shown when several), and on the view's when it is the only one. @param {SourceSlot} slot @param {import("./slots.js").Said} m */
   note(slot, m) {
     slot.say(m);
     if (this.slots.length === 1) {
@@ -239,7 +242,7 @@ class ArbiterView {
     const answer = await (slot.streaming ? this.client.feed(text, slot.id) : this.client.update(text, slot.id));
     if (asked !== this.model.generation || !slot.poller) return;
     if (answer.note) this.note(slot, answer.note);
-    if (!answer.ok) return this.note(slot, t("The referee failed: {reason}", { reason: answer.error ? answer.error.message : "?" }));
+    if (!answer.ok) return this.note(slot, () => t("The referee failed: {reason}", { reason: answer.error ? answer.error.message : "?" }));
     const update = { events: answer.events ?? [], voided: answer.voided ?? [], boards: answer.boards ?? [], count: answer.count ?? 0 };
     const shown = await this.apply(update, slot);
     // for benchmarks/bench_arbiter.py: times on this page's clock (performance.timeOrigin + ms is the epoch)
@@ -269,7 +272,7 @@ class ArbiterView {
   async start() {
     const ui = this.ui;
     const given = this.slots.filter((s) => s.given());
-    if (!given.length) return this.note(this.slots[0], t("Give a URL, paste PGN text, or choose a local file."));
+    if (!given.length) return this.note(this.slots[0], () => t("Give a URL, paste PGN text, or choose a local file."));
     const generation = this.model.begin(given.length === 1 ? given[0].input.value.trim() : "");
     if (generation == null) return; // a follower is starting or running: one at most
     this.showPhase();
@@ -283,12 +286,12 @@ class ArbiterView {
     for (const s of this.slots) s.say("");
     this.interval = Math.min(600, Math.max(1, Number(ui.interval.value) || 3));
     this.flagRules = ui.rules.value === "uscf" ? "uscf" : "fide";
-    this.say(this.client.referee?.state !== "ready" ? t("Starting the referee (Python) for the arbiter…") : "");
+    this.say(this.client.referee?.state !== "ready" ? () => t("Starting the referee (Python) for the arbiter…") : "");
     const r = await this.client.start(this.flagRules);
     if (generation !== this.model.generation) return; // stopped meanwhile
     if (!r.ok) {
       this.stop();
-      return this.say(t("The referee could not start: {reason}", { reason: r.error ? r.error.message : "?" }));
+      return this.say(() => t("The referee could not start: {reason}", { reason: r.error ? r.error.message : "?" }));
     }
     this.model.go("following");
     this.showPhase();
@@ -307,9 +310,9 @@ class ArbiterView {
     slot.streaming = source instanceof StreamSource;
     const r = await this.client.start(this.flagRules, slot.id);
     if (generation !== this.model.generation || !this.slots.includes(slot)) return;
-    if (!r.ok) return this.note(slot, t("The referee could not start: {reason}", { reason: r.error ? r.error.message : "?" }));
+    if (!r.ok) return this.note(slot, () => t("The referee could not start: {reason}", { reason: r.error ? r.error.message : "?" }));
     const interval = this.interval;
-    this.note(slot, source instanceof TextSource ? t("Reading the pasted text once.") : slot.streaming
+    this.note(slot, () => source instanceof TextSource ? t("Reading the pasted text once.") : slot.streaming
       ? t("Following the stream {name}, shown every {n} s.", { name: source.name, n: interval })
       : t("Following {name}, every {n} s.", { name: source.name, n: interval }));
     slot.followedFile = source instanceof FileSource && source.file ? source : null;
@@ -323,7 +326,7 @@ class ArbiterView {
   pastedRead(slot) {
     slot.poller = null;
     if (!this.slots.some((s) => s.poller)) this.stop();
-    this.note(slot, t("The pasted text was read: change it and press Follow to read it again."));
+    this.note(slot, () => t("The pasted text was read: change it and press Follow to read it again."));
   }
 
   /** A source followed anew (another URL or file in its place): its old boards leave the grid. @param {SourceSlot} slot */
@@ -346,10 +349,10 @@ class ArbiterView {
     if (slot.poller && slot.followedFile && file instanceof File) {
       // chosen again while followed: read at the next tick, as a change of the same source
       slot.followedFile.replace(file);
-      return this.note(slot, t("{name} chosen again: its changes are read at the next tick.", { name }));
+      return this.note(slot, () => t("{name} chosen again: its changes are read at the next tick.", { name }));
     }
     if (this.model.phase === "following") return void this.follow(slot, this.model.generation);
-    this.note(slot, "getFile" in file ? t("{name} chosen: Follow reads it again whenever it changes.", { name })
+    this.note(slot, () => "getFile" in file ? t("{name} chosen: Follow reads it again whenever it changes.", { name })
       : t("{name} chosen: Follow reads it again whenever it changes (this browser needs it chosen again after each change).", { name }));
   }
 
@@ -367,9 +370,9 @@ function listen(v) {
   ui.follow.addEventListener("click", () => {
     if (v.model.phase === "following") {
       v.stop();
-      v.say(t("Stopped."));
+      v.say(() => t("Stopped."));
     } else if (v.model.phase === "idle") {
-      void v.start().catch((e) => v.say(e instanceof SourceError ? e.message : t("Could not follow: {reason}", { reason: e.message })));
+      void v.start().catch((e) => v.say(e instanceof SourceError ? e.message : () => t("Could not follow: {reason}", { reason: e.message })));
     }
   });
   ui.add.addEventListener("click", () => v.addSlot().input.focus());
@@ -377,7 +380,7 @@ function listen(v) {
   ui.notify.addEventListener("change", () => {
     if (ui.notify.checked && "Notification" in window && Notification.permission === "default") {
       void Notification.requestPermission().then((p) => {
-        if (p !== "granted") v.say(t("Notifications are not allowed by the browser: the log and the grid still say it."));
+        if (p !== "granted") v.say(() => t("Notifications are not allowed by the browser: the log and the grid still say it."));
       });
     }
   });
@@ -389,6 +392,7 @@ export function mountArbiterView(section) {
   const v = new ArbiterView(section);
   v.addSlot();
   listen(v);
+  document.addEventListener(LANGUAGE_EVENT, () => void sayAgain(v).catch(() => {})); // the worker's words too
   v.client.warm();
   section.dataset.mounted = "1";
 }

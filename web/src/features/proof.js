@@ -176,6 +176,23 @@ class ProofControl {
     this.slot.replaceChildren(...kids);
   }
 
+  /**
+   * The same position in other words (another language): the buttons drawn
+   * again, an open proof asked again and shown at the same step.
+   * @param {Facts} facts
+   */
+  again(facts) {
+    this.facts = facts;
+    const open = this.open;
+    if (!open) return this.render();
+    const mine = ++this.asking;
+    this.host.ask(facts.ply, open.view.color).then((r) => {
+      if (mine !== this.asking || this.open !== open || !r.ok || !r.proof) return;
+      this.open = { view: r.proof, index: Math.min(open.index, r.proof.steps.length - 1) };
+      this.go(this.open.index);
+    }, () => {});
+  }
+
   /** @param {Facts | null} next */
   update(next) {
     const facts = this.facts;
@@ -203,8 +220,9 @@ class ProofControl {
  * it: a new position leaves an open proof (`host.show(null)`).
  * @param {HTMLElement} slot @param {ProofHost} host
  * `step(delta)` moves along an open line (the board's step buttons and keys).
- * @returns {{update: (facts: Facts | null) => void, leave: () => void, isOpen: () => boolean,
- *   step: (delta: number) => void}}
+ * `again(facts)` says the same position again in the page's language (after a switch).
+ * @returns {{update: (facts: Facts | null) => void, leave: () => void, again: (facts: Facts) => void,
+ *   isOpen: () => boolean, step: (delta: number) => void}}
  */
 export function mountProof(slot, host) {
   const control = new ProofControl(slot, host);
@@ -212,6 +230,7 @@ export function mountProof(slot, host) {
   return {
     update: (f) => control.update(f),
     leave: () => control.leave(),
+    again: (f) => control.again(f),
     isOpen: () => !!control.open,
     step: (delta) => { if (control.open) control.go(control.open.index + delta); },
   };

@@ -77,7 +77,7 @@ function rowElement(r) {
   const where = r.error ?? r.detail; // the referee's words
   const players = `${r.white} – ${r.black}`;
   const open = el("button", { attrs: { type: "button", "aria-label": t("Open game {n}", { n: r.game }) }, class: "review-open" }, String(r.game));
-  // one line a game: the players and the reason cut with an ellipsis, whole in the title
+  // the players cut with an ellipsis (whole in the title), the verdict and its reason whole (app.css)
   return el("tr", { class: `verdict-${r.verdict}`, dataset: { game: String(r.game), verdict: r.verdict, result: r.result } },
     el("td", { class: "num" }, open), el("td", { class: "players", attrs: { title: players } }, players), el("td", { class: "res" }, r.result),
     el("td", { class: "verdict-cell", attrs: { title: where ? `${tMarked(VERDICT_WORDS[r.verdict])}: ${where}` : tMarked(VERDICT_WORDS[r.verdict]) } },
@@ -117,7 +117,17 @@ function tableView(rc, dom) {
     limit += PAGE_ROWS;
     drawRows();
   });
-  return rows;
+  // the same rows drawn again in their words (another language): as many as shown, the scroll kept
+  const redraw = () => {
+    const wrap = dom.tbody.closest(".review-table-wrap");
+    const top = wrap ? wrap.scrollTop : 0;
+    limit = Math.max(limit, drawn);
+    dom.tbody.replaceChildren();
+    drawn = 0;
+    drawRows();
+    if (wrap) wrap.scrollTop = top;
+  };
+  return { rows, redraw };
 }
 
 /** @param {ReviewController} rc @param {ReviewDom} dom */
@@ -182,28 +192,39 @@ function openedView(ctrl, rc, dom, col) {
       }
     },
   });
-  board.side.append(el("h3", { class: "review-timeline-title" }, t("Events")), dom.marks);
+  board.side.append(el("h3", { class: "review-timeline-title" }, tText("Events")), dom.marks);
   dom.marks.addEventListener("click", (ev) => {
     const b = closestTo(ev, "button[data-ply]");
     if (b instanceof HTMLElement) board.goto(Number(b.dataset.ply));
   });
+  /** The timeline of the game's events (which browse its board). @param {ReviewRow} row @param {string | null} problem */
+  const marks = (row, problem) => {
+    const items = timeline(row).map((m) => el("li", { class: `kind-${m.kind}` },
+      el("button", { attrs: { type: "button" }, dataset: { ply: String(m.ply), rule: m.rule, kind: m.kind } }, m.label)));
+    if (problem || row.error) items.push(el("li", { class: "kind-error" }, problem ?? row.error ?? ""));
+    if (!items.length) items.push(el("li", {}, t("No rule became claimable or ended the game.")));
+    dom.marks.replaceChildren(...items);
+  };
+  let problemShown = /** @type {string | null} */ (null);
   /** @param {ReviewRow | null} row @param {string | null} problem */
   const opened = (row, problem) => {
     const open = rc.openGame && row && rc.openGame.row === row ? rc.openGame.game : null;
     col.dataset.showing = row ? "board" : "list";
-    if (row) {
-      const items = timeline(row).map((m) => el("li", { class: `kind-${m.kind}` },
-        el("button", { attrs: { type: "button" }, dataset: { ply: String(m.ply), rule: m.rule, kind: m.kind } }, m.label)));
-      if (problem || row.error) items.push(el("li", { class: "kind-error" }, problem ?? row.error ?? ""));
-      if (!items.length) items.push(el("li", {}, t("No rule became claimable or ended the game.")));
-      dom.marks.replaceChildren(...items);
-    }
+    problemShown = problem;
+    if (row) marks(row, problem);
     board.show(row, open, problem, row ? firstEventPly(row) : 0);
     if (!row) return;
     entry.shown();
     board.stage.scrollIntoView({ block: "nearest" });
   };
-  return { opened, stage: board.stage };
+  // the opened game's sentences said again (another language): the same game at the same ply
+  const reworded = () => {
+    const open = rc.openGame;
+    if (!open) return;
+    marks(open.row, problemShown);
+    board.reword(open.game);
+  };
+  return { opened, reworded, stage: board.stage };
 }
 
 /**
@@ -272,7 +293,7 @@ function listen(rc, dom, body, opening) {
  * @param {{ctrl: Controller, addSection: typeof import("../ui/sections.js").addSection}} env
  */
 export function reviewFeature({ ctrl, addSection }) {
-  const body = addSection({ id: "review", title: t("Review a PGN file"), column: "info" });
+  const body = addSection({ id: "review", title: tText("Review a PGN file"), column: "info" });
   const dom = buildDom();
   const col = /** @type {HTMLElement} */ (body.closest(".review-col") ?? body);
   col.dataset.showing = "list";
@@ -281,36 +302,44 @@ export function reviewFeature({ ctrl, addSection }) {
   const search = new URLSearchParams(location.search).get("review-search") === "static" ? "static" : "auto";
   const rc = new ReviewController(ctrl, { poolSize: poolSizeFor(location.search), search });
   const shown = openedView(ctrl, rc, dom, col);
+  const table = tableView(rc, dom);
   body.append(dom.files);
   col.prepend(shown.stage);
+  let said = () => ""; // the run's sentence, said again in another language
   /** @type {ReviewView} */
   const view = {
     state: (state, text) => {
       dom.progress.dataset.state = state;
-      setText(dom.progressText, text);
+      setText(dom.progressText, (said = text)());
     },
     progress: (value, games, text) => {
       dom.progress.value = value;
       if (games != null) dom.progress.dataset.games = String(games);
-      if (text != null) setText(dom.progressText, text);
+      if (text != null) setText(dom.progressText, (said = text)());
     },
-    rows: tableView(rc, dom),
+    rows: table.rows,
     summary: () => renderSummary(rc, dom),
     running: (running) => { dom.cancel.disabled = !running; },
     opened: shown.opened,
+    reworded: () => {
+      table.redraw();
+      shown.reworded();
+    },
   };
   rc.view = view;
   listen(rc, dom, body, () => {
     shown.stage.dataset.state = "opening";
   });
   view.summary();
-  // another language: the words made from the data said again (the filters' verdicts, the table, the summary)
+  // another language: the words made from the data said again (the filters' verdicts, the table, the summary), then the workers'
   document.addEventListener(LANGUAGE_EVENT, () => {
     for (const s of dom.filters.querySelectorAll("[data-verdict-word]")) {
       const v = /** @type {import("../contract.js").VerdictName} */ (/** @type {HTMLElement} */ (s).dataset.verdictWord);
       setText(/** @type {HTMLElement} */ (s), tMarked(VERDICT_WORDS[v]));
     }
-    view.rows(true);
+    table.redraw();
     view.summary();
+    setText(dom.progressText, said());
+    void rc.reword().catch(() => {}); // the workers' sentences, when they come (a failure leaves them as they were)
   });
 }

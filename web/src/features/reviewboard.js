@@ -17,6 +17,7 @@ import { Chessground } from "@lichess-org/chessground";
 import { el, setText } from "../ui/dom.js";
 import { t } from "../i18n.js";
 import { mountProof } from "./proof.js";
+import { tAttr, tText } from "../ui/language.js";
 
 /** @typedef {import("../contract.js").ReviewGame} ReviewGame */
 /** @typedef {import("../contract.js").ReviewPly} ReviewPly */
@@ -32,18 +33,18 @@ export const TURNS = "(max-width: 899px), (orientation: landscape) and (max-heig
 /** The stage's elements. */
 function buildStage() {
   const dom = {
-    back: el("button", { attrs: { type: "button" }, class: "review-back", dataset: { testid: "review-back" } }, t("← Games")),
+    back: el("button", { attrs: { type: "button" }, class: "review-back", dataset: { testid: "review-back" } }, tText("← Games")),
     title: el("h2", { class: "review-title" }),
     verdict: el("p", { class: "review-verdict", dataset: { testid: "review-verdict" } }),
-    goto: el("button", { attrs: { type: "button" }, class: "review-goto", dataset: { testid: "review-goto" } }, t("Go to the move")),
-    board: el("div", { class: "board review-board", dataset: { testid: "review-board" }, attrs: { role: "img", "aria-label": t("Board of the reviewed game") } }),
+    goto: el("button", { attrs: { type: "button" }, class: "review-goto", dataset: { testid: "review-goto" } }, tText("Go to the move")),
+    board: tAttr(el("div", { class: "board review-board", dataset: { testid: "review-board" }, attrs: { role: "img" } }), "aria-label", "Board of the reviewed game"),
     top: el("div", { class: "review-clock" }),
     bottom: el("div", { class: "review-clock" }),
-    white: el("span", { class: "review-clock-face", dataset: { testid: "review-clock-white" }, attrs: { "aria-label": t("White's clock") } }),
-    black: el("span", { class: "review-clock-face", dataset: { testid: "review-clock-black" }, attrs: { "aria-label": t("Black's clock") } }),
-    nav: el("div", { class: "nav review-nav", attrs: { role: "group", "aria-label": t("Move navigation") } }),
-    cont: el("button", { attrs: { type: "button" }, class: "review-continue", dataset: { testid: "review-continue" } }, t("Continue this position in Play")),
-    moves: el("div", { class: "review-moves", dataset: { testid: "review-moves" }, attrs: { role: "group", "aria-label": t("Moves of the reviewed game") } }),
+    white: tAttr(el("span", { class: "review-clock-face", dataset: { testid: "review-clock-white" } }), "aria-label", "White's clock"),
+    black: tAttr(el("span", { class: "review-clock-face", dataset: { testid: "review-clock-black" } }), "aria-label", "Black's clock"),
+    nav: tAttr(el("div", { class: "nav review-nav", attrs: { role: "group" } }), "aria-label", "Move navigation"),
+    cont: el("button", { attrs: { type: "button" }, class: "review-continue", dataset: { testid: "review-continue" } }, tText("Continue this position in Play")),
+    moves: tAttr(el("div", { class: "review-moves", dataset: { testid: "review-moves" }, attrs: { role: "group" } }), "aria-label", "Moves of the reviewed game"),
     where: el("p", { class: "review-where" }),
     claims: el("ul", { class: "review-claims" }),
     ended: el("p", { class: "review-ended" }),
@@ -51,17 +52,25 @@ function buildStage() {
   };
   /** @type {Record<string, HTMLButtonElement>} */
   const navs = {};
-  for (const [k, label, text] of [["first", t("First position"), "«"], ["prev", t("Previous move"), "‹"], ["next", t("Next move"), "›"], ["last", t("Last position"), "»"], ["flip", t("Flip the board"), "⇅"]]) {
-    navs[k] = /** @type {HTMLButtonElement} */ (el("button", { attrs: { type: "button", "aria-label": label, title: label }, dataset: { testid: `review-nav-${k}` } }, text));
+  for (const [k, text] of [["first", "«"], ["prev", "‹"], ["next", "›"], ["last", "»"], ["flip", "⇅"]]) {
+    navs[k] = /** @type {HTMLButtonElement} */ (el("button", { attrs: { type: "button" }, dataset: { testid: `review-nav-${k}` } }, text));
     dom.nav.append(navs[k]);
   }
-  const panel = el("section", { class: "review-panel", dataset: { testid: "review-panel" }, attrs: { "aria-label": t("Draw rules at the position shown") } },
-    dom.where, dom.claims, dom.ended, dom.proof);
+  // each control's name, kept in the page's language (a label and a tooltip)
+  for (const name of ["aria-label", "title"]) {
+    tAttr(navs.first, name, "First position");
+    tAttr(navs.prev, name, "Previous move");
+    tAttr(navs.next, name, "Next move");
+    tAttr(navs.last, name, "Last position");
+    tAttr(navs.flip, name, "Flip the board");
+  }
+  const panel = tAttr(el("section", { class: "review-panel", dataset: { testid: "review-panel" } },
+    dom.where, dom.claims, dom.ended, dom.proof), "aria-label", "Draw rules at the position shown");
   const head = el("div", { class: "review-head" }, dom.back, dom.title, el("div", { class: "review-verdict-line" }, dom.verdict, dom.goto));
   const boardCol = el("div", { class: "review-board-col" }, dom.top, el("div", { class: "review-board-wrap" }, dom.board), dom.bottom, dom.nav, dom.cont);
   const side = el("div", { class: "review-side" }, dom.moves, panel);
-  const stage = el("section", { class: "review-stage", dataset: { testid: "review-stage" }, attrs: { "aria-label": t("The reviewed game") } },
-    head, boardCol, side);
+  const stage = tAttr(el("section", { class: "review-stage", dataset: { testid: "review-stage" } },
+    head, boardCol, side), "aria-label", "The reviewed game");
   stage.hidden = true;
   return { ...dom, navs, panel, side, stage };
 }
@@ -238,6 +247,8 @@ export function reviewBoard({ onContinue, onBack, onPly, askProof }) {
   /** @type {ReviewGame | null} */
   let game = null;
   let ply = 0;
+  /** @type {ReviewRow | null} */
+  let shownRow = null;
   let white = true; // white at the bottom
   const place = () => {
     dom.top.replaceChildren(white ? dom.black : dom.white);
@@ -277,6 +288,7 @@ export function reviewBoard({ onContinue, onBack, onPly, askProof }) {
   const show = (row, g, problem, at) => {
     proof.update(null); // a proof of the game shown before is left
     game = g;
+    shownRow = row;
     dom.stage.hidden = !row;
     dom.stage.dataset.state = row ? "open" : "closed";
     if (!row) return;
@@ -285,5 +297,18 @@ export function reviewBoard({ onContinue, onBack, onPly, askProof }) {
     cg.redrawAll();
     goto(at);
   };
-  return { stage: dom.stage, side: dom.side, show, goto, redraw: () => cg.redrawAll() };
+  /**
+   * The game shown, its sentences said again (another language): the same
+   * game at the same ply, an open proof asked again in the new words.
+   * @param {ReviewGame} g
+   */
+  const reword = (g) => {
+    if (!game || !shownRow) return;
+    game = g;
+    showHead(dom, shownRow, g, null);
+    showPly(dom, g, ply, cg);
+    proof.again(proofFacts(g.plies[ply]));
+    onPly(ply);
+  };
+  return { stage: dom.stage, side: dom.side, show, goto, reword, redraw: () => cg.redrawAll() };
 }

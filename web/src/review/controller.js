@@ -21,13 +21,18 @@ export const isCompressed = (name) => /\.(gz|zst)$/i.test(name);
 /**
  * What the view renders, called by the controller.
  * @typedef {Object} ReviewView
- * @property {(state: string, text: string) => void} state  the run's state (data-state) and its sentence
- * @property {(value: number, games: number | null, text: string | null) => void} progress
+ * @property {(state: string, text: () => string) => void} state  the run's state (data-state) and its sentence
+ *   (said again in another language)
+ * @property {(value: number, games: number | null, text: (() => string) | null) => void} progress
  * @property {(all: boolean) => void} rows  the table's rows: all again, or only the new ones
  * @property {() => void} summary
  * @property {(running: boolean) => void} running  a review runs (Cancel enabled)
  * @property {(row: ReviewRow | null, problem: string | null) => void} opened  the opened game (openGame), or none
+ * @property {() => void} reworded  the rows' and the opened game's sentences said again: redrawn in place (the rows shown, the ply)
  */
+
+/** Reports sent in one review_words request (a few hundred KB). */
+const WORDS_BATCH = 500;
 
 export class ReviewController {
   /**
@@ -51,6 +56,8 @@ export class ReviewController {
     this.openGame = null;
     /** @type {ReviewView | null} */
     this.view = null;
+    /** Another language came while a review ran (its rows are said again once it ends). */
+    this.switched = false;
   }
 
   /** Start the workers (a review looks likely); a failure is said at the review. */
@@ -60,7 +67,7 @@ export class ReviewController {
 
   referees() {
     return this.pool.ready((stage) => {
-      if (this.running) this.view?.state("starting", t("Starting the review's referees ({n}): {stage}", { n: this.pool.size, stage: tMarked(stage) }));
+      if (this.running) this.view?.state("starting", () => t("Starting the review's referees ({n}): {stage}", { n: this.pool.size, stage: tMarked(stage) }));
     });
   }
 
@@ -80,13 +87,14 @@ export class ReviewController {
     this.table = new ReviewTable();
     this.sources = new Map();
     this.file = f;
+    this.switched = false;
     this.openGame = null;
     view.opened(null, null);
     view.rows(true);
     view.summary();
     view.running(true);
     view.progress(0, null, null);
-    view.state("starting", t("Opening {file}…", { file: f.name }));
+    view.state("starting", () => t("Opening {file}…", { file: f.name }));
     const current = () => this.running === job;
     try {
       await this.run(f, job, current);
@@ -94,12 +102,15 @@ export class ReviewController {
       if (!current()) return;
       view.rows(true);
       view.summary();
-      if (e instanceof ReviewCancelled) view.state("cancelled", tn("Cancelled after {n} game; the games reviewed so far are listed.", "Cancelled after {n} games; the games reviewed so far are listed.", this.table.size));
-      else view.state("failed", t("The review stopped: {reason}", { reason: messageOf(e) }));
+      const games = this.table.size;
+      if (e instanceof ReviewCancelled) view.state("cancelled", () => tn("Cancelled after {n} game; the games reviewed so far are listed.", "Cancelled after {n} games; the games reviewed so far are listed.", games));
+      else view.state("failed", () => t("The review stopped: {reason}", { reason: messageOf(e) }));
     } finally {
       if (this.running === job) {
         this.running = null;
         view.running(false);
+        // another language came during the run: the rows judged on the way in the one before said again
+        if (this.switched) void this.reword().catch(() => {});
       }
     }
   }
@@ -118,7 +129,7 @@ export class ReviewController {
     const t1 = performance.now();
     if (job.signal.aborted) throw new ReviewCancelled();
     const stream = openStream(f, (n) => { rawBytes += n; });
-    view.state("running", t("Reviewing…"));
+    view.state("running", () => t("Reviewing…"));
     const done = await runReview({
       stream, total: f.size, sends: referees.map((r) => (op, args) => r.request(op, args)), table: this.table,
       sources: this.sources, signal: job.signal, chunkBytes: 64 * 1024, search: this.search,
@@ -130,7 +141,7 @@ export class ReviewController {
         const value = f.size ? Math.min(1, read / f.size) : 0;
         view.rows(false);
         view.summary();
-        view.progress(value, p.games, p.cancelled ? null : tn("Reviewing… {percent}%, {n} game", "Reviewing… {percent}%, {n} games", p.games, { percent: Math.round(100 * value) }));
+        view.progress(value, p.games, p.cancelled ? null : () => tn("Reviewing… {percent}%, {n} game", "Reviewing… {percent}%, {n} games", p.games, { percent: Math.round(100 * value) }));
       },
     });
     if (!current()) return;
@@ -138,7 +149,7 @@ export class ReviewController {
     view.rows(true);
     view.summary();
     const secs = (performance.now() - t1) / 1000;
-    view.state("done", tn("Done: {n} game of {file} in {seconds} s.", "Done: {n} games of {file} in {seconds} s.", done.games,
+    view.state("done", () => tn("Done: {n} game of {file} in {seconds} s.", "Done: {n} games of {file} in {seconds} s.", done.games,
       { file: f.name, seconds: secs.toLocaleString(currentLocale(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }) }));
     window.__review = { games: done.games, plies: this.table.plies, seconds: secs,
       start_seconds: (t1 - t0) / 1000, bytes: f.size, workers: referees.length };
@@ -156,6 +167,7 @@ export class ReviewController {
     const f = this.file;
     if (!row || !src || !f) return;
     const ticket = (this.opening = { row, text: "" });
+    const language = currentLocale();
     try {
       const text = await readGame(src, isCompressed(f.name ?? "") ? { open: () => openStream(f) } : { blob: f });
       ticket.text = text;
@@ -168,6 +180,7 @@ export class ReviewController {
       if (!r.ok || !r.review_game) throw new Error(r.error ? r.error.message : t("the game could not be read"));
       this.openGame = { row, game: r.review_game, text };
       this.view?.opened(row, null);
+      if (currentLocale() !== language) void this.reword().catch(() => {}); // another language came meanwhile
     } catch (e) {
       if (this.opening !== ticket) return;
       this.openGame = null;
@@ -185,6 +198,38 @@ export class ReviewController {
     const [referee] = await this.referees();
     const moves = g.plies.slice(1, ply + 1).map((p) => p.uci);
     return referee.request("proof", { ply, color, game: { start_fen: g.start_fen, chess960: g.chess960, moves } });
+  }
+
+  /**
+   * Another language: the sentences the workers made (each row's reason,
+   * events and error; the opened game's verdict, marks and claims) said
+   * again in it, from the facts already here (the rows' reports, the game's
+   * text): nothing is reviewed again, the table, the opened game and its ply stay.
+   */
+  async reword() {
+    const table = this.table;
+    const open = this.openGame;
+    if (this.running) this.switched = true;
+    if (!table.size && !open) return;
+    const language = currentLocale();
+    const referees = await this.referees();
+    await Promise.all(referees.map((r) => r.request("set_language", { language })));
+    const stale = () => currentLocale() !== language;
+    const lines = [...table.lines()];
+    const asked = [];
+    for (let at = 0, k = 0; at < lines.length; at += WORDS_BATCH, k++) {
+      asked.push(referees[k % referees.length].request("review_words", { lines: lines.slice(at, at + WORDS_BATCH) }).then((r) => {
+        if (!stale() && r.ok && r.review_words) table.reword(r.review_words);
+      }));
+    }
+    if (open) {
+      asked.push(referees[0].request("review_game", { pgn: open.text, game: open.row.game,
+        flag_rules: this.ctrl.clocks?.flagRules ?? "fide", search: this.search }).then((r) => {
+        if (!stale() && this.openGame === open && r.ok && r.review_game) open.game = r.review_game;
+      }));
+    }
+    await Promise.all(asked);
+    if (!stale()) this.view?.reworded();
   }
 
   /** The file's name without .pgn/.gz, for the downloads. */

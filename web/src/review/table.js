@@ -83,6 +83,27 @@ export class ReviewTable {
     return r && r.game === n ? r : this.rows.find((x) => x.game === n);
   }
 
+  /** Every game's report (its JSON line), in the rows' order. */
+  *lines() {
+    this.#seal();
+    for (const block of this.blocks) yield* block.slice(0, -1).split("\n");
+  }
+
+  /**
+   * The rows' sentences said again (review_words, after a switch of
+   * language): each row keeps its place and its facts, its words change.
+   * @param {import("../contract.js").ReviewWords[]} words
+   */
+  reword(words) {
+    for (const w of words) {
+      const r = this.row(w.game);
+      if (!r) continue;
+      r.detail = w.detail;
+      r.error = w.error;
+      r.events = w.events;
+    }
+  }
+
   /** The review as JSON lines, the CLI's `scan` format, in blocks to join or wrap in a Blob. */
   jsonLines() {
     this.#seal();
