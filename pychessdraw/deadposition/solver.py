@@ -83,9 +83,10 @@ DIVE_ANYWHERE_NODES: Final = 150
 # The C walk (native build only) gets this share after the dives, before
 # the deepening, and walks again at the end in place of the Python walk.
 C_WALK_SHARE: Final = 0.1
-# The walk in ``pawnwalk``'s order, first where the winner's pawns must be
-# set free by the loser (each of them has a loser's pawn ahead): it meets
-# such plans after a few hundred positions where the others need millions.
+# The walk in ``pawnwalk``'s order, after the first dive, where the winner's
+# pawns must be set free by the loser (each of them has a loser's pawn
+# ahead): it meets such plans after a few hundred positions where the others
+# need millions; the dive, cheaper, meets most real-game ones first.
 PAWN_WALK_NODES: Final = 1_000
 
 
@@ -214,7 +215,7 @@ def _can_checkmate(board: chess.Board, color: chess.Color, nodes: int, seconds: 
     if fastwalk.C_WALK is not None:
         phases.insert(2, (_c_walk, C_WALK_SHARE, None))
     if pawnwalk.applies(b, color):
-        phases.insert(0, (_pawn_walk, DIVE_SHARE, PAWN_WALK_NODES))
+        phases.insert(1, (_pawn_walk, DIVE_SHARE, PAWN_WALK_NODES))
     if needs_blockers(b, color):
         phases = [p for p in phases if p[0] is not _deepening]
     for phase, fraction, cap in phases:
