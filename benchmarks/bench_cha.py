@@ -13,7 +13,8 @@ the other in the same run:
 
 Per tool: questions/s of the whole process (start and imports included;
 for pychessdraw also the in-process figure, the loop alone), the ratio
-CHA over pychessdraw, the share decided, undecided questions and wrong
+CHA over pychessdraw (and that of their whole processes' CPU times, user
+and system, which a loaded machine moves much less than the clock), the share decided, undecided questions and wrong
 answers. Labels: the hard set's own; on real games there are none, so a
 side counts as able to mate when either tool gives a line that
 python-chess replays to a mate by that side (an ``unwinnable`` answer
@@ -61,6 +62,7 @@ import io
 import shutil
 import subprocess
 import sys
+import resource
 import tarfile
 import tempfile
 import time
@@ -233,6 +235,7 @@ def hard_questions(n: int) -> tuple[list[str], dict[str, bool]]:
 class Run:
     tool: str
     seconds: float  # whole process
+    cpu: float  # whole process, CPU (user + system): what the load moves least
     answers: dict[str, tuple[str, list[str]]]  # query -> (word, uci moves)
     loop: float | None = None  # in-process, pychessdraw only
     notes: list[str] = field(default_factory=list)
@@ -268,7 +271,7 @@ def run_tool(
     tool: str, command: list[str], queries: list[str], tree: Path = ROOT, env: dict[str, str] | None = None
 ) -> Run:
     """One whole process of ``command`` over ``queries`` (pychessdraw imported from ``tree``, ``env`` added)."""
-    start = time.perf_counter()
+    start, used = time.perf_counter(), _children_cpu()
     done = subprocess.run(
         command,
         input="".join(q + "\n" for q in queries),
@@ -278,13 +281,19 @@ def run_tool(
         cwd=tree,
         env=_env(env or {}, tree),
     )
-    run = Run(tool, time.perf_counter() - start, _parse(done.stdout), times=_times(done.stdout))
+    run = Run(tool, time.perf_counter() - start, _children_cpu() - used, _parse(done.stdout), times=_times(done.stdout))
     if "loop " in done.stderr:
         run.loop = float(done.stderr.split("loop ")[1].split()[0])
     missing = [q for q in queries if q not in run.answers]
     if missing:
         raise RuntimeError(f"{tool} gave no answer for {len(missing)} queries, e.g. {missing[0]!r}")
     return run
+
+
+def _children_cpu() -> float:
+    """CPU seconds (user and system) of this process's finished children so far."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
 def mates(query: str, moves: list[str]) -> bool:
@@ -335,7 +344,7 @@ def _refuted(query: str, word: str, runs: list[Run]) -> str:
 
 def report(name: str, queries: list[str], runs: list[Run], known: dict[str, bool | None]) -> None:
     n = len(queries)
-    rate = {}
+    rate, cpu = {}, {}
     for run in runs:
         undecided = sum(1 for q in queries if run.answers[q][0] == "undetermined")
         wrong = []
@@ -345,18 +354,21 @@ def report(name: str, queries: list[str], runs: list[Run], known: dict[str, bool
                 word == "unwinnable" and known[q] is True
             ):
                 wrong.append(f"{word} for {q}{_refuted(q, word, runs)}")
-        rate[run.tool] = n / run.seconds
+        rate[run.tool], cpu[run.tool] = n / run.seconds, run.cpu
         inproc = f", in-process {n / run.loop:,.0f}/s" if run.loop else ""
         print(
             f"  {name:>5} {run.tool:>18}: {n:,} questions in {run.seconds:6.2f} s, {rate[run.tool]:8,.0f}/s "
-            f"(whole process){inproc}; decided {(n - undecided) / n:6.1%}, undecided {undecided}, "
+            f"(whole process, {run.cpu:.2f} s CPU){inproc}; decided {(n - undecided) / n:6.1%}, undecided {undecided}, "
             f"wrong {len(wrong)}"
         )
         for w in wrong[:10]:
             print(f"        WRONG {run.tool}: {w}")
     for tool in rate:
         if "CHA" in rate and tool != "CHA":
-            print(f"  {name:>5} CHA / {tool} questions/s: {rate['CHA'] / rate[tool]:.2f}x (whole processes)")
+            print(
+                f"  {name:>5} CHA / {tool} questions/s: {rate['CHA'] / rate[tool]:.2f}x (whole processes); "
+                f"{tool} / CHA CPU time: {cpu[tool] / cpu['CHA']:.2f}x"
+            )
     if name == "hard":
         where_the_time_goes(name, queries, runs)
 

@@ -24,10 +24,13 @@ def _masks(distance: list[list[int]]) -> list[list[int]]:
     no two squares are more than 7 king steps or 6 knight jumps apart)."""
     table = []
     for target in chess.SQUARES:
-        row = [0] * 9
+        ring = [0] * 9  # the squares exactly d away
         for sq in chess.SQUARES:
-            for d in range(distance[sq][target] + 1, 9):
-                row[d] |= chess.BB_SQUARES[sq]
+            ring[distance[sq][target]] |= chess.BB_SQUARES[sq]
+        row, closer = [0], 0
+        for d in range(8):
+            closer |= ring[d]
+            row.append(closer)
         table.append(row)
     return table
 

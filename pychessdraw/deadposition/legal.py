@@ -151,13 +151,37 @@ def has_free_flights(board: chess.Board, winner: chess.Color, king: chess.Square
     flights = chess.BB_KING_ATTACKS[king] & ~board.occupied_co[not winner]
     if chess.popcount(flights) < count:
         return False
+    # The leapers' and pawns' attacks at once, then the sliders square by square.
+    theirs = board.occupied_co[winner]
+    pawns = board.pawns & theirs
+    west, east = pawns & ~chess.BB_FILE_A, pawns & ~chess.BB_FILE_H
+    leaped = (west << 7 | east << 9) & chess.BB_ALL if winner == chess.WHITE else west >> 9 | east >> 7
+    for square in chess.scan_forward(board.kings & theirs):
+        leaped |= chess.BB_KING_ATTACKS[square]
+    for square in chess.scan_forward(board.knights & theirs):
+        leaped |= chess.BB_KNIGHT_ATTACKS[square]
+    flights &= ~leaped
+    if chess.popcount(flights) < count:
+        return False
+    diagonal = (board.bishops | board.queens) & theirs
+    straight = (board.rooks | board.queens) & theirs
+    occupied = board.occupied
     free = 0
-    attacked = attack_test(board, winner)
     for square in chess.scan_forward(flights):
-        if not attacked(square):
-            free += 1
-            if free >= count:
-                return True
+        if diagonal and chess.BB_DIAG_ATTACKS[square][chess.BB_DIAG_MASKS[square] & occupied] & diagonal:
+            continue
+        if (
+            straight
+            and (
+                chess.BB_RANK_ATTACKS[square][chess.BB_RANK_MASKS[square] & occupied]
+                | chess.BB_FILE_ATTACKS[square][chess.BB_FILE_MASKS[square] & occupied]
+            )
+            & straight
+        ):
+            continue
+        free += 1
+        if free >= count:
+            return True
     return False
 
 

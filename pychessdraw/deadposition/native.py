@@ -19,7 +19,6 @@ compiled); the tests hold the two searches to the same verdicts.
 
 from __future__ import annotations
 
-import hashlib
 import importlib
 import os
 import warnings
@@ -45,6 +44,8 @@ def compiled_sources(folder: Path = HERE) -> list[Path]:
 
 def source_hash(folder: Path = HERE) -> str:
     """A digest of ``compiled_sources``: the build records it, the loader compares."""
+    import hashlib  # only where the compiled search is installed (not in the page)
+
     digest = hashlib.sha256()
     for path in compiled_sources(folder):
         digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")

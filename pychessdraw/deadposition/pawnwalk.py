@@ -22,11 +22,24 @@ winner's pawn can take it, promotes (a knight first: it reaches every
 square), pushes its free pawns, its king takes a winner's pawn that stops
 one of its pawns and steps towards the nearest such pawn, then the rest.
 
+Where the winner also has knights or bishops (no rook or queen) and the
+loser only its king and pawns (``king_must_free``), nothing is handed
+over: the winner's king takes the loser's pawns ahead of its own, the
+freed pawn runs and queens, and the pieces stay where they are (in
+``1k6/1P1p1p1p/BP6/1P5p/8/5K2/3P1P1P/8 w - -``, "can White mate?", they
+wall in Black's king).  Each side's moves in this order
+(``king_frees_walk_moves``): the winner queens, takes a pawn that stops
+one of its pawns, pushes a free pawn, steps out of its way, steps towards
+the nearest such pawn (one stopping a pawn alone first), then its other
+pawns, its king, its pieces last; the loser steps its pawns one square
+(tempo: a double step spends two moves' worth in one), then the rest,
+captures last.
+
 It is only an order: the walk (``closure.explore``) stays exhaustive and
 sound whatever the order, and its lines are replayed by python-chess.
-Limits: only the plan above (a capture by the loser's king, one
-promotion, one hand-over); other freeing plans are left to the general
-search.
+Limits: only the plans above (a capture by the loser's king, one
+promotion, one hand-over; or the winner's king freeing its pawns); other
+freeing plans are left to the general search.
 """
 
 from __future__ import annotations
@@ -168,5 +181,97 @@ def _loser_scores(board: chess.Board, winner: chess.Color) -> Callable[[chess.Mo
             near = min(KNIGHT_DISTANCE[fr][s] for s in chess.scan_forward(feed))
             return 50 if min(KNIGHT_DISTANCE[to][s] for s in chess.scan_forward(feed)) < near else 5
         return 5
+
+    return score
+
+
+def king_must_free(board: chess.BaseBoard, winner: chess.Color) -> bool:
+    """Has ``winner`` besides its king only knights or bishops (at least
+    one) and pawns, none with an empty file ahead and one at least with a
+    loser's pawn ahead, against the loser's king and pawns?"""
+    ours = board.occupied_co[winner] & ~board.kings
+    pieces = ours & ~board.pawns
+    if not pieces or pieces & (board.rooks | board.queens) or not ours & board.pawns:
+        return False
+    if board.occupied_co[not winner] & ~board.kings & ~board.pawns:
+        return False
+    theirs = board.occupied_co[not winner] & board.pawns
+    aheads = [_ahead(square, winner) for square in chess.scan_forward(ours & board.pawns)]
+    return all(ahead & board.occupied for ahead in aheads) and any(ahead & theirs for ahead in aheads)
+
+
+def king_frees_walk_moves(board: chess.Board, winner: chess.Color, checkers: int | None = None) -> Iterator[chess.Move]:
+    """Every pseudo-legal move of ``board`` in the order of the winner's
+    king freeing its pawns (the module's docstring); the dive's once the
+    winner has a rook or queen."""
+    if board.occupied_co[winner] & (board.rooks | board.queens):
+        return dive_moves(board, winner, checkers)
+    moves = list(board.generate_pseudo_legal_moves())
+    score = _freeing_scores(board, winner) if board.turn == winner else _tempo_scores(board)
+    scored = [(score(move), i, move) for i, move in enumerate(moves)]
+    scored.sort(key=lambda item: (-item[0], item[1]))
+    return (move for _, _, move in scored)
+
+
+def _targets(board: chess.BaseBoard, winner: chess.Color) -> chess.Bitboard:
+    """The loser's pawns ahead of a winner's pawn: those that alone stop
+    one, else all of them."""
+    theirs = board.occupied_co[not winner] & board.pawns
+    alone = every = 0
+    for square in chess.scan_forward(board.occupied_co[winner] & board.pawns):
+        ahead = _ahead(square, winner) & theirs
+        every |= ahead
+        if ahead and not ahead & (ahead - 1):
+            alone |= ahead
+    return alone or every
+
+
+def _freeing_scores(board: chess.Board, winner: chess.Color) -> Callable[[chess.Move], int]:
+    """Higher first: queening, taking a pawn that stops one of the winner's,
+    a free pawn's push (the longer first), the king out of its way or
+    towards the nearest stopping pawn, other pushes, the king, the pieces."""
+    free = _free(board, winner)
+    targets = _targets(board, winner)
+    them = board.occupied_co[not winner]
+    lanes = 0
+    for square in chess.scan_forward(free):
+        lanes |= _ahead(square, winner)
+
+    def nearest(square: chess.Square) -> int:
+        return min((DISTANCE[square][t] for t in chess.scan_forward(targets)), default=0)
+
+    def score(move: chess.Move) -> int:
+        fr, to = move.from_square, move.to_square
+        from_bb, to_bb = chess.BB_SQUARES[fr], chess.BB_SQUARES[to]
+        if move.promotion:
+            return 100 if move.promotion == chess.QUEEN else 10
+        if targets & to_bb:
+            return 90
+        if them & to_bb:
+            return 40
+        if board.pawns & from_bb:
+            return 80 + abs(to - fr) // 8 if free & from_bb else 30
+        if board.kings & from_bb:
+            if lanes & from_bb and not lanes & to_bb:
+                return 75
+            if targets and nearest(to) < nearest(fr):
+                return 60 - nearest(to)
+            return 20
+        return 0
+
+    return score
+
+
+def _tempo_scores(board: chess.Board) -> Callable[[chess.Move], int]:
+    """The loser's order: single pawn steps, double steps, the rest, captures last."""
+    them = board.occupied_co[not board.turn]
+
+    def score(move: chess.Move) -> int:
+        fr, to = move.from_square, move.to_square
+        if them & chess.BB_SQUARES[to] or board.is_en_passant(move):
+            return -40
+        if board.pawns & chess.BB_SQUARES[fr]:
+            return 50 if abs(to - fr) == 8 else 40
+        return 10
 
     return score

@@ -83,9 +83,10 @@ DIVE_ANYWHERE_NODES: Final = 150
 # The C walk (native build only) gets this share after the dives, before
 # the deepening, and walks again at the end in place of the Python walk.
 C_WALK_SHARE: Final = 0.1
-# The walk in ``pawnwalk``'s order, first where the winner's pawns must be
-# set free by the loser (each of them has a loser's pawn ahead): it meets
-# such plans after a few hundred positions where the others need millions.
+# The walk in ``pawnwalk``'s order, after the first dive, where the winner's
+# pawns must be set free by the loser (each of them has a loser's pawn
+# ahead): it meets such plans after a few hundred positions where the others
+# need millions; the dive, cheaper, meets most real-game ones first.
 PAWN_WALK_NODES: Final = 1_000
 
 
@@ -214,7 +215,9 @@ def _can_checkmate(board: chess.Board, color: chess.Color, nodes: int, seconds: 
     if fastwalk.C_WALK is not None:
         phases.insert(2, (_c_walk, C_WALK_SHARE, None))
     if pawnwalk.applies(b, color):
-        phases.insert(0, (_pawn_walk, DIVE_SHARE, PAWN_WALK_NODES))
+        phases.insert(1, (_pawn_walk, DIVE_SHARE, PAWN_WALK_NODES))
+    elif pawnwalk.king_must_free(b, color):
+        phases.insert(1, (_king_frees, DIVE_SHARE, PAWN_WALK_NODES))
     if needs_blockers(b, color):
         phases = [p for p in phases if p[0] is not _deepening]
     for phase, fraction, cap in phases:
@@ -300,7 +303,7 @@ def _line_verdict(
     # The walk's lines come checked by python-chess (the forced prefix is
     # its own legal moves); the deepening search's are replayed below.
     verified = phase is not _deepening
-    if len(line) > (DIVE_SHORT_LINE if phase in (_dive, _dive_anywhere, _pawn_walk) else SHORT_LINE):
+    if len(line) > (DIVE_SHORT_LINE if phase in (_dive, _dive_anywhere, _pawn_walk, _king_frees) else SHORT_LINE):
         short = line[:forced] + shorten(b, line[forced:])
         if verify_line(board, color, short):
             line, verified = short, True
@@ -342,6 +345,11 @@ def _dive_anywhere(b: chess.Board, color: chess.Color, budget: Budget) -> tuple[
 def _pawn_walk(b: chess.Board, color: chess.Color, budget: Budget) -> tuple[bool | None, list[chess.Move], str]:
     """``_dive`` in ``pawnwalk``'s order (the winner's pawns set free by the loser)."""
     return _dive_along(b, color, budget, pawnwalk.pawn_walk_moves)
+
+
+def _king_frees(b: chess.Board, color: chess.Color, budget: Budget) -> tuple[bool | None, list[chess.Move], str]:
+    """``_dive`` in ``pawnwalk``'s order where the winner's king frees its pawns."""
+    return _dive_along(b, color, budget, pawnwalk.king_frees_walk_moves)
 
 
 def _dive_along(
