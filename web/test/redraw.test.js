@@ -13,20 +13,20 @@ test("changes in one task draw once, each view in the fixed order, only views sh
   const drawn = [];
   /** @type {string[][]} */
   const changes = [];
-  const redraw = new Redraw((dirty) => changes.push([...dirty].sort()));
+  const redraw = new Redraw(state, (dirty) => changes.push([...dirty].sort()));
   // added out of order: drawn in VIEW_ORDER's
   redraw.add("hooks", { render: () => drawn.push("hooks") });
   redraw.add("panel", { parts: ["panel", "browse"], render: (_s, dirty) => drawn.push(`panel:${[...dirty].sort()}`) });
   redraw.add("board", { parts: ["board"], render: () => drawn.push("board") });
-  redraw.mark(state, ["panel"]);
-  redraw.mark(state, ["idle"]);
-  redraw.mark(state, ["panel", "browse"]);
+  redraw.mark(["panel"]);
+  redraw.mark(["idle"]);
+  redraw.mark(["panel", "browse"]);
   assert.deepEqual(drawn, [], "nothing drawn while the task runs");
   await Promise.resolve();
   assert.deepEqual(drawn, ["panel:browse,idle,panel", "hooks"], "one redraw; the board shows none of these parts");
   assert.deepEqual(changes, [["browse", "idle", "panel"]], "one change for the controllers, after the views");
   assert.equal(redraw.count, 1);
-  redraw.mark(state, ["board"]);
+  redraw.mark(["board"]);
   await Promise.resolve();
   assert.deepEqual(drawn.slice(2), ["board", "hooks"]);
   assert.equal(redraw.count, 2);
@@ -35,9 +35,9 @@ test("changes in one task draw once, each view in the fixed order, only views sh
 test("after(fn) runs once the views have drawn; with nothing changed, no view draws", async () => {
   /** @type {string[]} */
   const seen = [];
-  const redraw = new Redraw();
+  const redraw = new Redraw(state);
   redraw.add("panel", { render: () => seen.push("panel") });
-  redraw.mark(state, ["panel"]);
+  redraw.mark(["panel"]);
   redraw.after(() => seen.push("after"));
   await Promise.resolve();
   assert.deepEqual(seen, ["panel", "after"]);

@@ -43,7 +43,7 @@ export class ControllerBase extends Emitter {
     /** @type {CtrlState} */
     this.state = initialState(storage, nav);
     /** The views, drawn once per task from the parts changed; then the "change" listeners. */
-    this.redraw = new Redraw((dirty) => this.emit("change", this.state, dirty));
+    this.redraw = new Redraw(this.state, (dirty) => this.emit("change", this.state, dirty));
     this.requests = new RequestQueue(referee);
     this.analysis = new AnalysisScheduler(this);
     this.announcer = new Announcer(this.state, (...parts) => this.changed(...parts));
@@ -69,7 +69,7 @@ export class ControllerBase extends Emitter {
 
   /** Mark parts changed: the views draw them once, at the end of this task (control/redraw.js). @param {Part[]} parts */
   changed(...parts) {
-    this.redraw.mark(this.state, parts);
+    this.redraw.mark(parts);
   }
 
   /** Actions sent and not yet answered (the clocks' flag-fall check). */

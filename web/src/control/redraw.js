@@ -25,8 +25,12 @@ export const VIEW_ORDER = /** @type {const} */ ([
 /** @typedef {typeof VIEW_ORDER[number]} ViewName */
 
 export class Redraw {
-  /** @param {(dirty: Set<Part>) => void} [afterViews]  what runs after the views (the controller's "change" event) */
-  constructor(afterViews = () => {}) {
+  /**
+   * @param {CtrlState} state  the page's one state, which the views draw
+   * @param {(dirty: Set<Part>) => void} [afterViews]  what runs after the views (the controller's "change" event)
+   */
+  constructor(state, afterViews = () => {}) {
+    this.state = state;
     this.afterViews = afterViews;
     /** @type {Map<ViewName, View>} */
     this.views = new Map();
@@ -37,8 +41,6 @@ export class Redraw {
     this.waiting = [];
     /** Redraws run (a test's count). */
     this.count = 0;
-    /** The state drawn. @type {CtrlState|null} */
-    this.state = null;
   }
 
   /** @param {ViewName} name  its place in VIEW_ORDER (a name not there is a type error) @param {View} view */
@@ -46,9 +48,8 @@ export class Redraw {
     this.views.set(name, view);
   }
 
-  /** Mark `parts` changed and draw them once, at the end of this task. @param {CtrlState} state @param {Iterable<Part>} parts */
-  mark(state, parts) {
-    this.state = state;
+  /** Mark `parts` changed and draw them once, at the end of this task. @param {Iterable<Part>} parts */
+  mark(parts) {
     for (const p of parts) this.dirty.add(p);
     this.schedule();
   }
@@ -70,7 +71,7 @@ export class Redraw {
     this.scheduled = false;
     const dirty = this.dirty;
     this.dirty = new Set();
-    if (dirty.size && this.state) {
+    if (dirty.size) {
       this.count++;
       for (const name of VIEW_ORDER) {
         const view = this.views.get(name);
