@@ -76,3 +76,17 @@ test("a move answered: the controller's changes are drawn in one redraw", async 
   assert.ok(["board", "moves", "panel", "idle"].every((p) => drawn[1].includes(p)), `the answer's parts together: ${drawn[1]}`);
   assert.equal(ctrl.state.rows.length, 1);
 });
+
+test("a view that fails does not keep the others from drawing", async () => {
+  /** @type {string[]} */
+  const seen = [];
+  /** @type {unknown[]} */
+  const reported = [];
+  const redraw = new Redraw(state, () => {}, (e) => reported.push(e));
+  redraw.add("board", { render: () => { throw new Error("broken"); } });
+  redraw.add("panel", { render: () => seen.push("panel") });
+  redraw.mark(["board"]);
+  await Promise.resolve();
+  assert.deepEqual(seen, ["panel"]);
+  assert.equal(reported.length, 1, "the failure is reported, not swallowed");
+});

@@ -28,10 +28,12 @@ export class Redraw {
   /**
    * @param {CtrlState} state  the page's one state, which the views draw
    * @param {(dirty: Set<Part>) => void} [afterViews]  what runs after the views (the controller's "change" event)
+   * @param {(e: unknown) => void} [report]  a view's failure (default: thrown again, on its own, as uncaught)
    */
-  constructor(state, afterViews = () => {}) {
+  constructor(state, afterViews = () => {}, report = (e) => queueMicrotask(() => { throw e; })) {
     this.state = state;
     this.afterViews = afterViews;
+    this.report = report;
     /** @type {Map<ViewName, View>} */
     this.views = new Map();
     /** The parts changed since the last redraw. @type {Set<Part>} */
@@ -75,10 +77,19 @@ export class Redraw {
       this.count++;
       for (const name of VIEW_ORDER) {
         const view = this.views.get(name);
-        if (view && (!view.parts || view.parts.some((p) => dirty.has(p)))) view.render(this.state, dirty);
+        if (view && (!view.parts || view.parts.some((p) => dirty.has(p)))) this.draw(view, dirty);
       }
       this.afterViews(dirty);
     }
     for (const fn of this.waiting.splice(0)) fn();
+  }
+
+  /** One view; a view that fails is reported and the others still draw. @param {View} view @param {Set<Part>} dirty */
+  draw(view, dirty) {
+    try {
+      view.render(this.state, dirty);
+    } catch (e) {
+      this.report(e);
+    }
   }
 }
