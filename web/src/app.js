@@ -78,7 +78,7 @@ mountBoard(ctrl);
 mountArbiter();
 w.__boot.board_known = ctrl.state.early.known;
 if (ctrl.state.early.known) boardDrawn();
-else ctrl.on("ready", () => { if (w.__boot.board_ms == null) boardDrawn(); });
+else ctrl.on("ready", () => ctrl.redraw.after(() => { if (w.__boot.board_ms == null) boardDrawn(); }));
 
 function boardDrawn() {
   w.__boot.board_ms = performance.now();

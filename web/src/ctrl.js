@@ -3,10 +3,12 @@
 // endings, replacing the game, browsing), no DOM. It is built on
 // control/base.js (the state, the requests and their answers, the analysis,
 // the announcer, the address) and keeps the moves made early
-// (control/early.js), as lila's round controller composes small ones. Views
-// subscribe with ctrl.on("change", (state, parts) => ...) and call its
-// actions; features plug in through ctrl.on(...) and ctrl.request(...) (see
-// web/README.md).
+// (control/early.js), as lila's round controller composes small ones. An
+// action changes the state and marks the parts it changed (changed()); the
+// views are drawn from the state once, in one redraw (control/redraw.js:
+// ctrl.redraw.add(name, {parts, render})), and call its actions. Features'
+// controllers plug in through ctrl.on(...) ("change" follows each redraw)
+// and ctrl.request(...) (see web/README.md).
 
 import { t, tn } from "./i18n.js";
 import { restoreArgs, savePrefs } from "./persist.js";

@@ -38,12 +38,12 @@ export function mountPage({ ctrl, referee, enteredEarly = () => false }) {
   mountBoardSize(mountThemeSwitch(addSection));
   mountSettings(ctrl);
 
-  // the live region and the test hooks, after every view has rendered
-  ctrl.on("change", (s, parts) => {
-    if (parts.has("announce")) $("live").textContent = s.announce;
+  // the live region and the test hooks, after every view has rendered (control/redraw.js's order)
+  ctrl.redraw.add("hooks", { render: (s, dirty) => {
+    if (dirty.has("announce")) $("live").textContent = s.announce;
     document.body.dataset.seq = String(s.seq);
     document.body.dataset.idle = ctrl.isIdle() ? "1" : "0";
-  });
+  } });
   document.body.dataset.idle = "1";
   ctrl.on("perf", (rec) => {
     w.__perf.push(rec);

@@ -251,8 +251,10 @@ test("a request that changes the page says 'not idle' at once, before its reply"
   for (let i = 0; i < 400 && !ctrl.isIdle(); i++) await tick();
   /** @type {boolean[]} */
   const seen = [];
-  ctrl.on("change", () => seen.push(ctrl.isIdle()));
+  ctrl.redraw.add("hooks", { render: () => seen.push(ctrl.isIdle()) });
   const p = ctrl.play("e4");
+  assert.deepEqual(seen, [], "drawn at the end of the task, not at each change");
+  await Promise.resolve();
   assert.deepEqual(seen, [false], "the hook flips before the worker answers");
   await p;
 });

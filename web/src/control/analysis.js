@@ -67,7 +67,7 @@ export class AnalysisScheduler {
       }, 0);
       if (r.analysed && !r.analysed.final && !r.facts.outcome) this.deeper(level + 1, gen, level === 0 ? FIRST_DEEPER_AFTER_MS : DEEPER_AFTER_MS);
     }
-    ctrl.emit("change", s, parts);
+    ctrl.changed(...parts);
   }
 
   /**

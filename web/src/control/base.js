@@ -4,7 +4,8 @@
 // the requests and their answers applied in one change, the seats, the
 // messages. It composes the small controllers: the request queue
 // (requests.js), the answers (replies.js), the analysis scheduler
-// (analysis.js), the announcer (announcer.js) and the address (address.js).
+// (analysis.js), the announcer (announcer.js), the address (address.js)
+// and the one redraw (redraw.js: changed() marks parts, the views draw once).
 // No DOM.
 
 import { isEmpty, STD_FEN } from "../persist.js";
@@ -12,6 +13,7 @@ import { Address } from "./address.js";
 import { AnalysisScheduler } from "./analysis.js";
 import { Announcer } from "./announcer.js";
 import { Emitter } from "./emitter.js";
+import { Redraw } from "./redraw.js";
 import { applyRefusal, applyReply, CHANGING } from "./replies.js";
 import { RequestQueue } from "./requests.js";
 import { initialState } from "./state.js";
@@ -40,6 +42,8 @@ export class ControllerBase extends Emitter {
     this.storage = storage;
     /** @type {CtrlState} */
     this.state = initialState(storage, nav);
+    /** The views, drawn once per task from the parts changed; then the "change" listeners. */
+    this.redraw = new Redraw(this.state, (dirty) => this.emit("change", this.state, dirty));
     this.requests = new RequestQueue(referee);
     this.analysis = new AnalysisScheduler(this);
     this.announcer = new Announcer(this.state, (...parts) => this.changed(...parts));
@@ -63,9 +67,9 @@ export class ControllerBase extends Emitter {
     });
   }
 
-  /** @param {Part[]} parts */
+  /** Mark parts changed: the views draw them once, at the end of this task (control/redraw.js). @param {Part[]} parts */
   changed(...parts) {
-    this.emit("change", this.state, new Set(parts));
+    this.redraw.mark(parts);
   }
 
   /** Actions sent and not yet answered (the clocks' flag-fall check). */
@@ -153,7 +157,7 @@ export class ControllerBase extends Emitter {
       this.showError(error);
       this.emit("reply", op, args, { ok: false, error }); // features waiting for the answer: none comes
     });
-    this.changed("idle"); // at once: a test or a feature waiting for idle must not see the previous "1"
+    this.changed("idle"); // in this task: a test or a feature waiting for idle must not see the previous "1"
     return sent;
   }
 
@@ -174,7 +178,7 @@ export class ControllerBase extends Emitter {
     if (!r.ok) {
       const err = applyRefusal(s, op, r, parts);
       this.emit("reply", op, args, r);
-      this.emit("change", s, parts);
+      this.changed(...parts);
       this.announce(t("Error: {message}", { message: err.message }));
       return;
     }
@@ -182,18 +186,19 @@ export class ControllerBase extends Emitter {
     // the analysis request goes out first, so that data-idle never says "idle" in between
     if (r.facts && CHANGING.has(op)) this.analysis.analyse(0);
     this.emit("reply", op, args, r);
-    this.emit("change", s, parts);
+    this.changed(...parts);
     if (played) this.emit("move", s.rows[s.rows.length - 1]);
-    if (r.facts) {
-      this.emit("perf", { op, ply: r.facts.ply, ms: performance.now() - t0, worker_ms: r.worker_ms,
-        recv_ms: (r.recv_at ?? 0) - t0, to_worker_ms: (r.t_worker_recv ?? 0) - (r.t_main_sent ?? 0),
-        from_worker_ms: (r.t_main_recv ?? 0) - (r.t_worker_sent ?? 0) });
-      const pushHash = push && !!r.game;
-      setTimeout(() => {
-        this.address.save(pushHash);
-        this.announcer.reply(op, r);
-      }, 0);
-    }
+    const facts = r.facts;
+    if (!facts) return;
+    // timed once the views have drawn the answer
+    this.redraw.after(() => this.emit("perf", { op, ply: facts.ply, ms: performance.now() - t0, worker_ms: r.worker_ms,
+      recv_ms: (r.recv_at ?? 0) - t0, to_worker_ms: (r.t_worker_recv ?? 0) - (r.t_main_sent ?? 0),
+      from_worker_ms: (r.t_main_recv ?? 0) - (r.t_worker_sent ?? 0) }));
+    const pushHash = push && !!r.game;
+    setTimeout(() => {
+      this.address.save(pushHash);
+      this.announcer.reply(op, r);
+    }, 0);
   }
 
   // ---------------------------------------------------------------- seats

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // What the referee's answer to an action does to the state: each field of a
 // reply in turn, then what the operation closes, or a refusal. The parts
-// changed are collected for the one "change" that follows.
+// changed are collected for the one redraw that follows (control/redraw.js).
 import { REPLACES_GAME } from "../contract.js";
 import { t } from "../i18n.js";
 

@@ -63,12 +63,13 @@ import { t } from "../i18n.js";
  */
 
 /**
- * What changed, so that a view redraws only what it shows.
+ * What changed, so that the one redraw draws only the views that show it.
  * @typedef {"engine"|"game"|"moves"|"board"|"panel"|"dialogs"|"error"|"announce"|"browse"|"idle"|"orientation"|"export"|"seats"|"queue"} Part
  */
 
 /**
- * The controller's events and what each passes to its listeners.
+ * The controller's events and what each passes to its listeners ("change":
+ * after each redraw, the parts it drew, for controllers, not views).
  * @typedef {{
  *   change: [CtrlState, Set<Part>],
  *   reply: [string, Record<string, unknown>, Answer],

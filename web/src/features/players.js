@@ -132,10 +132,10 @@ export function playersFeature({ ctrl }) {
     }
   }
 
-  ctrl.on("change", (_s, parts) => {
-    if (parts.has("game")) fromGame();
-    if (parts.has("game") || parts.has("panel") || parts.has("browse") || parts.has("orientation") || parts.has("board")) render();
-  });
+  ctrl.redraw.add("players", { parts: ["game", "panel", "browse", "orientation", "board"], render: (_s, dirty) => {
+    if (dirty.has("game")) fromGame();
+    render();
+  } });
   if (ctrl.computer) ctrl.computer.onChange(render);
   render();
 }

@@ -180,9 +180,7 @@ export function mountBoard(ctrl) {
     const where = ctrl.isLive() ? t("Current position") : t("Viewing {where}", { where: st.where });
     $("board-desc").textContent = where + ". " + st.description;
   }
-  ctrl.on("change", (_s, parts) => {
-    if (parts.has("board") || parts.has("orientation") || parts.has("dialogs") || parts.has("game")) render();
-  });
+  ctrl.redraw.add("board", { parts: ["board", "orientation", "dialogs", "game"], render });
   render();
   return cg;
 }

@@ -218,11 +218,11 @@ export function mountControls(ctrl) {
     keepFocus(focused);
   }
 
-  ctrl.on("change", (_s, parts) => {
+  ctrl.redraw.add("controls", { render: (_s, dirty) => {
     // a game replaced (set up, new, imported): the box shows its FEN as a placeholder again, not a stale one
-    if (parts.has("game")) $as("fen-input", HTMLInputElement).value = "";
+    if (dirty.has("game")) $as("fen-input", HTMLInputElement).value = "";
     render();
-  });
+  } });
   render();
 }
 

@@ -199,9 +199,9 @@ export function mountDialogs(ctrl) {
     renderPgnPick(s.pgnGames);
   }
 
-  ctrl.on("change", (_s, parts) => {
-    if (parts.has("dialogs") || parts.has("error")) render();
-    if (parts.has("error")) renderError(ctrl.state.error, lastFocusSource);
-  });
+  ctrl.redraw.add("dialogs", { parts: ["dialogs", "error"], render: (s, dirty) => {
+    render();
+    if (dirty.has("error")) renderError(s.error, lastFocusSource);
+  } });
   render();
 }

@@ -110,10 +110,10 @@ export function mountMoves(ctrl) {
     const b = closestTo(ev, "button[data-ply]");
     if (b instanceof HTMLElement) ctrl.goto(Number(b.dataset.ply));
   });
-  ctrl.on("change", (_s, parts) => {
-    if (parts.has("moves") || parts.has("game")) sync();
-    if (parts.has("moves") || parts.has("game") || parts.has("browse")) mark();
-  });
+  ctrl.redraw.add("moves", { parts: ["moves", "game", "browse"], render: (_s, dirty) => {
+    if (dirty.has("moves") || dirty.has("game")) sync();
+    mark();
+  } });
   // a window made smaller (or the layout changed) keeps the current move in view
   new ResizeObserver(() => current && keepInView(list, current)).observe(list);
 }

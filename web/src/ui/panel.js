@@ -288,9 +288,7 @@ export function mountPanel(ctrl) {
     const b = closestTo(ev, "button[data-goto]");
     if (b instanceof HTMLElement) ctrl.goto(Number(b.dataset.goto));
   });
-  ctrl.on("change", (_s, parts) => {
-    if (parts.has("panel") || parts.has("browse")) render();
-  });
+  ctrl.redraw.add("panel", { parts: ["panel", "browse"], render });
   // A claim's verdict is what the player asked for: on a phone the buttons
   // sit below the panel, so bring the verdict into view once it is drawn.
   ctrl.on("reply", (/** @type {string} */ op) => {

@@ -17,9 +17,7 @@ export function mountPlayProof(ctrl) {
       ctrl.changed("board");
     },
   });
-  ctrl.on("change", (_s, parts) => {
-    if (parts.has("panel") || parts.has("browse") || parts.has("game") || parts.has("moves")) proof.update(ctrl.shown());
-  });
+  ctrl.redraw.add("proof", { parts: ["panel", "browse", "game", "moves"], render: () => proof.update(ctrl.shown()) });
   ctrl.proofStep = proof.step; // ‹ › and the arrow keys step through the line while it is shown
   proof.update(ctrl.shown());
   return proof;

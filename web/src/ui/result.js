@@ -31,7 +31,5 @@ export function mountResult(ctrl) {
     box.className = `result ${out.winner ? "win" : "draw"} ${out.how}`;
     box.replaceChildren(el("strong", { class: "r-head" }, out.headline), el("span", { class: "r-meta" }, out.detail));
   }
-  ctrl.on("change", (_s, parts) => {
-    if (parts.has("panel")) render();
-  });
+  ctrl.redraw.add("result", { parts: ["panel"], render });
 }

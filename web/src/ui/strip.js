@@ -68,10 +68,10 @@ export function mountStrip(ctrl) {
     const b = closestTo(ev, "button[data-ply]");
     if (b instanceof HTMLElement) ctrl.goto(Number(b.dataset.ply));
   });
-  ctrl.on("change", (_s, parts) => {
-    if (parts.has("moves") || parts.has("game")) sync();
-    if (parts.has("moves") || parts.has("game") || parts.has("browse")) mark();
-  });
+  ctrl.redraw.add("strip", { parts: ["moves", "game", "browse"], render: (_s, dirty) => {
+    if (dirty.has("moves") || dirty.has("game")) sync();
+    mark();
+  } });
   // shown (a narrower window) or resized: the current move back in view
   if (typeof ResizeObserver === "function") new ResizeObserver(() => mark()).observe(strip);
 }
