@@ -40,7 +40,10 @@ export function mountPage({ ctrl, referee, enteredEarly = () => false }) {
 
   // the live region and the test hooks, after every view has rendered (control/redraw.js's order)
   ctrl.redraw.add("hooks", { render: (s, dirty) => {
-    if (dirty.has("announce")) $("live").textContent = s.announce;
+    if (dirty.has("announce")) {
+      $("live").textContent = s.announce;
+      ctrl.announcer.written();
+    }
     document.body.dataset.seq = String(s.seq);
     document.body.dataset.idle = ctrl.isIdle() ? "1" : "0";
   } });

@@ -3,6 +3,7 @@
 // of its task, by each view that shows them, in the fixed order.
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { Announcer } from "../src/control/announcer.js";
 import { Redraw } from "../src/control/redraw.js";
 import { Controller } from "../src/ctrl.js";
 
@@ -89,4 +90,25 @@ test("a view that fails does not keep the others from drawing", async () => {
   await Promise.resolve();
   assert.deepEqual(seen, ["panel"]);
   assert.equal(reported.length, 1, "the failure is reported, not swallowed");
+});
+
+test("sentences said before one redraw are all in the live region, then it starts afresh", async () => {
+  const s = /** @type {any} */ ({ seq: 0, announce: "" });
+  /** @type {string[]} */
+  const region = [];
+  const redraw = new Redraw(s);
+  const announcer = new Announcer(s, (...parts) => redraw.mark(parts));
+  redraw.add("hooks", { render: (st, dirty) => {
+    if (dirty.has("announce")) {
+      region.push(st.announce);
+      announcer.written();
+    }
+  } });
+  announcer.say("Nf6.");
+  announcer.say("Premove Nf3 cancelled");
+  await Promise.resolve();
+  assert.deepEqual(region, ["Nf6. Premove Nf3 cancelled"], "neither sentence lost to the other");
+  announcer.say("Check.");
+  await Promise.resolve();
+  assert.deepEqual(region, ["Nf6. Premove Nf3 cancelled", "Check."]);
 });

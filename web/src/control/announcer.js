@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // What the live region says: one sentence per change worth hearing (a move,
 // a claim's verdict, the end, a claim that became possible), never the same
-// sentence twice in a row.
+// sentence twice in a row. Sentences said before the page redraws are said
+// together: the redraw writes the region once (control/redraw.js).
 import { t, tn } from "../i18n.js";
 
 /** @typedef {import("../contract.js").Answer_} Answer */
@@ -14,14 +15,22 @@ export class Announcer {
     this.state = state;
     this.changed = changed;
     this.last = "";
+    /** Said since the live region was last written. @type {string[]} */
+    this.unsaid = [];
   }
 
   /** @param {string} text */
   say(text) {
     if (!text || text === this.last) return;
     this.last = text;
-    this.state.announce = text;
+    this.unsaid.push(text);
+    this.state.announce = this.unsaid.join(" ");
     this.changed("announce");
+  }
+
+  /** The live region holds state.announce: what comes next starts afresh. */
+  written() {
+    this.unsaid = [];
   }
 
   /** What an answer to `op` changed, in words. @param {string} op @param {Answer} r */
