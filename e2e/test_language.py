@@ -372,3 +372,51 @@ def test_the_review_verdicts_read_whole_in_a_longer_language(browser, base_url, 
         assert page.evaluate("() => document.documentElement.scrollWidth") <= width, "the page does not scroll sideways"
     finally:
         ctx.close()
+
+
+def whole_document(page) -> str:
+    """Every word the page holds, shown or not (closed dialogs, settings,
+    options), with every title, label and placeholder."""
+    return page.evaluate(
+        """() => document.body.textContent + "\\n" + [...document.querySelectorAll("[title], [aria-label], [placeholder]")]
+            .map((e) => ["title", "aria-label", "placeholder"].map((a) => e.getAttribute(a) || "").join(" ")).join("\\n")"""
+    )
+
+
+def test_a_switch_leaves_no_word_of_the_other_language_anywhere_in_the_page(browser, base_url):
+    """German with a game in progress (a claim on offer), then English: no
+    German of the catalogs anywhere in the document, hidden parts included
+    (what a player opens later: the settings, the dialogs, the sections made
+    once when the page started); German again: no English words of the
+    catalogs there either."""
+    code = "de"
+    ctx, app = fresh_app(browser, base_url, locale="de-DE", viewport={"width": 1280, "height": 900})
+    try:
+        page = app.page
+        page.wait_for_function("() => document.documentElement.lang === 'de'")
+        for move in REPEATED:
+            app.type_move(move)
+
+        def foreign() -> list[str]:
+            text = whole_document(page)
+            words = {w for w in re.findall(r"[^\W\d_]{4,}", text) if w in translated_words(code)}
+            return [f for f in translated_fragments(code) if f in text] + sorted(words)
+
+        app.acting(lambda: app.tid("language").select_option("en"))
+        expect(page.locator("html")).to_have_attribute("lang", "en")
+        left = settles(foreign)
+        assert left == [], left
+
+        def english() -> list[str]:
+            text = whole_document(page)
+            # whole words ("Frühere" holds no "here")
+            return english_on(text, code) + sorted(
+                {w for w in re.findall(r"[^\W\d_]{4,}", text) if w in english_words(code)}
+            )
+
+        app.acting(lambda: app.tid("language").select_option(code))
+        expect(page.locator("html")).to_have_attribute("lang", code)
+        left = settles(english, 20)
+        assert left == [], left
+    finally:
+        ctx.close()

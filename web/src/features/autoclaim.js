@@ -7,8 +7,8 @@
 // Hook: auto-claim (select: never, always, under30).
 
 import { AutoClaim } from "../control/autoclaim.js";
-import { t } from "../i18n.js";
 import { el } from "../ui/dom.js";
+import { tText } from "../ui/language.js";
 
 /** @typedef {import("../ctrl.js").Controller} Controller */
 
@@ -23,14 +23,14 @@ export function autoClaimFeature({ ctrl, addSection }) {
   });
   // under 30 s: the clock may cross the line while a claim is open
   ctrl.clocks?.onChange(() => { if (auto.mode === "under30") auto.check(); });
-  const body = addSection({ id: "claiming", title: t("Claims"), column: "info", before: "setup" });
+  const body = addSection({ id: "claiming", title: tText("Claims"), column: "info", before: "setup" });
   const select = el("select", { attrs: { id: "auto-claim" }, dataset: { testid: "auto-claim" } },
-    el("option", { attrs: { value: "never" } }, t("Never: I claim myself")),
-    el("option", { attrs: { value: "always" } }, t("Always")),
-    el("option", { attrs: { value: "under30" } }, t("When my clock is under 30 s")));
+    el("option", { attrs: { value: "never" } }, tText("Never: I claim myself")),
+    el("option", { attrs: { value: "always" } }, tText("Always")),
+    el("option", { attrs: { value: "under30" } }, tText("When my clock is under 30 s")));
   select.value = auto.mode;
   select.addEventListener("change", () => auto.setMode(select.value));
   body.append(
-    el("label", { class: "inline", attrs: { for: "auto-claim" } }, t("Claim threefold repetition automatically: ")), select,
-    el("p", { class: "muted" }, t("Off by default: under the FIDE Laws the player claims. When on, the claim goes to the referee as any claim and the record says it was automatic.")));
+    el("label", { class: "inline", attrs: { for: "auto-claim" } }, tText("Claim threefold repetition automatically: ")), select,
+    el("p", { class: "muted" }, tText("Off by default: under the FIDE Laws the player claims. When on, the claim goes to the referee as any claim and the record says it was automatic.")));
 }

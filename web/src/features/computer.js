@@ -26,6 +26,8 @@ const STATUS_TEXT = {
 };
 /** The levels' names (engine/player.js's labels are their English message ids). @type {Record<string, () => string>} */
 const LEVEL_NAME = { Beginner: () => t("Beginner"), Casual: () => t("Casual"), Club: () => t("Club"), Expert: () => t("Expert"), Strong: () => t("Strong") };
+/** A level's name, asked again in each language. @param {string} label */
+const levelName = (label) => () => (label in LEVEL_NAME ? LEVEL_NAME[/** @type {keyof typeof LEVEL_NAME} */ (label)]() : label);
 
 /**
  * Milliseconds left on each clock and the increment, when clocks run live
@@ -65,8 +67,8 @@ export function computerFeature({ ctrl, addSection }) {
   const level = el("select", { attrs: { id: "engine-level" }, dataset: { testid: "engine-level" } },
     ...LEVELS.map((l) => el("option", { attrs: { value: l.id } },
       l.movetime >= 1000
-        ? tText("{level} ({seconds} s a move)", { level: LEVEL_NAME[l.label] ? LEVEL_NAME[l.label]() : l.label, seconds: l.movetime / 1000 })
-        : tText("{level} ({ms} ms a move)", { level: LEVEL_NAME[l.label] ? LEVEL_NAME[l.label]() : l.label, ms: l.movetime }))));
+        ? tText("{level} ({seconds} s a move)", { level: levelName(l.label), seconds: l.movetime / 1000 })
+        : tText("{level} ({ms} ms a move)", { level: levelName(l.label), ms: l.movetime }))));
   const status = el("p", { class: "computer-status", attrs: { role: "status" },
     dataset: { testid: "engine-status", state: "off" } });
   const note = el("p", { class: "computer-note", attrs: { "aria-live": "polite" }, dataset: { testid: "engine-note" } });

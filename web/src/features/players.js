@@ -12,6 +12,7 @@
 
 import { t } from "../i18n.js";
 import { el, setText } from "../ui/dom.js";
+import { tAttr } from "../ui/language.js";
 
 /** @typedef {import("../ctrl.js").Controller} Controller */
 /** @typedef {"white"|"black"} Color */
@@ -49,9 +50,10 @@ function computerSeat(ctrl) {
 
 /** @param {Color} c */
 function makeBar(c) {
-  const label = c === "white" ? t("White's name") : t("Black's name");
   const name = el("input", { class: "player-name", attrs: { type: "text", maxlength: "100", spellcheck: "false",
-    autocomplete: "off", "aria-label": label }, dataset: { testid: `player-name-${c}` } });
+    autocomplete: "off" }, dataset: { testid: `player-name-${c}` } });
+  if (c === "white") tAttr(name, "aria-label", "White's name");
+  else tAttr(name, "aria-label", "Black's name");
   const engine = el("span", { class: "player-engine" });
   const material = el("span", { class: "material", dataset: { testid: `material-${c}` } });
   const bar = el("div", { class: `player-bar player-${c}`, dataset: { testid: `player-${c}`, color: c } },

@@ -4,8 +4,8 @@
 // device and applied as --board-scale (app.css's --board). Phones keep the
 // board as wide as the screen: the style sheet ignores the share there.
 // Hook: board-size (the slider in the settings dialog's Display section).
-import { t } from "../i18n.js";
 import { el } from "./dom.js";
+import { tText } from "./language.js";
 
 export const BOARD_SIZE_KEY = "pychessdraw.board-size.v1";
 export const MIN_SIZE = 60;
@@ -45,5 +45,5 @@ export function mountBoardSize(body) {
     window.dispatchEvent(new Event("resize")); // chessground redraws for the new size
   });
   body.append(el("div", { class: "row board-size-row" },
-    el("label", { class: "inline", attrs: { for: "board-size" } }, t("Board size")), input));
+    el("label", { class: "inline", attrs: { for: "board-size" } }, tText("Board size")), input));
 }

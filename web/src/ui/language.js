@@ -65,20 +65,31 @@ export function chooseLanguage(storage, wanted) {
   return ENGLISH;
 }
 
-/** @type {Map<Text, {msgid: string, params?: Record<string, string | number>}>} */
+/**
+ * Placeholders of words made once; a value that is itself words (a level's
+ * name) is a function, asked again in each language.
+ * @typedef {Record<string, string | number | (() => string)>} Params
+ */
+/** @type {Map<Text, {msgid: string, params?: Params}>} */
 const texts = new Map();
-/** @type {Array<{e: Element, name: string, msgid: string, params?: Record<string, string | number>}>} */
+/** @type {Array<{e: Element, name: string, msgid: string, params?: Params}>} */
 const attrs = [];
+
+/** @param {string} msgid @param {Params} [params] */
+function tNow(msgid, params) {
+  if (!params) return t(msgid);
+  return t(msgid, Object.fromEntries(Object.entries(params).map(([k, v]) => [k, typeof v === "function" ? v() : v])));
+}
 /** The English text of each marked element or attribute of the markup. @type {WeakMap<Element, Map<string, string>>} */
 const markup = new WeakMap();
 
 /**
  * A text node of words made once (a section's title, a button's word), kept
  * in the page's language on a switch.
- * @param {string} msgid @param {Record<string, string | number>} [params]
+ * @param {string} msgid @param {Params} [params]
  */
 export function tText(msgid, params) {
-  const node = document.createTextNode(t(msgid, params));
+  const node = document.createTextNode(tNow(msgid, params));
   texts.set(node, { msgid, params });
   return node;
 }
@@ -86,11 +97,11 @@ export function tText(msgid, params) {
 /**
  * Set an attribute of words made once (aria-label, title, placeholder), kept in the page's language.
  * @template {Element} E
- * @param {E} e @param {string} name @param {string} msgid @param {Record<string, string | number>} [params]
+ * @param {E} e @param {string} name @param {string} msgid @param {Params} [params]
  * @returns {E}
  */
 export function tAttr(e, name, msgid, params) {
-  e.setAttribute(name, t(msgid, params));
+  e.setAttribute(name, tNow(msgid, params));
   attrs.push({ e, name, msgid, params });
   return e;
 }
@@ -119,12 +130,14 @@ export function rememberMarkup(root = document) {
 
 /**
  * A marked attribute's words in the current language, as the markup has
- * them (a control's own tooltip, before a reason is added to it).
+ * them (a control's own tooltip, before a reason is added to it); "" where
+ * the markup gives none (what the attribute holds then is the page's own
+ * reason, in the language it was written in, never the control's own).
  * @param {Element} e @param {string} name
  */
 export function markedAttr(e, name) {
   const text = markup.get(e)?.get(name);
-  return text == null ? e.getAttribute(name) || "" : t(text);
+  return text == null ? "" : t(text);
 }
 
 /** Put the markup's marked words and the words made once into the current language. */
@@ -137,8 +150,8 @@ export function translatePage(root = document) {
       e.setAttribute(name, t(english(e, name, () => e.getAttribute(name) || "")));
     }
   }
-  for (const [node, { msgid, params }] of texts) node.data = t(msgid, params);
-  for (const { e, name, msgid, params } of attrs) e.setAttribute(name, t(msgid, params));
+  for (const [node, { msgid, params }] of texts) node.data = tNow(msgid, params);
+  for (const { e, name, msgid, params } of attrs) e.setAttribute(name, tNow(msgid, params));
 }
 
 /**

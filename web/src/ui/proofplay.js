@@ -17,7 +17,13 @@ export function mountPlayProof(ctrl) {
       ctrl.changed("board");
     },
   });
-  ctrl.redraw.add("proof", { parts: ["panel", "browse", "game", "moves"], render: () => proof.update(ctrl.shown()) });
+  let language = ctrl.language;
+  ctrl.redraw.add("proof", { parts: ["panel", "browse", "game", "moves"], render: () => {
+    const shown = ctrl.shown();
+    if (ctrl.language === language || !shown) return proof.update(shown);
+    language = ctrl.language; // the same position in other words: its buttons, and an open line, said again
+    proof.again(shown);
+  } });
   ctrl.proofStep = proof.step; // ‹ › and the arrow keys step through the line while it is shown
   proof.update(ctrl.shown());
   return proof;
