@@ -396,6 +396,10 @@ def test_a_switch_leaves_no_word_of_the_other_language_anywhere_in_the_page(brow
         page.wait_for_function("() => document.documentElement.lang === 'de'")
         for move in REPEATED:
             app.type_move(move)
+        # a started referee: no button still says it is waiting for it
+        waiting = say(code, "page", "Waiting for the referee to start")
+        assert waiting != "Waiting for the referee to start"
+        assert waiting not in whole_document(page)
 
         def foreign() -> list[str]:
             text = whole_document(page)
