@@ -32,7 +32,7 @@ from __future__ import annotations
 import functools
 import heapq
 import itertools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from operator import itemgetter
 from typing import Final
 
@@ -348,8 +348,8 @@ def _ordered(board: chess.Board, targets: dict[chess.Square, Target], checkers: 
 WEIGHT: Final = 6  # the weight of the steps left against the plies played (measured: a greedy walk finds more)
 PROBE_FLIGHTS: Final = 2  # a mate in one is looked for where the king has fewer free flights
 Position = tuple[int, int, int, int, int, int, int, bool]  # ``_key``'s
-# (f, steps left, order, parent node, plan, from, to, promotion, the position after)
-Entry = tuple[int, int, int, int, int, int, int, int, Position]
+# (f, steps left, order, parent node, plan, from, to, promotion, the man moved)
+Entry = tuple[int, int, int, int, int, int, int, int, int]
 
 
 @functools.cache
@@ -370,60 +370,104 @@ def best_first(
     a weight of one this would be A*, the shortest line); a position is
     expanded once for each plan.  Only moves that capture nothing are
     walked (every man has its place in the plan), queued as pseudo-legal
-    and tested once taken from the queue.  Any mate by ``color`` met on the
-    way ends the walk, a pattern's or not, and so does a mate in one where
-    the king is short of flights: the line and the plan it walked towards.
-    ``board`` is left as it was."""
+    and tested once taken from the queue, on the position before (the
+    position after is made only for a legal move, its key only once it is
+    taken).  Any mate by ``color`` met on the way ends the walk, a
+    pattern's or not, and so does a mate in one where the king is short
+    of flights: the line and the plan it walked towards.  ``board`` is
+    left as it was."""
+    walk = _Walk(board)
     heap: list[Entry] = []
-    roots: list[dict[chess.Square, Target]] = []
     for targets in plans:
         assigned = assign(board, targets)
         if assigned is not None and assigned[1] < FAR:
-            heap.append((WEIGHT * assigned[1], assigned[1], len(heap), -1, len(roots), 0, 0, 0, _key(board)))
-            roots.append(assigned[0])
+            heap.append((WEIGHT * assigned[1], assigned[1], len(heap), -1, len(walk.roots), 0, 0, 0, 0))
+            walk.roots.append(assigned[0])
     heapq.heapify(heap)
-    boards: list[chess.Board] = []
-    maps: list[dict[chess.Square, Target]] = []
-    links: list[tuple[int, chess.Move | None]] = []
-    depths: list[int] = []
     seen: set[tuple[Position, int]] = set()
     count = len(heap)
     while heap:
-        _, steps, _, parent, index, fr, to, promotion, position = heapq.heappop(heap)
+        _, steps, _, parent, index, fr, to, promotion, piece = heapq.heappop(heap)
+        position = walk.root_key if parent < 0 else _after(walk.keys[parent], piece, fr, to, promotion)
         if (position, index) in seen:
             continue
-        move: chess.Move | None = None
-        if parent < 0:
-            b, where = board.copy(stack=False), roots[index]
-        else:
-            b, where = boards[parent].copy(stack=False), dict(maps[parent])
-            move = chess.Move(fr, to, promotion or None)
-            _play_quiet(b, move)
-            if b.was_into_check():
-                continue
-            where[to] = where.pop(fr)
+        made = walk.make(parent, index, fr, to, promotion)
+        if made is None:
+            continue  # illegal: the mover's king left in check
+        b, where, move = made
         seen.add((position, index))
         if budget.spend():
             return None
-        node = len(boards)
-        boards.append(b)
-        maps.append(where)
-        links.append((parent, move))
-        depth = 0 if parent < 0 else depths[parent] + 1
-        depths.append(depth)
+        node = walk.add(b, where, parent, move, position)
         if b.turn != color and b.is_check() and b.is_checkmate():
-            return _line_to(links, node), index
+            return walk.line_to(node), index
         if b.turn == color and not has_free_flights(b, color, b.king(not color) or 0, PROBE_FLIGHTS):
             mate = mating_move(b, color)[0]
             if mate is not None:
-                return [*_line_to(links, node), mate], index
+                return [*walk.line_to(node), mate], index
+        depth = walk.depths[node] + 1
         for fr, to, promotion, step, piece in _quiet_steps(b, where):
-            after = _after(position, piece, fr, to, promotion)
-            if (after, index) not in seen:
-                count += 1
-                left = steps + step
-                heapq.heappush(heap, (depth + 1 + WEIGHT * left, left, count, node, index, fr, to, promotion, after))
+            count += 1
+            left = steps + step
+            heapq.heappush(heap, (depth + WEIGHT * left, left, count, node, index, fr, to, promotion, piece))
     return None
+
+
+class _Walk:
+    """``best_first``'s expanded positions: each one's board, targets by
+    square, parent and move, depth and key; the legality test of each,
+    made when its first move is taken from the queue."""
+
+    def __init__(self, board: chess.Board) -> None:
+        self.board = board
+        self.root_key = _key(board)
+        self.roots: list[dict[chess.Square, Target]] = []
+        self.boards: list[chess.Board] = []
+        self.maps: list[dict[chess.Square, Target]] = []
+        self.links: list[tuple[int, chess.Move | None]] = []
+        self.depths: list[int] = []
+        self.keys: list[Position] = []
+        self.tests: dict[int, Callable[[chess.Move], bool]] = {}
+
+    def make(
+        self, parent: int, index: int, fr: int, to: int, promotion: int
+    ) -> tuple[chess.Board, dict[chess.Square, Target], chess.Move | None] | None:
+        """The position after the queued move (the root's for ``parent``
+        -1), or None where the move is illegal."""
+        if parent < 0:
+            return self.board.copy(stack=False), self.roots[index], None
+        before = self.boards[parent]
+        move = chess.Move(fr, to, promotion or None)
+        test = self.tests.get(parent)
+        if test is None:
+            test = self.tests[parent] = legality(before)
+        if not test(move):
+            return None
+        b = before.copy(stack=False)
+        _play_quiet(b, move)
+        where = dict(self.maps[parent])
+        where[to] = where.pop(fr)
+        return b, where, move
+
+    def add(
+        self,
+        b: chess.Board,
+        where: dict[chess.Square, Target],
+        parent: int,
+        move: chess.Move | None,
+        position: Position,
+    ) -> int:
+        """Keep an expanded position; its node number."""
+        self.boards.append(b)
+        self.maps.append(where)
+        self.links.append((parent, move))
+        self.depths.append(0 if parent < 0 else self.depths[parent] + 1)
+        self.keys.append(position)
+        return len(self.boards) - 1
+
+    def line_to(self, node: int) -> list[chess.Move]:
+        """The moves from the root to ``node``, by the parents' links."""
+        return _line_to(self.links, node)
 
 
 def _play_quiet(board: chess.Board, move: chess.Move) -> None:
