@@ -349,7 +349,7 @@ WEIGHT: Final = 6  # the weight of the steps left against the plies played (meas
 PROBE_FLIGHTS: Final = 2  # a mate in one is looked for where the king has fewer free flights
 Position = tuple[int, int, int, int, int, int, int, bool]  # ``_key``'s
 # (f, steps left, order, parent node, plan, from, to, promotion, the man moved)
-Entry = tuple[int, int, int, int, int, int, int, int, int]
+Entry = tuple[int, int, int, int, int, int, int, int, int, int]
 
 
 @functools.cache
@@ -357,6 +357,15 @@ def steps_row(piece: chess.PieceType, color: chess.Color, kind: chess.PieceType,
     """For every square, the moves ``piece`` (of ``color``) needs from there
     to fill the target ``kind`` on ``end`` (``man_steps``, as one table)."""
     return [man_steps(piece, color, square, (kind, color, end)) for square in chess.SQUARES]
+
+
+LB_WEIGHT = 12
+SUM_WEIGHT = 3
+
+
+def _priority(depth: int, mine: int, theirs: int) -> int:
+    """The walk's order of a position ``depth`` plies deep whose side to move needs ``mine`` steps, the other ``theirs``."""
+    return depth + LB_WEIGHT * max(2 * mine - 1, 2 * theirs) + SUM_WEIGHT * (mine + theirs)
 
 
 def best_first(
@@ -381,13 +390,15 @@ def best_first(
     for targets in plans:
         assigned = assign(board, targets)
         if assigned is not None and assigned[1] < FAR:
-            heap.append((WEIGHT * assigned[1], assigned[1], len(heap), -1, len(walk.roots), 0, 0, 0, 0))
+            mine, theirs = _steps_by_side(board, assigned[0])
+            f = _priority(0, mine, theirs)
+            heap.append((f, assigned[1], len(heap), -1, len(walk.roots), 0, 0, 0, 0, 0))
             walk.roots.append(assigned[0])
     heapq.heapify(heap)
     seen: set[tuple[Position, int]] = set()
     count = len(heap)
     while heap:
-        _, steps, _, parent, index, fr, to, promotion, piece = heapq.heappop(heap)
+        _, steps, _, parent, index, fr, to, promotion, piece, step = heapq.heappop(heap)
         position = walk.root_key if parent < 0 else _after(walk.keys[parent], piece, fr, to, promotion)
         if (position, index) in seen:
             continue
@@ -398,7 +409,12 @@ def best_first(
         seen.add((position, index))
         if budget.spend():
             return None
-        node = walk.add(b, where, parent, move, position)
+        if parent < 0:
+            sides = _steps_by_side(b, where)
+        else:
+            mine, theirs = walk.sides[parent]
+            sides = (theirs, mine + step)
+        node = walk.add(b, where, parent, move, position, sides)
         if b.turn != color and b.is_check() and b.is_checkmate():
             return walk.line_to(node), index
         if b.turn == color and not has_free_flights(b, color, b.king(not color) or 0, PROBE_FLIGHTS):
@@ -406,10 +422,11 @@ def best_first(
             if mate is not None:
                 return [*walk.line_to(node), mate], index
         depth = walk.depths[node] + 1
+        mine, theirs = sides
         for fr, to, promotion, step, piece in _quiet_steps(b, where):
             count += 1
-            left = steps + step
-            heapq.heappush(heap, (depth + WEIGHT * left, left, count, node, index, fr, to, promotion, piece))
+            f = _priority(depth, theirs, mine + step)
+            heapq.heappush(heap, (f, steps + step, count, node, index, fr, to, promotion, piece, step))
     return None
 
 
@@ -427,6 +444,7 @@ class _Walk:
         self.links: list[tuple[int, chess.Move | None]] = []
         self.depths: list[int] = []
         self.keys: list[Position] = []
+        self.sides: list[tuple[int, int]] = []
         self.tests: dict[int, Callable[[chess.Move], bool]] = {}
 
     def make(
@@ -456,8 +474,10 @@ class _Walk:
         parent: int,
         move: chess.Move | None,
         position: Position,
+        sides: tuple[int, int],
     ) -> int:
         """Keep an expanded position; its node number."""
+        self.sides.append(sides)
         self.boards.append(b)
         self.maps.append(where)
         self.links.append((parent, move))
