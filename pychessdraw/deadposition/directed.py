@@ -345,7 +345,6 @@ def _ordered(board: chess.Board, targets: dict[chess.Square, Target], checkers: 
     return [move for _, move in scored]
 
 
-WEIGHT: Final = 6  # the weight of the steps left against the plies played (measured: a greedy walk finds more)
 PROBE_FLIGHTS: Final = 2  # a mate in one is looked for where the king has fewer free flights
 Position = tuple[int, int, int, int, int, int, int, bool]  # ``_key``'s
 # (f, steps left, order, parent node, plan, from, to, promotion, the man moved)
@@ -359,24 +358,38 @@ def steps_row(piece: chess.PieceType, color: chess.Color, kind: chess.PieceType,
     return [man_steps(piece, color, square, (kind, color, end)) for square in chess.SQUARES]
 
 
-LB_WEIGHT = 12
-SUM_WEIGHT = 3
+# The walk's order: ``(plies, total)`` weights of the plies both sides'
+# steps still need (``_priority``) and of the steps in all, against the
+# plies played.  ``GREEDY``: by the plies (the side that waits costs
+# nothing); ``TOTAL``: by the steps in all, which finds other lines
+# (measured on random positions of at most five men).
+Weights = tuple[int, int]
+GREEDY: Final = (12, 3)
+TOTAL: Final = (0, 6)
 
 
-def _priority(depth: int, mine: int, theirs: int) -> int:
-    """The walk's order of a position ``depth`` plies deep whose side to move needs ``mine`` steps, the other ``theirs``."""
-    return depth + LB_WEIGHT * max(2 * mine - 1, 2 * theirs) + SUM_WEIGHT * (mine + theirs)
+def _priority(depth: int, mine: int, theirs: int, weights: Weights) -> int:
+    """The walk's order of a position ``depth`` plies deep whose side to
+    move needs ``mine`` steps, the other ``theirs`` (the fewer, the sooner):
+    the plies played, and the plies and steps left, weighted."""
+    plies = max(2 * mine - 1, 2 * theirs)
+    return depth + weights[0] * plies + weights[1] * (mine + theirs)
 
 
 def best_first(
-    board: chess.Board, color: chess.Color, plans: Sequence[Sequence[Target]], budget: Budget
+    board: chess.Board,
+    color: chess.Color,
+    plans: Sequence[Sequence[Target]],
+    budget: Budget,
+    weights: Weights = GREEDY,
 ) -> tuple[list[chess.Move], int] | None:
     """A line from ``board`` to a mate by ``color``, found by a best-first
     walk towards any of ``plans`` (each a mate's targets) at once, or None
     within ``budget`` (a node: a position expanded).  The position expanded
-    next is the one with the fewest plies played plus ``WEIGHT`` times the
-    steps its men still need (each ply takes at most one step off, so with
-    a weight of one this would be A*, the shortest line); a position is
+    next is the one with the least ``_priority``: the plies played plus,
+    ``weights``-weighted, the plies the men's steps still need and the
+    steps themselves (with weights ``(0, 1)`` this would be A*, the
+    shortest line: each ply takes at most one step off); a position is
     expanded once for each plan.  Only moves that capture nothing are
     walked (every man has its place in the plan), queued as pseudo-legal
     and tested once taken from the queue, on the position before (the
@@ -391,7 +404,7 @@ def best_first(
         assigned = assign(board, targets)
         if assigned is not None and assigned[1] < FAR:
             mine, theirs = _steps_by_side(board, assigned[0])
-            f = _priority(0, mine, theirs)
+            f = _priority(0, mine, theirs, weights)
             heap.append((f, assigned[1], len(heap), -1, len(walk.roots), 0, 0, 0, 0, 0))
             walk.roots.append(assigned[0])
     heapq.heapify(heap)
@@ -425,7 +438,7 @@ def best_first(
         mine, theirs = sides
         for fr, to, promotion, step, piece in _quiet_steps(b, where):
             count += 1
-            f = _priority(depth, theirs, mine + step)
+            f = _priority(depth, theirs, mine + step, weights)
             heapq.heappush(heap, (f, steps + step, count, node, index, fr, to, promotion, piece, step))
     return None
 

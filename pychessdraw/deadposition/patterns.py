@@ -29,7 +29,7 @@ from typing import Final
 import chess
 
 from .budget import Budget
-from .directed import FAR, Target, assign, best_first, walk_to
+from .directed import FAR, TOTAL, Target, assign, best_first, walk_to
 
 MAX_MEN: Final = 5  # kings included
 PIECE_LETTERS: Final = "NBRQ"
@@ -724,5 +724,5 @@ def plan_mate(board: chess.Board, color: chess.Color, budget: Budget) -> tuple[l
             budget.absorb(deep)
             return line, key
     budget.absorb(deep)
-    walked = best_first(board, color, plans, budget)  # again, with the rest: a longer walk
+    walked = best_first(board, color, plans, budget, TOTAL)  # again, with the rest: a longer walk
     return None if walked is None else (walked[0], found[walked[1]][1])
