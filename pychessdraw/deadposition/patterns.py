@@ -687,11 +687,11 @@ def pattern_targets(board: chess.BaseBoard, color: chess.Color) -> list[tuple[in
     return found
 
 
-TRIED_TARGETS: Final = 8  # the cheapest targets walked towards, each with its share of the nodes
+TRIED_TARGETS: Final = 16  # the cheapest targets walked towards, each with its share of the nodes
 # The best-first walk towards all of them at once comes first, with this
 # many positions (measured on random positions of at most five men: it
 # finds most lines within them; the deepening walk then gets its turn).
-BEST_FIRST_NODES: Final = 400
+BEST_FIRST_NODES: Final = 1_000
 DEPTH_FIRST_NODES: Final = 2_600  # then the depth-first walk, each target in turn; then best-first again
 
 
