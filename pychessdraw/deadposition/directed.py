@@ -32,7 +32,7 @@ from __future__ import annotations
 import functools
 import heapq
 import itertools
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from operator import itemgetter
 from typing import Final
 
@@ -392,9 +392,8 @@ def best_first(
     shortest line: each ply takes at most one step off); a position is
     expanded once for each plan.  Only moves that capture nothing are
     walked (every man has its place in the plan), queued as pseudo-legal
-    and tested once taken from the queue, on the position before (the
-    position after is made only for a legal move, its key only once it is
-    taken).  Any mate by ``color`` met on the way ends the walk, a
+    and tested once taken from the queue (its key made then, the
+    position set up from it on one working board, ``_Walk``).  Any mate by ``color`` met on the way ends the walk, a
     pattern's or not, and so does a mate in one where the king is short
     of flights: the line and the plan it walked towards.  ``board`` is
     left as it was."""
@@ -415,7 +414,7 @@ def best_first(
         position = walk.root_key if parent < 0 else _after(walk.keys[parent], piece, fr, to, promotion)
         if (position, index) in seen:
             continue
-        made = walk.make(parent, index, fr, to, promotion)
+        made = walk.make(parent, index, fr, to, promotion, position)
         if made is None:
             continue  # illegal: the mover's king left in check
         b, where, move = made
@@ -427,7 +426,7 @@ def best_first(
         else:
             mine, theirs = walk.sides[parent]
             sides = (theirs, mine + step)
-        node = walk.add(b, where, parent, move, position, sides)
+        node = walk.add(where, parent, move, position, sides)
         if b.turn != color and b.is_check() and b.is_checkmate():
             return walk.line_to(node), index
         if b.turn == color and not has_free_flights(b, color, b.king(not color) or 0, PROBE_FLIGHTS):
@@ -448,45 +447,40 @@ def best_first(
 
 
 class _Walk:
-    """``best_first``'s expanded positions: each one's board, targets by
-    square, parent and move, depth and key; the legality test of each,
-    made when its first move is taken from the queue."""
+    """``best_first``'s expanded positions: each one's targets by square,
+    parent and move, depth, key and steps by side.  The positions are set
+    up in turn on one working board from their keys (a move that captures
+    nothing changes only the men's bitboards and the turn), not copied."""
 
     def __init__(self, board: chess.Board) -> None:
         self.board = board
+        self.work = board.copy(stack=False)
         self.root_key = _key(board)
         self.roots: list[dict[chess.Square, Target]] = []
-        self.boards: list[chess.Board] = []
         self.maps: list[dict[chess.Square, Target]] = []
         self.links: list[tuple[int, chess.Move | None]] = []
         self.depths: list[int] = []
         self.keys: list[Position] = []
         self.sides: list[tuple[int, int]] = []
-        self.tests: dict[int, Callable[[chess.Move], bool]] = {}
 
     def make(
-        self, parent: int, index: int, fr: int, to: int, promotion: int
+        self, parent: int, index: int, fr: int, to: int, promotion: int, position: Position
     ) -> tuple[chess.Board, dict[chess.Square, Target], chess.Move | None] | None:
         """The position after the queued move (the root's for ``parent``
-        -1), or None where the move is illegal."""
+        -1, with its castling rights and en passant square), or None where
+        the move is illegal.  Valid until the next call."""
         if parent < 0:
             return self.board.copy(stack=False), self.roots[index], None
-        before = self.boards[parent]
-        move = chess.Move(fr, to, promotion or None)
-        test = self.tests.get(parent)
-        if test is None:
-            test = self.tests[parent] = legality(before)
-        if not test(move):
+        b = self.work
+        _set_position(b, position)
+        if b.was_into_check():
             return None
-        b = before.copy(stack=False)
-        _play_quiet(b, move)
         where = dict(self.maps[parent])
         where[to] = where.pop(fr)
-        return b, where, move
+        return b, where, chess.Move(fr, to, promotion or None)
 
     def add(
         self,
-        b: chess.Board,
         where: dict[chess.Square, Target],
         parent: int,
         move: chess.Move | None,
@@ -495,28 +489,30 @@ class _Walk:
     ) -> int:
         """Keep an expanded position; its node number."""
         self.sides.append(sides)
-        self.boards.append(b)
         self.maps.append(where)
         self.links.append((parent, move))
         self.depths.append(0 if parent < 0 else self.depths[parent] + 1)
         self.keys.append(position)
-        return len(self.boards) - 1
+        return len(self.maps) - 1
 
     def line_to(self, node: int) -> list[chess.Move]:
         """The moves from the root to ``node``, by the parents' links."""
         return _line_to(self.links, node)
 
 
-def _play_quiet(board: chess.Board, move: chess.Move) -> None:
-    """``Board.push`` for a move that captures nothing and is no castling
-    (``_quiet_steps``'s), without the move stack nor the counters the walk
-    never reads: the man moved, the side to move changed.  The castling
-    rights are dropped (no move of the walk castles, and a mate found is
-    replayed from the start by python-chess)."""
-    piece = board.remove_piece_at(move.from_square)
-    if piece is not None:
-        board.set_piece_at(move.to_square, chess.Piece(move.promotion, piece.color) if move.promotion else piece)
-    board.turn = not board.turn
+def _set_position(board: chess.Board, position: Position) -> None:
+    """Set ``board`` to ``position`` (``_key``'s), no en passant, no
+    castling right: the position after a move of the walk (no move of it
+    castles, and a mate found is replayed from the start by python-chess)."""
+    pawns, knights, bishops, rooks, queens, kings, white, turn = position
+    board.pawns, board.knights, board.bishops = pawns, knights, bishops
+    board.rooks, board.queens, board.kings = rooks, queens, kings
+    occupied = pawns | knights | bishops | rooks | queens | kings
+    board.occupied = occupied
+    board.occupied_co[chess.WHITE] = white
+    board.occupied_co[chess.BLACK] = occupied & ~white
+    board.promoted = chess.BB_EMPTY
+    board.turn = turn
     board.ep_square = None
     board.castling_rights = chess.BB_EMPTY
 
