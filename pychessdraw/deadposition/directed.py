@@ -9,8 +9,9 @@ own table; a bishop, rook or queen: 0, 1 or 2; a pawn: its pushes to the
 last rank, the file changes it must capture for, then the promoted piece's
 distance from the queening square).  Two searches use them: a best-first
 walk towards several targets at once (``best_first``: the position with
-the fewest plies plus weighted steps left is expanded next, moves that
-capture nothing only, generated from the attack tables), which finds most
+the fewest plies played plus, weighted, the plies both sides' steps
+still need and the steps themselves is expanded next, moves that capture
+nothing only, generated from the attack tables), which finds most
 lines within a few hundred positions; then a depth-first walk of the
 legal moves (``walk_to``), each side trying first the moves that bring its
 own men nearest their targets, positions never visited twice at a depth,
