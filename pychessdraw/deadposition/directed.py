@@ -9,8 +9,9 @@ own table; a bishop, rook or queen: 0, 1 or 2; a pawn: its pushes to the
 last rank, the file changes it must capture for, then the promoted piece's
 distance from the queening square).  Two searches use them: a best-first
 walk towards several targets at once (``best_first``: the position with
-the fewest plies plus weighted steps left is expanded next, moves that
-capture nothing only, generated from the attack tables), which finds most
+the fewest plies played plus, weighted, the plies both sides' steps
+still need and the steps themselves is expanded next, moves that capture
+nothing only, generated from the attack tables), which finds most
 lines within a few hundred positions; then a depth-first walk of the
 legal moves (``walk_to``), each side trying first the moves that bring its
 own men nearest their targets, positions never visited twice at a depth,
@@ -345,11 +346,10 @@ def _ordered(board: chess.Board, targets: dict[chess.Square, Target], checkers: 
     return [move for _, move in scored]
 
 
-WEIGHT: Final = 6  # the weight of the steps left against the plies played (measured: a greedy walk finds more)
 PROBE_FLIGHTS: Final = 2  # a mate in one is looked for where the king has fewer free flights
 Position = tuple[int, int, int, int, int, int, int, bool]  # ``_key``'s
-# (f, steps left, order, parent node, plan, from, to, promotion, the position after)
-Entry = tuple[int, int, int, int, int, int, int, int, Position]
+# (f, steps left, order, parent node, plan, from, to, promotion, the man moved)
+Entry = tuple[int, int, int, int, int, int, int, int, int, int]
 
 
 @functools.cache
@@ -359,83 +359,161 @@ def steps_row(piece: chess.PieceType, color: chess.Color, kind: chess.PieceType,
     return [man_steps(piece, color, square, (kind, color, end)) for square in chess.SQUARES]
 
 
+# The walk's order: ``(plies, total)`` weights of the plies both sides'
+# steps still need (``_priority``) and of the steps in all, against the
+# plies played.  ``GREEDY``: by the plies (the side that waits costs
+# nothing); ``TOTAL``: by the steps in all, which finds other lines
+# (measured on random positions of at most five men).
+Weights = tuple[int, int]
+GREEDY: Final = (12, 3)
+TOTAL: Final = (0, 6)
+
+
+def _priority(depth: int, mine: int, theirs: int, weights: Weights) -> int:
+    """The walk's order of a position ``depth`` plies deep whose side to
+    move needs ``mine`` steps, the other ``theirs`` (the fewer, the sooner):
+    the plies played, and the plies and steps left, weighted."""
+    plies = max(2 * mine - 1, 2 * theirs)
+    return depth + weights[0] * plies + weights[1] * (mine + theirs)
+
+
 def best_first(
-    board: chess.Board, color: chess.Color, plans: Sequence[Sequence[Target]], budget: Budget
+    board: chess.Board,
+    color: chess.Color,
+    plans: Sequence[Sequence[Target]],
+    budget: Budget,
+    weights: Weights = GREEDY,
 ) -> tuple[list[chess.Move], int] | None:
     """A line from ``board`` to a mate by ``color``, found by a best-first
     walk towards any of ``plans`` (each a mate's targets) at once, or None
     within ``budget`` (a node: a position expanded).  The position expanded
-    next is the one with the fewest plies played plus ``WEIGHT`` times the
-    steps its men still need (each ply takes at most one step off, so with
-    a weight of one this would be A*, the shortest line); a position is
+    next is the one with the least ``_priority``: the plies played plus,
+    ``weights``-weighted, the plies the men's steps still need and the
+    steps themselves (with weights ``(0, 1)`` this would be A*, the
+    shortest line: each ply takes at most one step off); a position is
     expanded once for each plan.  Only moves that capture nothing are
     walked (every man has its place in the plan), queued as pseudo-legal
-    and tested once taken from the queue.  Any mate by ``color`` met on the
-    way ends the walk, a pattern's or not, and so does a mate in one where
-    the king is short of flights: the line and the plan it walked towards.
-    ``board`` is left as it was."""
+    and tested once taken from the queue (its key made then, the
+    position set up from it on one working board, ``_Walk``).  Any mate by ``color`` met on the way ends the walk, a
+    pattern's or not, and so does a mate in one where the king is short
+    of flights: the line and the plan it walked towards.  ``board`` is
+    left as it was."""
+    walk = _Walk(board)
     heap: list[Entry] = []
-    roots: list[dict[chess.Square, Target]] = []
     for targets in plans:
         assigned = assign(board, targets)
         if assigned is not None and assigned[1] < FAR:
-            heap.append((WEIGHT * assigned[1], assigned[1], len(heap), -1, len(roots), 0, 0, 0, _key(board)))
-            roots.append(assigned[0])
+            mine, theirs = _steps_by_side(board, assigned[0])
+            f = _priority(0, mine, theirs, weights)
+            heap.append((f, assigned[1], len(heap), -1, len(walk.roots), 0, 0, 0, 0, 0))
+            walk.roots.append(assigned[0])
     heapq.heapify(heap)
-    boards: list[chess.Board] = []
-    maps: list[dict[chess.Square, Target]] = []
-    links: list[tuple[int, chess.Move | None]] = []
-    depths: list[int] = []
     seen: set[tuple[Position, int]] = set()
     count = len(heap)
     while heap:
-        _, steps, _, parent, index, fr, to, promotion, position = heapq.heappop(heap)
+        _, steps, _, parent, index, fr, to, promotion, piece, step = heapq.heappop(heap)
+        position = walk.root_key if parent < 0 else _after(walk.keys[parent], piece, fr, to, promotion)
         if (position, index) in seen:
             continue
-        move: chess.Move | None = None
-        if parent < 0:
-            b, where = board.copy(stack=False), roots[index]
-        else:
-            b, where = boards[parent].copy(stack=False), dict(maps[parent])
-            move = chess.Move(fr, to, promotion or None)
-            _play_quiet(b, move)
-            if b.was_into_check():
-                continue
-            where[to] = where.pop(fr)
+        made = walk.make(parent, index, fr, to, promotion, position)
+        if made is None:
+            continue  # illegal: the mover's king left in check
+        b, where, move = made
         seen.add((position, index))
         if budget.spend():
             return None
-        node = len(boards)
-        boards.append(b)
-        maps.append(where)
-        links.append((parent, move))
-        depth = 0 if parent < 0 else depths[parent] + 1
-        depths.append(depth)
+        if parent < 0:
+            sides = _steps_by_side(b, where)
+        else:
+            mine, theirs = walk.sides[parent]
+            sides = (theirs, mine + step)
+        node = walk.add(where, parent, move, position, sides)
         if b.turn != color and b.is_check() and b.is_checkmate():
-            return _line_to(links, node), index
+            return walk.line_to(node), index
         if b.turn == color and not has_free_flights(b, color, b.king(not color) or 0, PROBE_FLIGHTS):
             mate = mating_move(b, color)[0]
             if mate is not None:
-                return [*_line_to(links, node), mate], index
+                return [*walk.line_to(node), mate], index
+        depth = walk.depths[node] + 1
+        # ``_priority`` of each position after, inlined (called a dozen times a node)
+        mine, theirs = sides
+        first, second = weights
+        waits = depth + first * (2 * theirs - 1) + second * (theirs + mine)
         for fr, to, promotion, step, piece in _quiet_steps(b, where):
-            after = _after(position, piece, fr, to, promotion)
-            if (after, index) not in seen:
-                count += 1
-                left = steps + step
-                heapq.heappush(heap, (depth + 1 + WEIGHT * left, left, count, node, index, fr, to, promotion, after))
+            count += 1
+            moves = depth + first * 2 * (mine + step) + second * (theirs + mine)
+            f = (waits if waits > moves else moves) + second * step
+            heapq.heappush(heap, (f, steps + step, count, node, index, fr, to, promotion, piece, step))
     return None
 
 
-def _play_quiet(board: chess.Board, move: chess.Move) -> None:
-    """``Board.push`` for a move that captures nothing and is no castling
-    (``_quiet_steps``'s), without the move stack nor the counters the walk
-    never reads: the man moved, the side to move changed.  The castling
-    rights are dropped (no move of the walk castles, and a mate found is
-    replayed from the start by python-chess)."""
-    piece = board.remove_piece_at(move.from_square)
-    if piece is not None:
-        board.set_piece_at(move.to_square, chess.Piece(move.promotion, piece.color) if move.promotion else piece)
-    board.turn = not board.turn
+class _Walk:
+    """``best_first``'s expanded positions: each one's targets by square,
+    parent and move, depth, key and steps by side.  The positions are set
+    up in turn on one working board from their keys (a move that captures
+    nothing changes only the men's bitboards and the turn), not copied."""
+
+    def __init__(self, board: chess.Board) -> None:
+        self.board = board
+        self.work = board.copy(stack=False)
+        self.root_key = _key(board)
+        self.roots: list[dict[chess.Square, Target]] = []
+        self.maps: list[dict[chess.Square, Target]] = []
+        self.links: list[tuple[int, chess.Move | None]] = []
+        self.depths: list[int] = []
+        self.keys: list[Position] = []
+        self.sides: list[tuple[int, int]] = []
+
+    def make(
+        self, parent: int, index: int, fr: int, to: int, promotion: int, position: Position
+    ) -> tuple[chess.Board, dict[chess.Square, Target], chess.Move | None] | None:
+        """The position after the queued move (the root's for ``parent``
+        -1, with its castling rights and en passant square), or None where
+        the move is illegal.  Valid until the next call."""
+        if parent < 0:
+            return self.board.copy(stack=False), self.roots[index], None
+        b = self.work
+        _set_position(b, position)
+        if b.was_into_check():
+            return None
+        where = dict(self.maps[parent])
+        where[to] = where.pop(fr)
+        return b, where, chess.Move(fr, to, promotion or None)
+
+    def add(
+        self,
+        where: dict[chess.Square, Target],
+        parent: int,
+        move: chess.Move | None,
+        position: Position,
+        sides: tuple[int, int],
+    ) -> int:
+        """Keep an expanded position; its node number."""
+        self.sides.append(sides)
+        self.maps.append(where)
+        self.links.append((parent, move))
+        self.depths.append(0 if parent < 0 else self.depths[parent] + 1)
+        self.keys.append(position)
+        return len(self.maps) - 1
+
+    def line_to(self, node: int) -> list[chess.Move]:
+        """The moves from the root to ``node``, by the parents' links."""
+        return _line_to(self.links, node)
+
+
+def _set_position(board: chess.Board, position: Position) -> None:
+    """Set ``board`` to ``position`` (``_key``'s), no en passant, no
+    castling right: the position after a move of the walk (no move of it
+    castles, and a mate found is replayed from the start by python-chess)."""
+    pawns, knights, bishops, rooks, queens, kings, white, turn = position
+    board.pawns, board.knights, board.bishops = pawns, knights, bishops
+    board.rooks, board.queens, board.kings = rooks, queens, kings
+    occupied = pawns | knights | bishops | rooks | queens | kings
+    board.occupied = occupied
+    board.occupied_co[chess.WHITE] = white
+    board.occupied_co[chess.BLACK] = occupied & ~white
+    board.promoted = chess.BB_EMPTY
+    board.turn = turn
     board.ep_square = None
     board.castling_rights = chess.BB_EMPTY
 

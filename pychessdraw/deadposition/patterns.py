@@ -29,7 +29,7 @@ from typing import Final
 import chess
 
 from .budget import Budget
-from .directed import FAR, Target, assign, best_first, walk_to
+from .directed import FAR, TOTAL, Target, assign, best_first, walk_to
 
 MAX_MEN: Final = 5  # kings included
 PIECE_LETTERS: Final = "NBRQ"
@@ -687,11 +687,11 @@ def pattern_targets(board: chess.BaseBoard, color: chess.Color) -> list[tuple[in
     return found
 
 
-TRIED_TARGETS: Final = 8  # the cheapest targets walked towards, each with its share of the nodes
+TRIED_TARGETS: Final = 16  # the cheapest targets walked towards, each with its share of the nodes
 # The best-first walk towards all of them at once comes first, with this
 # many positions (measured on random positions of at most five men: it
 # finds most lines within them; the deepening walk then gets its turn).
-BEST_FIRST_NODES: Final = 400
+BEST_FIRST_NODES: Final = 1_000
 DEPTH_FIRST_NODES: Final = 2_600  # then the depth-first walk, each target in turn; then best-first again
 
 
@@ -724,5 +724,5 @@ def plan_mate(board: chess.Board, color: chess.Color, budget: Budget) -> tuple[l
             budget.absorb(deep)
             return line, key
     budget.absorb(deep)
-    walked = best_first(board, color, plans, budget)  # again, with the rest: a longer walk
+    walked = best_first(board, color, plans, budget, TOTAL)  # again, with the rest: a longer walk
     return None if walked is None else (walked[0], found[walked[1]][1])
