@@ -34,16 +34,23 @@ def say(code: str, domain: str, msgid: str) -> str:
 def english_fragments(code: str) -> tuple[str, ...]:
     """Stretches of English words of both catalogs (between placeholders, at
     least 8 characters and two words) that the language's translation does not keep."""
+    return fragments(code, english=True)
+
+
+def fragments(code: str, *, english: bool) -> tuple[str, ...]:
+    """Stretches (between placeholders, at least 8 characters and two words)
+    of the English message ids, or of the translations, that the other side
+    of the same message does not write."""
     out = set()
     for domain in ("pychessdraw", "page"):
-        tr = translations(code, domain)
-        for key, text in tr._catalog.items():  # noqa: SLF001
+        for key, text in translations(code, domain)._catalog.items():  # noqa: SLF001
             msgid = key[0] if isinstance(key, tuple) else key
             if not msgid:
                 continue
-            for part in re.split(r"\{\w*\}", msgid):
+            whole, other = (msgid, text) if english else (text, msgid)
+            for part in re.split(r"\{\w*\}", whole):
                 part = part.strip(" .,:;()")
-                if len(part) >= 8 and " " in part and part not in text:
+                if len(part) >= 8 and " " in part and part not in other:
                     out.add(part)
     return tuple(sorted(out))
 
@@ -203,17 +210,7 @@ def test_no_english_words_of_the_catalogs_on_screen_in_every_flow(browser, base_
 def translated_fragments(code: str) -> tuple[str, ...]:
     """Stretches of the language's translations (between placeholders, at
     least 8 characters and two words) that English does not write."""
-    out = set()
-    for domain in ("pychessdraw", "page"):
-        for key, text in translations(code, domain)._catalog.items():  # noqa: SLF001
-            msgid = key[0] if isinstance(key, tuple) else key
-            if not msgid:
-                continue
-            for part in re.split(r"\{\w*\}", text):
-                part = part.strip(" .,:;()")
-                if len(part) >= 8 and " " in part and part not in msgid:
-                    out.add(part)
-    return tuple(sorted(out))
+    return fragments(code, english=False)
 
 
 @cache
