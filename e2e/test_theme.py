@@ -117,3 +117,53 @@ def test_coordinates_are_lowercase_in_the_squares_contrast_colour(app):
             square = LIGHT_SQUARE if light else DARK_SQUARE
             assert _contrast(_rgb(lab["color"]), square) >= 4.5, (orientation, lab, "light" if light else "dark")
     app.tid("flip").click()
+
+
+# ------------------------------------------------------------------ figurine notation
+FIGURINE_FONT = '"pychessdraw figurines"'
+
+
+def _drawn_with(page, selector: str) -> list[str]:
+    return page.evaluate(
+        "(sel) => [...document.querySelectorAll(sel)].map((e) => getComputedStyle(e).fontFamily)", selector
+    )
+
+
+def test_figurine_notation_draws_the_move_lists_pieces_as_figurines_and_is_remembered(browser, base_url):
+    """Off by default; ticked in the Display settings, Play's move table and
+    strip draw their moves in the figurine font (which holds the figurines
+    for K Q R B N: its glyphs are not the letters'), the start button and the
+    sentences do not; the text is SAN still (copied and read as "Nf3");
+    remembered after a reload."""
+    ctx, app = fresh_app(browser, base_url, viewport={"width": 1280, "height": 900})
+    try:
+        page = app.page
+        for frm, to in KNIGHTS[:2]:
+            app.type_move(frm + to)
+        assert page.evaluate("() => document.documentElement.dataset.notation") == "letters"
+        assert not any(FIGURINE_FONT in f for f in _drawn_with(page, "#move-list .ply"))
+        with settings(page):
+            app.tid("figurines").check()
+        expect(page.locator("html")).to_have_attribute("data-notation", "figurine")
+        moves = _drawn_with(page, "#move-list .ply:not([data-ply='0']), #move-strip .ply")
+        assert moves and all(f.startswith(FIGURINE_FONT) for f in moves), moves
+        assert all(FIGURINE_FONT not in f for f in _drawn_with(page, "#move-list .ply[data-ply='0'], #draw-panel"))
+        assert app.sans()[:2] == ["Nf3", "Nf6"]  # the text itself is SAN
+        # the font is there and draws N otherwise than the page's own font does
+        widths = page.evaluate("""async () => {
+            await document.fonts.load('20px "pychessdraw figurines"', 'N');
+            const c = document.createElement('canvas').getContext('2d');
+            const w = (font) => { c.font = font; return c.measureText('N').width; };
+            const fig = '20px "pychessdraw figurines"';
+            return [document.fonts.check(fig, 'N'), w(fig + ', serif'), w('20px serif')];
+        }""")
+        assert widths[0] is True and abs(widths[1] - widths[2]) > 0.5, widths
+        page.reload()
+        page.wait_for_selector("body[data-engine=ready]", state="attached", timeout=120_000)
+        expect(page.locator("html")).to_have_attribute("data-notation", "figurine")
+        with settings(page):
+            expect(app.tid("figurines")).to_be_checked()
+            app.tid("figurines").uncheck()
+        expect(page.locator("html")).to_have_attribute("data-notation", "letters")
+    finally:
+        ctx.close()

@@ -171,8 +171,9 @@ def main() -> int:
 
     # UI bundle: app.js draws the board, then imports the rest (chunks/page-*.js)
     preload = bundle_ui(dist, a.dev)
-    for f in ("app.css", "favicon.svg"):
+    for f in ("app.css", "favicon.svg", "fonts/figurines.woff"):
         if (SRC / f).exists():
+            (dist / f).parent.mkdir(exist_ok=True)
             copy(SRC / f, dist / f)
     for f in ("bare.html", "bare.js", "bare-worker.js"):  # the benchmark's page: web/bench/, not the public site
         (dist / f).unlink(missing_ok=True)

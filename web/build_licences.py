@@ -8,7 +8,7 @@ import json
 import zipfile
 from pathlib import Path
 
-from build_common import NM, WEB, copy, die, say
+from build_common import NM, SRC, WEB, copy, die, say
 from build_wheels import CHESS_VERSION, MICROPIP_VERSION
 
 
@@ -73,6 +73,9 @@ def write_licenses(dist: Path, chess_whl: Path, micropip_whl: Path, project: Pat
         "https://github.com/pyodide/pyodide\n\n" + mpl.decode(),
         "micropip.txt": "micropip: MPL-2.0 (vendors packaging: Apache-2.0 or BSD-2-Clause)\n"
         "https://github.com/pyodide/micropip\n\n" + mpl.decode(),
+        "figurines.txt": "fonts/figurines.woff: five glyphs of DejaVu Sans (Bitstream Vera licence;"
+        " DejaVu changes in the public domain), renamed as the licence asks\n"
+        "https://dejavu-fonts.github.io/\n\n" + (SRC / "fonts" / "LICENSE-DejaVu.txt").read_text(),
     }
     for name, text in files.items():
         (ldir / name).write_text(text)
@@ -96,6 +99,7 @@ def write_licenses(dist: Path, chess_whl: Path, micropip_whl: Path, project: Pat
         ),
         ("Pyodide", py_ver, "MPL-2.0", "pyodide.txt", "https://github.com/pyodide/pyodide"),
         ("micropip", MICROPIP_VERSION, "MPL-2.0", "micropip.txt", "https://github.com/pyodide/micropip"),
+        ("DejaVu Sans (figurines)", "2.37", "Bitstream Vera", "figurines.txt", "https://dejavu-fonts.github.io/"),
     ]
     html_rows = "\n".join(
         f'<tr><td>{n}</td><td>{v}</td><td>{lic}</td><td><a href="{f}">{f}</a></td><td><a href="{u}">{u}</a></td></tr>'

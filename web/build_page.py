@@ -118,7 +118,9 @@ def write_index(dist: Path, preload: list[str]) -> None:
     entry, out = CACHE / "inline-entry.css", CACHE / "inline.css"
     entry.write_text("".join(f'@import "{f.as_posix()}";\n' for f in files))
     run(
-        [str(NM / "esbuild/bin/esbuild"), str(entry), "--bundle", "--minify", f"--outfile={out}", "--log-level=warning"]
+        # the fonts stay files beside index.html (dist/fonts/), fetched only when a style uses them
+        [str(NM / "esbuild/bin/esbuild"), str(entry), "--bundle", "--minify", "--external:*.woff"]
+        + [f"--outfile={out}", "--log-level=warning"]
     )
     css = out.read_text().strip()
     if "</" in css:

@@ -10,6 +10,7 @@ import { mountArbiter } from "./arbiter/mount.js";
 import { mountBoard } from "./ui/board.js";
 import { chooseLanguage, mountLanguagePicker, showLanguage } from "./ui/language.js";
 import { applyTheme, followSystemTheme } from "./ui/theme.js";
+import { applyNotation } from "./ui/notation.js";
 import { applyBoardSize } from "./ui/boardsize.js";
 import { fromLocation, mountViews, showView, writeLocation } from "./ui/views.js";
 import { t } from "./i18n.js";
@@ -34,6 +35,7 @@ const nav = {
 applyTheme();
 followSystemTheme();
 applyBoardSize();
+applyNotation();
 showView(fromLocation().view);
 // The tabs work from the first paint, before the referee has started.
 mountViews();

@@ -18,6 +18,7 @@ import { mountResult } from "./ui/result.js";
 import { addSection } from "./ui/sections.js";
 import { mountSettings } from "./ui/settings.js";
 import { mountThemeSwitch } from "./ui/theme.js";
+import { mountNotation } from "./ui/notation.js";
 
 /**
  * @param {{ctrl: import("./ctrl.js").Controller, referee: import("./referee/client.js").Referee,
@@ -35,7 +36,9 @@ export function mountPage({ ctrl, referee, enteredEarly = () => false }) {
   if (enteredEarly()) /** @type {HTMLFormElement} */ ($("move-form")).requestSubmit(); // the move typed meanwhile is queued now
   mountKeyboard(ctrl);
   for (const feature of FEATURES) feature({ ctrl, addSection });
-  mountBoardSize(mountThemeSwitch(addSection));
+  const display = mountThemeSwitch(addSection);
+  mountBoardSize(display);
+  mountNotation(display);
   mountSettings(ctrl);
 
   // the live region and the test hooks, after every view has rendered (control/redraw.js's order)
