@@ -154,13 +154,25 @@ def test_a_position_searched_before_is_answered_with_the_move() -> None:
     shuffle = ["Nf3", "Nf6", "Ng1", "Ng8"]
     for san in shuffle:
         assert _answers(call(bridge, "play", move=san)["facts"]) == ("unknown", "unknown")  # the static proofs only
-        assert _answers(call(bridge, "analyse", level=0)["facts"]) == ("yes", "yes")
+        assert _searched(bridge) == ("yes", "yes")
     for san in shuffle:  # the same positions again: known at once
         assert _answers(call(bridge, "play", move=san)["facts"]) == ("yes", "yes")
     undone = call(bridge, "undo")["facts"]
     assert undone["ply"] == 7 and _answers(undone) == ("yes", "yes")
     # a position never searched still waits for the search
     assert _answers(call(bridge, "play", move="e5")["facts"]) == ("unknown", "unknown")
+
+
+def _searched(bridge: Bridge) -> tuple[str, str]:
+    """The answers once the page's searches have run, one level deeper while
+    a side is open, as the page asks (level 0's clock may run out on a loaded
+    machine; the cache is what is tested here, not level 0's speed)."""
+    answers = ("unknown", "unknown")
+    for level in range(4):
+        answers = _answers(call(bridge, "analyse", level=level)["facts"])
+        if "unknown" not in answers:
+            break
+    return answers
 
 
 def _answers(facts: dict[str, Any]) -> tuple[str, str]:
