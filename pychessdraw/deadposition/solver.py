@@ -59,6 +59,10 @@ SEARCH_SHARE: Final = 0.15  # the iterative deepening's share of a large budget
 # a share of the budget, at most PLAN_NODES positions.
 PLAN_SHARE: Final = 0.3
 PLAN_NODES: Final = 8_000
+# Where the defender has a pawn: the mates the walk misses need a capture
+# (a target needs every man) or a long promotion, which the exhaustive walk
+# finds within a few hundred positions once the plan gives up.
+PAWN_PLAN_NODES: Final = 4_000
 SMALL_SEARCH_SHARE: Final = 0.4  # its share of a small one (the page's): it decides more there
 # Where pawns are locked head-on the walk proves most positions, so the
 # deepening's usual share would mostly be spent in vain.
@@ -253,7 +257,7 @@ def _planned(
     if chess.popcount(b.occupied) > MAX_MEN or b.occupied_co[color] & (b.pawns | b.rooks | b.queens):
         return None  # a pawn, rook or queen mates without help: the dive finds it sooner
     sub = budget.share(PLAN_SHARE)
-    sub.limit = min(sub.limit, PLAN_NODES)
+    sub.limit = min(sub.limit, PAWN_PLAN_NODES if b.pawns else PLAN_NODES)
     planned = plan_mate(b, color, sub)
     budget.absorb(sub)
     if planned is None:
