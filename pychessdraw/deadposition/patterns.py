@@ -32,7 +32,7 @@ from typing import Final
 import chess
 
 from .budget import Budget
-from .directed import FAR, TOTAL, Target, best_first, man_steps, walk_to
+from .directed import FAR, TOTAL, Target, best_first, man_steps, piece_steps, walk_to
 
 MAX_MEN: Final = 5  # kings included
 PIECE_LETTERS: Final = "NBRQ"
@@ -735,12 +735,12 @@ def placements(key: str, color: chess.Color) -> tuple[tuple[Target, ...], ...]:
     for fen in PATTERNS.get(key, ()):
         placed = chess.BaseBoard(fen).piece_map()
         for turn in range(8):
-            out.append(
-                tuple(
-                    (piece.piece_type, color if piece.color == chess.WHITE else not color, symmetric(square, turn))
-                    for square, piece in placed.items()
-                )
-            )
+            targets = [
+                (piece.piece_type, color if piece.color == chess.WHITE else not color, symmetric(square, turn))
+                for square, piece in placed.items()
+            ]
+            targets.sort(key=lambda target: target[0] != chess.KING)  # the kings first (``_fit``)
+            out.append(tuple(targets))
     return tuple(out)
 
 
@@ -777,19 +777,15 @@ def _fit(
 ) -> int:
     """``directed.assign``'s moves in all for the men ``men`` (square, piece,
     colour) and the kings ``kings`` of one board, FAR where they do not
-    fit (the men listed once per board: ``assign`` would list them again
-    for each of a material's hundreds of placements)."""
+    fit.  The men are listed once per board: ``assign`` would list them
+    again for each of a material's hundreds of placements."""
     total = 0
-    others = []
-    for target in targets:
-        kind, side, end = target
-        if kind != chess.KING:
-            others.append(target)
-            continue
+    for _, side, end in targets[:2]:  # the kings (``placements`` puts them first)
         king = kings[side]
         if king is None:
             return FAR
-        total += chess.square_distance(king, end)
+        total += piece_steps(chess.KING, king, end)
+    others = targets[2:]
     if len(others) != len(men):
         return FAR
     best = FAR
