@@ -7,8 +7,8 @@ defender's king in the corner a8 (the mating side White, the defender to
 move).  They were found by a search over the placements near the corner
 (every placement for one or two men, a sample for three), the most compact
 kept for each colour of the bishops; K+N+B v K keeps all 64 of its mates
-(its walks are long, and more targets halve them), and K+N+B v K+Q each
-of them with the queen on the square furthest from the corner where the
+(its walks are long, and more targets halve them), and K+N+B v K+Q,
+besides its four, each of them with the queen on the square furthest from the corner where the
 mate holds (measured: for K+N+B against a rook, a bishop or a knight the
 longer list costs more than it saves); ``tests/test_material.py`` checks
 that each one is a checkmate of its material.  Materials with no entry are
