@@ -6,7 +6,11 @@ kings, without pawns, that can mate at all, a few checkmates with the
 defender's king in the corner a8 (the mating side White, the defender to
 move).  They were found by a search over the placements near the corner
 (every placement for one or two men, a sample for three), the most compact
-kept for each colour of the bishops; ``tests/test_material.py`` checks
+kept for each colour of the bishops; K+N+B v K keeps all 64 of its mates
+(its walks are long, and more targets halve them), and K+N+B v K+Q,
+besides its four, each of them with the queen on the square furthest from the corner where the
+mate holds (measured: for K+N+B against a rook, a bishop or a knight the
+longer list costs more than it saves); ``tests/test_material.py`` checks
 that each one is a checkmate of its material.  Materials with no entry are
 those ``material.material_cannot_mate`` proves can never mate (a lone
 knight or bishop against queens, bishops of one colour with nothing to
@@ -15,7 +19,7 @@ block the other colour, ...).
 ``pattern_targets`` turns them into targets for ``directed.walk_to``: every
 pattern of the material on the board (pawns counted as the pieces they can
 promote to), turned by the board's eight symmetries and the colours swapped
-where Black mates, cheapest first.
+where Black mates (``placements``, once per material), cheapest first.
 
 Limits: patterns for at most five men; a target needs every man of the
 board in it (no capture is planned).
@@ -23,13 +27,15 @@ board in it (no capture is planned).
 
 from __future__ import annotations
 
+import functools
 import itertools
+from collections.abc import Sequence
 from typing import Final
 
 import chess
 
 from .budget import Budget
-from .directed import FAR, TOTAL, Target, assign, best_first, walk_to
+from .directed import FAR, TOTAL, Target, best_first, man_steps, piece_steps, walk_to
 
 MAX_MEN: Final = 5  # kings included
 PIECE_LETTERS: Final = "NBRQ"
@@ -80,10 +86,70 @@ PATTERNS: Final[dict[str, tuple[str, ...]]] = {
         "kr6/2N5/K7/8/8/8/8/8",
     ),
     "KNB/K": (
-        "k7/B1N5/1K6/8/8/8/8/8",
+        "k7/8/KN6/8/8/8/7B/8",
+        "k7/8/KN6/8/8/6B1/8/8",
+        "k7/8/KN6/8/5B2/8/8/8",
+        "k7/8/KN6/4B3/8/8/8/8",
+        "k7/8/KN1B4/8/8/8/8/8",
+        "k7/B7/KN6/8/8/8/8/8",
+        "k7/2B5/KN6/8/8/8/8/8",
+        "k7/1B6/K1N5/8/8/8/8/8",
         "k7/B1N5/K7/8/8/8/8/8",
-        "k1K5/1B6/2N5/8/8/8/8/8",
+        "k7/3N4/K7/8/8/8/8/7B",
+        "k7/3N4/K7/8/8/8/6B1/8",
+        "k7/3N4/K7/8/8/5B2/8/8",
+        "k7/3N4/K7/8/4B3/8/8/8",
+        "k7/3N4/K7/3B4/8/8/8/8",
+        "k7/3N4/K1B5/8/8/8/8/8",
+        "k7/1B1N4/K7/8/8/8/8/8",
+        "k7/8/NK6/8/8/8/8/7B",
+        "k7/8/NK6/8/8/8/6B1/8",
+        "k7/8/NK6/8/8/5B2/8/8",
+        "k7/8/NK6/8/4B3/8/8/8",
+        "k7/8/NK6/3B4/8/8/8/8",
+        "k7/8/NKB5/8/8/8/8/8",
+        "k7/1B6/NK6/8/8/8/8/8",
+        "k7/1B6/1KN5/8/8/8/8/8",
+        "k7/B1N5/1K6/8/8/8/8/8",
+        "k7/3N4/1K6/8/8/8/8/7B",
+        "k7/3N4/1K6/8/8/8/6B1/8",
+        "k7/3N4/1K6/8/8/5B2/8/8",
+        "k7/3N4/1K6/8/4B3/8/8/8",
+        "k7/3N4/1K6/3B4/8/8/8/8",
+        "k7/3N4/1KB5/8/8/8/8/8",
+        "k7/1B1N4/1K6/8/8/8/8/8",
+        "k7/2K5/8/1N6/8/8/8/7B",
+        "k7/2K5/8/1N6/8/8/6B1/8",
+        "k7/2K5/8/1N6/8/5B2/8/8",
+        "k7/2K5/8/1N6/4B3/8/8/8",
+        "k7/2K5/8/1N1B4/8/8/8/8",
+        "k7/2K5/2B5/1N6/8/8/8/8",
+        "k7/1BK5/8/1N6/8/8/8/8",
+        "kB6/2K5/1N6/8/8/8/8/8",
+        "k7/1BK5/2N5/8/8/8/8/8",
+        "k1N5/2K5/8/8/8/8/8/7B",
+        "k1N5/2K5/8/8/8/8/6B1/8",
+        "k1N5/2K5/8/8/8/5B2/8/8",
+        "k1N5/2K5/8/8/4B3/8/8/8",
+        "k1N5/2K5/8/3B4/8/8/8/8",
+        "k1N5/2K5/2B5/8/8/8/8/8",
         "k1N5/1BK5/8/8/8/8/8/8",
+        "k1K5/8/8/1N6/8/8/8/7B",
+        "k1K5/8/8/1N6/8/8/6B1/8",
+        "k1K5/8/8/1N6/8/5B2/8/8",
+        "k1K5/8/8/1N6/4B3/8/8/8",
+        "k1K5/8/8/1N1B4/8/8/8/8",
+        "k1K5/8/2B5/1N6/8/8/8/8",
+        "k1K5/1B6/8/1N6/8/8/8/8",
+        "kBK5/8/1N6/8/8/8/8/8",
+        "k1K5/1B6/2N5/8/8/8/8/8",
+        "k1K5/2N5/8/8/8/8/8/6B1",
+        "k1K5/2N5/8/8/8/8/5B2/8",
+        "k1K5/2N5/8/8/8/4B3/8/8",
+        "k1K5/2N5/8/8/3B4/8/8/8",
+        "k1K5/2N5/8/2B5/8/8/8/8",
+        "k1K5/2N5/1B6/8/8/8/8/8",
+        "kBK5/2N5/8/8/8/8/8/8",
     ),
     "KNN/K": (
         "k1K5/2N5/2N5/8/8/8/8/8",
@@ -353,6 +419,66 @@ PATTERNS: Final[dict[str, tuple[str, ...]]] = {
         "k7/2Bq4/KN6/8/8/8/8/8",
         "k1K5/qB6/1N6/8/8/8/8/8",
         "k1K5/q1N5/2B5/8/8/8/8/8",
+        "k7/8/KN6/8/8/8/7B/2q5",
+        "k7/8/KN6/8/8/6B1/8/2q5",
+        "k7/8/KN6/8/5B2/8/8/2q5",
+        "k7/8/KN6/4B3/8/8/8/2q5",
+        "k7/8/KN1B4/8/8/8/8/2q5",
+        "k7/B7/KN6/8/8/8/8/2q5",
+        "k7/2B5/KN6/8/8/8/8/2q5",
+        "k7/1B6/K1N5/8/8/8/8/2q5",
+        "k7/B1N5/K7/8/8/8/8/1q6",
+        "k2q4/3N4/K7/8/8/8/8/7B",
+        "k6q/3N4/K7/8/8/8/6B1/8",
+        "k7/3N4/K7/8/8/5B2/8/6q1",
+        "k7/3N4/K7/8/4B3/8/8/6q1",
+        "k7/3N4/K7/3B4/8/8/8/4q3",
+        "k7/3N4/K1B5/8/8/8/8/3q4",
+        "k7/1B1N4/K7/8/8/8/8/2q5",
+        "k7/8/NK6/8/8/8/6B1/q7",
+        "k7/8/NK6/8/8/5B2/8/q7",
+        "k7/8/NK6/8/4B3/8/8/q7",
+        "k7/8/NK6/3B4/8/8/8/q7",
+        "k7/8/NKB5/8/8/8/8/q7",
+        "k7/1B6/NK6/8/8/8/8/q7",
+        "k7/1B6/1KN5/8/8/8/8/q7",
+        "k7/B1N5/1K6/8/8/8/8/q7",
+        "k7/3N4/1K6/8/8/8/6B1/q7",
+        "k7/3N4/1K6/8/8/5B2/8/q7",
+        "k7/3N4/1K6/8/4B3/8/8/q7",
+        "k7/3N4/1K6/3B4/8/8/8/q7",
+        "k7/3N4/1KB5/8/8/8/8/q7",
+        "k7/1B1N4/1K6/8/8/8/8/q7",
+        "k7/2K5/8/1N6/8/8/6B1/q7",
+        "k7/2K5/8/1N6/8/5B2/8/q7",
+        "k7/2K5/8/1N6/4B3/8/8/q7",
+        "k7/2K5/8/1N1B4/8/8/8/q7",
+        "k7/2K5/2B5/1N6/8/8/8/q7",
+        "k7/1BK5/8/1N6/8/8/8/q7",
+        "kB6/2K5/1N6/8/8/8/8/q7",
+        "k7/1BK5/2N5/8/8/8/8/q7",
+        "k1N5/2K5/8/8/8/8/6B1/q7",
+        "k1N5/2K5/8/8/8/5B2/8/q7",
+        "k1N5/2K5/8/8/4B3/8/8/q7",
+        "k1N5/2K5/8/3B4/8/8/8/q7",
+        "k1N5/2K5/2B5/8/8/8/8/q7",
+        "k1N5/1BK5/8/8/8/8/8/q7",
+        "k1K5/8/8/qN6/8/8/8/7B",
+        "k1K5/8/8/1N6/8/8/6B1/q7",
+        "k1K5/8/8/1N6/8/5B2/8/q7",
+        "k1K5/8/8/1N6/4B3/8/8/q7",
+        "k1K5/8/8/1N1B4/8/8/8/q7",
+        "k1K5/8/2B5/1N6/8/8/8/q7",
+        "k1K5/1B6/8/1N6/8/8/8/q7",
+        "kBK5/8/1N6/8/8/8/8/q7",
+        "k1K5/1B6/2N5/8/8/8/8/q7",
+        "k1K5/2N5/8/8/8/8/8/q5B1",
+        "k1K5/2N5/8/8/8/8/5B2/q7",
+        "k1K5/2N5/8/8/8/4B3/8/q7",
+        "k1K5/2N5/8/8/3B4/8/8/q7",
+        "k1K5/2N5/8/2B5/8/8/8/q7",
+        "k1K5/2N5/1B6/8/8/8/8/q7",
+        "kBK5/2N5/8/8/8/8/8/q7",
     ),
     "KNB/KR": (
         "kr6/B1N5/K7/8/8/8/8/8",
@@ -662,7 +788,26 @@ def symmetric(square: chess.Square, turn: int) -> chess.Square:
     return chess.square(file, rank)
 
 
-def pattern_targets(board: chess.BaseBoard, color: chess.Color) -> list[tuple[int, str, list[Target]]]:
+@functools.cache
+def placements(key: str, color: chess.Color) -> tuple[tuple[Target, ...], ...]:
+    """Every pattern of the material ``key`` under the board's eight
+    symmetries, as targets for ``color`` to mate (computed once per
+    material and side, on first use: a material of many patterns, as
+    K+N+B v K's 64, would cost milliseconds a question)."""
+    out = []
+    for fen in PATTERNS.get(key, ()):
+        placed = chess.BaseBoard(fen).piece_map()
+        for turn in range(8):
+            targets = [
+                (piece.piece_type, color if piece.color == chess.WHITE else not color, symmetric(square, turn))
+                for square, piece in placed.items()
+            ]
+            targets.sort(key=lambda target: target[0] != chess.KING)  # the kings first (``_fit``)
+            out.append(tuple(targets))
+    return tuple(out)
+
+
+def pattern_targets(board: chess.BaseBoard, color: chess.Color) -> list[tuple[int, str, Sequence[Target]]]:
     """Every pattern that fits the material on ``board``, as targets for
     ``color`` to mate: ``(steps, key, targets)``, the fewest steps first.
     Pawns of ``color`` are planned as queens, the other side's as any piece."""
@@ -670,21 +815,51 @@ def pattern_targets(board: chess.BaseBoard, color: chess.Color) -> list[tuple[in
         return []
     pawns = list(chess.SquareSet(board.pawns))
     choices = ["Q" if board.color_at(square) == color else PIECE_LETTERS for square in pawns]
-    found = []
+    kings = {side: board.king(side) for side in chess.COLORS}
+    men = [
+        (square, board.piece_type_at(square) or chess.PAWN, color if board.occupied_co[color] & bit else not color)
+        for square, bit in (
+            (square, chess.BB_SQUARES[square]) for square in chess.SquareSet(board.occupied & ~board.kings)
+        )
+    ]
+    found: list[tuple[int, str, Sequence[Target]]] = []
     for names in itertools.product(*choices):
         key = material_key(board, color, dict(zip(pawns, names, strict=True)))
-        for fen in PATTERNS.get(key, ()):
-            placed = chess.BaseBoard(fen).piece_map()
-            for turn in range(8):
-                targets = [
-                    (piece.piece_type, color if piece.color == chess.WHITE else not color, symmetric(square, turn))
-                    for square, piece in placed.items()
-                ]
-                fitted = assign(board, targets)
-                if fitted is not None and fitted[1] < FAR:
-                    found.append((fitted[1], key, targets))
+        for targets in placements(key, color):
+            steps = _fit(kings, men, targets)
+            if steps < FAR:
+                found.append((steps, key, targets))
     found.sort(key=lambda item: item[0])
     return found
+
+
+def _fit(
+    kings: dict[chess.Color, chess.Square | None],
+    men: list[tuple[chess.Square, chess.PieceType, chess.Color]],
+    targets: Sequence[Target],
+) -> int:
+    """``directed.assign``'s moves in all for the men ``men`` (square, piece,
+    colour) and the kings ``kings`` of one board, FAR where they do not
+    fit.  The men are listed once per board: ``assign`` would list them
+    again for each of a material's hundreds of placements."""
+    total = 0
+    for _, side, end in targets[:2]:  # the kings (``placements`` puts them first)
+        king = kings[side]
+        if king is None:
+            return FAR
+        total += piece_steps(chess.KING, king, end)
+    others = targets[2:]
+    if len(others) != len(men):
+        return FAR
+    best = FAR
+    for order in itertools.permutations(others):
+        cost = total
+        for (square, piece, side), target in zip(men, order, strict=True):
+            cost += man_steps(piece, side, square, target)
+            if cost >= best:
+                break
+        best = min(best, cost)
+    return best
 
 
 TRIED_TARGETS: Final = 16  # the cheapest targets walked towards, each with its share of the nodes

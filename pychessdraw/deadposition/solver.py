@@ -8,7 +8,8 @@ Pipeline for one side (cheapest first, each step sound on its own):
    and bishops, the search towards a known mate pattern (``patterns``,
    ``directed``: a best-first walk towards the nearest patterns, then a
    depth-first one; the helpmates that need the other side's men as
-   blockers, which the general search below finds only after many nodes);
+   blockers, which the general search below finds only after many nodes;
+   a side with a pawn, rook or queen gets the same walk after the dives);
 3. reachability proof over locked pawns where every pawn of the side is
    locked (or, while en passant is legal, the same proof after each legal
    move);
@@ -59,6 +60,13 @@ SEARCH_SHARE: Final = 0.15  # the iterative deepening's share of a large budget
 # a share of the budget, at most PLAN_NODES positions.
 PLAN_SHARE: Final = 0.3
 PLAN_NODES: Final = 8_000
+# Where the defender has a pawn: the mates the walk misses need a capture
+# (a target needs every man) or a long promotion, which the exhaustive walk
+# finds within a few hundred positions once the plan gives up.
+PAWN_PLAN_NODES: Final = 4_000
+# A side with a pawn, rook or queen walks towards the patterns after the
+# dives, with this many positions (where the dives found no line).
+LATE_PLAN_NODES: Final = 250
 SMALL_SEARCH_SHARE: Final = 0.4  # its share of a small one (the page's): it decides more there
 # Where pawns are locked head-on the walk proves most positions, so the
 # deepening's usual share would mostly be spent in vain.
@@ -214,6 +222,8 @@ def _can_checkmate(board: chess.Board, color: chess.Color, nodes: int, seconds: 
     ]
     if fastwalk.C_WALK is not None:
         phases.insert(2, (_c_walk, C_WALK_SHARE, None))
+    if chess.popcount(b.occupied) <= MAX_MEN and b.occupied_co[color] & (b.pawns | b.rooks | b.queens):
+        phases.insert(2, (_plan_walk, PLAN_SHARE, LATE_PLAN_NODES))
     if pawnwalk.applies(b, color):
         phases.insert(1, (_pawn_walk, DIVE_SHARE, PAWN_WALK_NODES))
     elif pawnwalk.king_must_free(b, color):
@@ -253,7 +263,7 @@ def _planned(
     if chess.popcount(b.occupied) > MAX_MEN or b.occupied_co[color] & (b.pawns | b.rooks | b.queens):
         return None  # a pawn, rook or queen mates without help: the dive finds it sooner
     sub = budget.share(PLAN_SHARE)
-    sub.limit = min(sub.limit, PLAN_NODES)
+    sub.limit = min(sub.limit, PAWN_PLAN_NODES if b.pawns else PLAN_NODES)
     planned = plan_mate(b, color, sub)
     budget.absorb(sub)
     if planned is None:
@@ -302,13 +312,19 @@ def _line_verdict(
     from ``board``, then the ``phase``'s), shortened where long, checked."""
     # The walk's lines come checked by python-chess (the forced prefix is
     # its own legal moves); the deepening search's are replayed below.
-    verified = phase is not _deepening
+    verified = phase is not _deepening and phase is not _plan_walk
     if len(line) > (DIVE_SHORT_LINE if phase in (_dive, _dive_anywhere, _pawn_walk, _king_frees) else SHORT_LINE):
         short = line[:forced] + shorten(b, line[forced:])
         if verify_line(board, color, short):
             line, verified = short, True
     verdict = Verdict(True, tuple(line), nodes, f"helpmate found ({len(line)} plies)")
     return verdict if verified else _checked(board, color, verdict)
+
+
+def _plan_walk(b: chess.Board, color: chess.Color, budget: Budget) -> tuple[bool | None, list[chess.Move], str]:
+    """The walk towards a known mate pattern (``patterns.plan_mate``), after the dives."""
+    planned = plan_mate(b, color, budget)
+    return (None, [], "") if planned is None else (True, planned[0], "")
 
 
 def _deepening(b: chess.Board, color: chess.Color, budget: Budget) -> tuple[bool | None, list[chess.Move], str]:
