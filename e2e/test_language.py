@@ -133,13 +133,21 @@ def english_words(code: str) -> frozenset[str]:
     """The English words (four letters or more) of both catalogs' message ids
     that no translation of the language uses anywhere (a word both languages
     write, such as "Start" or "Material", is not one)."""
-    english, used = set(), set()
+    return words_only_in(code, english=True)
+
+
+def words_only_in(code: str, *, english: bool) -> frozenset[str]:
+    """The words (four letters or more) of the message ids, or of the
+    translations, that the other side never writes in any message."""
+    own, other = set(), set()
+    letters = r"[A-Za-z]{4,}" if english else r"[^\W\d_]{4,}"
     for domain in ("pychessdraw", "page"):
         for key, text in translations(code, domain)._catalog.items():  # noqa: SLF001
             msgid = key[0] if isinstance(key, tuple) else key
-            english |= set(re.findall(r"[A-Za-z]{4,}", re.sub(r"\{\w*\}", " ", msgid)))
-            used |= {w.lower() for w in re.findall(r"\w+", text)}
-    return frozenset(w for w in english if w.lower() not in used)
+            mine, theirs = (msgid, text) if english else (text, msgid)
+            own |= set(re.findall(letters, re.sub(r"\{\w*\}", " ", mine)))
+            other |= {w.lower() for w in re.findall(r"\w+", theirs)}
+    return frozenset(w for w in own if w.lower() not in other)
 
 
 def no_english(page, code: str, where: str) -> None:
@@ -216,13 +224,7 @@ def translated_fragments(code: str) -> tuple[str, ...]:
 @cache
 def translated_words(code: str) -> frozenset[str]:
     """The words (four letters or more) of the language's translations that no English message id uses."""
-    words, english = set(), set()
-    for domain in ("pychessdraw", "page"):
-        for key, text in translations(code, domain)._catalog.items():  # noqa: SLF001
-            msgid = key[0] if isinstance(key, tuple) else key
-            words |= set(re.findall(r"[^\W\d_]{4,}", re.sub(r"\{\w*\}", " ", text)))
-            english |= {w.lower() for w in re.findall(r"\w+", msgid)}
-    return frozenset(w for w in words if w.lower() not in english)
+    return words_only_in(code, english=False)
 
 
 def shown_in(page, testids: tuple[str, ...]) -> str:
