@@ -536,15 +536,24 @@ def _after(position: Position, piece: chess.PieceType, fr: int, to: int, promoti
 def _quiet_steps(board: chess.Board, where: dict[chess.Square, Target]) -> list[tuple[int, int, int, int, int]]:
     """The side to move's pseudo-legal moves that capture nothing (no
     castling, no en passant), each with the steps it takes its man nearer
-    (negative) its target: ``(from, to, promotion, steps, piece)``."""
+    (negative) its target: ``(from, to, promotion, steps, piece)``.  The
+    king never steps onto an attacked square, and in check the other men
+    only block (``_allowed``: such moves would be queued only to be found
+    illegal); a pinned man's moves are still listed (the callers test them).
+    Bits are taken from the highest down, as ``chess.scan_reversed``."""
     turn = board.turn
     empty = ~board.occupied & chess.BB_ALL
+    king_to, piece_to = _allowed(board, turn)
     out: list[tuple[int, int, int, int, int]] = []
-    for fr in chess.scan_reversed(board.occupied_co[turn]):
+    movers = board.occupied_co[turn]
+    while movers:
+        fr = movers.bit_length() - 1
+        movers ^= chess.BB_SQUARES[fr]
         kind, _, end = where[fr]
         piece = board.piece_type_at(fr) or chess.PAWN
         row = steps_row(piece, turn, kind, end)
         here = row[fr]
+        promotion = 0
         if piece == chess.PAWN:
             ahead = fr + 8 if turn == chess.WHITE else fr - 8
             if not 0 <= ahead < 64 or not empty & chess.BB_SQUARES[ahead]:
@@ -553,21 +562,53 @@ def _quiet_steps(board: chess.Board, where: dict[chess.Square, Target]) -> list[
             two = ahead + 8 if turn == chess.WHITE else ahead - 8
             if chess.square_rank(fr) == (1 if turn == chess.WHITE else 6) and empty & chess.BB_SQUARES[two]:
                 targets |= chess.BB_SQUARES[two]
-            last = chess.BB_RANK_8 if turn == chess.WHITE else chess.BB_RANK_1
-            for to in chess.scan_reversed(targets):
-                if row[to] < FAR:
-                    out.append((fr, to, kind if chess.BB_SQUARES[to] & last else 0, row[to] - here, piece))
-            continue
-        if piece == chess.KING:
-            targets = chess.BB_KING_ATTACKS[fr] & empty
+            if targets & (chess.BB_RANK_8 if turn == chess.WHITE else chess.BB_RANK_1):
+                promotion = kind
+            targets &= piece_to
+        elif piece == chess.KING:
+            targets = chess.BB_KING_ATTACKS[fr] & empty & king_to
         elif piece == chess.KNIGHT:
-            targets = chess.BB_KNIGHT_ATTACKS[fr] & empty
+            targets = chess.BB_KNIGHT_ATTACKS[fr] & empty & piece_to
         else:
-            targets = board.attacks_mask(fr) & empty
-        for to in chess.scan_reversed(targets):
+            targets = board.attacks_mask(fr) & empty & piece_to
+        while targets:
+            to = targets.bit_length() - 1
+            targets ^= chess.BB_SQUARES[to]
             if row[to] < FAR:
-                out.append((fr, to, 0, row[to] - here, piece))
+                out.append((fr, to, promotion, row[to] - here, piece))
     return out
+
+
+def _allowed(board: chess.Board, turn: chess.Color) -> tuple[int, int]:
+    """The squares the king of ``turn`` may step onto (none that the other
+    side attacks, its sliders seen through the king), and the squares the
+    other men may move to (all but in check: then only the squares between
+    the king and a single sliding checker)."""
+    king = board.king(turn)
+    if king is None:
+        return chess.BB_ALL, chess.BB_ALL
+    occupied = board.occupied & ~chess.BB_SQUARES[king]
+    danger = 0
+    theirs = board.occupied_co[not turn]
+    for square in chess.scan_forward(theirs & board.knights):
+        danger |= chess.BB_KNIGHT_ATTACKS[square]
+    for square in chess.scan_forward(theirs & board.kings):
+        danger |= chess.BB_KING_ATTACKS[square]
+    for square in chess.scan_forward(theirs & board.pawns):
+        danger |= chess.BB_PAWN_ATTACKS[not turn][square]
+    for square in chess.scan_forward(theirs & (board.bishops | board.queens)):
+        danger |= chess.BB_DIAG_ATTACKS[square][chess.BB_DIAG_MASKS[square] & occupied]
+    for square in chess.scan_forward(theirs & (board.rooks | board.queens)):
+        danger |= (
+            chess.BB_RANK_ATTACKS[square][chess.BB_RANK_MASKS[square] & occupied]
+            | chess.BB_FILE_ATTACKS[square][chess.BB_FILE_MASKS[square] & occupied]
+        )
+    if not danger & chess.BB_SQUARES[king]:
+        return ~danger, chess.BB_ALL
+    checkers = board.attackers_mask(not turn, king)
+    if checkers & (checkers - 1):
+        return ~danger, chess.BB_EMPTY  # double check: only the king moves
+    return ~danger, chess.between(king, checkers.bit_length() - 1)
 
 
 def _line_to(links: list[tuple[int, chess.Move | None]], node: int) -> list[chess.Move]:
