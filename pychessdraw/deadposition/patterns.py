@@ -795,6 +795,7 @@ def placements(key: str, color: chess.Color) -> tuple[tuple[Target, ...], ...]:
     material and side, on first use: a material of many patterns, as
     K+N+B v K's 64, would cost milliseconds a question)."""
     out = []
+    seen: set[frozenset[Target]] = set()
     for fen in PATTERNS.get(key, ()):
         placed = chess.BaseBoard(fen).piece_map()
         for turn in range(8):
@@ -802,6 +803,12 @@ def placements(key: str, color: chess.Color) -> tuple[tuple[Target, ...], ...]:
                 (piece.piece_type, color if piece.color == chess.WHITE else not color, symmetric(square, turn))
                 for square, piece in placed.items()
             ]
+            # A pattern that is another's mirror image along the diagonal
+            # (K+N v K+R's two) gives each placement twice: kept once, so
+            # that the walk's targets are all different.
+            if frozenset(targets) in seen:
+                continue
+            seen.add(frozenset(targets))
             targets.sort(key=lambda target: target[0] != chess.KING)  # the kings first (``_fit``)
             out.append(tuple(targets))
     return tuple(out)
