@@ -550,7 +550,8 @@ def _quiet_steps(board: chess.Board, where: dict[chess.Square, Target]) -> list[
         fr = movers.bit_length() - 1
         movers ^= chess.BB_SQUARES[fr]
         kind, _, end = where[fr]
-        piece = board.piece_type_at(fr) or chess.PAWN
+        # every man but a pawn is of its target's kind (``man_steps``)
+        piece = chess.PAWN if board.pawns & chess.BB_SQUARES[fr] else kind
         row = steps_row(piece, turn, kind, end)
         here = row[fr]
         promotion = 0
@@ -584,26 +585,37 @@ def _allowed(board: chess.Board, turn: chess.Color) -> tuple[int, int]:
     side attacks, its sliders seen through the king), and the squares the
     other men may move to (all but in check: then only the squares between
     the king and a single sliding checker)."""
-    king = board.king(turn)
-    if king is None:
+    kings = board.kings & board.occupied_co[turn]
+    if not kings:
         return chess.BB_ALL, chess.BB_ALL
-    occupied = board.occupied & ~chess.BB_SQUARES[king]
+    king = kings.bit_length() - 1
+    occupied = board.occupied & ~kings
     danger = 0
     theirs = board.occupied_co[not turn]
-    for square in chess.scan_forward(theirs & board.knights):
-        danger |= chess.BB_KNIGHT_ATTACKS[square]
-    for square in chess.scan_forward(theirs & board.kings):
-        danger |= chess.BB_KING_ATTACKS[square]
-    for square in chess.scan_forward(theirs & board.pawns):
-        danger |= chess.BB_PAWN_ATTACKS[not turn][square]
-    for square in chess.scan_forward(theirs & (board.bishops | board.queens)):
-        danger |= chess.BB_DIAG_ATTACKS[square][chess.BB_DIAG_MASKS[square] & occupied]
-    for square in chess.scan_forward(theirs & (board.rooks | board.queens)):
-        danger |= (
-            chess.BB_RANK_ATTACKS[square][chess.BB_RANK_MASKS[square] & occupied]
-            | chess.BB_FILE_ATTACKS[square][chess.BB_FILE_MASKS[square] & occupied]
-        )
-    if not danger & chess.BB_SQUARES[king]:
+    leapers = theirs & (board.knights | board.kings | board.pawns)
+    sliders = theirs & ~leapers
+    while leapers:  # one man at a time: there are at most four
+        square = leapers.bit_length() - 1
+        bit = chess.BB_SQUARES[square]
+        leapers ^= bit
+        if bit & board.knights:
+            danger |= chess.BB_KNIGHT_ATTACKS[square]
+        elif bit & board.kings:
+            danger |= chess.BB_KING_ATTACKS[square]
+        else:
+            danger |= chess.BB_PAWN_ATTACKS[not turn][square]
+    while sliders:
+        square = sliders.bit_length() - 1
+        bit = chess.BB_SQUARES[square]
+        sliders ^= bit
+        if bit & (board.bishops | board.queens):
+            danger |= chess.BB_DIAG_ATTACKS[square][chess.BB_DIAG_MASKS[square] & occupied]
+        if bit & (board.rooks | board.queens):
+            danger |= (
+                chess.BB_RANK_ATTACKS[square][chess.BB_RANK_MASKS[square] & occupied]
+                | chess.BB_FILE_ATTACKS[square][chess.BB_FILE_MASKS[square] & occupied]
+            )
+    if not danger & kings:
         return ~danger, chess.BB_ALL
     checkers = board.attackers_mask(not turn, king)
     if checkers & (checkers - 1):
