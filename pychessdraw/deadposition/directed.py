@@ -6,8 +6,8 @@ given a target square of its colour and kind (a pawn: any piece it can
 promote to), and the distance of a man to its target is the number of
 moves it needs on an empty board (a king: the king distance; a knight: its
 own table; a bishop, rook or queen: 0, 1 or 2; a pawn: its pushes to the
-last rank, the file changes it must capture for, then the promoted piece's
-distance from the queening square).  Two searches use them: a best-first
+last rank on its own file, then the promoted piece's distance from the
+queening square: no walk captures, so no pawn changes its file).  Two searches use them: a best-first
 walk towards several targets at once (``best_first``: the position with
 the fewest plies played plus, weighted, the plies both sides' steps
 still need and the steps themselves is expanded next, moves that capture
@@ -107,21 +107,16 @@ def _pawn_steps(color: chess.Color, start: chess.Square, target: chess.PieceType
         return FAR
     rank = chess.square_rank(start)
     pushes = 7 - rank if color == chess.WHITE else rank
-    best = FAR
-    for file in range(8):
-        shift = abs(file - chess.square_file(start))
-        if shift > pushes:
-            continue
-        queening = chess.square(file, 7 if color == chess.WHITE else 0)
-        best = min(best, pushes + _piece_steps(target, queening, end))
-    return best
+    queening = chess.square(chess.square_file(start), 7 if color == chess.WHITE else 0)
+    return pushes + _piece_steps(target, queening, end)
 
 
 @functools.cache
 def pawn_steps(color: chess.Color, start: chess.Square, target: chess.PieceType, end: chess.Square) -> int:
     """Moves a pawn needs to become ``target`` on ``end``: its pushes to the
-    last rank, a capture for each file it changes, then the new piece's
-    (cached, as ``piece_steps``)."""
+    last rank on its own file, then the new piece's (cached, as
+    ``piece_steps``).  The walks play no capture, so a pawn never changes
+    its file there: a target that needs it would only take their nodes."""
     return _pawn_steps(color, start, target, end)
 
 
