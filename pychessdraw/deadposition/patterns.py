@@ -831,12 +831,50 @@ def pattern_targets(board: chess.BaseBoard, color: chess.Color) -> list[tuple[in
     ]
     found: list[tuple[int, str, Sequence[Target]]] = []
     for names in itertools.product(*choices):
-        key = material_key(board, color, dict(zip(pawns, names, strict=True)))
+        promoted = dict(zip(pawns, names, strict=True))
+        key = material_key(board, color, promoted)
         for targets in placements(key, color):
             steps = _fit(kings, men, targets)
             if steps < FAR:
                 found.append((steps, key, targets))
+        found += _frozen(board, color, kings, men, promoted)
     found.sort(key=lambda item: item[0])
+    return found
+
+
+def _frozen(
+    board: chess.BaseBoard,
+    color: chess.Color,
+    kings: dict[chess.Color, chess.Square | None],
+    men: list[tuple[chess.Square, chess.PieceType, chess.Color]],
+    promoted: dict[chess.Square, str],
+) -> list[tuple[int, str, Sequence[Target]]]:
+    """``pattern_targets``'s targets of a surplus man: where ``color`` has
+    two men or more besides the king, a pattern of the material without
+    one of its pieces (not a pawn), that piece kept on its square (K+N+B v
+    K's 64 mates for K+N+N+B v K, one knight standing still).  An extra man
+    of the mating side rarely spoils a mate (it may block one of its own
+    lines: the walk meets a real mate or none).  ``promoted``: the names of
+    the pawns, as in ``material_key``."""
+    ours = [man for man in men if man[2] == color]
+    if len(ours) < 2:
+        return []
+    found: list[tuple[int, str, Sequence[Target]]] = []
+    for man in ours:
+        square, piece, _ = man
+        if piece == chess.PAWN:
+            continue
+        rest = board.copy()
+        rest.remove_piece_at(square)
+        key = material_key(rest, color, promoted)
+        others = [other for other in men if other is not man]
+        kept: Target = (piece, color, square)
+        for targets in placements(key, color):
+            if any(end == square for _, _, end in targets):
+                continue
+            steps = _fit(kings, others, targets)
+            if steps < FAR:
+                found.append((steps, f"{key}+{chess.piece_symbol(piece).upper()}", (*targets, kept)))
     return found
 
 
