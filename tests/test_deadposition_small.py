@@ -209,3 +209,29 @@ def test_the_directed_search_reaches_a_pattern_with_a_line_that_replays(fen: str
     line, key = planned
     assert verify_line(board, color, line), (key, board.variation_san(line))
     assert board.fen() == chess.Board(fen).fen()  # the caller's board is left as it was
+
+
+def test_the_walks_moves_are_the_legal_moves_that_capture_nothing() -> None:
+    """``directed._quiet_steps`` lists its moves legal by construction (the
+    king's flights, pins, checks): on 3,000 of the benchmark's random
+    positions (pins are rare) or the full sample, with every man's
+    target its own square (a pawn's: a queen on its file's last rank),
+    exactly python-chess's legal moves that capture nothing (no castling,
+    no en passant; a promotion to a queen only)."""
+    from pychessdraw.deadposition.directed import _quiet_steps
+
+    for board, _ in bench_questions(max(SAMPLE, 3_000), 41)[::2]:  # pins are rare: a larger sample
+        last = 7 if board.turn == chess.WHITE else 0
+        where = {
+            square: (chess.QUEEN, board.turn, chess.square(chess.square_file(square), last))
+            if piece.piece_type == chess.PAWN
+            else (piece.piece_type, piece.color, square)
+            for square, piece in board.piece_map().items()
+        }
+        ours = {(fr, to, promotion) for fr, to, promotion, _, _ in _quiet_steps(board, where)}
+        legal = {
+            (move.from_square, move.to_square, move.promotion or 0)
+            for move in board.generate_legal_moves()
+            if not board.is_capture(move) and not board.is_castling(move) and move.promotion in (None, chess.QUEEN)
+        }
+        assert ours == legal, board.fen()

@@ -41,7 +41,7 @@ import chess
 
 from .budget import Budget
 from .helpmate import mating_move
-from .legal import has_free_flights, legality
+from .legal import has_free_flights
 
 Target = tuple[chess.PieceType, chess.Color, chess.Square]
 FAR: Final = 99  # no route (a bishop to a square of the other colour; a man to be captured)
@@ -286,23 +286,14 @@ def _best(
 ) -> list[tuple[int, chess.Move]]:
     """``_finish``'s moves: the ``BRANCHES`` legal moves that bring the
     side to move's men nearest their targets (within ``moves_left``), in
-    ``_quiet_steps``'s order on a tie.  Only the best are tested for
-    legality (measured: most of the moves scored are never tried)."""
+    ``_quiet_steps``'s order on a tie (its moves are legal)."""
     scored = [
         (steps, fr, to, promotion)
         for fr, to, promotion, steps, _ in _quiet_steps(board, targets)
         if mine + steps <= moves_left - 1
     ]
     scored.sort(key=itemgetter(0))
-    legal = legality(board, board.checkers_mask())
-    best: list[tuple[int, chess.Move]] = []
-    for steps, fr, to, promotion in scored:
-        move = chess.Move(fr, to, promotion or None)
-        if legal(move):
-            best.append((steps, move))
-            if len(best) == BRANCHES:
-                break
-    return best
+    return [(steps, chess.Move(fr, to, promotion or None)) for steps, fr, to, promotion in scored[:BRANCHES]]
 
 
 CHECKER_WAITS: Final = 6  # a checker's step counts as this many more while other men still move
@@ -387,9 +378,10 @@ def best_first(
     steps themselves (with weights ``(0, 1)`` this would be A*, the
     shortest line: each ply takes at most one step off); a position is
     expanded once for each plan.  Only moves that capture nothing are
-    walked (every man has its place in the plan), queued as pseudo-legal
-    and tested once taken from the queue (its key made then, the
-    position set up from it on one working board, ``_Walk``).  Any mate by ``color`` met on the way ends the walk, a
+    walked (every man has its place in the plan), each one legal
+    (``_quiet_steps``), queued and made once taken from the queue (its
+    key made then, the position set up from it on one working board,
+    ``_Walk``).  Any mate by ``color`` met on the way ends the walk, a
     pattern's or not, and so does a mate in one where the king is short
     of flights: the line and the plan it walked towards.  ``board`` is
     left as it was."""
@@ -410,10 +402,7 @@ def best_first(
         position = walk.root_key if parent < 0 else _after(walk.keys[parent], piece, fr, to, promotion)
         if (position, index) in seen:
             continue
-        made = walk.make(parent, index, fr, to, promotion, position)
-        if made is None:
-            continue  # illegal: the mover's king left in check
-        b, where, move = made
+        b, where, move = walk.make(parent, index, fr, to, promotion, position)
         seen.add((position, index))
         if budget.spend():
             return None
@@ -423,7 +412,8 @@ def best_first(
             mine, theirs = walk.sides[parent]
             sides = (theirs, mine + step)
         node = walk.add(where, parent, move, position, sides)
-        if b.turn != color and b.is_check() and b.is_checkmate():
+        allowed = _allowed(b, b.turn)
+        if b.turn != color and allowed[3] and b.is_checkmate():
             return walk.line_to(node), index
         if b.turn == color and not has_free_flights(b, color, b.king(not color) or 0, PROBE_FLIGHTS):
             mate = mating_move(b, color)[0]
@@ -434,7 +424,7 @@ def best_first(
         mine, theirs = sides
         first, second = weights
         waits = depth + first * (2 * theirs - 1) + second * (theirs + mine)
-        for fr, to, promotion, step, piece in _quiet_steps(b, where):
+        for fr, to, promotion, step, piece in _quiet_steps(b, where, allowed):
             count += 1
             moves = depth + first * 2 * (mine + step) + second * (theirs + mine)
             f = (waits if waits > moves else moves) + second * step
@@ -461,16 +451,14 @@ class _Walk:
 
     def make(
         self, parent: int, index: int, fr: int, to: int, promotion: int, position: Position
-    ) -> tuple[chess.Board, dict[chess.Square, Target], chess.Move | None] | None:
+    ) -> tuple[chess.Board, dict[chess.Square, Target], chess.Move | None]:
         """The position after the queued move (the root's for ``parent``
-        -1, with its castling rights and en passant square), or None where
-        the move is illegal.  Valid until the next call."""
+        -1, with its castling rights and en passant square).  Valid until
+        the next call.  The move is legal: ``_quiet_steps`` lists no other."""
         if parent < 0:
             return self.board.copy(stack=False), self.roots[index], None
         b = self.work
         _set_position(b, position)
-        if b.was_into_check():
-            return None
         where = dict(self.maps[parent])
         where[to] = where.pop(fr)
         return b, where, chess.Move(fr, to, promotion or None)
@@ -528,17 +516,22 @@ def _after(position: Position, piece: chess.PieceType, fr: int, to: int, promoti
     return (boards[1], boards[2], boards[3], boards[4], boards[5], boards[6], white, not turn)
 
 
-def _quiet_steps(board: chess.Board, where: dict[chess.Square, Target]) -> list[tuple[int, int, int, int, int]]:
-    """The side to move's pseudo-legal moves that capture nothing (no
-    castling, no en passant), each with the steps it takes its man nearer
-    (negative) its target: ``(from, to, promotion, steps, piece)``.  The
-    king never steps onto an attacked square, and in check the other men
-    only block (``_allowed``: such moves would be queued only to be found
-    illegal); a pinned man's moves are still listed (the callers test them).
-    Bits are taken from the highest down, as ``chess.scan_reversed``."""
+Allowed = tuple[int, int, dict[chess.Square, int], bool]  # ``_allowed``'s
+
+
+def _quiet_steps(
+    board: chess.Board, where: dict[chess.Square, Target], allowed: Allowed | None = None
+) -> list[tuple[int, int, int, int, int]]:
+    """The side to move's legal moves that capture nothing (no castling, no
+    en passant), each with the steps it takes its man nearer (negative) its
+    target: ``(from, to, promotion, steps, piece)``.  Legal by
+    construction (``_allowed``: the king never steps onto an attacked
+    square, a pinned man stays on its line, in check the other men only
+    block); ``allowed``: ``_allowed(board, board.turn)`` if the caller has
+    it.  Bits are taken from the highest down, as ``chess.scan_reversed``."""
     turn = board.turn
     empty = ~board.occupied & chess.BB_ALL
-    king_to, piece_to = _allowed(board, turn)
+    king_to, piece_to, pins, _ = allowed or _allowed(board, turn)
     out: list[tuple[int, int, int, int, int]] = []
     movers = board.occupied_co[turn]
     while movers:
@@ -567,6 +560,8 @@ def _quiet_steps(board: chess.Board, where: dict[chess.Square, Target]) -> list[
             targets = chess.BB_KNIGHT_ATTACKS[fr] & empty & piece_to
         else:
             targets = board.attacks_mask(fr) & empty & piece_to
+        if fr in pins:
+            targets &= pins[fr]
         while targets:
             to = targets.bit_length() - 1
             targets ^= chess.BB_SQUARES[to]
@@ -575,14 +570,15 @@ def _quiet_steps(board: chess.Board, where: dict[chess.Square, Target]) -> list[
     return out
 
 
-def _allowed(board: chess.Board, turn: chess.Color) -> tuple[int, int]:
-    """The squares the king of ``turn`` may step onto (none that the other
-    side attacks, its sliders seen through the king), and the squares the
-    other men may move to (all but in check: then only the squares between
-    the king and a single sliding checker)."""
+def _allowed(board: chess.Board, turn: chess.Color) -> Allowed:
+    """For the men of ``turn``: the squares its king may step onto (none
+    that the other side attacks, its sliders seen through the king); the
+    squares the other men may move to (all but in check: then only the
+    squares between the king and a single sliding checker); the line each
+    pinned man must stay on, by square; and whether the king is in check."""
     kings = board.kings & board.occupied_co[turn]
     if not kings:
-        return chess.BB_ALL, chess.BB_ALL
+        return chess.BB_ALL, chess.BB_ALL, {}, False
     king = kings.bit_length() - 1
     occupied = board.occupied & ~kings
     danger = 0
@@ -599,23 +595,47 @@ def _allowed(board: chess.Board, turn: chess.Color) -> tuple[int, int]:
             danger |= chess.BB_KING_ATTACKS[square]
         else:
             danger |= chess.BB_PAWN_ATTACKS[not turn][square]
+    pins: dict[chess.Square, int] = {}
     while sliders:
         square = sliders.bit_length() - 1
         bit = chess.BB_SQUARES[square]
         sliders ^= bit
-        if bit & (board.bishops | board.queens):
+        diagonal = bit & (board.bishops | board.queens)
+        straight = bit & (board.rooks | board.queens)
+        if diagonal:
             danger |= chess.BB_DIAG_ATTACKS[square][chess.BB_DIAG_MASKS[square] & occupied]
-        if bit & (board.rooks | board.queens):
+        if straight:
             danger |= (
                 chess.BB_RANK_ATTACKS[square][chess.BB_RANK_MASKS[square] & occupied]
                 | chess.BB_FILE_ATTACKS[square][chess.BB_FILE_MASKS[square] & occupied]
             )
-    if not danger & kings:
-        return ~danger, chess.BB_ALL
+        _pin(board, turn, king, square, straight if _straight(king, square) else diagonal, pins)
+    in_check = bool(danger & kings)
+    if not in_check:
+        return ~danger, chess.BB_ALL, pins, False
     checkers = board.attackers_mask(not turn, king)
     if checkers & (checkers - 1):
-        return ~danger, chess.BB_EMPTY  # double check: only the king moves
-    return ~danger, chess.between(king, checkers.bit_length() - 1)
+        return ~danger, chess.BB_EMPTY, pins, True  # double check: only the king moves
+    return ~danger, chess.between(king, checkers.bit_length() - 1), pins, True
+
+
+def _straight(a: chess.Square, b: chess.Square) -> bool:
+    """Are ``a`` and ``b`` on one file or one rank?"""
+    return chess.square_file(a) == chess.square_file(b) or chess.square_rank(a) == chess.square_rank(b)
+
+
+def _pin(
+    board: chess.Board, turn: chess.Color, king: chess.Square, slider: chess.Square, along: int, pins: dict[int, int]
+) -> None:
+    """Where the other side's ``slider`` (``along``: it moves along the
+    line to ``king``) pins a single man of ``turn`` to ``king``, that man's
+    line, in ``pins`` by square."""
+    line = chess.BB_RAYS[king][slider]
+    if not along or not line:
+        return
+    between = chess.between(king, slider) & board.occupied
+    if between and not between & (between - 1) and between & board.occupied_co[turn]:
+        pins[between.bit_length() - 1] = line
 
 
 def _line_to(links: list[tuple[int, chess.Move | None]], node: int) -> list[chess.Move]:
