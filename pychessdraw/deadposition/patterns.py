@@ -10,7 +10,9 @@ kept for each colour of the bishops; K+N+B v K keeps all 64 of its mates
 (its walks are long, and more targets halve them), and K+N+B v K+Q,
 besides its four, each of them with the queen on the square furthest from the corner where the
 mate holds (measured: for K+N+B against a rook, a bishop or a knight the
-longer list costs more than it saves); ``tests/test_material.py`` checks
+longer list costs more than it saves), and K+B v K+B its checking
+bishop on every square of the long diagonal (a third of the nodes);
+``tests/test_material.py`` checks
 that each one is a checkmate of its material.  Materials with no entry are
 those ``material.material_cannot_mate`` proves can never mate (a lone
 knight or bishop against queens, bishops of one colour with nothing to
@@ -18,11 +20,14 @@ block the other colour, ...).
 
 ``pattern_targets`` turns them into targets for ``directed.walk_to``: every
 pattern of the material on the board (pawns counted as the pieces they can
-promote to), turned by the board's eight symmetries and the colours swapped
-where Black mates (``placements``, once per material), cheapest first.
+promote to on their own file), turned by the board's eight symmetries and
+the colours swapped where Black mates (``placements``, once per material),
+and, where the mating side has a surplus piece, the patterns of the
+material without it, that piece standing still (``_frozen``), cheapest
+first.
 
 Limits: patterns for at most five men; a target needs every man of the
-board in it (no capture is planned).
+board in it (no capture is planned), a surplus piece on its own square.
 """
 
 from __future__ import annotations
@@ -53,6 +58,18 @@ PATTERNS: Final[dict[str, tuple[str, ...]]] = {
     "KB/KB": (
         "k1K5/bB6/8/8/8/8/8/8",
         "k7/bBK5/8/8/8/8/8/8",
+        "kb6/8/K1B5/8/8/8/8/8",
+        "kb6/8/K7/3B4/8/8/8/8",
+        "kb6/8/K7/8/4B3/8/8/8",
+        "kb6/8/K7/8/8/5B2/8/8",
+        "kb6/8/K7/8/8/8/6B1/8",
+        "kb6/8/K7/8/8/8/8/7B",
+        "kb6/8/1KB5/8/8/8/8/8",
+        "kb6/8/1K6/3B4/8/8/8/8",
+        "kb6/8/1K6/8/4B3/8/8/8",
+        "kb6/8/1K6/8/8/5B2/8/8",
+        "kb6/8/1K6/8/8/8/6B1/8",
+        "kb6/8/1K6/8/8/8/8/7B",
     ),
     "KB/KN": (
         "k7/nBK5/8/8/8/8/8/8",
