@@ -856,6 +856,7 @@ def pattern_targets(board: chess.BaseBoard, color: chess.Color) -> list[tuple[in
             if steps < FAR:
                 found.append((steps, key, targets))
         found += _frozen(board, color, kings, men, promoted)
+        found += _defender_kept(board, color, kings, men, promoted)
     found.sort(key=lambda item: item[0])
     return found
 
@@ -898,6 +899,62 @@ def _frozen(
             if steps < FAR:
                 found.append((steps, f"{key}+{chess.piece_symbol(piece).upper()}", (*targets, kept)))
     return found
+
+
+HEAVY: Final = (chess.ROOK, chess.QUEEN)
+
+
+def _defender_kept(
+    board: chess.BaseBoard,
+    color: chess.Color,
+    kings: dict[chess.Color, chess.Square | None],
+    men: list[tuple[chess.Square, chess.PieceType, chess.Color]],
+    promoted: dict[chess.Square, str],
+) -> list[tuple[int, str, Sequence[Target]]]:
+    """``pattern_targets``'s targets of the defender's rook or queen kept
+    on its square: the patterns of the material without it that stay
+    checkmates with it there (``_still_mates``; a rook or queen mostly
+    parries, so each one is tested), where the defender has another man
+    (K+B v K+N+Q: K+B v K+N's mates, the queen standing still).  A
+    material's own patterns put such a piece on one square; these targets
+    need no move of it.  ``promoted``: the pawns' names, as in
+    ``material_key``."""
+    theirs = [man for man in men if man[2] != color]
+    if len(theirs) < 2:
+        return []
+    found: list[tuple[int, str, Sequence[Target]]] = []
+    for man in theirs:
+        square, piece, side = man
+        if piece not in HEAVY:
+            continue
+        rest = board.copy()
+        rest.remove_piece_at(square)
+        key = material_key(rest, color, promoted)
+        others = [other for other in men if other is not man]
+        for targets in _still_mates(key, color, piece, square):
+            steps = _fit(kings, others, targets)
+            if steps < FAR:
+                found.append((steps, f"{key}+{chess.piece_symbol(piece)}", (*targets, (piece, side, square))))
+    return found
+
+
+@functools.lru_cache(maxsize=4096)
+def _still_mates(key: str, color: chess.Color, piece: chess.PieceType, square: chess.Square) -> list[Sequence[Target]]:
+    """The placements of ``key`` (``color`` mating) that stay checkmates
+    with a ``piece`` of the defender's added on ``square`` (cached: a
+    question asks for one square, the next for another)."""
+    kept = []
+    for targets in placements(key, color):
+        if any(end == square for _, _, end in targets):
+            continue
+        mate = chess.Board(None)
+        for kind, side, end in targets:
+            mate.set_piece_at(end, chess.Piece(kind, side))
+        mate.set_piece_at(square, chess.Piece(piece, not color))
+        mate.turn = not color
+        if mate.is_checkmate() and not mate.was_into_check():
+            kept.append(targets)
+    return kept
 
 
 def _fit(
