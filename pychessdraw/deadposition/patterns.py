@@ -943,7 +943,7 @@ def _still_mates(key: str, color: chess.Color, piece: chess.PieceType, square: c
     """The placements of ``key`` (``color`` mating) that stay checkmates
     with a ``piece`` of the defender's added on ``square`` (cached: a
     question asks for one square, the next for another)."""
-    kept = []
+    kept: list[Sequence[Target]] = []
     for targets in placements(key, color):
         if any(end == square for _, _, end in targets):
             continue
