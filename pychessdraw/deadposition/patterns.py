@@ -883,14 +883,13 @@ def _frozen(
     if len(ours) < 2 or any(side != color and piece not in MINOR for _, piece, side in men):
         return []
     found: list[tuple[int, str, Sequence[Target]]] = []
-    for man in ours:
-        square, piece, _ = man
-        if piece == chess.PAWN:
+    for index, (square, piece, side) in enumerate(men):
+        if side != color or piece == chess.PAWN:
             continue
         rest = board.copy()
         rest.remove_piece_at(square)
         key = material_key(rest, color, promoted)
-        others = [other for other in men if other is not man]
+        others = men[:index] + men[index + 1 :]  # by index: mypyc's tuples have no identity
         kept: Target = (piece, color, square)
         for targets in placements(key, color):
             if any(end == square for _, _, end in targets):
@@ -923,14 +922,13 @@ def _defender_kept(
     if len(theirs) < 2:
         return []
     found: list[tuple[int, str, Sequence[Target]]] = []
-    for man in theirs:
-        square, piece, side = man
-        if piece not in HEAVY:
+    for index, (square, piece, side) in enumerate(men):
+        if side == color or piece not in HEAVY:
             continue
         rest = board.copy()
         rest.remove_piece_at(square)
         key = material_key(rest, color, promoted)
-        others = [other for other in men if other is not man]
+        others = men[:index] + men[index + 1 :]  # by index: mypyc's tuples have no identity
         for targets in _still_mates(key, color, piece, square):
             steps = _fit(kings, others, targets)
             if steps < FAR:
