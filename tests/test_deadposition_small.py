@@ -26,7 +26,7 @@ import chess
 import pytest
 
 from pychessdraw.deadposition.material import material_cannot_mate
-from pychessdraw.deadposition.patterns import PATTERNS, material_key, pattern_targets
+from pychessdraw.deadposition.patterns import PATTERNS, material_key, pattern_targets, placements
 from pychessdraw.deadposition.solver import can_checkmate
 from pychessdraw.deadposition.verify import verify_line
 from pychessdraw.rules.dead import DEEP
@@ -189,6 +189,8 @@ def test_the_steps_a_man_needs_on_an_empty_board() -> None:
     assert pawn_steps(chess.WHITE, chess.E2, chess.QUEEN, chess.E8) == 6
     assert pawn_steps(chess.BLACK, chess.E7, chess.KNIGHT, chess.D3) == 6 + 1  # e1 to d3
     assert pawn_steps(chess.WHITE, chess.E2, chess.KING, chess.E8) == FAR
+    # e8 is light, c7 dark: another file needs a capture, and no walk captures
+    assert pawn_steps(chess.WHITE, chess.E2, chess.BISHOP, chess.C7) == FAR
 
 
 @pytest.mark.parametrize(
@@ -235,3 +237,66 @@ def test_the_walks_moves_are_the_legal_moves_that_capture_nothing() -> None:
             if not board.is_capture(move) and not board.is_castling(move) and move.promotion in (None, chess.QUEEN)
         }
         assert ours == legal, board.fen()
+
+
+def test_the_placements_of_a_material_are_all_different() -> None:
+    """A pattern that is another's mirror image along the diagonal (K+N v
+    K+R's two) gives its placements once: the walk's targets all differ."""
+    for key in PATTERNS:
+        for color in chess.COLORS:
+            targets = placements(key, color)
+            assert len({frozenset(target) for target in targets}) == len(targets), key
+    assert len(placements("KN/KR", chess.WHITE)) == 8
+
+
+@pytest.mark.parametrize(
+    "fen, color, main_nodes",
+    [
+        # K+N+B+B v K, "can Black mate?": 19,050 nodes before (the walk
+        # towards K+N+B+B v K's own six mates failed, the general search found one)
+        ("8/3b4/3K2k1/8/5n2/1b6/8/8 w - - 0 1", chess.BLACK, 19_050),
+        # K+B v K+P, "can White mate?": the pawn becomes a knight on its own
+        # file (4,456 nodes before: the walk went for bishops that need a capture)
+        ("2k4K/8/8/2B5/4p3/8/8/8 w - - 0 1", chess.WHITE, 4_456),
+        # K+N v K+R+Q, "can Black mate?": K+N v K+R's mate, White's queen
+        # standing still (282 nodes before)
+        ("5R2/7Q/k7/8/8/7n/7K/8 b - - 0 1", chess.BLACK, 282),
+    ],
+)
+def test_the_pattern_walk_finds_these_mates_within_a_few_hundred_nodes(
+    fen: str, color: chess.Color, main_nodes: int
+) -> None:
+    board = chess.Board(fen)
+    verdict = can_checkmate(board, color, nodes=2_000 if main_nodes > 1_000 else 200)
+    assert verdict.winnable and verdict.line is not None, verdict
+    assert "mate pattern" in verdict.reason and verdict.nodes < main_nodes / 5
+    assert verify_line(board, color, verdict.line)
+
+
+def test_a_surplus_piece_stands_still_while_the_others_walk_to_a_smaller_materials_mate() -> None:
+    """K+N+B+B v K: besides its own mates, K+N+B v K's 64 with the other
+    bishop kept on its square."""
+    board = chess.Board("8/3b4/3K2k1/8/5n2/1b6/8/8 w - - 0 1")
+    kept = [targets for _, key, targets in pattern_targets(board, chess.BLACK) if key == "KNB/K+B"]
+    assert kept
+    for targets in kept:
+        bishops = [square for kind, _, square in targets if kind == chess.BISHOP]
+        assert chess.B3 in bishops or chess.D7 in bishops
+    assert not [
+        key
+        for _, key, _ in pattern_targets(chess.Board("8/8/8/8/8/1k6/2r5/KB1N4 w - - 0 1"), chess.WHITE)
+        if "+" in key
+    ]  # against a rook: the material's own patterns only
+
+
+def test_the_defenders_rook_or_queen_is_kept_only_where_the_mate_holds_with_it() -> None:
+    board = chess.Board("5R2/7Q/k7/8/8/7n/7K/8 b - - 0 1")  # K+N v K+R+Q: can Black mate?
+    kept = [targets for _, key, targets in pattern_targets(board, chess.BLACK) if key == "KN/KR+q"]
+    assert kept
+    for targets in kept:
+        assert (chess.QUEEN, chess.WHITE, chess.H7) in targets
+        mate = chess.Board(None)
+        for kind, side, square in targets:
+            mate.set_piece_at(square, chess.Piece(kind, side))
+        mate.turn = chess.WHITE
+        assert mate.is_checkmate(), mate.fen()

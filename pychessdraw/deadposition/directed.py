@@ -108,7 +108,7 @@ def _pawn_steps(color: chess.Color, start: chess.Square, target: chess.PieceType
     rank = chess.square_rank(start)
     pushes = 7 - rank if color == chess.WHITE else rank
     queening = chess.square(chess.square_file(start), 7 if color == chess.WHITE else 0)
-    return pushes + _piece_steps(target, queening, end)
+    return min(FAR, pushes + _piece_steps(target, queening, end))
 
 
 @functools.cache
