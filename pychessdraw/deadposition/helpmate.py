@@ -16,7 +16,7 @@ are ignored, as in FIDE 5.2.2's "any series of legal moves".
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable
 from typing import Final
 
 import chess
@@ -235,16 +235,18 @@ def mating_move(
     if legal is None:
         legal = legality(b, checkers)
     generate = b.generate_pseudo_legal_moves
-    direct: list[Iterator[chess.Move]] = []
+    # The pieces' checks as python-chess generates them (from the highest
+    # square, each to its highest target first), without a generator each.
+    direct: list[Iterable[chess.Move]] = []
     if knights:
-        direct.append(generate(knights, chess.BB_KNIGHT_ATTACKS[ks]))
+        direct.append(_piece_moves(b, knights, chess.BB_KNIGHT_ATTACKS[ks] & ~us))
     if diagonal and diag:
-        direct.append(generate(diagonal, diag))
+        direct.append(_piece_moves(b, diagonal, diag & ~us))
     if straight and orth:
-        direct.append(generate(straight, orth))
+        direct.append(_piece_moves(b, straight, orth & ~us))
     if pawns:  # onto a square attacking the king, or promoting (to anything)
         direct.append(generate(pawns, chess.BB_PAWN_ATTACKS[loser][ks] | chess.BB_BACKRANKS))
-    others: list[Iterator[chess.Move]] = []
+    others: list[Iterable[chess.Move]] = []
     if from_mask:
         others.append(generate(from_mask, chess.BB_ALL))
     if b.ep_square is not None:
@@ -261,11 +263,22 @@ def mating_move(
                 if filtered and _flight_left(b, move, ks, winner):
                     continue
                 b.push(move)
-                mate = b.is_check() and b.is_checkmate()
+                mate = b.is_checkmate()  # it asks ``is_check`` first
                 b.pop()
                 if mate:
                     return move, True
     return None, any_move
+
+
+def _piece_moves(b: chess.Board, pieces: chess.Bitboard, targets: chess.Bitboard) -> list[chess.Move]:
+    """``b.generate_pseudo_legal_moves(pieces, targets)`` for ``pieces``
+    without a pawn or king (in its order), as a list; ``targets`` holds none
+    of the side to move's men."""
+    return [
+        chess.Move(fr, to)
+        for fr in chess.scan_reversed(pieces)
+        for to in chess.scan_reversed(b.attacks_mask(fr) & targets)
+    ]
 
 
 def _flight_left(b: chess.Board, move: chess.Move, ks: int, winner: chess.Color) -> bool:
@@ -275,26 +288,26 @@ def _flight_left(b: chess.Board, move: chess.Move, ks: int, winner: chess.Color)
     the move, with the king itself off it (it cannot hide behind itself)."""
     fr, to = move.from_square, move.to_square
     fr_bb, to_bb = chess.BB_SQUARES[fr], chess.BB_SQUARES[to]
+    zone = chess.BB_KING_ATTACKS[ks] & (~b.occupied_co[not winner] | to_bb)
     kind = move.promotion or b.piece_type_at(fr)
-    ours = (b.occupied_co[winner] & ~fr_bb) | to_bb
+    others = b.occupied_co[winner] & ~fr_bb & ~to_bb  # the winner's men that stay
+    # The leapers' and pawns' attacks at once (as ``has_free_flights``), then
+    # the sliders square by square, on the occupancy after the move.
+    pawns = b.pawns & others | (to_bb if kind == chess.PAWN else 0)
+    west, east = pawns & ~chess.BB_FILE_A, pawns & ~chess.BB_FILE_H
+    covered = (west << 7 | east << 9) & chess.BB_ALL if winner == chess.WHITE else west >> 9 | east >> 7
+    for square in chess.scan_forward(b.knights & others | (to_bb if kind == chess.KNIGHT else 0)):
+        covered |= chess.BB_KNIGHT_ATTACKS[square]
+    for square in chess.scan_forward(b.kings & (others | to_bb)):  # a king that moved is not counted
+        covered |= chess.BB_KING_ATTACKS[square]
+    zone &= ~covered
+    if not zone:
+        return False
+    moved = to_bb if kind in (chess.BISHOP, chess.QUEEN) else 0
+    diagonal = (b.bishops | b.queens) & others | moved
+    straight = (b.rooks | b.queens) & others | (to_bb if kind in (chess.ROOK, chess.QUEEN) else 0)
     occ = ((b.occupied & ~fr_bb) | to_bb) & ~chess.BB_SQUARES[ks]
-
-    def of(kinds: int, moved: bool) -> int:
-        return ((kinds & ~fr_bb & ~to_bb) | (to_bb if moved else 0)) & ours
-
-    pawns = of(b.pawns, kind == chess.PAWN)
-    knights = of(b.knights, kind == chess.KNIGHT)
-    diagonal = of(b.bishops | b.queens, kind in (chess.BISHOP, chess.QUEEN))
-    straight = of(b.rooks | b.queens, kind in (chess.ROOK, chess.QUEEN))
-    king = b.kings & ours
-    loser = not winner
-    for sq in chess.scan_forward(chess.BB_KING_ATTACKS[ks] & ~b.occupied_co[loser] | chess.BB_KING_ATTACKS[ks] & to_bb):
-        if (
-            chess.BB_PAWN_ATTACKS[loser][sq] & pawns
-            or chess.BB_KNIGHT_ATTACKS[sq] & knights
-            or chess.BB_KING_ATTACKS[sq] & king
-        ):
-            continue
+    for sq in chess.scan_forward(zone):
         if diagonal and chess.BB_DIAG_ATTACKS[sq][chess.BB_DIAG_MASKS[sq] & occ] & diagonal:
             continue
         if (
