@@ -210,7 +210,7 @@ def mating_move(
     squares from which it attacks the king (a rook moving onto the king's
     diagonal gives no check), plus any move of a piece that unmasks a
     slider, promotions, en passant and castling. A direct check that leaves
-    the king a square no piece attacks after the move (``_flight_left``,
+    the king a square no piece attacks after the move (``_flight_test``,
     exact) is not played. This skips most pushes and misses no mate.
     ``b`` is restored.  ``checkers`` (``b.checkers_mask()``) and ``legal``
     (``legality(b, checkers)``), if the caller has them, save computing
@@ -254,14 +254,18 @@ def mating_move(
     if b.castling_rights & (chess.BB_RANK_1 if winner == chess.WHITE else chess.BB_RANK_8):
         others.append(b.generate_castling_moves())
     any_move = False
+    flight_left: Callable[[chess.Move], bool] | None = None  # made at the first direct check
     for gens, filtered in ((direct, True), (others, False)):
         for gen in gens:
             for move in gen:
                 if not legal(move):
                     continue
                 any_move = True
-                if filtered and _flight_left(b, move, ks, winner):
-                    continue
+                if filtered:
+                    if flight_left is None:
+                        flight_left = _flight_test(b, ks, winner)
+                    if flight_left(move):
+                        continue
                 b.push(move)
                 mate = b.is_checkmate()  # it asks ``is_check`` first
                 b.pop()
@@ -281,43 +285,71 @@ def _piece_moves(b: chess.Board, pieces: chess.Bitboard, targets: chess.Bitboard
     ]
 
 
-def _flight_left(b: chess.Board, move: chess.Move, ks: int, winner: chess.Color) -> bool:
-    """After ``move``, does the loser's king keep a square next to it (the
+def _flight_test(b: chess.Board, ks: int, winner: chess.Color) -> Callable[[chess.Move], bool]:
+    """A test of the moves of ``winner`` (to move, none a castling): after
+    the move, does the loser's king on ``ks`` keep a square next to it (the
     checking piece's included) that no piece of ``winner`` attacks?  Then
-    ``move`` is no mate.  Exact: the attacks are computed on the board after
-    the move, with the king itself off it (it cannot hide behind itself)."""
-    fr, to = move.from_square, move.to_square
-    fr_bb, to_bb = chess.BB_SQUARES[fr], chess.BB_SQUARES[to]
-    zone = chess.BB_KING_ATTACKS[ks] & (~b.occupied_co[not winner] | to_bb)
-    kind = move.promotion or b.piece_type_at(fr)
-    others = b.occupied_co[winner] & ~fr_bb & ~to_bb  # the winner's men that stay
-    # The leapers' and pawns' attacks at once (as ``has_free_flights``), then
-    # the sliders square by square, on the occupancy after the move.
-    pawns = b.pawns & others | (to_bb if kind == chess.PAWN else 0)
-    west, east = pawns & ~chess.BB_FILE_A, pawns & ~chess.BB_FILE_H
-    covered = (west << 7 | east << 9) & chess.BB_ALL if winner == chess.WHITE else west >> 9 | east >> 7
-    for square in chess.scan_forward(b.knights & others | (to_bb if kind == chess.KNIGHT else 0)):
-        covered |= chess.BB_KNIGHT_ATTACKS[square]
-    for square in chess.scan_forward(b.kings & (others | to_bb)):  # a king that moved is not counted
-        covered |= chess.BB_KING_ATTACKS[square]
-    zone &= ~covered
-    if not zone:
+    the move is no mate.  Exact: the attacks are computed on the board after
+    the move, with the king itself off it (it cannot hide behind itself);
+    a king that moves is not counted.  The leapers' and pawns' attacks are
+    gathered once a position (as ``has_free_flights``) and again only for
+    the kind that moves; the sliders' square by square, after the move."""
+    mine = b.occupied_co[winner]
+    around = chess.BB_KING_ATTACKS[ks]
+    zone = around & ~b.occupied_co[not winner]
+    pawns, knights, kings = b.pawns & mine, b.knights & mine, b.kings & mine
+    pawn_cover, knight_cover = _pawn_cover(pawns, winner), _knight_cover(knights)
+    king_cover = chess.BB_KING_ATTACKS[chess.msb(kings)] if kings else 0
+    diagonal = (b.bishops | b.queens) & mine
+    straight = (b.rooks | b.queens) & mine
+    occupied = b.occupied & ~chess.BB_SQUARES[ks]
+
+    def left(move: chess.Move) -> bool:
+        fr, to = move.from_square, move.to_square
+        fr_bb, to_bb = chess.BB_SQUARES[fr], chess.BB_SQUARES[to]
+        kind = move.promotion or b.piece_type_at(fr)
+        covered = king_cover if not fr_bb & kings else 0
+        if fr_bb & pawns:
+            covered |= _pawn_cover(pawns & ~fr_bb | (to_bb if kind == chess.PAWN else 0), winner)
+        else:
+            covered |= pawn_cover
+        if fr_bb & knights or kind == chess.KNIGHT:
+            covered |= _knight_cover(knights & ~fr_bb | (to_bb if kind == chess.KNIGHT else 0))
+        else:
+            covered |= knight_cover
+        flights = (zone | around & to_bb) & ~covered
+        if not flights:
+            return False
+        diag = diagonal & ~fr_bb | (to_bb if kind in (chess.BISHOP, chess.QUEEN) else 0)
+        orth = straight & ~fr_bb | (to_bb if kind in (chess.ROOK, chess.QUEEN) else 0)
+        occ = occupied & ~fr_bb | to_bb
+        for sq in chess.scan_forward(flights):
+            if diag and chess.BB_DIAG_ATTACKS[sq][chess.BB_DIAG_MASKS[sq] & occ] & diag:
+                continue
+            if (
+                orth
+                and (
+                    chess.BB_RANK_ATTACKS[sq][chess.BB_RANK_MASKS[sq] & occ]
+                    | chess.BB_FILE_ATTACKS[sq][chess.BB_FILE_MASKS[sq] & occ]
+                )
+                & orth
+            ):
+                continue
+            return True
         return False
-    moved = to_bb if kind in (chess.BISHOP, chess.QUEEN) else 0
-    diagonal = (b.bishops | b.queens) & others | moved
-    straight = (b.rooks | b.queens) & others | (to_bb if kind in (chess.ROOK, chess.QUEEN) else 0)
-    occ = ((b.occupied & ~fr_bb) | to_bb) & ~chess.BB_SQUARES[ks]
-    for sq in chess.scan_forward(zone):
-        if diagonal and chess.BB_DIAG_ATTACKS[sq][chess.BB_DIAG_MASKS[sq] & occ] & diagonal:
-            continue
-        if (
-            straight
-            and (
-                chess.BB_RANK_ATTACKS[sq][chess.BB_RANK_MASKS[sq] & occ]
-                | chess.BB_FILE_ATTACKS[sq][chess.BB_FILE_MASKS[sq] & occ]
-            )
-            & straight
-        ):
-            continue
-        return True
-    return False
+
+    return left
+
+
+def _pawn_cover(pawns: chess.Bitboard, color: chess.Color) -> chess.Bitboard:
+    """The squares ``color``'s ``pawns`` attack."""
+    west, east = pawns & ~chess.BB_FILE_A, pawns & ~chess.BB_FILE_H
+    return (west << 7 | east << 9) & chess.BB_ALL if color == chess.WHITE else west >> 9 | east >> 7
+
+
+def _knight_cover(knights: chess.Bitboard) -> chess.Bitboard:
+    """The squares ``knights`` attack."""
+    covered = 0
+    for square in chess.scan_forward(knights):
+        covered |= chess.BB_KNIGHT_ATTACKS[square]
+    return covered
