@@ -21,6 +21,7 @@ from typing import Final
 
 import chess
 
+from .bitboards import pawn_attacks
 from .budget import Budget
 from .keys import Key, child_key, key
 from .legal import has_free_flights, legality, lone_blockers
@@ -298,7 +299,7 @@ def _flight_test(b: chess.Board, ks: int, winner: chess.Color) -> Callable[[ches
     around = chess.BB_KING_ATTACKS[ks]
     zone = around & ~b.occupied_co[not winner]
     pawns, knights, kings = b.pawns & mine, b.knights & mine, b.kings & mine
-    pawn_cover, knight_cover = _pawn_cover(pawns, winner), _knight_cover(knights)
+    pawn_cover, knight_cover = pawn_attacks(pawns, winner), _knight_cover(knights)
     king_cover = chess.BB_KING_ATTACKS[chess.msb(kings)] if kings else 0
     diagonal = (b.bishops | b.queens) & mine
     straight = (b.rooks | b.queens) & mine
@@ -310,7 +311,7 @@ def _flight_test(b: chess.Board, ks: int, winner: chess.Color) -> Callable[[ches
         kind = move.promotion or b.piece_type_at(fr)
         covered = king_cover if not fr_bb & kings else 0
         if fr_bb & pawns:
-            covered |= _pawn_cover(pawns & ~fr_bb | (to_bb if kind == chess.PAWN else 0), winner)
+            covered |= pawn_attacks(pawns & ~fr_bb | (to_bb if kind == chess.PAWN else 0), winner)
         else:
             covered |= pawn_cover
         if fr_bb & knights or kind == chess.KNIGHT:
@@ -339,12 +340,6 @@ def _flight_test(b: chess.Board, ks: int, winner: chess.Color) -> Callable[[ches
         return False
 
     return left
-
-
-def _pawn_cover(pawns: chess.Bitboard, color: chess.Color) -> chess.Bitboard:
-    """The squares ``color``'s ``pawns`` attack."""
-    west, east = pawns & ~chess.BB_FILE_A, pawns & ~chess.BB_FILE_H
-    return (west << 7 | east << 9) & chess.BB_ALL if color == chess.WHITE else west >> 9 | east >> 7
 
 
 def _knight_cover(knights: chess.Bitboard) -> chess.Bitboard:
