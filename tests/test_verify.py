@@ -108,3 +108,30 @@ def test_a_walk_that_plays_illegal_moves_reports_no_line(monkeypatch: pytest.Mon
                 reported += 1
                 assert _oracle(board, color, list(v.line or ())), (board.fen(), v.line)
     assert reported >= 20
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_pseudo_legal_answers_as_python_chess_for_every_move(seed: int) -> None:
+    """``pseudo_legal`` answers the common moves itself: it must agree with
+    ``Board.is_pseudo_legal`` on every from-to pair (each promotion too) of
+    random game positions, castling, en passant and Chess960 included."""
+    from pychessdraw.deadposition.verify import pseudo_legal
+
+    rng = random.Random(seed)
+    kinds = (None, chess.KNIGHT, chess.BISHOP, chess.ROOK, chess.QUEEN)
+    answers = {True: 0, False: 0}
+    for _ in range(25):
+        board = chess.Board.from_chess960_pos(rng.randrange(960)) if rng.random() < 0.3 else chess.Board()
+        for _ in range(rng.randrange(0, 90)):
+            moves = list(board.legal_moves)
+            if not moves:
+                break
+            board.push(rng.choice(moves))
+        for fr in chess.SQUARES:
+            for to in chess.SQUARES:
+                for kind in kinds if chess.square_rank(to) in (0, 7) else (None,):
+                    move = chess.Move(fr, to, kind)
+                    expected = board.is_pseudo_legal(move)
+                    answers[expected] += 1
+                    assert pseudo_legal(board, move) is expected, (board.fen(), move.uci())
+    assert answers[True] >= 500  # the moves it answers itself were exercised

@@ -103,8 +103,12 @@ class XApp:
         )
 
     def wait_ready(self) -> None:
+        """Until the referee has started and the page is idle (its first analysis
+        changes the panel's height, and with it where the buttons are)."""
         self.wait(
-            "() => document.body && document.body.dataset.engine === 'ready'", "the referee ready", timeout=BOOT_TIMEOUT
+            "() => document.body && document.body.dataset.engine === 'ready' && document.body.dataset.idle === '1'",
+            "the referee ready",
+            timeout=BOOT_TIMEOUT,
         )
         self.d.watch_errors()
 
@@ -119,12 +123,17 @@ class XApp:
         self.click_css(f"[data-testid={testid}]")
 
     def click_css(self, selector: str) -> None:
-        """A mouse click in the middle of the first element `selector` finds, scrolled into view first."""
-        x, y = self.d.js(
+        """A mouse click in the middle of the first element `selector` finds,
+        scrolled into view first, once that point shows the element itself
+        (a panel still growing could put another control there)."""
+        x, y = self.wait(
             "(s) => { const e = document.querySelector(s);"
             " e.scrollIntoView({block: 'center'}); const r = e.getBoundingClientRect();"
-            " return [r.x + r.width / 2, r.y + r.height / 2]; }",
+            " const x = r.x + r.width / 2, y = r.y + r.height / 2, hit = document.elementFromPoint(x, y);"
+            " return hit && (hit === e || e.contains(hit)) ? [x, y] : null; }",
+            f"{selector} on screen, uncovered",
             selector,
+            timeout=10.0,
         )
         self.d.click_at(x, y)
 

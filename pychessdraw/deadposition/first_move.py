@@ -82,7 +82,33 @@ def _men(board: chess.Board) -> tuple[chess.Bitboard, chess.Bitboard, list[tuple
     mine = board.occupied_co[us]
     pawns = board.pawns & mine
     singles = ((pawns << 8 & chess.BB_ALL) if us == chess.WHITE else pawns >> 8) & ~board.occupied
-    return pawns, singles, [(fr, board.attacks_mask(fr)) for fr in chess.scan_reversed(mine & ~board.pawns)]
+    return pawns, singles, _attacks(board, mine & ~board.pawns)
+
+
+def _attacks(board: chess.Board, pieces: chess.Bitboard) -> list[tuple[chess.Square, chess.Bitboard]]:
+    """``(square, board.attacks_mask(square))`` for each of ``pieces`` (no
+    pawn among them), from the highest square: the same masks, the tables
+    read here (once a position for every piece of the winner)."""
+    occupied = board.occupied
+    knights, kings = board.knights, board.kings
+    diagonal = board.bishops | board.queens
+    straight = board.rooks | board.queens
+    attacks = []
+    for fr in chess.scan_reversed(pieces):
+        bb = chess.BB_SQUARES[fr]
+        if bb & knights:
+            attacks.append((fr, chess.BB_KNIGHT_ATTACKS[fr]))
+        elif bb & kings:
+            attacks.append((fr, chess.BB_KING_ATTACKS[fr]))
+        else:
+            mask = chess.BB_DIAG_ATTACKS[fr][chess.BB_DIAG_MASKS[fr] & occupied] if bb & diagonal else 0
+            if bb & straight:
+                mask |= (
+                    chess.BB_RANK_ATTACKS[fr][chess.BB_RANK_MASKS[fr] & occupied]
+                    | chess.BB_FILE_ATTACKS[fr][chess.BB_FILE_MASKS[fr] & occupied]
+                )
+            attacks.append((fr, mask))
+    return attacks
 
 
 _SEVENTH: Final = {chess.WHITE: chess.BB_RANK_7, chess.BLACK: chess.BB_RANK_2}

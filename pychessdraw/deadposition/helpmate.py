@@ -16,11 +16,12 @@ are ignored, as in FIDE 5.2.2's "any series of legal moves".
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable
 from typing import Final
 
 import chess
 
+from .bitboards import pawn_attacks
 from .budget import Budget
 from .keys import Key, child_key, key
 from .legal import has_free_flights, legality, lone_blockers
@@ -210,7 +211,7 @@ def mating_move(
     squares from which it attacks the king (a rook moving onto the king's
     diagonal gives no check), plus any move of a piece that unmasks a
     slider, promotions, en passant and castling. A direct check that leaves
-    the king a square no piece attacks after the move (``_flight_left``,
+    the king a square no piece attacks after the move (``_flight_test``,
     exact) is not played. This skips most pushes and misses no mate.
     ``b`` is restored.  ``checkers`` (``b.checkers_mask()``) and ``legal``
     (``legality(b, checkers)``), if the caller has them, save computing
@@ -235,16 +236,18 @@ def mating_move(
     if legal is None:
         legal = legality(b, checkers)
     generate = b.generate_pseudo_legal_moves
-    direct: list[Iterator[chess.Move]] = []
+    # The pieces' checks as python-chess generates them (from the highest
+    # square, each to its highest target first), without a generator each.
+    direct: list[Iterable[chess.Move]] = []
     if knights:
-        direct.append(generate(knights, chess.BB_KNIGHT_ATTACKS[ks]))
+        direct.append(_piece_moves(b, knights, chess.BB_KNIGHT_ATTACKS[ks] & ~us))
     if diagonal and diag:
-        direct.append(generate(diagonal, diag))
+        direct.append(_piece_moves(b, diagonal, diag & ~us))
     if straight and orth:
-        direct.append(generate(straight, orth))
+        direct.append(_piece_moves(b, straight, orth & ~us))
     if pawns:  # onto a square attacking the king, or promoting (to anything)
         direct.append(generate(pawns, chess.BB_PAWN_ATTACKS[loser][ks] | chess.BB_BACKRANKS))
-    others: list[Iterator[chess.Move]] = []
+    others: list[Iterable[chess.Move]] = []
     if from_mask:
         others.append(generate(from_mask, chess.BB_ALL))
     if b.ep_square is not None:
@@ -252,59 +255,96 @@ def mating_move(
     if b.castling_rights & (chess.BB_RANK_1 if winner == chess.WHITE else chess.BB_RANK_8):
         others.append(b.generate_castling_moves())
     any_move = False
+    flight_left: Callable[[chess.Move], bool] | None = None  # made at the first direct check
     for gens, filtered in ((direct, True), (others, False)):
         for gen in gens:
             for move in gen:
                 if not legal(move):
                     continue
                 any_move = True
-                if filtered and _flight_left(b, move, ks, winner):
-                    continue
+                if filtered:
+                    if flight_left is None:
+                        flight_left = _flight_test(b, ks, winner)
+                    if flight_left(move):
+                        continue
                 b.push(move)
-                mate = b.is_check() and b.is_checkmate()
+                mate = b.is_checkmate()  # it asks ``is_check`` first
                 b.pop()
                 if mate:
                     return move, True
     return None, any_move
 
 
-def _flight_left(b: chess.Board, move: chess.Move, ks: int, winner: chess.Color) -> bool:
-    """After ``move``, does the loser's king keep a square next to it (the
+def _piece_moves(b: chess.Board, pieces: chess.Bitboard, targets: chess.Bitboard) -> list[chess.Move]:
+    """``b.generate_pseudo_legal_moves(pieces, targets)`` for ``pieces``
+    without a pawn or king (in its order), as a list; ``targets`` holds none
+    of the side to move's men."""
+    return [
+        chess.Move(fr, to)
+        for fr in chess.scan_reversed(pieces)
+        for to in chess.scan_reversed(b.attacks_mask(fr) & targets)
+    ]
+
+
+def _flight_test(b: chess.Board, ks: int, winner: chess.Color) -> Callable[[chess.Move], bool]:
+    """A test of the moves of ``winner`` (to move, none a castling): after
+    the move, does the loser's king on ``ks`` keep a square next to it (the
     checking piece's included) that no piece of ``winner`` attacks?  Then
-    ``move`` is no mate.  Exact: the attacks are computed on the board after
-    the move, with the king itself off it (it cannot hide behind itself)."""
-    fr, to = move.from_square, move.to_square
-    fr_bb, to_bb = chess.BB_SQUARES[fr], chess.BB_SQUARES[to]
-    kind = move.promotion or b.piece_type_at(fr)
-    ours = (b.occupied_co[winner] & ~fr_bb) | to_bb
-    occ = ((b.occupied & ~fr_bb) | to_bb) & ~chess.BB_SQUARES[ks]
+    the move is no mate.  Exact: the attacks are computed on the board after
+    the move, with the king itself off it (it cannot hide behind itself);
+    a king that moves is not counted.  The leapers' and pawns' attacks are
+    gathered once a position (as ``has_free_flights``) and again only for
+    the kind that moves; the sliders' square by square, after the move."""
+    mine = b.occupied_co[winner]
+    around = chess.BB_KING_ATTACKS[ks]
+    zone = around & ~b.occupied_co[not winner]
+    pawns, knights, kings = b.pawns & mine, b.knights & mine, b.kings & mine
+    pawn_cover, knight_cover = pawn_attacks(pawns, winner), _knight_cover(knights)
+    king_cover = chess.BB_KING_ATTACKS[chess.msb(kings)] if kings else 0
+    diagonal = (b.bishops | b.queens) & mine
+    straight = (b.rooks | b.queens) & mine
+    occupied = b.occupied & ~chess.BB_SQUARES[ks]
 
-    def of(kinds: int, moved: bool) -> int:
-        return ((kinds & ~fr_bb & ~to_bb) | (to_bb if moved else 0)) & ours
+    def left(move: chess.Move) -> bool:
+        fr, to = move.from_square, move.to_square
+        fr_bb, to_bb = chess.BB_SQUARES[fr], chess.BB_SQUARES[to]
+        kind = move.promotion or b.piece_type_at(fr)
+        covered = king_cover if not fr_bb & kings else 0
+        if fr_bb & pawns:
+            covered |= pawn_attacks(pawns & ~fr_bb | (to_bb if kind == chess.PAWN else 0), winner)
+        else:
+            covered |= pawn_cover
+        if fr_bb & knights or kind == chess.KNIGHT:
+            covered |= _knight_cover(knights & ~fr_bb | (to_bb if kind == chess.KNIGHT else 0))
+        else:
+            covered |= knight_cover
+        flights = (zone | around & to_bb) & ~covered
+        if not flights:
+            return False
+        diag = diagonal & ~fr_bb | (to_bb if kind in (chess.BISHOP, chess.QUEEN) else 0)
+        orth = straight & ~fr_bb | (to_bb if kind in (chess.ROOK, chess.QUEEN) else 0)
+        occ = occupied & ~fr_bb | to_bb
+        for sq in chess.scan_forward(flights):
+            if diag and chess.BB_DIAG_ATTACKS[sq][chess.BB_DIAG_MASKS[sq] & occ] & diag:
+                continue
+            if (
+                orth
+                and (
+                    chess.BB_RANK_ATTACKS[sq][chess.BB_RANK_MASKS[sq] & occ]
+                    | chess.BB_FILE_ATTACKS[sq][chess.BB_FILE_MASKS[sq] & occ]
+                )
+                & orth
+            ):
+                continue
+            return True
+        return False
 
-    pawns = of(b.pawns, kind == chess.PAWN)
-    knights = of(b.knights, kind == chess.KNIGHT)
-    diagonal = of(b.bishops | b.queens, kind in (chess.BISHOP, chess.QUEEN))
-    straight = of(b.rooks | b.queens, kind in (chess.ROOK, chess.QUEEN))
-    king = b.kings & ours
-    loser = not winner
-    for sq in chess.scan_forward(chess.BB_KING_ATTACKS[ks] & ~b.occupied_co[loser] | chess.BB_KING_ATTACKS[ks] & to_bb):
-        if (
-            chess.BB_PAWN_ATTACKS[loser][sq] & pawns
-            or chess.BB_KNIGHT_ATTACKS[sq] & knights
-            or chess.BB_KING_ATTACKS[sq] & king
-        ):
-            continue
-        if diagonal and chess.BB_DIAG_ATTACKS[sq][chess.BB_DIAG_MASKS[sq] & occ] & diagonal:
-            continue
-        if (
-            straight
-            and (
-                chess.BB_RANK_ATTACKS[sq][chess.BB_RANK_MASKS[sq] & occ]
-                | chess.BB_FILE_ATTACKS[sq][chess.BB_FILE_MASKS[sq] & occ]
-            )
-            & straight
-        ):
-            continue
-        return True
-    return False
+    return left
+
+
+def _knight_cover(knights: chess.Bitboard) -> chess.Bitboard:
+    """The squares ``knights`` attack."""
+    covered = 0
+    for square in chess.scan_forward(knights):
+        covered |= chess.BB_KNIGHT_ATTACKS[square]
+    return covered
