@@ -261,6 +261,10 @@ def test_the_placements_of_a_material_are_all_different() -> None:
         # K+N v K+R+Q, "can Black mate?": K+N v K+R's mate, White's queen
         # standing still (282 nodes before)
         ("5R2/7Q/k7/8/8/7n/7K/8 b - - 0 1", chess.BLACK, 282),
+        # K+B+B v K+N, bishops of one colour, "can White mate?": the
+        # material's own mates (8,944 nodes with K+B v K+N's, a bishop
+        # standing still, ahead of them; 121 without)
+        ("2n5/8/7B/2k5/7K/8/8/B7 b - - 0 1", chess.WHITE, 8_944),
     ],
 )
 def test_the_pattern_walk_finds_these_mates_within_a_few_hundred_nodes(
