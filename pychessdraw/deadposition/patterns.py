@@ -942,30 +942,34 @@ def _defender_kept(
         rest.remove_piece_at(square)
         key = material_key(rest, color, promoted)
         others = men[:index] + men[index + 1 :]  # by index: mypyc's tuples have no identity
-        for targets in _still_mates(key, color, piece, square):
-            steps = _fit(kings, others, targets)
-            if steps < FAR:
+        fitting = [(_fit(kings, others, targets), targets) for targets in placements(key, color)]
+        fitting = sorted((item for item in fitting if item[0] < FAR), key=lambda item: item[0])
+        kept = 0
+        # The nearest first, and no more than the walk is given: testing
+        # each of K+N+B v K's 512 placements for a mate cost milliseconds.
+        for steps, targets in fitting:
+            if kept == TRIED_TARGETS:
+                break
+            if _still_mates(targets, color, piece, square):
                 found.append((steps, f"{key}+{chess.piece_symbol(piece)}", (*targets, (piece, side, square))))
+                kept += 1
     return found
 
 
-@functools.lru_cache(maxsize=4096)
-def _still_mates(key: str, color: chess.Color, piece: chess.PieceType, square: chess.Square) -> list[Sequence[Target]]:
-    """The placements of ``key`` (``color`` mating) that stay checkmates
-    with a ``piece`` of the defender's added on ``square`` (cached: a
-    question asks for one square, the next for another)."""
-    kept: list[Sequence[Target]] = []
-    for targets in placements(key, color):
-        if any(end == square for _, _, end in targets):
-            continue
-        mate = chess.Board(None)
-        for kind, side, end in targets:
-            mate.set_piece_at(end, chess.Piece(kind, side))
-        mate.set_piece_at(square, chess.Piece(piece, not color))
-        mate.turn = not color
-        if mate.is_checkmate() and not mate.was_into_check():
-            kept.append(targets)
-    return kept
+@functools.lru_cache(maxsize=8192)
+def _still_mates(targets: tuple[Target, ...], color: chess.Color, piece: chess.PieceType, square: chess.Square) -> bool:
+    """Whether the placement ``targets`` (``color`` mating) stays a
+    checkmate with a ``piece`` of the defender's added on ``square``
+    (cached: the nearest placements of one question are often the next
+    one's)."""
+    if any(end == square for _, _, end in targets):
+        return False
+    mate = chess.Board(None)
+    for kind, side, end in targets:
+        mate.set_piece_at(end, chess.Piece(kind, side))
+    mate.set_piece_at(square, chess.Piece(piece, not color))
+    mate.turn = not color
+    return mate.is_checkmate() and not mate.was_into_check()
 
 
 def _fit(
