@@ -93,6 +93,11 @@ MOVE_METHODS = """
 
     def __hash__(self) -> int:
         return hash((self.from_square, self.to_square, self.promotion, self.drop))
+
+    # copy.copy's own way fails on a compiled class (no __reduce__ it can
+    # rebuild), and Board.copy copies the move stack with it.
+    def __copy__(self) -> "Move":
+        return Move(self.from_square, self.to_square, self.promotion, self.drop)
 """
 
 

@@ -13,6 +13,7 @@ steps (``native/generate.py``) are tested without compiling.
 
 from __future__ import annotations
 
+import copy
 import importlib
 import random
 import re
@@ -106,6 +107,21 @@ def test_the_hard_set_gets_the_same_verdicts(dispatching: ModuleType, shared: ob
     sample = fens if full else random.Random(5).sample(fens, 120)
     asked, differ = _differences(chess.Board(fen) for fen in sample)
     assert asked == 2 * len(sample)
+    assert differ == []
+
+
+def test_small_material_gets_the_same_verdicts(dispatching: ModuleType) -> None:
+    """Random positions of at most five men (the pattern walk's), and one
+    whose first forced move left a move stack on the board the walk's
+    targets were drawn from (the compiled copy's ``Board.copy`` copies the
+    stack with ``copy.copy``, which its moves once refused)."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from bench_small import random_small_position
+
+    rng = random.Random(41)
+    positions = [random_small_position(rng) for _ in range(150)]
+    asked, differ = _differences(iter([*positions, chess.Board("8/8/7k/8/4B3/8/1B6/5q1K w - - 0 1")]))
+    assert asked == 302
     assert differ == []
 
 
@@ -241,6 +257,7 @@ def _assert_moves_behave_as_python_chess(move_class: type) -> None:
     assert move_class(52, 60, chess.KNIGHT) != move_class(52, 60, chess.QUEEN)
     assert {move_class(12, 28): 1}[move_class(12, 28)] == 1
     assert move_class.null() == move_class(0, 0) and not move_class.null()  # type: ignore[attr-defined]
+    assert [copy.copy(move) for move in ours] == ours
 
 
 def test_the_patched_move_is_the_dataclass_written_out(generate: ModuleType) -> None:

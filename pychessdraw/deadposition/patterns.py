@@ -855,14 +855,13 @@ def pattern_targets(board: chess.BaseBoard, color: chess.Color) -> list[tuple[in
             steps = _fit(kings, men, targets)
             if steps < FAR:
                 found.append((steps, key, targets))
-        found += _frozen(board, color, kings, men, promoted)
-        found += _defender_kept(board, color, kings, men, promoted)
+        found += _frozen(color, kings, men, promoted)
+        found += _defender_kept(color, kings, men, promoted)
     found.sort(key=lambda item: item[0])
     return found
 
 
 def _frozen(
-    board: chess.BaseBoard,
     color: chess.Color,
     kings: dict[chess.Color, chess.Square | None],
     men: list[tuple[chess.Square, chess.PieceType, chess.Color]],
@@ -892,10 +891,7 @@ def _frozen(
     for index, (square, piece, side) in enumerate(men):
         if side != color or piece == chess.PAWN:
             continue
-        rest = board.copy()
-        rest.remove_piece_at(square)
-        key = material_key(rest, color, promoted)
-        others = men[:index] + men[index + 1 :]  # by index: mypyc's tuples have no identity
+        key, others = _without(men, index, color, promoted)
         kept: Target = (piece, color, square)
         for targets in placements(key, color):
             if any(end == square for _, _, end in targets):
@@ -904,6 +900,27 @@ def _frozen(
             if steps < FAR:
                 found.append((steps, f"{key}+{chess.piece_symbol(piece).upper()}", (*targets, kept)))
     return found
+
+
+def _without(
+    men: list[tuple[chess.Square, chess.PieceType, chess.Color]],
+    index: int,
+    color: chess.Color,
+    promoted: dict[chess.Square, str],
+) -> tuple[str, list[tuple[chess.Square, chess.PieceType, chess.Color]]]:
+    """The material key (``material_key``'s) of ``men`` without the one at
+    ``index``, and the others.  From the list, not a board: no copy (whose
+    move stack the compiled copy of python-chess cannot copy)."""
+    others = men[:index] + men[index + 1 :]  # by index: mypyc's tuples have no identity
+    sides = []
+    for side in (color, not color):
+        letters = [
+            promoted.get(square) or chess.piece_symbol(piece).upper()
+            for square, piece, owner in others
+            if owner == side
+        ]
+        sides.append("K" + "".join(sorted(letters, key=PIECE_LETTERS.index)))
+    return "/".join(sides), others
 
 
 def _one_coloured_bishops(ours: list[tuple[chess.Square, chess.PieceType, chess.Color]]) -> bool:
@@ -919,7 +936,6 @@ HEAVY: Final = (chess.ROOK, chess.QUEEN)
 
 
 def _defender_kept(
-    board: chess.BaseBoard,
     color: chess.Color,
     kings: dict[chess.Color, chess.Square | None],
     men: list[tuple[chess.Square, chess.PieceType, chess.Color]],
@@ -943,10 +959,7 @@ def _defender_kept(
     for index, (square, piece, side) in enumerate(men):
         if side == color or piece not in HEAVY:
             continue
-        rest = board.copy()
-        rest.remove_piece_at(square)
-        key = material_key(rest, color, promoted)
-        others = men[:index] + men[index + 1 :]  # by index: mypyc's tuples have no identity
+        key, others = _without(men, index, color, promoted)
         for steps, targets in _nearest_mates(kings, others, placements(key, color), color, piece, square):
             found.append((steps, f"{key}+{chess.piece_symbol(piece)}", (*targets, (piece, side, square))))
     return found
