@@ -72,6 +72,13 @@ class Cluster:
         self.processes.append(process)
         return process
 
+    def _address(self) -> str:
+        """The scheduler's address from its file, or "" while it is not all written."""
+        try:
+            return str(json.loads(self.file.read_text())["address"])
+        except (OSError, ValueError, KeyError):
+            return ""
+
     def start(self, workers: int) -> None:
         self.spawn(
             "scheduler",
@@ -85,9 +92,10 @@ class Cluster:
             str(self.file),
         )
         deadline = time.monotonic() + START
-        while not self.file.exists() and time.monotonic() < deadline:
+        # the scheduler creates the file before it writes it: wait for the whole JSON
+        while not self._address() and time.monotonic() < deadline:
             time.sleep(0.05)
-        self.address = json.loads(self.file.read_text())["address"]
+        self.address = self._address()
         assert self.address.startswith("tcp://127.0.0.1:")
         for i in range(workers):  # no nanny: the process killed is the worker, and nothing restarts it
             self.workers.append(
