@@ -24,7 +24,7 @@ import chess
 from .bitboards import pawn_attacks
 from .budget import Budget
 from .keys import Key, child_key, key
-from .legal import has_free_flights, legality, lone_blockers
+from .legal import check_targets, has_free_flights, legality, lone_blockers, pinned
 from .material import material_cannot_mate
 from .ordering import NORMAL, REWARD, mating_corner, needs_loser_promotion, ordered_moves
 
@@ -268,11 +268,31 @@ def mating_move(
                     if flight_left(move):
                         continue
                 b.push(move)
-                mate = b.is_checkmate()  # it asks ``is_check`` first
+                # A direct check that passed the flight test leaves the king no step.
+                mate = _mated_without_flights(b, ks) if filtered else b.is_checkmate()
                 b.pop()
                 if mate:
                     return move, True
     return None, any_move
+
+
+def _mated_without_flights(b: chess.Board, king: chess.Square) -> bool:
+    """``b.is_checkmate()`` where the side to move's ``king`` is known to
+    have no legal step (``_flight_test``): is it in check, and can no other
+    man take or block the checker?  A pinned man never can (its line and
+    the check's meet only at the king), and any other man that takes or
+    blocks a single checker moves legally; with an en passant square,
+    python-chess answers."""
+    checkers = b.attackers_mask(not b.turn, king)
+    if not checkers:
+        return False
+    if b.ep_square is not None:
+        return b.is_checkmate()
+    targets = check_targets(king, checkers)
+    if not targets:
+        return True  # a double check: only the king could answer it
+    movers = b.occupied_co[b.turn] & ~b.kings & ~pinned(b, b.turn, king)
+    return not any(b.generate_pseudo_legal_moves(movers, targets))
 
 
 def _piece_moves(b: chess.Board, pieces: chess.Bitboard, targets: chess.Bitboard) -> list[chess.Move]:
