@@ -86,7 +86,9 @@ DIVE_SHARE: Final = 1.0
 DIVE_NODES: Final = 100  # legal moves played (illegal ones are never tried)
 # Where the dive fails, a second one towards the nearest corner on either
 # side (an endgame king is often cut off from its back rank); as the first
-# dive it would wander too often.
+# dive it would wander too often, except with at most ``patterns.MAX_MEN``
+# men, where it goes first (random positions of at most five men: 23% fewer
+# nodes; real games: 1% fewer).
 DIVE_ANYWHERE_NODES: Final = 150
 # The C walk (native build only) gets this share after the dives, before
 # the deepening, and walks again at the end in place of the Python walk.
@@ -220,6 +222,8 @@ def _can_checkmate(board: chess.Board, color: chess.Color, nodes: int, seconds: 
         (_deepening, share, None),
         (_closure, 1.0, None),
     ]
+    if chess.popcount(b.occupied) <= MAX_MEN:
+        phases[:2] = phases[1::-1]  # few men: the corner anywhere first (``DIVE_ANYWHERE_NODES``)
     if fastwalk.C_WALK is not None:
         phases.insert(2, (_c_walk, C_WALK_SHARE, None))
     if chess.popcount(b.occupied) <= MAX_MEN and b.occupied_co[color] & (b.pawns | b.rooks | b.queens):
