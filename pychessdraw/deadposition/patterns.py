@@ -32,7 +32,6 @@ board in it (no capture is planned), a surplus piece on its own square.
 
 from __future__ import annotations
 
-import bisect
 import functools
 import itertools
 from collections.abc import Sequence
@@ -833,23 +832,10 @@ def placements(key: str, color: chess.Color) -> tuple[tuple[Target, ...], ...]:
     return tuple(out)
 
 
-Man = tuple[chess.Square, chess.PieceType, chess.Color]  # a man besides the kings: square, piece, colour
-
-
-def pattern_targets(
-    board: chess.BaseBoard, color: chess.Color, limit: int | None = None
-) -> list[tuple[int, str, Sequence[Target]]]:
+def pattern_targets(board: chess.BaseBoard, color: chess.Color) -> list[tuple[int, str, Sequence[Target]]]:
     """Every pattern that fits the material on ``board``, as targets for
-    ``color`` to mate: ``(steps, key, targets)``, the fewest steps first
-    (ties in the order the patterns are listed), only the ``limit`` first
-    if given.  Pawns of ``color`` are planned as queens, the other side's
-    as any piece.
-
-    With a ``limit``, each placement is ranked first by its kings' steps
-    alone, a bound on ``_fit``'s (K+N+B v K's 512 placements, each fitted,
-    cost milliseconds a question): the placements fitted are those whose
-    bound could still place them among the ``limit`` first, the same ones
-    as without it."""
+    ``color`` to mate: ``(steps, key, targets)``, the fewest steps first.
+    Pawns of ``color`` are planned as queens, the other side's as any piece."""
     if chess.popcount(board.occupied) > MAX_MEN:
         return []
     pawns = list(chess.SquareSet(board.pawns))
@@ -861,46 +847,26 @@ def pattern_targets(
             (square, chess.BB_SQUARES[square]) for square in chess.SquareSet(board.occupied & ~board.kings)
         )
     ]
-    found: list[tuple[int, int, str, Sequence[Target]]] = []  # steps, the order listed, key, targets
-    unfitted: list[tuple[int, int, str, list[Man], Sequence[Target], Sequence[Target]]] = []
+    found: list[tuple[int, str, Sequence[Target]]] = []
     for names in itertools.product(*choices):
         promoted = dict(zip(pawns, names, strict=True))
         key = material_key(board, color, promoted)
-        for placed in placements(key, color):
-            unfitted.append((_kings_steps(kings, placed), len(unfitted) + len(found), key, men, placed, placed))
-        for label, others, walked, with_kept in _frozen(color, kings, men, promoted):
-            unfitted.append((_kings_steps(kings, walked), len(unfitted) + len(found), label, others, walked, with_kept))
-        for steps, label, kept in _defender_kept(color, kings, men, promoted):
-            found.append((steps, len(unfitted) + len(found), label, kept))
-    found.sort()
-    unfitted.sort(key=lambda item: item[:2])
-    for bound, order, name, walkers, places, whole in unfitted:
-        if limit is not None and len(found) >= limit and bound > found[limit - 1][0]:
-            break  # this placement and the rest need more steps than the ``limit`` first
-        steps = _fit(kings, walkers, places)
-        if steps < FAR:
-            bisect.insort(found, (steps, order, name, whole))
-    return [(steps, name, whole) for steps, _, name, whole in found[:limit]]
-
-
-def _kings_steps(kings: dict[chess.Color, chess.Square | None], targets: Sequence[Target]) -> int:
-    """The kings' steps to their places in ``targets`` (``_fit``'s first
-    term, a bound on its whole), FAR for a missing king."""
-    total = 0
-    for _, side, end in targets[:2]:  # the kings (``placements`` puts them first)
-        king = kings[side]
-        if king is None:
-            return FAR
-        total += piece_steps(chess.KING, king, end)
-    return total
+        for targets in placements(key, color):
+            steps = _fit(kings, men, targets)
+            if steps < FAR:
+                found.append((steps, key, targets))
+        found += _frozen(color, kings, men, promoted)
+        found += _defender_kept(color, kings, men, promoted)
+    found.sort(key=lambda item: item[0])
+    return found
 
 
 def _frozen(
     color: chess.Color,
     kings: dict[chess.Color, chess.Square | None],
-    men: list[Man],
+    men: list[tuple[chess.Square, chess.PieceType, chess.Color]],
     promoted: dict[chess.Square, str],
-) -> list[tuple[str, list[Man], Sequence[Target], tuple[Target, ...]]]:
+) -> list[tuple[int, str, Sequence[Target]]]:
     """``pattern_targets``'s targets of a surplus man: where ``color`` has
     two men or more besides the king, a pattern of the material without
     one of its pieces (not a pawn), that piece kept on its square (K+N+B v
@@ -915,24 +881,24 @@ def _frozen(
     mates with the other bishop standing still, fewer steps away, drew the
     walk from them (8,944 nodes against 121 for
     ``2n5/8/7B/2k5/7K/8/8/B7 b - -``).  ``promoted``: the pawns' names,
-    as in ``material_key``.  Each as ``(key, the men that walk, their
-    targets, the targets with the kept man's)``, to be fitted (``_fit``)."""
+    as in ``material_key``."""
     ours = [man for man in men if man[2] == color]
     if len(ours) < 2 or any(side != color and piece not in MINOR for _, piece, side in men):
         return []
     if _one_coloured_bishops(ours):
         return []
-    found: list[tuple[str, list[Man], Sequence[Target], tuple[Target, ...]]] = []
+    found: list[tuple[int, str, Sequence[Target]]] = []
     for index, (square, piece, side) in enumerate(men):
         if side != color or piece == chess.PAWN:
             continue
         key, others = _without(men, index, color, promoted)
         kept: Target = (piece, color, square)
-        label = f"{key}+{chess.piece_symbol(piece).upper()}"
         for targets in placements(key, color):
             if any(end == square for _, _, end in targets):
                 continue
-            found.append((label, others, targets, (*targets, kept)))
+            steps = _fit(kings, others, targets)
+            if steps < FAR:
+                found.append((steps, f"{key}+{chess.piece_symbol(piece).upper()}", (*targets, kept)))
     return found
 
 
@@ -1057,9 +1023,12 @@ def _fit(
     colour) and the kings ``kings`` of one board, FAR where they do not
     fit.  The men are listed once per board: ``assign`` would list them
     again for each of a material's hundreds of placements."""
-    total = _kings_steps(kings, targets)
-    if total >= FAR:
-        return FAR
+    total = 0
+    for _, side, end in targets[:2]:  # the kings (``placements`` puts them first)
+        king = kings[side]
+        if king is None:
+            return FAR
+        total += piece_steps(chess.KING, king, end)
     others = targets[2:]
     if len(others) != len(men):
         return FAR
@@ -1091,7 +1060,7 @@ def plan_mate(board: chess.Board, color: chess.Color, budget: Budget) -> tuple[l
     in turn (``directed.walk_to``), then the best-first walk again with
     the rest of ``budget`` (it finds the longer lines).  The line is not yet checked: the
     caller replays it (``verify``)."""
-    found = pattern_targets(board, color, TRIED_TARGETS)
+    found = pattern_targets(board, color)[:TRIED_TARGETS]
     if not found:
         return None
     plans = [targets for _, _, targets in found]
