@@ -22,6 +22,8 @@ from typing import Final, Protocol
 
 import chess
 
+SQUARES: Final = chess.BB_SQUARES  # one global read in the hot loops, not a module's attribute too
+
 
 class Order(Protocol):
     """A move order of the walk: every pseudo-legal move of ``board``, but
@@ -54,21 +56,27 @@ def legality(board: chess.Board, checkers: int | None = None) -> Callable[[chess
     """A test of the pseudo-legal moves of ``board`` (as it stands now).
     ``checkers``: ``board.checkers_mask()``, if the caller has it."""
     us = board.turn
-    king = board.king(us)
-    if king is None:
+    king_mask = board.kings & board.occupied_co[us] & ~board.promoted  # ``board.king(us)``
+    if not king_mask:
         return lambda move: True  # no king: nothing is illegal
+    king = king_mask.bit_length() - 1
+    king_bb = SQUARES[king]
     them = not us
     if checkers is None:
         checkers = board.attackers_mask(them, king)
     pins = -1  # computed at the first move that is not the king's
     ep = board.ep_square
+    squares = SQUARES
     # In check: squares behind the king on a checking line (still attacked
     # once the king steps there), and where another piece must move to.
     behind = 0
     target = chess.BB_ALL
     if checkers:
-        for checker in chess.scan_forward(checkers & ~board.pawns & ~board.knights & ~board.kings):
-            behind |= chess.ray(king, checker) & ~chess.BB_SQUARES[checker]
+        sliders = checkers & ~board.pawns & ~board.knights & ~board.kings
+        while sliders:
+            checker = sliders.bit_length() - 1
+            sliders ^= squares[checker]
+            behind |= chess.ray(king, checker) & ~squares[checker]
         target = check_targets(king, checkers)
     # The king's steps; its castling goes onto its own rook or two files
     # away, never onto one of these.
@@ -81,22 +89,23 @@ def legality(board: chess.Board, checkers: int | None = None) -> Callable[[chess
         nonlocal pins, attacked
         fr, to = move.from_square, move.to_square
         if fr == king:
-            if not chess.BB_SQUARES[to] & steps:
+            to_bb = squares[to]
+            if not to_bb & steps:
                 return not checkers  # castling: generated with its path tested already
-            if chess.BB_SQUARES[to] & behind:
+            if to_bb & behind:
                 return False
             if attacked is None:
                 attacked = attack_test(board, them)
             return not attacked(to)
         if to == ep and board.is_en_passant(move):
             return not board.is_into_check(move)
-        if not chess.BB_SQUARES[to] & target:
+        if not squares[to] & target:
             return False
-        if not chess.BB_SQUARES[fr] & lines:
+        if not squares[fr] & lines:
             return True
         if pins < 0:
             pins = pinned(board, us, king)
-        return not pins & chess.BB_SQUARES[fr] or bool(chess.ray(fr, to) & chess.BB_SQUARES[king])
+        return not pins & squares[fr] or bool(chess.ray(fr, to) & king_bb)
 
     return legal
 
@@ -156,10 +165,9 @@ def has_free_flights(board: chess.Board, winner: chess.Color, king: chess.Square
     pawns = board.pawns & theirs
     west, east = pawns & ~chess.BB_FILE_A, pawns & ~chess.BB_FILE_H
     leaped = (west << 7 | east << 9) & chess.BB_ALL if winner == chess.WHITE else west >> 9 | east >> 7
-    for square in chess.scan_forward(board.kings & theirs):
-        leaped |= chess.BB_KING_ATTACKS[square]
-    for square in chess.scan_forward(board.knights & theirs):
-        leaped |= chess.BB_KNIGHT_ATTACKS[square]
+    leaped |= _leaps(chess.BB_KING_ATTACKS, board.kings & theirs) | _leaps(
+        chess.BB_KNIGHT_ATTACKS, board.knights & theirs
+    )
     flights &= ~leaped
     if chess.popcount(flights) < count:
         return False
@@ -167,7 +175,9 @@ def has_free_flights(board: chess.Board, winner: chess.Color, king: chess.Square
     straight = (board.rooks | board.queens) & theirs
     occupied = board.occupied
     free = 0
-    for square in chess.scan_forward(flights):
+    while flights:
+        square = flights.bit_length() - 1
+        flights ^= SQUARES[square]
         if diagonal and chess.BB_DIAG_ATTACKS[square][chess.BB_DIAG_MASKS[square] & occupied] & diagonal:
             continue
         if (
@@ -185,6 +195,16 @@ def has_free_flights(board: chess.Board, winner: chess.Color, king: chess.Square
     return False
 
 
+def _leaps(table: list[chess.Bitboard], men: chess.Bitboard) -> chess.Bitboard:
+    """The squares that leapers on ``men`` attack, ``table`` their attacks by square."""
+    leaped = 0
+    while men:
+        square = men.bit_length() - 1
+        men ^= SQUARES[square]
+        leaped |= table[square]
+    return leaped
+
+
 def pinned(board: chess.Board, color: chess.Color, king: chess.Square) -> int:
     """``color``'s pieces that alone stand between its king and an enemy slider."""
     return lone_blockers(board, king, not color) & board.occupied_co[color]
@@ -200,7 +220,9 @@ def lone_blockers(board: chess.Board, square: chess.Square, color: chess.Color) 
         square
     ][0] & diagonal
     blockers = 0
-    for sniper in chess.scan_forward(snipers):
+    while snipers:
+        sniper = snipers.bit_length() - 1
+        snipers ^= SQUARES[sniper]
         between = chess.between(square, sniper) & board.occupied
         if between and not between & (between - 1):
             blockers |= between
