@@ -158,7 +158,7 @@ def has_free_flights(board: chess.Board, winner: chess.Color, king: chess.Square
     """Has the loser's ``king`` at least ``count`` flight squares (empty or
     holding a piece of ``winner``) that ``winner`` does not attack?"""
     flights = chess.BB_KING_ATTACKS[king] & ~board.occupied_co[not winner]
-    if chess.popcount(flights) < count:
+    if flights.bit_count() < count:
         return False
     # The leapers' and pawns' attacks at once, then the sliders square by square.
     theirs = board.occupied_co[winner]
@@ -169,7 +169,7 @@ def has_free_flights(board: chess.Board, winner: chess.Color, king: chess.Square
         chess.BB_KNIGHT_ATTACKS, board.knights & theirs
     )
     flights &= ~leaped
-    if chess.popcount(flights) < count:
+    if flights.bit_count() < count:
         return False
     diagonal = (board.bishops | board.queens) & theirs
     straight = (board.rooks | board.queens) & theirs
