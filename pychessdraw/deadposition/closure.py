@@ -26,7 +26,7 @@ import chess
 from .budget import Budget
 from .helpmate import mating_move
 from .keys import Key, child_key, key
-from .legal import Order, has_free_flights, legal_moves, legality
+from .legal import Order, checkers_mask, has_free_flights, legal_moves, legality
 from .material import material_cannot_mate
 from .ordering import staged_moves
 from .reach import reach_cannot_mate
@@ -64,9 +64,9 @@ def explore(
     # be advanced only while ``board`` is at its position.
     dive = order is not staged_moves  # a dive's order (see below)
 
-    stack = [legal_moves(board, winner, order, board.checkers_mask())]
+    stack = [legal_moves(board, winner, order, checkers_mask(board))]
     # Looked up once: the loop runs once a node.
-    push, pop, spend, seen, attackers = board.push, board.pop, budget.spend, visited.add, board.attackers_mask
+    push, pop, spend, seen = board.push, board.pop, budget.spend, visited.add
     try:
         while stack:
             move = next(stack[-1], None)
@@ -91,9 +91,7 @@ def explore(
             seen(after)
             path.append(move)
             turn = board.turn
-            # ``board.checkers_mask()``, its king found here
-            king = board.kings & board.occupied_co[turn] & ~board.promoted
-            checkers = attackers(not turn, king.bit_length() - 1) if king else 0
+            checkers = checkers_mask(board)
             # The loser in check: mated or not, ``_replies`` tells (sooner).
             in_check = checkers and turn != winner
             replies = _replies(board, winner, order, checkers) if in_check else None

@@ -48,7 +48,7 @@ def legal_moves(
     ``checkers`` and ``legal`` (``legality(board, checkers)``), if the
     caller has them, save computing them again."""
     if checkers is None:
-        checkers = board.checkers_mask()
+        checkers = checkers_mask(board)
     return filter(legal or legality(board, checkers), order(board, winner, checkers))
 
 
@@ -63,7 +63,7 @@ def legality(board: chess.Board, checkers: int | None = None) -> Callable[[chess
     king_bb = SQUARES[king]
     them = not us
     if checkers is None:
-        checkers = board.attackers_mask(them, king)
+        checkers = checkers_mask(board)
     pins = -1  # computed at the first move that is not the king's
     ep = board.ep_square
     squares = SQUARES
@@ -144,6 +144,35 @@ def attack_test(board: chess.Board, color: chess.Color) -> Callable[[chess.Squar
         )
 
     return attacked
+
+
+def checkers_mask(board: chess.Board) -> chess.Bitboard:
+    """``board.checkers_mask()``, the same mask: the men of the side not to
+    move attacking the king of the side to move (its highest, as
+    ``Board.king``), a slider table read only where that side has such a
+    slider (python-chess reads all three at every call)."""
+    us = board.turn
+    king = board.kings & board.occupied_co[us] & ~board.promoted
+    if not king:
+        return 0
+    square = king.bit_length() - 1
+    them = board.occupied_co[not us]
+    checkers = (
+        chess.BB_KNIGHT_ATTACKS[square] & board.knights
+        | chess.BB_KING_ATTACKS[square] & board.kings
+        | chess.BB_PAWN_ATTACKS[us][square] & board.pawns
+    )
+    occupied = board.occupied
+    straight = (board.rooks | board.queens) & them
+    if straight:
+        checkers |= (
+            chess.BB_RANK_ATTACKS[square][chess.BB_RANK_MASKS[square] & occupied]
+            | chess.BB_FILE_ATTACKS[square][chess.BB_FILE_MASKS[square] & occupied]
+        ) & straight
+    diagonal = (board.bishops | board.queens) & them
+    if diagonal:
+        checkers |= chess.BB_DIAG_ATTACKS[square][chess.BB_DIAG_MASKS[square] & occupied] & diagonal
+    return checkers & them
 
 
 def check_targets(king: chess.Square, checkers: chess.Bitboard) -> chess.Bitboard:
