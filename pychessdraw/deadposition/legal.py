@@ -119,24 +119,26 @@ QUEEN_LINES: Final = [
 def attack_test(board: chess.Board, color: chess.Color) -> Callable[[chess.Square], bool]:
     """``board.is_attacked_by(color, square)`` as a test made once per position
     (``board`` as it stands now): a king's steps test a few squares each,
-    the leapers' and pawns' tables first."""
+    the leapers' and pawns' tables first, a slider table only where
+    ``color`` has such a slider."""
     theirs = board.occupied_co[color]
-    leapers = (
-        (chess.BB_KNIGHT_ATTACKS, board.knights & theirs),
-        (chess.BB_KING_ATTACKS, board.kings & theirs),
-        (chess.BB_PAWN_ATTACKS[not color], board.pawns & theirs),
-    )
+    knights, kings = board.knights & theirs, board.kings & theirs
+    pawn_attacks, pawns = chess.BB_PAWN_ATTACKS[not color], board.pawns & theirs
     diagonal = (board.bishops | board.queens) & theirs
     straight = (board.rooks | board.queens) & theirs
     occupied = board.occupied
 
     def attacked(square: chess.Square) -> bool:
-        for table, men in leapers:
-            if table[square] & men:
-                return True
+        if (
+            chess.BB_KNIGHT_ATTACKS[square] & knights
+            or chess.BB_KING_ATTACKS[square] & kings
+            or pawn_attacks[square] & pawns
+            or (diagonal and chess.BB_DIAG_ATTACKS[square][chess.BB_DIAG_MASKS[square] & occupied] & diagonal)
+        ):
+            return True
         return bool(
-            chess.BB_DIAG_ATTACKS[square][chess.BB_DIAG_MASKS[square] & occupied] & diagonal
-            or (
+            straight
+            and (
                 chess.BB_RANK_ATTACKS[square][chess.BB_RANK_MASKS[square] & occupied]
                 | chess.BB_FILE_ATTACKS[square][chess.BB_FILE_MASKS[square] & occupied]
             )
