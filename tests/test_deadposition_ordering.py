@@ -12,7 +12,7 @@ import pytest
 
 from pychessdraw.deadposition.distances import DISTANCE
 from pychessdraw.deadposition.first_move import best_first_move
-from pychessdraw.deadposition.legal import legal_moves
+from pychessdraw.deadposition.legal import checkers_mask, legal_moves
 from pychessdraw.deadposition.ordering import (
     dive_moves,
     dive_moves_anywhere,
@@ -220,6 +220,18 @@ def test_the_winners_first_move_is_the_first_of_the_full_sort(chess960: bool) ->
         found += 1
         assert first == _full_order(board, winner)[0], board.fen()
     assert found > 0.9 * len(boards)
+
+
+@pytest.mark.parametrize("chess960", [False, True])
+def test_the_checkers_are_python_chess_s(chess960: bool) -> None:
+    """``checkers_mask`` reads a slider table only where the side has such
+    a slider: the same mask as ``Board.checkers_mask``, either side to move."""
+    boards = _positions(31 if chess960 else 37, 20, chess960) + _sparse(41, 400) + [chess.Board(f) for f in SPECIAL]
+    boards.append(chess.Board(None))  # no king: no checkers
+    for board in boards:
+        for turn in chess.COLORS:
+            board.turn = turn
+            assert checkers_mask(board) == board.checkers_mask(), (board.fen(), turn)
 
 
 @pytest.mark.parametrize("chess960", [False, True])

@@ -26,7 +26,7 @@ import chess
 from .budget import Budget
 from .helpmate import mating_move
 from .keys import Key, child_key, key
-from .legal import Order, has_free_flights, legal_moves, legality
+from .legal import Order, checkers_mask, has_free_flights, legal_moves, legality
 from .material import material_cannot_mate
 from .ordering import staged_moves
 from .reach import reach_cannot_mate
@@ -64,12 +64,9 @@ def explore(
     # be advanced only while ``board`` is at its position.
     dive = order is not staged_moves  # a dive's order (see below)
 
-    def proven(mated: bool = False) -> tuple[bool | None, list[chess.Move]]:
-        line = list(path)
-        path.clear()  # unwound here, not by the ``finally``
-        return (True, line) if verify_played(board, winner, len(line), mated=mated) else (None, [])
-
-    stack = [legal_moves(board, winner, order, board.checkers_mask())]
+    stack = [legal_moves(board, winner, order, checkers_mask(board))]
+    # Looked up once: the loop runs once a node.
+    push, pop, spend, seen = board.push, board.pop, budget.spend, visited.add
     try:
         while stack:
             move = next(stack[-1], None)
@@ -77,42 +74,54 @@ def explore(
                 stack.pop()
                 if path:
                     path.pop()
-                    board.pop()
+                    pop()
                 continue
-            if budget.spend():
+            if spend():
                 return None, []
             # The dive seldom meets a known position: it plays first and keys after.
             after = None if dive else child_key(board, move)
             if after is not None and after in visited:
                 continue  # known position: no need to play the move
-            board.push(move)
+            push(move)
             if after is None:
                 after = key(board)
                 if after in visited:
-                    board.pop()
+                    pop()
                     continue
-            visited.add(after)
+            seen(after)
             path.append(move)
-            checkers = board.checkers_mask()
+            turn = board.turn
+            checkers = checkers_mask(board)
             # The loser in check: mated or not, ``_replies`` tells (sooner).
-            in_check = checkers and board.turn != winner
+            in_check = checkers and turn != winner
             replies = _replies(board, winner, order, checkers) if in_check else None
             if in_check and replies is None:
-                return proven()
+                return _proven(board, winner, path)
             if dead_end(board, winner, reach_proofs):
                 path.pop()
-                board.pop()
+                pop()
                 continue
-            mate, legal = _probe(board, winner, checkers) if mate_probes and board.turn == winner else (None, None)
+            mate, legal = _probe(board, winner, checkers) if mate_probes and turn == winner else (None, None)
             if mate is not None:
-                board.push(mate)
+                push(mate)
                 path.append(mate)
-                return proven(mated=True)  # the probe saw python-chess's is_checkmate hold
+                return _proven(board, winner, path, mated=True)  # the probe saw python-chess's is_checkmate hold
             stack.append(replies or legal_moves(board, winner, order, checkers, legal))
         return False, []
     finally:
         for _ in range(len(path)):
             board.pop()
+
+
+def _proven(
+    board: chess.Board, winner: chess.Color, path: list[chess.Move], mated: bool = False
+) -> tuple[bool | None, list[chess.Move]]:
+    """``explore``'s answer on a mate by ``winner`` reached by ``path``: the
+    line once ``verify_played`` has checked it (``path`` emptied, ``board``
+    unwound to the walk's start), else ``(None, [])``."""
+    line = list(path)
+    path.clear()  # unwound here, not by the walk's ``finally``
+    return (True, line) if verify_played(board, winner, len(line), mated=mated) else (None, [])
 
 
 def _replies(board: chess.Board, winner: chess.Color, order: Order, checkers: int) -> Iterator[chess.Move] | None:
@@ -144,8 +153,8 @@ def _boxed_in(board: chess.Board, winner: chess.Color) -> bool:
     ``FREE_FLIGHTS`` neither blocked by its own pieces nor attacked)? Only
     then is a mate in one worth looking for (a heuristic: it only decides
     where the dive looks, never what it proves)."""
-    king = board.king(not winner)
-    return king is not None and not has_free_flights(board, winner, king, FREE_FLIGHTS)
+    king = board.kings & board.occupied_co[not winner] & ~board.promoted  # ``board.king(not winner)``
+    return bool(king) and not has_free_flights(board, winner, king.bit_length() - 1, FREE_FLIGHTS)
 
 
 def dead_end(board: chess.Board, winner: chess.Color, reach_proofs: bool = True) -> bool:

@@ -94,21 +94,32 @@ def _attacks(board: chess.Board, pieces: chess.Bitboard) -> list[tuple[chess.Squ
     diagonal = board.bishops | board.queens
     straight = board.rooks | board.queens
     attacks = []
-    for fr in chess.scan_reversed(pieces):
-        bb = chess.BB_SQUARES[fr]
+    while pieces:
+        fr = pieces.bit_length() - 1  # the highest first, as ``chess.scan_reversed``
+        bb = _SQUARES[fr]
+        pieces ^= bb
         if bb & knights:
-            attacks.append((fr, chess.BB_KNIGHT_ATTACKS[fr]))
+            attacks.append((fr, _KNIGHT_ATTACKS[fr]))
         elif bb & kings:
-            attacks.append((fr, chess.BB_KING_ATTACKS[fr]))
+            attacks.append((fr, _KING_ATTACKS[fr]))
         else:
-            mask = chess.BB_DIAG_ATTACKS[fr][chess.BB_DIAG_MASKS[fr] & occupied] if bb & diagonal else 0
+            mask = _DIAG_ATTACKS[fr][_DIAG_MASKS[fr] & occupied] if bb & diagonal else 0
             if bb & straight:
-                mask |= (
-                    chess.BB_RANK_ATTACKS[fr][chess.BB_RANK_MASKS[fr] & occupied]
-                    | chess.BB_FILE_ATTACKS[fr][chess.BB_FILE_MASKS[fr] & occupied]
-                )
+                mask |= _RANK_ATTACKS[fr][_RANK_MASKS[fr] & occupied] | _FILE_ATTACKS[fr][_FILE_MASKS[fr] & occupied]
             attacks.append((fr, mask))
     return attacks
+
+
+# python-chess's tables as this module's globals: one lookup each in the loops.
+_SQUARES: Final = chess.BB_SQUARES
+_KNIGHT_ATTACKS: Final = chess.BB_KNIGHT_ATTACKS
+_KING_ATTACKS: Final = chess.BB_KING_ATTACKS
+_DIAG_ATTACKS: Final = chess.BB_DIAG_ATTACKS
+_DIAG_MASKS: Final = chess.BB_DIAG_MASKS
+_RANK_ATTACKS: Final = chess.BB_RANK_ATTACKS
+_RANK_MASKS: Final = chess.BB_RANK_MASKS
+_FILE_ATTACKS: Final = chess.BB_FILE_ATTACKS
+_FILE_MASKS: Final = chess.BB_FILE_MASKS
 
 
 _SEVENTH: Final = {chess.WHITE: chess.BB_RANK_7, chess.BLACK: chess.BB_RANK_2}
@@ -172,7 +183,8 @@ def _best_quiet(
     """No capture and no promotion: the best quiet move (pieces, castling, pawns)."""
     empty = ~board.occupied & chess.BB_ALL
     pawn_score, step = _pawn_step(board, singles, empty) if pawns else (-1_000, None)
-    loser_king = board.king(not board.turn)
+    loser = board.kings & board.occupied_co[not board.turn] & ~board.promoted  # ``board.king(not board.turn)``
+    loser_king = loser.bit_length() - 1 if loser else None
     if pawn_score > PIECE_QUIET_MAX and loser_king is not None:
         return step  # no piece's quiet move scores as high
     lk = corner if loser_king is None else loser_king
@@ -196,19 +208,20 @@ def _best_quiet(
 
 
 def _quiet_score(board: chess.Board, fr: int, targets: int, corner: int, lk: int, kt: int) -> tuple[int, int]:
-    """Score and square of the best quiet move of the piece on ``fr``."""
-    bb = chess.BB_SQUARES[fr]
+    """Score and square of the best quiet move of the piece on ``fr``
+    (the highest square of the best, as python-chess generates first)."""
+    bb = _SQUARES[fr]
     if bb & board.kings:
         closer = targets & CLOSER[kt][DISTANCE[fr][kt]]
-        return (25, chess.msb(closer)) if closer else (0, chess.msb(targets))
+        return (25, closer.bit_length() - 1) if closer else (0, targets.bit_length() - 1)
     if bb & board.knights:
         closer = targets & KNIGHT_CLOSER[corner][KNIGHT_DISTANCE[fr][corner]]
-        return (28, chess.msb(closer)) if closer else (5, chess.msb(targets))
+        return (28, closer.bit_length() - 1) if closer else (5, targets.bit_length() - 1)
     ring = RING[lk]
     d = 0
     while not targets & ring[d]:
         d += 1
-    return 15 + 3 * (DISTANCE[fr][lk] - d), chess.msb(targets & ring[d])
+    return 15 + 3 * (DISTANCE[fr][lk] - d), (targets & ring[d]).bit_length() - 1
 
 
 # A pawn's double step onto a square in front of an enemy pawn scores this

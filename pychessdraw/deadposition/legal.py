@@ -22,6 +22,8 @@ from typing import Final, Protocol
 
 import chess
 
+SQUARES: Final = chess.BB_SQUARES  # one global read in the hot loops, not a module's attribute too
+
 
 class Order(Protocol):
     """A move order of the walk: every pseudo-legal move of ``board``, but
@@ -46,7 +48,7 @@ def legal_moves(
     ``checkers`` and ``legal`` (``legality(board, checkers)``), if the
     caller has them, save computing them again."""
     if checkers is None:
-        checkers = board.checkers_mask()
+        checkers = checkers_mask(board)
     return filter(legal or legality(board, checkers), order(board, winner, checkers))
 
 
@@ -54,21 +56,27 @@ def legality(board: chess.Board, checkers: int | None = None) -> Callable[[chess
     """A test of the pseudo-legal moves of ``board`` (as it stands now).
     ``checkers``: ``board.checkers_mask()``, if the caller has it."""
     us = board.turn
-    king = board.king(us)
-    if king is None:
+    king_mask = board.kings & board.occupied_co[us] & ~board.promoted  # ``board.king(us)``
+    if not king_mask:
         return lambda move: True  # no king: nothing is illegal
+    king = king_mask.bit_length() - 1
+    king_bb = SQUARES[king]
     them = not us
     if checkers is None:
-        checkers = board.attackers_mask(them, king)
+        checkers = checkers_mask(board)
     pins = -1  # computed at the first move that is not the king's
     ep = board.ep_square
+    squares = SQUARES
     # In check: squares behind the king on a checking line (still attacked
     # once the king steps there), and where another piece must move to.
     behind = 0
     target = chess.BB_ALL
     if checkers:
-        for checker in chess.scan_forward(checkers & ~board.pawns & ~board.knights & ~board.kings):
-            behind |= chess.ray(king, checker) & ~chess.BB_SQUARES[checker]
+        sliders = checkers & ~board.pawns & ~board.knights & ~board.kings
+        while sliders:
+            checker = sliders.bit_length() - 1
+            sliders ^= squares[checker]
+            behind |= chess.ray(king, checker) & ~squares[checker]
         target = check_targets(king, checkers)
     # The king's steps; its castling goes onto its own rook or two files
     # away, never onto one of these.
@@ -81,22 +89,23 @@ def legality(board: chess.Board, checkers: int | None = None) -> Callable[[chess
         nonlocal pins, attacked
         fr, to = move.from_square, move.to_square
         if fr == king:
-            if not chess.BB_SQUARES[to] & steps:
+            to_bb = squares[to]
+            if not to_bb & steps:
                 return not checkers  # castling: generated with its path tested already
-            if chess.BB_SQUARES[to] & behind:
+            if to_bb & behind:
                 return False
             if attacked is None:
                 attacked = attack_test(board, them)
             return not attacked(to)
         if to == ep and board.is_en_passant(move):
             return not board.is_into_check(move)
-        if not chess.BB_SQUARES[to] & target:
+        if not squares[to] & target:
             return False
-        if not chess.BB_SQUARES[fr] & lines:
+        if not squares[fr] & lines:
             return True
         if pins < 0:
             pins = pinned(board, us, king)
-        return not pins & chess.BB_SQUARES[fr] or bool(chess.ray(fr, to) & chess.BB_SQUARES[king])
+        return not pins & squares[fr] or bool(chess.ray(fr, to) & king_bb)
 
     return legal
 
@@ -110,24 +119,26 @@ QUEEN_LINES: Final = [
 def attack_test(board: chess.Board, color: chess.Color) -> Callable[[chess.Square], bool]:
     """``board.is_attacked_by(color, square)`` as a test made once per position
     (``board`` as it stands now): a king's steps test a few squares each,
-    the leapers' and pawns' tables first."""
+    the leapers' and pawns' tables first, a slider table only where
+    ``color`` has such a slider."""
     theirs = board.occupied_co[color]
-    leapers = (
-        (chess.BB_KNIGHT_ATTACKS, board.knights & theirs),
-        (chess.BB_KING_ATTACKS, board.kings & theirs),
-        (chess.BB_PAWN_ATTACKS[not color], board.pawns & theirs),
-    )
+    knights, kings = board.knights & theirs, board.kings & theirs
+    pawn_attacks, pawns = chess.BB_PAWN_ATTACKS[not color], board.pawns & theirs
     diagonal = (board.bishops | board.queens) & theirs
     straight = (board.rooks | board.queens) & theirs
     occupied = board.occupied
 
     def attacked(square: chess.Square) -> bool:
-        for table, men in leapers:
-            if table[square] & men:
-                return True
+        if (
+            chess.BB_KNIGHT_ATTACKS[square] & knights
+            or chess.BB_KING_ATTACKS[square] & kings
+            or pawn_attacks[square] & pawns
+            or (diagonal and chess.BB_DIAG_ATTACKS[square][chess.BB_DIAG_MASKS[square] & occupied] & diagonal)
+        ):
+            return True
         return bool(
-            chess.BB_DIAG_ATTACKS[square][chess.BB_DIAG_MASKS[square] & occupied] & diagonal
-            or (
+            straight
+            and (
                 chess.BB_RANK_ATTACKS[square][chess.BB_RANK_MASKS[square] & occupied]
                 | chess.BB_FILE_ATTACKS[square][chess.BB_FILE_MASKS[square] & occupied]
             )
@@ -135,6 +146,35 @@ def attack_test(board: chess.Board, color: chess.Color) -> Callable[[chess.Squar
         )
 
     return attacked
+
+
+def checkers_mask(board: chess.Board) -> chess.Bitboard:
+    """``board.checkers_mask()``, the same mask: the men of the side not to
+    move attacking the king of the side to move (its highest, as
+    ``Board.king``), a slider table read only where that side has such a
+    slider (python-chess reads all three at every call)."""
+    us = board.turn
+    king = board.kings & board.occupied_co[us] & ~board.promoted
+    if not king:
+        return 0
+    square = king.bit_length() - 1
+    them = board.occupied_co[not us]
+    checkers = (
+        chess.BB_KNIGHT_ATTACKS[square] & board.knights
+        | chess.BB_KING_ATTACKS[square] & board.kings
+        | chess.BB_PAWN_ATTACKS[us][square] & board.pawns
+    )
+    occupied = board.occupied
+    straight = (board.rooks | board.queens) & them
+    if straight:
+        checkers |= (
+            chess.BB_RANK_ATTACKS[square][chess.BB_RANK_MASKS[square] & occupied]
+            | chess.BB_FILE_ATTACKS[square][chess.BB_FILE_MASKS[square] & occupied]
+        ) & straight
+    diagonal = (board.bishops | board.queens) & them
+    if diagonal:
+        checkers |= chess.BB_DIAG_ATTACKS[square][chess.BB_DIAG_MASKS[square] & occupied] & diagonal
+    return checkers & them
 
 
 def check_targets(king: chess.Square, checkers: chess.Bitboard) -> chess.Bitboard:
@@ -149,25 +189,26 @@ def has_free_flights(board: chess.Board, winner: chess.Color, king: chess.Square
     """Has the loser's ``king`` at least ``count`` flight squares (empty or
     holding a piece of ``winner``) that ``winner`` does not attack?"""
     flights = chess.BB_KING_ATTACKS[king] & ~board.occupied_co[not winner]
-    if chess.popcount(flights) < count:
+    if flights.bit_count() < count:
         return False
     # The leapers' and pawns' attacks at once, then the sliders square by square.
     theirs = board.occupied_co[winner]
     pawns = board.pawns & theirs
     west, east = pawns & ~chess.BB_FILE_A, pawns & ~chess.BB_FILE_H
     leaped = (west << 7 | east << 9) & chess.BB_ALL if winner == chess.WHITE else west >> 9 | east >> 7
-    for square in chess.scan_forward(board.kings & theirs):
-        leaped |= chess.BB_KING_ATTACKS[square]
-    for square in chess.scan_forward(board.knights & theirs):
-        leaped |= chess.BB_KNIGHT_ATTACKS[square]
+    leaped |= _leaps(chess.BB_KING_ATTACKS, board.kings & theirs) | _leaps(
+        chess.BB_KNIGHT_ATTACKS, board.knights & theirs
+    )
     flights &= ~leaped
-    if chess.popcount(flights) < count:
+    if flights.bit_count() < count:
         return False
     diagonal = (board.bishops | board.queens) & theirs
     straight = (board.rooks | board.queens) & theirs
     occupied = board.occupied
     free = 0
-    for square in chess.scan_forward(flights):
+    while flights:
+        square = flights.bit_length() - 1
+        flights ^= SQUARES[square]
         if diagonal and chess.BB_DIAG_ATTACKS[square][chess.BB_DIAG_MASKS[square] & occupied] & diagonal:
             continue
         if (
@@ -185,6 +226,16 @@ def has_free_flights(board: chess.Board, winner: chess.Color, king: chess.Square
     return False
 
 
+def _leaps(table: list[chess.Bitboard], men: chess.Bitboard) -> chess.Bitboard:
+    """The squares that leapers on ``men`` attack, ``table`` their attacks by square."""
+    leaped = 0
+    while men:
+        square = men.bit_length() - 1
+        men ^= SQUARES[square]
+        leaped |= table[square]
+    return leaped
+
+
 def pinned(board: chess.Board, color: chess.Color, king: chess.Square) -> int:
     """``color``'s pieces that alone stand between its king and an enemy slider."""
     return lone_blockers(board, king, not color) & board.occupied_co[color]
@@ -200,7 +251,9 @@ def lone_blockers(board: chess.Board, square: chess.Square, color: chess.Color) 
         square
     ][0] & diagonal
     blockers = 0
-    for sniper in chess.scan_forward(snipers):
+    while snipers:
+        sniper = snipers.bit_length() - 1
+        snipers ^= SQUARES[sniper]
         between = chess.between(square, sniper) & board.occupied
         if between and not between & (between - 1):
             blockers |= between

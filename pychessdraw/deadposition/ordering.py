@@ -48,10 +48,10 @@ def mating_corner(board: chess.Board, winner: chess.Color, anywhere: bool = Fals
         special = _material_corner(board, winner, mine)
         if special is not None:
             return special
-    king = board.king(not winner)
-    if king is None:
+    king = board.kings & board.occupied_co[not winner] & ~board.promoted  # ``board.king(not winner)``
+    if not king:
         return _CORNERS[winner][0]
-    return (_NEAREST_ANYWHERE if anywhere else _NEAREST)[winner][king]
+    return (_NEAREST_ANYWHERE if anywhere else _NEAREST)[winner][king.bit_length() - 1]
 
 
 def _material_corner(board: chess.Board, winner: chess.Color, mine: chess.Bitboard) -> int | None:
@@ -299,10 +299,7 @@ def _loser_dive(board: chess.Board, winner: chess.Color, checkers: int | None, a
     feed = 0 if checkers else _feeding_squares(board, winner)
     if feed:
         yield from board.generate_pseudo_legal_moves(~king, feed)
-    for fr in chess.scan_reversed(king):
-        steps = chess.BB_KING_ATTACKS[fr] & ~board.occupied & CLOSER[corner][DISTANCE[fr][corner]]
-        for to in chess.scan_reversed(steps):
-            yield chess.Move(fr, to)
+    yield from _king_steps(king, ~board.occupied & chess.BB_ALL, corner, closer=True)
     for move in castles:
         if DISTANCE[move.to_square][corner] < DISTANCE[move.from_square][corner]:
             yield move
@@ -311,14 +308,26 @@ def _loser_dive(board: chess.Board, winner: chess.Color, checkers: int | None, a
         quiet &= _evasions(board, chess.msb(king), checkers)
     if quiet:
         yield from board.generate_pseudo_legal_moves(~king, quiet)
-    for fr in chess.scan_reversed(king):
-        steps = chess.BB_KING_ATTACKS[fr] & ~board.occupied & ~CLOSER[corner][DISTANCE[fr][corner]]
-        for to in chess.scan_reversed(steps):
-            yield chess.Move(fr, to)
+    yield from _king_steps(king, ~board.occupied & chess.BB_ALL, corner, closer=False)
     for move in castles:
         if DISTANCE[move.to_square][corner] >= DISTANCE[move.from_square][corner]:
             yield move
     yield from board.generate_pseudo_legal_moves(chess.BB_ALL, them)
+
+
+def _king_steps(kings: chess.Bitboard, empty: chess.Bitboard, corner: int, *, closer: bool) -> Iterator[chess.Move]:
+    """The quiet steps of the king on ``kings`` (one, as a rule) onto
+    ``empty``, those nearer ``corner`` or (``closer=False``) the others, in
+    python-chess's generation order (high squares first)."""
+    while kings:
+        fr = kings.bit_length() - 1
+        kings ^= chess.BB_SQUARES[fr]
+        near = CLOSER[corner][DISTANCE[fr][corner]]
+        steps = chess.BB_KING_ATTACKS[fr] & empty & (near if closer else ~near)
+        while steps:
+            to = steps.bit_length() - 1
+            steps ^= chess.BB_SQUARES[to]
+            yield chess.Move(fr, to)
 
 
 def _feeding_squares(board: chess.Board, winner: chess.Color) -> int:

@@ -5,14 +5,16 @@ Two ways, with python-chess's own tests of legality and mate: replay a line
 from a position (``verify_line``), or unwind a board on which the line was
 just played (``verify_played``: no move is played again, and it is as
 strict, since ``Board.pop`` restores exactly the position each move was
-played from).  The pseudo-legality of a piece's move or a pawn's plain
-step or capture is read from python-chess's attack tables by its own rules
-(``pseudo_legal``, tested against ``Board.is_pseudo_legal`` on every move
-of random positions): its generic test cost a replay three times the pops."""
+played from).  The pseudo-legality of a piece's move or a pawn's step or
+capture (promotions too) is read from python-chess's attack tables by its
+own rules (``pseudo_legal``, tested against ``Board.is_pseudo_legal`` on
+every move of random positions): its generic test cost a replay three
+times the pops."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 import chess
 
@@ -31,7 +33,7 @@ def verify_line(board: chess.Board, color: chess.Color, line: Sequence[chess.Mov
         if not pseudo_legal(b, move):
             return False
         b.push(move)
-        if b.was_into_check():
+        if was_into_check(b):
             return False
     return b.is_checkmate() and b.turn != color
 
@@ -45,11 +47,19 @@ def verify_played(board: chess.Board, color: chess.Color, count: int, *, mated: 
 
     ``board`` is unwound by ``count`` moves, whatever the answer."""
     ok = board.turn != color and (mated or board.is_checkmate())
+    pop = board.pop
     for _ in range(count):
-        ok = ok and not board.was_into_check()
-        move = board.pop()
+        ok = ok and not was_into_check(board)
+        move = pop()
         ok = ok and pseudo_legal(board, move)
     return ok
+
+
+def was_into_check(board: chess.Board) -> bool:
+    """``board.was_into_check()``: is the king of the side that just moved
+    attacked?  Its king found and its attackers asked here, one call."""
+    king = board.kings & board.occupied_co[not board.turn] & ~board.promoted  # ``board.king(not board.turn)``
+    return bool(king) and bool(board.attackers_mask(board.turn, king.bit_length() - 1))
 
 
 def pseudo_legal(board: chess.Board, move: chess.Move) -> bool:
@@ -57,22 +67,39 @@ def pseudo_legal(board: chess.Board, move: chess.Move) -> bool:
     by the same rules: a non-pawn man of the side to move onto a square its
     ``attacks_mask`` holds and no man of its own stands on (python-chess
     answers the same after its castling test, which a king's step never
-    needs); a pawn's single step onto an empty square, or its capture of a
-    man of the other side, short of the last rank.  Any other move (a
-    castling, a double step, en passant, a promotion, a move that fails
-    these tests) is python-chess's to answer."""
+    needs); a pawn's single or double step onto empty squares, or its
+    capture of a man of the other side, with a promotion to a queen, rook,
+    bishop or knight exactly where it reaches the last rank (a double step
+    ends on the third or fourth rank from its side, as python-chess
+    generates it).  Any other move (a castling, en passant, a move that
+    fails these tests) is python-chess's to answer."""
     fr, to = move.from_square, move.to_square
-    fr_bb, to_bb = chess.BB_SQUARES[fr], chess.BB_SQUARES[to]
+    fr_bb, to_bb = SQUARES[fr], SQUARES[to]
     turn = board.turn
     mine = board.occupied_co[turn]
-    if fr_bb & mine and not (move.promotion or move.drop or to_bb & mine):
-        if not fr_bb & board.pawns:
-            if board.attacks_mask(fr) & to_bb:
+    if not fr_bb & mine or move.drop or to_bb & mine:
+        return board.is_pseudo_legal(move)
+    if not fr_bb & board.pawns:
+        if not move.promotion and board.attacks_mask(fr) & to_bb:
+            return True
+    elif move.promotion in _PROMOTIONS if to_bb & chess.BB_BACKRANKS else not move.promotion:
+        if to_bb & board.occupied_co[not turn]:
+            if chess.BB_PAWN_ATTACKS[turn][fr] & to_bb:
                 return True
-        elif not to_bb & chess.BB_BACKRANKS:
-            if to_bb & board.occupied_co[not turn]:
-                if chess.BB_PAWN_ATTACKS[turn][fr] & to_bb:
-                    return True
-            elif to == fr + (8 if turn == chess.WHITE else -8) and not to_bb & board.occupied:
+        elif not to_bb & board.occupied:
+            step = 8 if turn == chess.WHITE else -8
+            if to == fr + step:
+                return True
+            if to == fr + 2 * step and not SQUARES[fr + step] & board.occupied and to_bb & _DOUBLE_STEP_ENDS[turn]:
                 return True
     return board.is_pseudo_legal(move)
+
+
+SQUARES: Final = chess.BB_SQUARES
+_PROMOTIONS: Final = (chess.QUEEN, chess.ROOK, chess.BISHOP, chess.KNIGHT)
+# Where python-chess lets a double step end (both ranks: a pawn on its first
+# rank steps twice onto the third).
+_DOUBLE_STEP_ENDS: Final = {
+    chess.WHITE: chess.BB_RANK_3 | chess.BB_RANK_4,
+    chess.BLACK: chess.BB_RANK_6 | chess.BB_RANK_5,
+}
