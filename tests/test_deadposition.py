@@ -254,6 +254,7 @@ MATES_IN_ONE = [
     ("8/8/8/8/8/5k2/4p3/4K1Q1 b - - 0 1", None),
     ("8/8/1K6/8/6Q1/3k3P/2N5/4Qq2 w - - 0 1", "c2b4"),  # the knight covers one of the flights
     ("5r2/5k2/8/4QNK1/8/8/8/8 w - - 0 1", "f5h6"),  # the knight covers g8
+    ("4r1Q1/4k3/6R1/4Pp2/3QK3/8/8/3R4 w - f6 0 1", "e5f6"),  # en passant, the only mate
 ]
 
 
@@ -319,6 +320,37 @@ def test_mating_move_finds_a_mate_in_one_whenever_there_is_one() -> None:
         assert move in mates, (board.fen(), [m.uci() for m in mates])
         found += 1
     assert found > 150
+
+
+def test_mating_move_finds_mates_in_one_by_en_passant() -> None:
+    """As above, on random positions where Black's pawn has just stepped
+    two squares beside a White pawn (the probe leaves en passant, whose
+    taken pawn opens a line, to python-chess)."""
+    import random
+
+    from pychessdraw.deadposition.helpmate import mating_move
+
+    rng = random.Random(5)
+    tried = found = 0
+    for board in _sparse_positions(rng, 20000):
+        file = rng.randrange(8)
+        pawn, stepped = chess.square(file, 4), chess.square(file + rng.choice((-1, 1)) % 8, 4)
+        if abs(chess.square_file(pawn) - chess.square_file(stepped)) != 1:
+            continue
+        behind = (chess.square(chess.square_file(stepped), 5), chess.square(chess.square_file(stepped), 6))
+        if any(board.piece_at(square) for square in (pawn, stepped, *behind)):
+            continue
+        board.set_piece_at(pawn, chess.Piece(chess.PAWN, chess.WHITE))
+        board.set_piece_at(stepped, chess.Piece(chess.PAWN, chess.BLACK))
+        board.ep_square = behind[0]
+        if not board.is_valid() or not board.has_legal_en_passant():
+            continue
+        tried += 1
+        mates = _mates_in_one(board)
+        move, _ = mating_move(board, chess.WHITE)
+        assert (move is None) == (not mates) and (move is None or move in mates), (board.fen(), mates)
+        found += bool(mates)
+    assert tried > 500 and found > 50, (tried, found)
 
 
 @pytest.mark.parametrize(

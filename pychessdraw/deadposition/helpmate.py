@@ -199,6 +199,12 @@ def _changes_material(b: chess.Board, move: chess.Move) -> bool:
     return bool(move.promotion or chess.BB_SQUARES[move.to_square] & b.occupied) or b.is_en_passant(move)
 
 
+# ``mating_move``'s kinds of moves: direct checks, a blocker's moves, the rest.
+DIRECT: Final = 0
+UNMASKS: Final = 1
+OTHER: Final = 2
+
+
 def mating_move(
     b: chess.Board,
     winner: chess.Color,
@@ -207,19 +213,60 @@ def mating_move(
 ) -> tuple[chess.Move | None, bool]:
     """A move by ``winner`` (to move) that mates, and whether any move was tried.
 
-    Only moves that give check are tried: each piece type only to the
-    squares from which it attacks the king (a rook moving onto the king's
-    diagonal gives no check), plus any move of a piece that unmasks a
-    slider, promotions, en passant and castling. A direct check that leaves
-    the king a square no piece attacks after the move (``_flight_test``,
-    exact) is not played. This skips most pushes and misses no mate.
-    ``b`` is restored.  ``checkers`` (``b.checkers_mask()``) and ``legal``
-    (``legality(b, checkers)``), if the caller has them, save computing
-    them again."""
-    loser = not winner
-    ks = b.king(loser)
+    Only moves that give check are tried (``_checking_moves``). A check
+    that leaves the king a square no piece attacks after the move
+    (``_flight_test``, exact but for a king's move and en passant) is not
+    played; one that leaves none is mate unless another man can parry it
+    (``_mated_without_flights``). This skips most pushes and misses no
+    mate.  ``b`` is restored.  ``checkers`` (``b.checkers_mask()``) and
+    ``legal`` (``legality(b, checkers)``), if the caller has them, save
+    computing them again."""
+    ks = b.king(not winner)
     if ks is None:
         return None, False
+    # Pseudo-legal moves and one legality test per position (``legality``).
+    if legal is None:
+        legal = legality(b, checkers)
+    any_move = False
+    flight_left: Callable[[chess.Move], bool] | None = None  # made at the first move it tests
+    kings = b.kings
+    ep = b.ep_square
+    for gens, kind in _checking_moves(b, ks, winner):
+        for gen in gens:
+            for move in gen:
+                fr, to = move.from_square, move.to_square
+                if kind == UNMASKS and chess.BB_SQUARES[to] & chess.BB_RAYS[ks][fr]:
+                    continue  # stays on its line: no check unmasked
+                if not legal(move):
+                    continue
+                any_move = True
+                # The flight test counts a moving king's cover nowhere and
+                # keeps a pawn taken en passant on the board.
+                tested = kind != OTHER and not chess.BB_SQUARES[fr] & kings and to != ep
+                if tested:
+                    if flight_left is None:
+                        flight_left = _flight_test(b, ks, winner)
+                    if flight_left(move):
+                        continue
+                b.push(move)
+                # A move that passed the flight test leaves the king no step.
+                mate = _mated_without_flights(b, ks) if tested else b.is_checkmate()
+                b.pop()
+                if mate:
+                    return move, True
+    return None, any_move
+
+
+def _checking_moves(
+    b: chess.Board, ks: chess.Square, winner: chess.Color
+) -> tuple[tuple[list[Iterable[chess.Move]], int], ...]:
+    """``mating_move``'s candidates by kind, pseudo-legal: each piece type
+    only to the squares from which it attacks the loser's king on ``ks``
+    (a rook moving onto the king's diagonal gives no check), a pawn's
+    promotions too (``DIRECT``); every move of a man that alone blocks a
+    slider's line to the king (``UNMASKS``: off its line, it unmasks a
+    check; on it, a check it gives is a direct one); en passant and
+    castling (``OTHER``)."""
     occ = b.occupied
     us = b.occupied_co[winner]
     diag = chess.BB_DIAG_ATTACKS[ks][chess.BB_DIAG_MASKS[ks] & occ]
@@ -231,10 +278,6 @@ def mating_move(
     diagonal = (b.bishops | b.queens) & us
     straight = (b.rooks | b.queens) & us
     pawns = b.pawns & us
-    from_mask = lone_blockers(b, ks, winner) & us  # moving one may unmask a check
-    # Pseudo-legal moves and one legality test per position (``legality``).
-    if legal is None:
-        legal = legality(b, checkers)
     generate = b.generate_pseudo_legal_moves
     # The pieces' checks as python-chess generates them (from the highest
     # square, each to its highest target first), without a generator each.
@@ -246,34 +289,15 @@ def mating_move(
     if straight and orth:
         direct.append(_piece_moves(b, straight, orth & ~us))
     if pawns:  # onto a square attacking the king, or promoting (to anything)
-        direct.append(generate(pawns, chess.BB_PAWN_ATTACKS[loser][ks] | chess.BB_BACKRANKS))
+        direct.append(generate(pawns, chess.BB_PAWN_ATTACKS[not winner][ks] | chess.BB_BACKRANKS))
+    from_mask = lone_blockers(b, ks, winner) & us
+    blockers: list[Iterable[chess.Move]] = [generate(from_mask, chess.BB_ALL)] if from_mask else []
     others: list[Iterable[chess.Move]] = []
-    if from_mask:
-        others.append(generate(from_mask, chess.BB_ALL))
     if b.ep_square is not None:
         others.append(b.generate_legal_ep())
     if b.castling_rights & (chess.BB_RANK_1 if winner == chess.WHITE else chess.BB_RANK_8):
         others.append(b.generate_castling_moves())
-    any_move = False
-    flight_left: Callable[[chess.Move], bool] | None = None  # made at the first direct check
-    for gens, filtered in ((direct, True), (others, False)):
-        for gen in gens:
-            for move in gen:
-                if not legal(move):
-                    continue
-                any_move = True
-                if filtered:
-                    if flight_left is None:
-                        flight_left = _flight_test(b, ks, winner)
-                    if flight_left(move):
-                        continue
-                b.push(move)
-                # A direct check that passed the flight test leaves the king no step.
-                mate = _mated_without_flights(b, ks) if filtered else b.is_checkmate()
-                b.pop()
-                if mate:
-                    return move, True
-    return None, any_move
+    return (direct, DIRECT), (blockers, UNMASKS), (others, OTHER)
 
 
 def _mated_without_flights(b: chess.Board, king: chess.Square) -> bool:
