@@ -17,6 +17,7 @@ from typing import Final
 import chess
 
 from .distances import DISTANCE, KNIGHT_DISTANCE
+from .legal import SQUARES
 
 
 def _masks(distance: list[list[int]]) -> list[list[int]]:
@@ -96,7 +97,7 @@ def _attacks(board: chess.Board, pieces: chess.Bitboard) -> list[tuple[chess.Squ
     attacks = []
     while pieces:
         fr = pieces.bit_length() - 1  # the highest first, as ``chess.scan_reversed``
-        bb = _SQUARES[fr]
+        bb = SQUARES[fr]
         pieces ^= bb
         if bb & knights:
             attacks.append((fr, _KNIGHT_ATTACKS[fr]))
@@ -111,7 +112,6 @@ def _attacks(board: chess.Board, pieces: chess.Bitboard) -> list[tuple[chess.Squ
 
 
 # python-chess's tables as this module's globals: one lookup each in the loops.
-_SQUARES: Final = chess.BB_SQUARES
 _KNIGHT_ATTACKS: Final = chess.BB_KNIGHT_ATTACKS
 _KING_ATTACKS: Final = chess.BB_KING_ATTACKS
 _DIAG_ATTACKS: Final = chess.BB_DIAG_ATTACKS
@@ -210,7 +210,7 @@ def _best_quiet(
 def _quiet_score(board: chess.Board, fr: int, targets: int, corner: int, lk: int, kt: int) -> tuple[int, int]:
     """Score and square of the best quiet move of the piece on ``fr``
     (the highest square of the best, as python-chess generates first)."""
-    bb = _SQUARES[fr]
+    bb = SQUARES[fr]
     if bb & board.kings:
         closer = targets & CLOSER[kt][DISTANCE[fr][kt]]
         return (25, closer.bit_length() - 1) if closer else (0, targets.bit_length() - 1)

@@ -18,6 +18,8 @@ from typing import Final
 
 import chess
 
+from .legal import SQUARES
+
 
 def verify_line(board: chess.Board, color: chess.Color, line: Sequence[chess.Move]) -> bool:
     """True iff ``line`` is legal from ``board`` and ends with ``color`` mating.
@@ -95,7 +97,6 @@ def pseudo_legal(board: chess.Board, move: chess.Move) -> bool:
     return board.is_pseudo_legal(move)
 
 
-SQUARES: Final = chess.BB_SQUARES
 _PROMOTIONS: Final = (chess.QUEEN, chess.ROOK, chess.BISHOP, chess.KNIGHT)
 # Where python-chess lets a double step end (both ranks: a pawn on its first
 # rank steps twice onto the third).
