@@ -376,7 +376,8 @@ def best_first(
     next is the one with the least ``_priority``: the plies played plus,
     ``weights``-weighted, the plies the men's steps still need and the
     steps themselves (with weights ``(0, 1)`` this would be A*, the
-    shortest line: each ply takes at most one step off); a position is
+    shortest line: each ply takes at most one step off), a mating knight
+    home too soon counted as ``CHECKER_HOME`` steps more; a position is
     expanded once for each plan.  Only moves that capture nothing are
     walked (every man has its place in the plan), each one legal
     (``_quiet_steps``), queued and made once taken from the queue (its
@@ -386,15 +387,7 @@ def best_first(
     of flights: the line and the plan it walked towards.  ``board`` is
     left as it was."""
     walk = _Walk(board)
-    heap: list[Entry] = []
-    for targets in plans:
-        assigned = assign(board, targets)
-        if assigned is not None and assigned[1] < FAR:
-            mine, theirs = _steps_by_side(board, assigned[0])
-            f = _priority(0, mine, theirs, weights)
-            heap.append((f, assigned[1], len(heap), -1, len(walk.roots), 0, 0, 0, 0, 0))
-            walk.roots.append(assigned[0])
-    heapq.heapify(heap)
+    heap = walk.plant(plans, color, weights)
     seen: set[tuple[Position, int]] = set()
     count = len(heap)
     while heap:
@@ -423,13 +416,51 @@ def best_first(
         # ``_priority`` of each position after, inlined (called a dozen times a node)
         mine, theirs = sides
         first, second = weights
-        waits = depth + first * (2 * theirs - 1) + second * (theirs + mine)
+        checkers, king_home = walk.homes[index]
+        home = b.kings & b.occupied_co[not color] & chess.BB_SQUARES[king_home]
+        waiting = 0 if home else _waiting(where, checkers)
+        mating = b.turn == color
         for fr, to, promotion, step, piece in _quiet_steps(b, where, allowed):
             count += 1
-            moves = depth + first * 2 * (mine + step) + second * (theirs + mine)
-            f = (waits if waits > moves else moves) + second * step
+            extra = waiting
+            if mating:
+                if not home and where[fr] in checkers:  # ``CHECKER_HOME``
+                    extra += CHECKER_HOME if to == where[fr][2] else -CHECKER_HOME if fr == where[fr][2] else 0
+                m, t = mine + step + extra, theirs
+            else:
+                if piece == chess.KING:
+                    extra = 0 if to == king_home else _waiting(where, checkers) if fr == king_home else extra
+                m, t = mine + step, theirs + extra
+            waits = first * (2 * t - 1)
+            moves = first * 2 * m
+            f = depth + (waits if waits > moves else moves) + second * (t + m)
             heapq.heappush(heap, (f, steps + step, count, node, index, fr, to, promotion, piece, step))
     return None
+
+
+# A mating knight on its square before the defender's king is on its own
+# must leave and come back (its check cannot be blocked, so the king cannot
+# come): counted as this many steps more.  Two, the true cost, drew the walk
+# from the lines of other mates met on the way (measured on random positions
+# of at most five men: one, 12% fewer nodes; two, 10% fewer but twice as
+# many questions over 1,000; counting the bishops' and rooks' checks too,
+# whose lines may be closed meanwhile, 22% more).
+CHECKER_HOME: Final = 1
+
+
+@functools.lru_cache(maxsize=4096)
+def _checkers_home(targets: tuple[Target, ...], color: chess.Color) -> tuple[frozenset[Target], chess.Square]:
+    """The targets of the knights of ``color`` that give check in the mate
+    ``targets``, and the defender's king's square there (cached: a
+    material's placements are asked again by each question)."""
+    king = next(end for kind, side, end in targets if kind == chess.KING and side != color)
+    return frozenset(target for target in checkers_of(targets, color) if target[0] == chess.KNIGHT), king
+
+
+def _waiting(where: dict[chess.Square, Target], checkers: frozenset[Target]) -> int:
+    """``CHECKER_HOME`` for each checker on its square (``where``: the men's
+    targets by square), where the defender's king is not yet on its own."""
+    return CHECKER_HOME * sum(1 for target in checkers if where.get(target[2]) == target)
 
 
 class _Walk:
@@ -443,11 +474,27 @@ class _Walk:
         self.work = board.copy(stack=False)
         self.root_key = _key(board)
         self.roots: list[dict[chess.Square, Target]] = []
+        self.homes: list[tuple[frozenset[Target], chess.Square]] = []  # ``_checkers_home`` of each plan
         self.maps: list[dict[chess.Square, Target]] = []
         self.links: list[tuple[int, chess.Move | None]] = []
         self.depths: list[int] = []
         self.keys: list[Position] = []
         self.sides: list[tuple[int, int]] = []
+
+    def plant(self, plans: Sequence[Sequence[Target]], color: chess.Color, weights: Weights) -> list[Entry]:
+        """The queue's first entries, the root once for each plan its men
+        fit (``assign``), each plan's men's targets and mating knights kept."""
+        heap: list[Entry] = []
+        for targets in plans:
+            assigned = assign(self.board, targets)
+            if assigned is not None and assigned[1] < FAR:
+                self.homes.append(_checkers_home(tuple(targets), color))
+                mine, theirs = _steps_by_side(self.board, assigned[0])
+                f = _priority(0, mine, theirs, weights)
+                heap.append((f, assigned[1], len(heap), -1, len(self.roots), 0, 0, 0, 0, 0))
+                self.roots.append(assigned[0])
+        heapq.heapify(heap)
+        return heap
 
     def make(
         self, parent: int, index: int, fr: int, to: int, promotion: int, position: Position
