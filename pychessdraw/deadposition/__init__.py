@@ -26,7 +26,8 @@ Modules: ``material`` (material theorems), ``patterns`` (known mate
 patterns of small material) and ``directed`` (the search towards one), ``reach`` (locked-pawn
 reachability and escape squares), ``forced`` (single-reply moves),
 ``helpmate`` and ``ordering`` (iterative-deepening search), ``closure``
-(walk over reachable positions), ``keys`` (position keys), ``static``
+(walk over reachable positions), ``walkboard`` (the walks' board: a
+shorter push), ``keys`` (position keys), ``static``
 (cheap gate), ``budget``, ``verify`` (lines checked by python-chess),
 ``solver`` (the pipeline), ``tighten`` (a shorter line to show people),
 ``native`` (the same search compiled, where ``pychessdraw-native`` is

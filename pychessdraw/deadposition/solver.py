@@ -52,6 +52,7 @@ from .shorten import shorten
 from .static import head_on_pawns, reach_applicable, static_cannot_mate, wall_candidate
 from .verdict import Verdict, undecided, unwinnable
 from .verify import verify_line
+from .walkboard import WalkBoard
 
 # Shares of the budget and caps of each phase; benchmarks/README.md gives
 # the measurements behind each value.
@@ -333,7 +334,7 @@ def _plan_walk(b: chess.Board, color: chess.Color, budget: Budget) -> tuple[bool
 
 def _deepening(b: chess.Board, color: chess.Color, budget: Budget) -> tuple[bool | None, list[chess.Move], str]:
     """Iterative-deepening helpmate search on a private copy."""
-    search = HelpmateSearch(b.copy(stack=False), color, budget)
+    search = HelpmateSearch(WalkBoard.of(b), color, budget)
     found = search.run()
     return found, list(search.path), "every line ends without mate (exhaustive search)"
 
@@ -341,7 +342,7 @@ def _deepening(b: chess.Board, color: chess.Color, budget: Budget) -> tuple[bool
 def _closure(b: chess.Board, color: chess.Color, budget: Budget) -> tuple[bool | None, list[chess.Move], str]:
     """Walk of all reachable positions on a private copy."""
     walked = fastwalk.walk(b, color, budget)
-    found, line = walked if walked is not None else explore(b.copy(stack=False), color, budget)
+    found, line = walked if walked is not None else explore(WalkBoard.of(b), color, budget)
     return found, line, "no reachable position is a mate (all positions explored)"
 
 
@@ -376,7 +377,7 @@ def _dive_along(
     b: chess.Board, color: chess.Color, budget: Budget, order: Order
 ) -> tuple[bool | None, list[chess.Move], str]:
     """A dive in ``order`` on a private copy (mate probes on, reach proofs off)."""
-    found, line = explore(b.copy(stack=False), color, budget, reach_proofs=False, mate_probes=True, order=order)
+    found, line = explore(WalkBoard.of(b), color, budget, reach_proofs=False, mate_probes=True, order=order)
     return found, line, "no reachable position is a mate (all positions explored)"
 
 
