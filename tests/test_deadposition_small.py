@@ -268,6 +268,10 @@ def test_the_placements_of_a_material_are_all_different() -> None:
         # K+B+B v K+R, "can White mate?": K+B+B v K's mates, the rook
         # standing still (5,624 nodes with the material's own mates only)
         ("3B4/7K/8/8/8/4k3/B4r2/8 b - - 0 1", chess.WHITE, 5_624),
+        # K+N+B v K, "can Black mate?": the knight, on its square too soon,
+        # must leave and come back for White's king to reach h1 (5,405
+        # nodes before the walk counted it so: ``directed.CHECKER_HOME``)
+        ("8/b7/7K/8/8/8/5k2/7n b - - 0 1", chess.BLACK, 5_405),
     ],
 )
 def test_the_pattern_walk_finds_these_mates_within_a_few_hundred_nodes(
