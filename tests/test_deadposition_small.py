@@ -239,6 +239,18 @@ def test_the_walks_moves_are_the_legal_moves_that_capture_nothing() -> None:
         assert ours == legal, board.fen()
 
 
+def test_the_nearest_targets_are_the_same_with_a_limit() -> None:
+    """``pattern_targets``'s ``limit`` cuts the fitting short, never the
+    answer: the first targets are those of the whole list, in its order."""
+    compared = 0
+    for board, color in bench_questions(400, 5):
+        whole = pattern_targets(board, color)
+        for limit in (1, 4, 16):
+            assert pattern_targets(board, color, limit)[:limit] == whole[:limit], (board.fen(), color, limit)
+        compared += len(whole) > 16
+    assert compared > 50  # many boards with more targets than the walk takes
+
+
 def test_the_placements_of_a_material_are_all_different() -> None:
     """A pattern that is another's mirror image along the diagonal (K+N v
     K+R's two) gives its placements once: the walk's targets all differ."""

@@ -33,6 +33,7 @@ board in it (no capture is planned), a surplus piece on its own square.
 from __future__ import annotations
 
 import functools
+import heapq
 import itertools
 from collections.abc import Sequence
 from typing import Final
@@ -41,6 +42,7 @@ import chess
 
 from .budget import Budget
 from .directed import FAR, TOTAL, Target, best_first, man_steps, piece_steps, walk_to
+from .distances import DISTANCE
 
 MAX_MEN: Final = 5  # kings included
 PIECE_LETTERS: Final = "NBRQ"
@@ -832,10 +834,16 @@ def placements(key: str, color: chess.Color) -> tuple[tuple[Target, ...], ...]:
     return tuple(out)
 
 
-def pattern_targets(board: chess.BaseBoard, color: chess.Color) -> list[tuple[int, str, Sequence[Target]]]:
+def pattern_targets(
+    board: chess.BaseBoard, color: chess.Color, limit: int | None = None
+) -> list[tuple[int, str, Sequence[Target]]]:
     """Every pattern that fits the material on ``board``, as targets for
-    ``color`` to mate: ``(steps, key, targets)``, the fewest steps first.
-    Pawns of ``color`` are planned as queens, the other side's as any piece."""
+    ``color`` to mate: ``(steps, key, targets)``, the fewest steps first
+    (ties in the order found).  Pawns of ``color`` are planned as queens,
+    the other side's as any piece.  With ``limit``, the first ``limit`` are
+    the same, and a placement of a material's patterns or of a surplus
+    piece's (``_frozen``) that can no longer be among them is not fitted
+    to the end (``_Nearest``): K+N+B v K+Q has 512."""
     if chess.popcount(board.occupied) > MAX_MEN:
         return []
     pawns = list(chess.SquareSet(board.pawns))
@@ -848,17 +856,42 @@ def pattern_targets(board: chess.BaseBoard, color: chess.Color) -> list[tuple[in
         )
     ]
     found: list[tuple[int, str, Sequence[Target]]] = []
+    nearest = _Nearest(limit)
+    distinct = _distinct(men)
     for names in itertools.product(*choices):
         promoted = dict(zip(pawns, names, strict=True))
         key = material_key(board, color, promoted)
         for targets in placements(key, color):
-            steps = _fit(kings, men, targets)
-            if steps < FAR:
+            bound = nearest.bound()
+            steps = _fit(kings, men, targets, bound, distinct)
+            if steps < bound:
                 found.append((steps, key, targets))
-        found += _frozen(color, kings, men, promoted)
+                nearest.add(steps)
+        found += _frozen(color, kings, men, promoted, nearest)
         found += _defender_kept(color, kings, men, promoted)
     found.sort(key=lambda item: item[0])
     return found
+
+
+class _Nearest:
+    """The ``limit`` fewest steps of the targets found so far (None: no
+    limit).  A target as far or further comes after each of them in
+    ``pattern_targets``'s stable sort, so it need not be fitted to the end."""
+
+    def __init__(self, limit: int | None) -> None:
+        self.limit = limit
+        self.heap: list[int] = []  # the steps negated: the largest first
+
+    def bound(self) -> int:
+        """The steps from which a target is no longer among them."""
+        return -self.heap[0] if self.limit is not None and len(self.heap) >= self.limit else FAR
+
+    def add(self, steps: int) -> None:
+        """A target found ``steps`` away."""
+        if self.limit is not None:
+            heapq.heappush(self.heap, -steps)
+            if len(self.heap) > self.limit:
+                heapq.heappop(self.heap)
 
 
 def _frozen(
@@ -866,6 +899,7 @@ def _frozen(
     kings: dict[chess.Color, chess.Square | None],
     men: list[tuple[chess.Square, chess.PieceType, chess.Color]],
     promoted: dict[chess.Square, str],
+    nearest: _Nearest,
 ) -> list[tuple[int, str, Sequence[Target]]]:
     """``pattern_targets``'s targets of a surplus man: where ``color`` has
     two men or more besides the king, a pattern of the material without
@@ -893,12 +927,13 @@ def _frozen(
             continue
         key, others = _without(men, index, color, promoted)
         kept: Target = (piece, color, square)
+        distinct = _distinct(others)
         for targets in placements(key, color):
-            if any(end == square for _, _, end in targets):
-                continue
-            steps = _fit(kings, others, targets)
-            if steps < FAR:
+            bound = nearest.bound()
+            steps = _fit(kings, others, targets, bound, distinct)
+            if steps < bound and all(end != square for _, _, end in targets):
                 found.append((steps, f"{key}+{chess.piece_symbol(piece).upper()}", (*targets, kept)))
+                nearest.add(steps)
     return found
 
 
@@ -984,15 +1019,18 @@ def _nearest_mates(
         return []
     start = {chess.WHITE: white, chess.BLACK: black}
     bounds = sorted(
-        (sum(chess.square_distance(start[side], end) for _, side, end in targets[:2]), index)
+        (DISTANCE[start[targets[0][1]]][targets[0][2]] + DISTANCE[start[targets[1][1]]][targets[1][2]], index)
         for index, targets in enumerate(placed)
     )
     kept: list[tuple[int, int]] = []
+    distinct = _distinct(men)
     for bound, index in bounds:
-        if len(kept) >= TRIED_TARGETS and bound > kept[TRIED_TARGETS - 1][0]:
+        # one as far as the last kept may still come before it (a lower index)
+        last = kept[TRIED_TARGETS - 1][0] + 1 if len(kept) >= TRIED_TARGETS else FAR
+        if bound >= last:
             break
-        steps = _fit(kings, men, placed[index])
-        if steps < FAR and _still_mates(placed[index], color, piece, square):
+        steps = _fit(kings, men, placed[index], last, distinct)
+        if steps < last and _still_mates(placed[index], color, piece, square):
             kept.append((steps, index))
             kept.sort()
     return [(steps, placed[index]) for steps, index in kept[:TRIED_TARGETS]]
@@ -1018,11 +1056,16 @@ def _fit(
     kings: dict[chess.Color, chess.Square | None],
     men: list[tuple[chess.Square, chess.PieceType, chess.Color]],
     targets: Sequence[Target],
+    bound: int = FAR,
+    distinct: bool = False,
 ) -> int:
     """``directed.assign``'s moves in all for the men ``men`` (square, piece,
     colour) and the kings ``kings`` of one board, FAR where they do not
-    fit.  The men are listed once per board: ``assign`` would list them
-    again for each of a material's hundreds of placements."""
+    fit, and ``bound`` or more (not the count) where they need as many.
+    The men are listed once per board: ``assign`` would list them again
+    for each of a material's hundreds of placements.  ``distinct``
+    (``_distinct(men)``, the caller's, once per board): each man has one
+    target, no other order is tried."""
     total = 0
     for _, side, end in targets[:2]:  # the kings (``placements`` puts them first)
         king = kings[side]
@@ -1032,7 +1075,18 @@ def _fit(
     others = targets[2:]
     if len(others) != len(men):
         return FAR
-    best = FAR
+    if total >= bound:
+        return bound
+    if distinct:
+        for square, piece, side in men:
+            home = next((end for kind, owner, end in others if kind == piece and owner == side), None)
+            if home is None:
+                return FAR
+            total += piece_steps(piece, square, home)
+            if total >= bound:
+                return bound
+        return total
+    best = bound
     for order in itertools.permutations(others):
         cost = total
         for (square, piece, side), target in zip(men, order, strict=True):
@@ -1041,6 +1095,12 @@ def _fit(
                 break
         best = min(best, cost)
     return best
+
+
+def _distinct(men: list[tuple[chess.Square, chess.PieceType, chess.Color]]) -> bool:
+    """Are no two of ``men`` (square, piece, colour) of one kind and side, and none a pawn?"""
+    kinds = {(piece, side) for _, piece, side in men}
+    return len(kinds) == len(men) and all(piece != chess.PAWN for piece, _ in kinds)
 
 
 TRIED_TARGETS: Final = 16  # the cheapest targets walked towards, each with its share of the nodes
@@ -1060,7 +1120,7 @@ def plan_mate(board: chess.Board, color: chess.Color, budget: Budget) -> tuple[l
     in turn (``directed.walk_to``), then the best-first walk again with
     the rest of ``budget`` (it finds the longer lines).  The line is not yet checked: the
     caller replays it (``verify``)."""
-    found = pattern_targets(board, color)[:TRIED_TARGETS]
+    found = pattern_targets(board, color, TRIED_TARGETS)[:TRIED_TARGETS]
     if not found:
         return None
     plans = [targets for _, _, targets in found]
