@@ -9,7 +9,8 @@ counters and the en passant square: ``WalkBoard.push`` makes it so itself
 and leaves every other move (castling, a promotion, en passant, a null
 move) to python-chess.  The state is python-chess's own, to the bit, and
 so is the undo stack: ``pop`` is python-chess's.  On 1,500 real-game
-questions, the search alone, 6.0% fewer instructions (``benchmarks/README.md``).
+questions, the search alone, 6.0% fewer instructions
+(``benchmarks/README.md``).
 
 Limits: it reads python-chess's private undo entry (``_BoardState``), so a
 python-chess that changes it breaks this module's test first.
@@ -42,8 +43,9 @@ class WalkBoard(chess.Board):
 
     def push(self, move: chess.Move) -> None:
         """``Board.push``: python-chess's own, but for a move that neither
-        promotes nor takes en passant where no castling right is left (``tests/test_walkboard.py`` compares the two
-        on random games, Chess960 included).  Like it, no legality test."""
+        promotes nor takes en passant where no castling right is left
+        (``tests/test_walkboard.py`` compares the two on random games,
+        Chess960 included).  Like it, no legality test."""
         fr, to = move.from_square, move.to_square
         from_bb = SQUARES[fr]
         if (
