@@ -7,24 +7,17 @@ import random
 
 import chess
 
+from pychessdraw.deadposition.keys import key
 from pychessdraw.deadposition.walkboard import WalkBoard
 
 
 def _state(board: chess.Board) -> tuple[object, ...]:
+    """The whole state: the search's key and what it leaves out."""
     return (
-        board.pawns,
-        board.knights,
-        board.bishops,
-        board.rooks,
-        board.queens,
-        board.kings,
-        board.occupied_co[chess.WHITE],
+        *key(board),
         board.occupied_co[chess.BLACK],
         board.occupied,
         board.promoted,
-        board.turn,
-        board.castling_rights,
-        board.ep_square,
         board.halfmove_clock,
         board.fullmove_number,
         list(board.move_stack),

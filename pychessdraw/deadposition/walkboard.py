@@ -20,7 +20,8 @@ from __future__ import annotations
 
 import chess
 
-SQUARES = chess.BB_SQUARES
+from .legal import SQUARES
+
 # What ``Board.pop`` restores: the entry python-chess's own push makes.
 _BoardState = chess._BoardState  # noqa: SLF001
 
