@@ -105,7 +105,7 @@ def explore(
             if mate is not None:
                 push(mate)
                 path.append(mate)
-                return _proven(board, winner, path, mated=True)  # the probe saw python-chess's is_checkmate hold
+                return _proven(board, winner, path)  # the probe's own parry test: python-chess asked again
             stack.append(replies or legal_moves(board, winner, order, checkers, legal))
         return False, []
     finally:
@@ -113,15 +113,13 @@ def explore(
             board.pop()
 
 
-def _proven(
-    board: chess.Board, winner: chess.Color, path: list[chess.Move], mated: bool = False
-) -> tuple[bool | None, list[chess.Move]]:
+def _proven(board: chess.Board, winner: chess.Color, path: list[chess.Move]) -> tuple[bool | None, list[chess.Move]]:
     """``explore``'s answer on a mate by ``winner`` reached by ``path``: the
     line once ``verify_played`` has checked it (``path`` emptied, ``board``
     unwound to the walk's start), else ``(None, [])``."""
     line = list(path)
     path.clear()  # unwound here, not by the walk's ``finally``
-    return (True, line) if verify_played(board, winner, len(line), mated=mated) else (None, [])
+    return (True, line) if verify_played(board, winner, len(line)) else (None, [])
 
 
 def _replies(board: chess.Board, winner: chess.Color, order: Order, checkers: int) -> Iterator[chess.Move] | None:

@@ -40,15 +40,13 @@ def verify_line(board: chess.Board, color: chess.Color, line: Sequence[chess.Mov
     return b.is_checkmate() and b.turn != color
 
 
-def verify_played(board: chess.Board, color: chess.Color, count: int, *, mated: bool = False) -> bool:
+def verify_played(board: chess.Board, color: chess.Color, count: int) -> bool:
     """True iff ``board`` is mate by ``color`` and each of the last ``count``
     moves pushed on it was legal where it was played, by the same two tests
-    as ``verify_line``.  ``mated``: the caller has just seen
-    ``Board.is_checkmate`` hold on this very position (a mate-in-one probe
-    pushes its move and asks), so it is not asked again.
+    as ``verify_line`` (the mate by ``Board.is_checkmate``, whoever found it).
 
     ``board`` is unwound by ``count`` moves, whatever the answer."""
-    ok = board.turn != color and (mated or board.is_checkmate())
+    ok = board.turn != color and board.is_checkmate()
     pop = board.pop
     for _ in range(count):
         ok = ok and not was_into_check(board)
