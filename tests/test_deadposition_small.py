@@ -193,6 +193,32 @@ def test_the_steps_a_man_needs_on_an_empty_board() -> None:
     assert pawn_steps(chess.WHITE, chess.E2, chess.BISHOP, chess.C7) == FAR
 
 
+def test_the_defenders_king_is_counted_round_the_squares_the_men_home_guard() -> None:
+    from pychessdraw.deadposition.directed import WALLED_OFF, _detours, _guards
+
+    a7, b7, b8 = (chess.BB_SQUARES[square] for square in (chess.A7, chess.B7, chess.B8))
+    assert set(_detours(0, chess.A8)) == {0}
+    open_a7 = _detours(b7 | b8, chess.A8)
+    assert open_a7[chess.C6] == 1  # c6, b6, a7, a8: one step more than its distance
+    assert open_a7[chess.A6] == 0 and open_a7[chess.B7] == 0  # b7 guarded: the king steps off it
+    assert _detours(a7 | b7 | b8, chess.A8)[chess.C6] == WALLED_OFF
+    assert _detours(chess.BB_SQUARES[chess.A8], chess.A8)[chess.H1] == WALLED_OFF  # the check itself
+    # K+N+B v K's mate Ka8, Kc8, Bb7, Nc6 (White mates): the knight's squares
+    # and the king's wall the king in; the bishop's check does not count (a
+    # slider's line may be closed meanwhile), its other squares do
+    mate = (
+        (chess.KING, chess.BLACK, chess.A8),
+        (chess.KING, chess.WHITE, chess.C8),
+        (chess.BISHOP, chess.WHITE, chess.B7),
+        (chess.KNIGHT, chess.WHITE, chess.C6),
+    )
+    bits, walls, king = _guards(mate, chess.WHITE)
+    assert king == chess.A8 and len(bits) == 3 and len(walls) == 8
+    bishop, knight = bits[mate[2]], bits[mate[3]]
+    assert not walls[bishop] & chess.BB_SQUARES[chess.A8] and walls[bishop] & a7 == 0
+    assert walls[knight] & a7 and walls[knight] & b8 and walls[knight | bishop] == walls[knight] | walls[bishop]
+
+
 @pytest.mark.parametrize(
     "fen, color",
     [
@@ -282,8 +308,16 @@ def test_the_placements_of_a_material_are_all_different() -> None:
         ("3B4/7K/8/8/8/4k3/B4r2/8 b - - 0 1", chess.WHITE, 5_624),
         # K+N+B v K, "can Black mate?": the knight, on its square too soon,
         # must leave and come back for White's king to reach h1 (5,405
-        # nodes before the walk counted it so: ``directed.CHECKER_HOME``)
+        # nodes before the walk counted it so: ``directed.WALLED_OFF``)
         ("8/b7/7K/8/8/8/5k2/7n b - - 0 1", chess.BLACK, 5_405),
+        # the defender's king's steps counted round the squares the mating
+        # side's men already home guard (``directed._detours``): K+B+B+B v K,
+        # "can White mate?" (3,904 nodes before, counting a knight's check only),
+        ("1B6/8/1K6/5B2/1kB5/8/8/8 b - - 0 1", chess.WHITE, 3_904),
+        # K+N+B v K, "can White mate?" (591 before)
+        ("3N4/1K6/8/1B6/8/8/8/2k5 w - - 0 1", chess.WHITE, 591),
+        # K+Q v K+N+B, "can Black mate?" (1,800 before)
+        ("8/8/1n1b4/3K1Q2/8/8/7k/8 w - - 0 1", chess.BLACK, 1_800),
     ],
 )
 def test_the_pattern_walk_finds_these_mates_within_a_few_hundred_nodes(
