@@ -24,7 +24,9 @@ then falls back to the general search.
 
 Limits: the distances ignore the other men (a blocked path, a pinned man,
 a square the king may not enter), which the walk's backtracking has to
-find out; with a budget of a few hundred positions a route that needs a
+find out, but for the squares the mating side's men already on their
+squares guard in the mate, round which the best-first walk counts the
+defender's king's steps; with a budget of a few hundred positions a route that needs a
 long detour is not found.
 """
 
