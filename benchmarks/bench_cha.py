@@ -26,9 +26,10 @@ defaults (full analysis).
 CHA: ``../cha-build/cha`` beside the checkout (or ``--cha``). If it is
 missing, it is built there from the fetched mirrors of D3-Chess and
 Stockfish (``/work/.mirror/*D3-Chess*/repo`` and ``*Stockfish*/repo``),
-as ``../shared/tools/build_cha.sh`` does but archiving ``lib`` and ``src``
-one at a time (the script's ``git archive HEAD lib src`` fails on a blob
-the mirror lacks); when a mirror or the compiler is missing it says
+as ``../shared/tools/build_cha.sh`` does but archiving D3-Chess's ``lib``
+and ``src`` one at a time and only Stockfish's ``src`` (the script's
+``git archive`` fails on a blob a mirror lacks: D3-Chess's, and Stockfish's
+``tests/unfair.txt``); when a mirror or the compiler is missing it says
 which and runs pychessdraw alone.
 
     python benchmarks/bench_cha.py --games 300 --hard 100 --rounds 2
@@ -133,7 +134,7 @@ OUT={out}; D3={d3}; SFREPO={sf}
 rm -rf "$OUT" && mkdir -p "$OUT/lib/stockfish/Stockfish" "$OUT/inc"
 git -C "$D3" archive --prefix=lib/ HEAD:lib | tar -x -C "$OUT"
 git -C "$D3" archive --prefix=src/ HEAD:src | tar -x -C "$OUT"
-git -C "$SFREPO" archive {STOCKFISH_COMMIT} | tar -x -C "$OUT/lib/stockfish/Stockfish"
+git -C "$SFREPO" archive {STOCKFISH_COMMIT} src | tar -x -C "$OUT/lib/stockfish/Stockfish"
 SF=$OUT/lib/stockfish/Stockfish/src
 sed -i '/^OBJS/i SRCS += stockfish.cpp' "$SF/Makefile"
 cp "$OUT"/lib/stockfish/stockfish.* "$SF/"

@@ -2,7 +2,8 @@
 """Small material: the mate patterns, the theorems, and random positions of
 at most five men decided, each line replayed by python-chess, each answer
 compared with CHA's where CHA is built (``../cha-build/cha``, ``cha`` on
-PATH, or ``PYCHESSDRAW_CHA``; ``../shared/tools/build_cha.sh`` builds it).
+PATH, or ``PYCHESSDRAW_CHA``; ``benchmarks/bench_cha.py`` builds it there from
+the fetched mirrors, as ``../shared/tools/build_cha.sh`` does).
 
 The random sample is 300 positions (600 questions) in the standard suite
 and 10,000 with ``PYCHESSDRAW_FULL=1``; every question decided, every
@@ -161,8 +162,10 @@ def test_random_small_positions_agree_with_cha() -> None:
     wrong (``CHA_WRONG``: the line that replays, or the theorem)."""
     cha = find_cha()
     if cha is None:
-        where = "../shared/tools/build_cha.sh" if (ROOT.parent / "shared").is_dir() else "../shared (absent here)"
-        pytest.skip(f"CHA not built (../cha-build/cha, PYCHESSDRAW_CHA or cha on PATH; {where} builds it)")
+        pytest.skip(
+            "CHA not built (../cha-build/cha, PYCHESSDRAW_CHA or cha on PATH; "
+            "benchmarks/bench_cha.py builds it there from the fetched D3-Chess and Stockfish mirrors)"
+        )
     questions, ours = random_answers()
     theirs = cha_answers(cha, list(questions))
     differ = {
