@@ -18,6 +18,8 @@ from playwright.sync_api import expect
 LOCALE = Path(__file__).resolve().parents[1] / "pychessdraw" / "locale"
 REPEATED = ("Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1")  # Ng8 then repeats the start a third time
 DEAD = "4k3/8/8/p2p2p1/P2P2P1/8/8/4K3 w - - 0 1"  # blocked pawns: no checkmate for either side
+TYPED = "Write the move in the move box, then claim with it (FIDE {threefold_with_move}, {fifty_with_move})"
+TYPED_ARTICLES = {"threefold_with_move": "9.2.1.1", "fifty_with_move": "9.3.1"}  # the claims with a written move
 
 
 @cache
@@ -69,6 +71,9 @@ def test_the_page_speaks_the_browsers_language_and_switches_without_losing_the_g
         assert app.tid("language").input_value() == code
         expect(app.tid("view-play")).to_have_text(say(code, "page", "Play"))
         expect(app.tid("claim-typed")).to_have_text(say(code, "page", "Claim with typed move"))
+        # the markup's articles, filled from the laws the referee sends, in the language's words
+        expect(app.tid("claim-typed")).to_have_attribute("title", say(code, "page", TYPED).format(**TYPED_ARTICLES))
+        assert "(FIDE 5.2.2, 6.9)" in (page.locator("#dp-mat-title").text_content() or "")
 
         # a dead position, in the language (FIDE 5.2.2)
         app.set_fen(DEAD)
@@ -97,6 +102,10 @@ def test_the_page_speaks_the_browsers_language_and_switches_without_losing_the_g
         app.acting(lambda: app.tid("language").select_option("en"))
         expect(page.locator("html")).to_have_attribute("lang", "en")
         expect(app.tid("view-play")).to_have_text("Play")
+        # the game is over: the reason, then the button's own words with their articles
+        expect(app.tid("claim-typed")).to_have_attribute(
+            "title", re.compile(re.escape(f"({TYPED.format(**TYPED_ARTICLES)})"))
+        )
         assert "threefold repetition" in app.text("result").lower()
         assert app.sans() == moves and app.tid("result").get_attribute("data-termination") == "threefold_repetition"
         app.acting(lambda: app.tid("language").select_option(code))

@@ -43,6 +43,15 @@ def test_page_boots_with_board_and_csp(app):
     violations = [c for c in app.console if "Content Security Policy" in c]
     assert not violations, violations
     assert page.get_by_test_id("licenses-link").get_attribute("href") == "LICENSES/index.html"
+    # the markup's articles come from the laws the referee sends, no {placeholder} left
+    assert app.tid("claim-typed").get_attribute("title").endswith("claim with it (FIDE 9.2.1.1, 9.3.1)")
+    assert page.locator("#dp-mat-title").text_content().endswith("Can each side still checkmate? (FIDE 5.2.2, 6.9)")
+    left = page.evaluate(
+        "() => [...document.querySelectorAll('[data-i18n], [data-i18n-attr]')].flatMap(e => [e.textContent,"
+        " ...(e.getAttribute('data-i18n-attr') || '').split(/\\s+/).filter(Boolean).map(a => e.getAttribute(a))])"
+        ".filter(text => /\\{\\w+\\}/.test(text || ''))"
+    )
+    assert left == [], left
 
 
 def test_knight_shuffle_threefold_claim_with_intended_move(app):

@@ -41,6 +41,15 @@ def typed_articles(source: str) -> list[str]:
     return [s for s in STRING.findall(code) if ARTICLE.search(s)]
 
 
+HTML_COMMENT = re.compile(r"<!--.*?-->", re.S)
+
+
+def typed_in_markup(source: str) -> list[str]:
+    """The articles or numbered rules an HTML source names (its text and
+    attributes; comments left out)."""
+    return [found.group(0) for found in ARTICLE.finditer(HTML_COMMENT.sub("", source))]
+
+
 def test_the_article_finder_sees_a_typed_article_and_not_a_comment() -> None:
     assert typed_articles('el("option", {}, "FIDE 6.9"), text: "US Chess 14E" }') == ['"FIDE 6.9"', '"US Chess 14E"']
     assert typed_articles("const t = `FIDE ${x}`; // FIDE 9.5.3\n/* US Chess 14E */") == []
@@ -55,6 +64,26 @@ def test_no_article_or_rule_number_is_typed_in_the_page() -> None:
         str(path.relative_to(WEB_SRC)): found
         for path in sorted(WEB_SRC.rglob("*.js"))
         if path != GENERATED and (found := typed_articles(path.read_text(encoding="utf-8")))
+    }
+    assert typed == {}
+
+
+def test_the_markup_finder_sees_an_article_in_a_text_or_an_attribute_and_not_in_a_comment() -> None:
+    assert typed_in_markup('<b title="claim it (FIDE 9.3.2)">x</b><p>Can mate? (FIDE 5.2.2)</p>') == [
+        "FIDE 9",
+        "FIDE 5",
+    ]
+    assert typed_in_markup('<!-- FIDE 6.9 --><p title="(FIDE {flag_fall})">US Chess rules</p>') == []
+
+
+@pytest.mark.skipif(not WEB_SRC.is_dir(), reason="web/src is not in this checkout")
+def test_no_article_or_rule_number_is_typed_in_the_markup() -> None:
+    """The markup's words cite articles by name ({dead_position}), filled
+    from the laws the referee sends (``ui/language.js``)."""
+    typed = {
+        str(path.relative_to(WEB_SRC)): found
+        for path in sorted(WEB_SRC.rglob("*.html"))
+        if (found := typed_in_markup(path.read_text(encoding="utf-8")))
     }
     assert typed == {}
 

@@ -11,7 +11,7 @@
 // are tText()/tAttr() (the same message, kept in step on a switch); words
 // rendered on every change are t()/tn() and come back with the re-render
 // the switch asks for (the "language" event, then a change of every part).
-import { LANGUAGES } from "../contract.js";
+import { LANGUAGES, LAWS } from "../contract.js";
 import { currentLocale, t, useCatalog } from "../i18n.js";
 
 export const LANGUAGE_KEY = "pychessdraw.language";
@@ -82,6 +82,14 @@ function tNow(msgid, params) {
 }
 /** The English text of each marked element or attribute of the markup. @type {WeakMap<Element, Map<string, string>>} */
 const markup = new WeakMap();
+// The articles the markup's words cite ({name}), as the referee sends them
+// (laws.py): the markup types none, and they are filled in every language.
+const MARKUP_FACTS = {
+  threefold_with_move: LAWS.claim_article.threefold_repetition_with_move,
+  fifty_with_move: LAWS.claim_article.fifty_moves_with_move,
+  dead_position: LAWS.article.dead_position,
+  flag_fall: LAWS.article.time_forfeit,
+};
 
 /**
  * A text node of words made once (a section's title, a button's word), kept
@@ -120,10 +128,14 @@ function english(e, key, read) {
  * them: app.js calls it first, with the page's markup as written.
  */
 export function rememberMarkup(root = document) {
-  for (const e of root.querySelectorAll("[data-i18n]")) english(e, "", () => e.textContent || "");
+  for (const e of root.querySelectorAll("[data-i18n]")) {
+    const text = english(e, "", () => e.textContent || "");
+    if (text.includes("{")) e.textContent = t(text, MARKUP_FACTS);
+  }
   for (const e of root.querySelectorAll("[data-i18n-attr]")) {
     for (const name of (e.getAttribute("data-i18n-attr") || "").split(/\s+/).filter(Boolean)) {
-      english(e, name, () => e.getAttribute(name) || "");
+      const text = english(e, name, () => e.getAttribute(name) || "");
+      if (text.includes("{")) e.setAttribute(name, t(text, MARKUP_FACTS));
     }
   }
 }
@@ -137,17 +149,17 @@ export function rememberMarkup(root = document) {
  */
 export function markedAttr(e, name) {
   const text = markup.get(e)?.get(name);
-  return text == null ? "" : t(text);
+  return text == null ? "" : t(text, MARKUP_FACTS);
 }
 
 /** Put the markup's marked words and the words made once into the current language. */
 export function translatePage(root = document) {
   for (const e of root.querySelectorAll("[data-i18n]")) {
-    e.textContent = t(english(e, "", () => e.textContent || ""));
+    e.textContent = t(english(e, "", () => e.textContent || ""), MARKUP_FACTS);
   }
   for (const e of root.querySelectorAll("[data-i18n-attr]")) {
     for (const name of (e.getAttribute("data-i18n-attr") || "").split(/\s+/).filter(Boolean)) {
-      e.setAttribute(name, t(english(e, name, () => e.getAttribute(name) || "")));
+      e.setAttribute(name, t(english(e, name, () => e.getAttribute(name) || ""), MARKUP_FACTS));
     }
   }
   for (const [node, { msgid, params }] of texts) node.data = tNow(msgid, params);
