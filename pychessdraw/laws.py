@@ -62,8 +62,10 @@ RULE_NAME: Final[dict[TerminationName, str]] = {
 }
 
 
-# The rules whose name takes an article in an English sentence.
-_IN_SENTENCE: Final[dict[TerminationName, str]] = {
+#: Each rule as a sentence names it (English; :func:`rule_in_sentence` gives
+#: it in the current language): with its article where English takes one.
+RULE_IN_SENTENCE: Final[dict[TerminationName, str]] = {
+    **RULE_NAME,
     "fifty_moves": marked("the fifty-move rule"),
     "seventyfive_moves": marked("the 75-move rule"),
 }
@@ -78,8 +80,8 @@ def rule_name(rule: str) -> str:
 
 def rule_in_sentence(rule: str) -> str:
     """A rule as a sentence names it: "threefold repetition", "the fifty-move rule"."""
-    name = _IN_SENTENCE.get(cast(TerminationName, rule))
-    return rule_name(rule) if name is None else gettext(name)
+    name = RULE_IN_SENTENCE.get(cast(TerminationName, rule))
+    return rule if name is None else gettext(name)
 
 
 def fide(article: str) -> str:

@@ -94,3 +94,18 @@ def test_the_page_gets_the_flag_rules_names_from_the_laws() -> None:
     laws_sent = sent_facts()["LAWS"]
     assert isinstance(laws_sent, dict)
     assert laws_sent["flag_rules"] == {"fide": "FIDE 6.9", "uscf": laws.USCF_INSUFFICIENT}
+
+
+def test_the_page_gets_each_rule_as_a_sentence_names_it() -> None:
+    """The page adds no article to a rule's name: the referee sends "the fifty-move rule"."""
+    from pychessdraw.web.contract import sent_facts
+
+    laws_sent = sent_facts()["LAWS"]
+    assert isinstance(laws_sent, dict)
+    in_sentence = laws_sent["rule_in_sentence"]
+    assert set(in_sentence) == set(laws_sent["rule_name"])
+    assert (
+        in_sentence["fifty_moves"] == "the fifty-move rule"
+        and in_sentence["threefold_repetition"] == "threefold repetition"
+    )
+    assert all(laws.rule_in_sentence(rule) == words for rule, words in in_sentence.items())

@@ -726,6 +726,7 @@ def sent_facts() -> dict[str, object]:
             "wrong_claim": laws.WRONG_CLAIM,
             "wrong_claim_bonus_ms": laws.WRONG_CLAIM_BONUS_MS,
             "rule_name": dict(laws.RULE_NAME),
+            "rule_in_sentence": dict(laws.RULE_IN_SENTENCE),  # "the fifty-move rule": the page adds no article
             # the flag rules as the clock settings name them ("FIDE 6.9", "US Chess 14E")
             "flag_rules": {"fide": laws.fide(laws.FLAG_FALL), "uscf": laws.USCF_INSUFFICIENT},
             "claim_count": repetition.CLAIM_COUNT,

@@ -784,6 +784,7 @@ export const LAWS = Object.freeze({
   wrong_claim: "9.5.3",
   wrong_claim_bonus_ms: 120000,
   rule_name: Object.freeze({ checkmate: "checkmate", stalemate: "stalemate", insufficient_material: "insufficient material", dead_position: "dead position", fivefold_repetition: "fivefold repetition", seventyfive_moves: "75-move rule", threefold_repetition: "threefold repetition", fifty_moves: "fifty-move rule", agreement: "agreement", resignation: "resignation", time_forfeit: "flag fall" }),
+  rule_in_sentence: Object.freeze({ checkmate: "checkmate", stalemate: "stalemate", insufficient_material: "insufficient material", dead_position: "dead position", fivefold_repetition: "fivefold repetition", seventyfive_moves: "the 75-move rule", threefold_repetition: "threefold repetition", fifty_moves: "the fifty-move rule", agreement: "agreement", resignation: "resignation", time_forfeit: "flag fall" }),
   flag_rules: Object.freeze({ fide: "FIDE 6.9", uscf: "US Chess 14E" }),
   claim_count: 3,
   automatic_count: 5,

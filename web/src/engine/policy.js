@@ -112,9 +112,8 @@ export function judge(cp) {
  * @param {import("../contract.js").TerminationName} rule
  */
 function ruleWords(rule) {
-  const name = LAWS.rule_name[rule];
   // the referee's own words for the rule (its catalog's, merged into the page's by web/build_i18n.py)
-  return tMarked(name.endsWith(" rule") ? `the ${name}` : name);
+  return tMarked(LAWS.rule_in_sentence[rule]);
 }
 
 /** @param {Side} side */
