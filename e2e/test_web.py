@@ -43,7 +43,7 @@ def test_page_boots_with_board_and_csp(app):
     violations = [c for c in app.console if "Content Security Policy" in c]
     assert not violations, violations
     assert page.get_by_test_id("licenses-link").get_attribute("href") == "LICENSES/index.html"
-    # the markup's articles come from the laws the referee sends, no {placeholder} left
+    # the markup cites its articles from the laws the referee sends: none is left unfilled
     assert app.tid("claim-typed").get_attribute("title").endswith("claim with it (FIDE 9.2.1.1, 9.3.1)")
     assert page.locator("#dp-mat-title").text_content().endswith("Can each side still checkmate? (FIDE 5.2.2, 6.9)")
     left = page.evaluate(
