@@ -3,6 +3,7 @@
 
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -88,22 +89,24 @@ def test_no_article_or_rule_number_is_typed_in_the_markup() -> None:
     assert typed == {}
 
 
-def test_the_page_gets_the_flag_rules_names_from_the_laws() -> None:
+def laws_sent() -> dict[str, Any]:
+    """The laws as the generated contract.js carries them to the page."""
     from pychessdraw.web.contract import sent_facts
 
-    laws_sent = sent_facts()["LAWS"]
-    assert isinstance(laws_sent, dict)
-    assert laws_sent["flag_rules"] == {"fide": "FIDE 6.9", "uscf": laws.USCF_INSUFFICIENT}
+    sent = sent_facts()["LAWS"]
+    assert isinstance(sent, dict)
+    return sent
+
+
+def test_the_page_gets_the_flag_rules_names_from_the_laws() -> None:
+    assert laws_sent()["flag_rules"] == {"fide": "FIDE 6.9", "uscf": laws.USCF_INSUFFICIENT}
 
 
 def test_the_page_gets_each_rule_as_a_sentence_names_it() -> None:
     """The page adds no article to a rule's name: the referee sends "the fifty-move rule"."""
-    from pychessdraw.web.contract import sent_facts
-
-    laws_sent = sent_facts()["LAWS"]
-    assert isinstance(laws_sent, dict)
-    in_sentence = laws_sent["rule_in_sentence"]
-    assert set(in_sentence) == set(laws_sent["rule_name"])
+    sent = laws_sent()
+    in_sentence = sent["rule_in_sentence"]
+    assert set(in_sentence) == set(sent["rule_name"])
     assert (
         in_sentence["fifty_moves"] == "the fifty-move rule"
         and in_sentence["threefold_repetition"] == "threefold repetition"
