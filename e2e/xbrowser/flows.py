@@ -33,6 +33,7 @@ REVIEW_PGN = (
     '[Result "*"]\n\n1. d4 d5 2. Kd3 *\n'
 )
 REVIEW_VERDICTS = ["ok", "ended_earlier", "error"]
+_PLIES = "\"[data-testid=move-list] button.ply[data-ply]:not([data-ply='0'])\""  # the move list's moves
 
 
 class Server(abc.ABC):
@@ -79,11 +80,7 @@ class XApp:
 
     def sans(self) -> list[str]:
         return list(
-            self.d.js(
-                "() => [...document.querySelectorAll("
-                "\"[data-testid=move-list] button.ply[data-ply]:not([data-ply='0'])\")]"
-                ".map((b) => b.firstChild.textContent)"
-            )
+            self.d.js("() => [...document.querySelectorAll(" + _PLIES + ")].map((b) => b.firstChild.textContent)")
         )
 
     def seq(self) -> int:
@@ -143,25 +140,48 @@ class XApp:
         self.wait_seq(before)
 
     def click_square(self, sq: str) -> None:
-        x, y = self.d.js(
-            """(sq) => {
+        """A click on square `sq`, once the board has stood still for 100 ms
+        (just after a reload the panels around it still settle, and a click
+        aimed before a shift lands on another square)."""
+        x, y = self.wait(
+            """(sq) => new Promise((done) => {
           const b = document.querySelector('[data-testid=board]');
           b.scrollIntoView({block: 'center'});
-          const r = b.querySelector('cg-board').getBoundingClientRect();
-          let f = 'abcdefgh'.indexOf(sq[0]), k = Number(sq[1]);
-          if (b.dataset.orientation === 'black') { f = 7 - f; k = 9 - k; }
-          return [r.x + (f + 0.5) * r.width / 8, r.y + (8 - k + 0.5) * r.height / 8];
-        }""",
+          const at = () => {
+            const r = b.querySelector('cg-board').getBoundingClientRect();
+            let f = 'abcdefgh'.indexOf(sq[0]), k = Number(sq[1]);
+            if (b.dataset.orientation === 'black') { f = 7 - f; k = 9 - k; }
+            return [r.x + (f + 0.5) * r.width / 8, r.y + (8 - k + 0.5) * r.height / 8];
+          };
+          const first = at();
+          setTimeout(() => { const then = at(); done(then[0] === first[0] && then[1] === first[1] ? then : null); }, 100);
+        })""",
+            f"the board standing still to click {sq}",
             sq,
+            timeout=10.0,
         )
         self.d.click_at(x, y)
 
     def click_move(self, frm: str, to: str) -> None:
+        """Click `frm` then `to`; wait until the move list has one more move
+        and the page is idle (an answer to another request moves data-seq too)."""
         self.show_view("play")
-        before = self.seq()
+        self.wait("() => document.body.dataset.idle === '1'", "the page idle before a move")
+        before, played = self.seq(), len(self.sans())
         self.click_square(frm)
         self.click_square(to)
-        self.wait_seq(before)
+        try:
+            self.wait_seq(before)
+            self.wait(
+                "(n) => document.querySelectorAll(" + _PLIES + ").length > n", f"{frm}-{to} in the move list", played
+            )
+        except AssertionError as e:
+            raise AssertionError(f"{e}; {self.state()}") from None
+
+    def state(self) -> str:
+        """What a failed step saw: the moves, the board, the error shown."""
+        error = self.text("error") if self.visible("error") else ""
+        return f"moves {self.sans()}, board {self.attr('board', 'data-fen')}, seq {self.seq()}, error {error!r}"
 
     def fill(self, testid: str, text: str) -> None:
         """Click the text box, empty it, type `text` (no Enter)."""
@@ -232,7 +252,7 @@ def play(app: XApp) -> None:
     app.type_move("e5")
     app.click_move("g1", "f3")
     app.type_move("Nc6")
-    assert app.sans() == ["e4", "e5", "Nf3", "Nc6"]
+    assert app.sans() == ["e4", "e5", "Nf3", "Nc6"], app.state()
     assert app.attr("draw-panel", "data-ply") == "4"
     assert str(app.attr("board", "data-fen")).startswith("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w")
     assert not app.visible("error"), app.text("error")
@@ -364,7 +384,7 @@ def offline(app: XApp) -> None:
         app.new_game()
         app.type_move("e4")
         app.click_move("e7", "e5")
-        assert app.sans() == ["e4", "e5"]
+        assert app.sans() == ["e4", "e5"], app.state()
     finally:
         app.server.start()
 
