@@ -18,7 +18,7 @@ from typing import TypeGuard, get_args
 import chess
 
 from . import i18n, laws
-from .contract import ColorName, OutcomeDict, ResultName, TerminationName
+from .contract import ClaimRuleName, ColorName, OutcomeDict, ResultName, TerminationName
 from .i18n import gettext, marked
 
 
@@ -39,6 +39,10 @@ class Termination(str, enum.Enum):  # noqa: UP042  (str() of a member is its nam
 
 
 ARTICLE = {t: laws.ARTICLE[t.value] for t in Termination}  # the articles are written in pychessdraw.laws
+_CLAIM_RULES: dict[Termination, ClaimRuleName] = {
+    Termination.THREEFOLD_REPETITION: "threefold_repetition",
+    Termination.FIFTY_MOVES: "fifty_moves",
+}
 
 _LABEL = {
     Termination.CHECKMATE: marked("Checkmate"),
@@ -119,7 +123,19 @@ class Outcome:
 
     @property
     def article(self) -> str:
+        """The article of the rule that ended the game ("9.2" for a claimed
+        threefold repetition: see :attr:`claim_article` for the claim's own)."""
         return ARTICLE[self.termination]
+
+    @property
+    def claim_article(self) -> str | None:
+        """The article of the claim that ended the game: 9.2.1.1 or 9.3.1
+        when it was made with an intended move, 9.2.1.2 or 9.3.2 when the
+        position or the fifty moves were already on the board; None for any
+        other ending."""
+        if not self.claimed or self.termination not in _CLAIM_RULES:
+            return None
+        return laws.CLAIM_ARTICLE[(_CLAIM_RULES[self.termination], self.move is not None)]
 
     def reason(self, *, language: str | None = None) -> str:
         """Why the game ended, in ``language`` (None: the current one, :mod:`pychessdraw.i18n`)."""

@@ -337,6 +337,15 @@ def test_a_claimed_ending_says_claimed_once() -> None:
     reply = call(bridge, "claim", move="Ng8")
     detail = reply["facts"]["outcome"]["detail"]
     assert detail.count("claimed") == 1, detail
+    # the outcome cites the article the claim's verdict cites: made with an intended move
+    assert "(FIDE 9.2.1.1," in detail and reply["facts"]["outcome"]["article"] == "9.2.1.1", detail
+
+
+def test_endings_no_one_claims_have_no_claim_article() -> None:
+    from pychessdraw import Outcome, Termination
+
+    assert Outcome(Termination.FIVEFOLD_REPETITION, None).claim_article is None
+    assert Outcome(Termination.AGREEMENT, None, claimed=True).claim_article is None
 
 
 def test_a_move_row_is_formatted_without_touching_the_game() -> None:

@@ -65,6 +65,7 @@ def test_claim_now_accepted_at_100() -> None:
     result = game.claim_draw()
     assert result.accepted and result.rule is Termination.FIFTY_MOVES
     assert game.outcome().termination is Termination.FIFTY_MOVES  # type: ignore[union-attr]
+    assert game.outcome().claim_article == "9.3.2"  # type: ignore[union-attr]
 
 
 def test_fifty_claim_with_intended_move() -> None:
@@ -72,6 +73,7 @@ def test_fifty_claim_with_intended_move() -> None:
     result = game.claim_draw("Ra2")
     assert result.accepted and result.move == "a1a2"
     assert game.status().halfmove_clock == 100
+    assert game.outcome().claim_article == "9.3.1"  # type: ignore[union-attr]
 
 
 def test_the_counter_text_says_ply_for_one() -> None:

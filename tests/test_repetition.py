@@ -123,6 +123,14 @@ def test_claim_with_intended_move_ends_the_game() -> None:
     outcome = game.outcome()
     assert outcome is not None and outcome.claimed and outcome.result() == "1/2-1/2"
     assert game.ply == 8  # the intended move is recorded
+    assert (outcome.article, outcome.claim_article) == ("9.2", "9.2.1.1")
+
+
+def test_claim_of_the_position_on_the_board_cites_its_article() -> None:
+    game = play(Game(), " ".join(SHUFFLE * 2))
+    assert game.claim_draw().accepted
+    outcome = game.outcome()
+    assert outcome is not None and (outcome.article, outcome.claim_article) == ("9.2", "9.2.1.2")
 
 
 def test_wrong_claim_with_move_plays_the_move_and_goes_on() -> None:

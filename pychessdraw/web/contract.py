@@ -100,11 +100,11 @@ class OutcomeView(TypedDict):
     termination: TerminationName | Literal["unknown"]  # "unknown": a recorded result without a known reason
     result: ResultName
     winner: Color | None
-    article: str | None
+    article: str | None  # a claimed draw's: the claim's ("9.2.1.1" with an intended move)
     reason: str
     how: How
     headline: str  # "Draw: 1/2-1/2"
-    detail: str  # "Threefold repetition, claimed (FIDE 9.2)"
+    detail: str  # "Threefold repetition, claimed (FIDE 9.2.1.2, by the player to move)"
     ended_at: int | None  # ply where the rules ended an imported game that went on
     ended_at_label: str | None
 

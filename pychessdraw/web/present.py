@@ -205,16 +205,17 @@ def outcome_view(outcome: Outcome, *, ended_at: int | None = None, ended_at_labe
     winner = None if outcome.winner is None else color_name(outcome.winner)
     head = gettext("{side} wins").format(side=side(winner)) if winner else gettext("Draw")
     reason = outcome.reason()
-    detail = gettext("{reason} (FIDE {article}, {how})").format(reason=reason, article=outcome.article, how=how_text)
+    article = outcome.claim_article or outcome.article  # a claim's, as the claim's verdict cites it
+    detail = gettext("{reason} (FIDE {article}, {how})").format(reason=reason, article=article, how=how_text)
     if ended_at is not None:
         detail = gettext("{reason} {ended_at} (FIDE {article}); the moves after it were played after the end").format(
-            reason=reason, ended_at=ended_at_label, article=outcome.article
+            reason=reason, ended_at=ended_at_label, article=article
         )
     return {
         "termination": termination_name(t),
         "result": outcome.result(),
         "winner": winner,
-        "article": outcome.article,
+        "article": article,
         "reason": reason,
         "how": how,
         "headline": f"{head}: {outcome.result()}",

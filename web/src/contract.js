@@ -105,11 +105,11 @@
  * @property {TerminationName|"unknown"} termination  "unknown": a recorded result without a known reason
  * @property {ResultName} result
  * @property {Color|null} winner
- * @property {string|null} article
+ * @property {string|null} article  a claimed draw's: the claim's ("9.2.1.1" with an intended move)
  * @property {string} reason
  * @property {How} how
  * @property {string} headline  "Draw: 1/2-1/2"
- * @property {string} detail  "Threefold repetition, claimed (FIDE 9.2)"
+ * @property {string} detail  "Threefold repetition, claimed (FIDE 9.2.1.2, by the player to move)"
  * @property {number|null} ended_at  ply where the rules ended an imported game that went on
  * @property {string|null} ended_at_label
  */
