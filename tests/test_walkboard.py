@@ -26,7 +26,7 @@ def _state(board: chess.Board) -> tuple[object, ...]:
 
 def test_push_and_pop_match_python_chess_on_random_games_chess960_included() -> None:
     rng = random.Random(7)
-    short = 0
+    short = with_rights = 0
     for game in range(150):
         board = chess.Board.from_chess960_pos(rng.randrange(960)) if game % 3 == 0 else chess.Board()
         walk = WalkBoard.of(board)
@@ -37,7 +37,9 @@ def test_push_and_pop_match_python_chess_on_random_games_chess960_included() -> 
                 break
             move = rng.choice(moves)
             before = _state(walk)
-            short += not board.castling_rights and not move.promotion and move.to_square != board.ep_square
+            plain = not move.promotion and move.to_square != board.ep_square and not board.is_castling(move)
+            short += plain and not board.castling_rights
+            with_rights += plain and bool(board.castling_rights)
             board.push(move)
             walk.push(move)
             assert _state(walk) == _state(board), (board.fen(), move)
@@ -48,6 +50,7 @@ def test_push_and_pop_match_python_chess_on_random_games_chess960_included() -> 
                 walk.push(move)
         assert walk.fen() == board.fen()
     assert short > 10_000  # the shorter push was taken, captures and promoted men included
+    assert with_rights > 2_000  # and where castling rights are left: a king's or rook's move, a rook taken
 
 
 def test_a_promoted_piece_keeps_its_mark_and_loses_it_when_taken() -> None:

@@ -1,13 +1,13 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """The walk's board: python-chess's, with a shorter push for most moves.
 
-``Board.push`` is the walk's largest single cost.  Where no castling right
-is left (nearly every position the dives meet), a move that neither
-promotes nor takes en passant (a pawn's step or capture, a piece's move, a
-king's single step) changes only the men's bitboards, the turn, the
-counters and the en passant square: ``WalkBoard.push`` makes it so itself
-and leaves every other move (castling, a promotion, en passant, a null
-move) to python-chess.  The state is python-chess's own, to the bit, and
+``Board.push`` is the walk's largest single cost.  A move that neither
+promotes, castles nor takes en passant (a pawn's step or capture, a
+piece's move, a king's single step) changes only the men's bitboards, the
+turn, the counters, the en passant square and, where a castling right is
+left, the rights of the squares it leaves or enters (or of its king's
+side): ``WalkBoard.push`` makes it so itself and leaves every other move
+(castling, a promotion, en passant, a null move) to python-chess.  The state is python-chess's own, to the bit, and
 so is the undo stack: ``pop`` is python-chess's.  On 1,500 real-game
 questions, the search alone, 6.0% fewer instructions
 (``benchmarks/README.md``).
@@ -44,30 +44,38 @@ class WalkBoard(chess.Board):
 
     def push(self, move: chess.Move) -> None:
         """``Board.push``: python-chess's own, but for a move that neither
-        promotes nor takes en passant where no castling right is left
-        (``tests/test_walkboard.py`` compares the two on random games,
-        Chess960 included).  Like it, no legality test."""
+        promotes, castles nor takes en passant (``tests/test_walkboard.py``
+        compares the two on random games, Chess960 included).  Like it, no
+        legality test."""
         fr, to = move.from_square, move.to_square
-        from_bb = SQUARES[fr]
+        from_bb, to_bb = SQUARES[fr], SQUARES[to]
+        rights = self.castling_rights
         if (
-            self.castling_rights
-            or move.promotion
+            move.promotion
             or move.drop
             or fr == to
             or to == self.ep_square  # en passant (no other move goes there)
             or (self.kings & from_bb and chess.square_distance(fr, to) > 1)
+            # castling in Chess960's encoding (the king onto its rook), or a king taken
+            or (rights and to_bb & (self.occupied_co[self.turn] | self.kings))
         ):
             super().push(move)
             return
         self._stack.append(_BoardState(self))
+        turn = self.turn
+        if rights:
+            # python-chess's: the rights cleaned first, then those of the
+            # squares left or entered, and all of a king's side when it moves
+            rights = self.clean_castling_rights() & ~(from_bb | to_bb)
+            if self.kings & from_bb and not self.promoted & from_bb:
+                rights &= ~(chess.BB_RANK_1 if turn == chess.WHITE else chess.BB_RANK_8)
+            self.castling_rights = rights
         self.move_stack.append(move)
         pawn = self.pawns & from_bb
         # python-chess's: a double step sets the square passed, a capture possible or not
         self.ep_square = None if not pawn or to - fr not in (16, -16) else (fr + to) // 2
-        turn = self.turn
         if not turn:
             self.fullmove_number += 1
-        to_bb = SQUARES[to]
         if self.occupied & to_bb:
             self.halfmove_clock = 0
             keep = ~to_bb
