@@ -19,13 +19,14 @@ from typing import Final
 import chess
 
 from .keys import Key, child_key, key
+from .walkboard import WalkBoard
 
 LONG: Final = 400  # above this many plies, the pairwise scan would cost more than move generation
 
 
 def shorten(board: chess.Board, line: Sequence[chess.Move]) -> list[chess.Move]:
     """A line from ``board`` to the same final position, usually much shorter."""
-    b = board.copy(stack=False)
+    b = WalkBoard.of(board)  # its push: the line is played twice
     keys = [key(b)]
     for move in line:
         b.push(move)
@@ -33,7 +34,7 @@ def shorten(board: chess.Board, line: Sequence[chess.Move]) -> list[chess.Move]:
     if len(line) > LONG:
         return _shorten_by_moves(board, line, keys)
     occupied = [_occupied(k) for k in keys]
-    b = board.copy(stack=False)
+    b = WalkBoard.of(board)
     out: list[chess.Move] = []
     i, end = 0, len(line)
     while i < end:
@@ -82,7 +83,7 @@ def _occupied(k: Key) -> int:
 def _shorten_by_moves(board: chess.Board, line: Sequence[chess.Move], keys: list[Key]) -> list[chess.Move]:
     """For very long lines: one move generation per output ply."""
     index = {k: i for i, k in enumerate(keys)}  # the latest occurrence wins
-    b = board.copy(stack=False)
+    b = WalkBoard.of(board)
     out: list[chess.Move] = []
     i, end = 0, len(line)
     while i < end:
