@@ -64,6 +64,12 @@ def test_after_each_ending_the_banner_is_on_the_first_screen_and_the_panel_says_
         expect(app.tid("counters")).to_be_hidden()
         expect(app.tid("claim-any")).to_be_hidden()
         expect(app.tid("details")).to_be_hidden()
+        # a side not searched once the game is over is not marked as still searching ("… ")
+        marks = page.evaluate(
+            "() => ['white', 'black'].map((c) => { const e = document.querySelector(`[data-testid=mat-${c}]`);"
+            " return [e.className, getComputedStyle(e, '::before').content]; })"
+        )
+        assert all(mark in ("none", "normal") for cls, mark in marks if "unknown" in cls), (termination, marks)
         page.screenshot(path=str(ARTIFACTS / f"over_{termination}_{w}x{h}.png"))
     # the details open on request, and Undo brings the counters back
     app.tid("details-toggle").click()

@@ -108,7 +108,7 @@ function renderWinnable(f) {
     const w = f.winnable[c];
     const cell = $(`mat-${c}`);
     setText(cell, w.word);
-    cell.className = `answer ${w.answer}`;
+    cell.className = `answer ${w.answer}${w.searching ? " searching" : ""}`;
     const flag = $(`flag-${c}`);
     setText(flag, f.flag_fall ? f.flag_fall[c].text : t("game over"));
     // A win on time is a finding only where the opponent is shown able to
