@@ -494,3 +494,13 @@ def test_the_pawn_walk_position_is_decided_for_both_sides_by_the_clis_budget() -
     found = verdicts(board, DEEP)
     for color in chess.COLORS:
         assert_line(board, color, found[color])
+
+
+def test_a_set_up_double_check_is_proven_dead_one_ply_on() -> None:
+    """Bishops of one colour against two rooks: the start is in double check
+    (set up so: no move makes one), so the material proof holds only from the
+    next ply. The walk asks it there, although the king's step takes nothing."""
+    board = chess.Board("R6R/8/8/8/8/2b1k1b1/8/4K3 w - - 0 1")
+    assert len(list(board.legal_moves)) == 2
+    verdict = can_checkmate(board, chess.BLACK, nodes=20_000)
+    assert verdict.winnable is False and verdict.nodes <= 2, verdict

@@ -97,7 +97,13 @@ def explore(
             replies = _replies(board, winner, order, checkers) if in_check else None
             if in_check and replies is None:
                 return _proven(board, winner, path)
-            if dead_end(board, winner, reach_proofs):
+            # Past the first ply, a move that takes nothing and moves no pawn
+            # leaves ``dead_end``'s verdict as it was a ply before: the
+            # material is the same, the reachability proof runs only after a
+            # capture or pawn move, and the one proof that reads the position
+            # (``material._always_parried``: no double check) can change only
+            # from a position set up so, the walk's start.
+            if (board.halfmove_clock == 0 or len(path) == 1) and dead_end(board, winner, reach_proofs):
                 path.pop()
                 pop()
                 continue
