@@ -97,12 +97,7 @@ def explore(
             replies = _replies(board, winner, order, checkers) if in_check else None
             if in_check and replies is None:
                 return _proven(board, winner, path)
-            # Past the first ply, a move that takes nothing and moves no pawn
-            # leaves ``dead_end``'s verdict as it was a ply before: the
-            # material is the same, the reachability proof runs only after a
-            # capture or pawn move, and the one proof that reads the position
-            # (``material._always_parried``: no double check) can change only
-            # from a position set up so, the walk's start.
+            # past the first ply, a quiet move keeps ``dead_end``'s verdict (see there)
             if (board.halfmove_clock == 0 or len(path) == 1) and dead_end(board, winner, reach_proofs):
                 path.pop()
                 pop()
@@ -162,7 +157,14 @@ def _boxed_in(board: chess.Board, winner: chess.Color) -> bool:
 
 
 def dead_end(board: chess.Board, winner: chess.Color, reach_proofs: bool = True) -> bool:
-    """Is this freshly reached position proven to be without mate?"""
+    """Is this freshly reached position proven to be without mate?
+
+    After a move that takes nothing and moves no pawn the answer is the one
+    of the position before (``explore`` asks again only after a capture or a
+    pawn move, and on the first ply): the material is the same, the
+    reachability proof runs only after such a move, and the one proof that
+    reads the position (``material._always_parried``: no double check) can
+    change only from a position set up in double check, a walk's start."""
     if material_cannot_mate(board, winner):
         return True
     if reach_proofs and _zeroing(board) and head_on_pawns(board) and reach_applicable(board):
