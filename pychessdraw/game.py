@@ -25,12 +25,12 @@ from .errors import BadRequestError, GameOverError, IllegalMoveError, NothingToU
 from .fen import read_fen
 from .i18n import gettext, ngettext
 from .moves import move_label, parse_move
-from .outcome import AUTOMATIC, Outcome, Termination, color_name
+from .outcome import AUTOMATIC, Outcome, Termination, claim_article, color_name
 from .position import PositionKey, position_key
 from .rules import dead, fifty, insufficient, mate, repetition, timeout
 from .rules.dead import SearchBudget
 from .rules.hints import hints
-from .status import Claim, ClaimResult, Status, claim_article
+from .status import Claim, ClaimResult, Status
 
 _PROMOTION: dict[chess.PieceType, Literal["q", "r", "b", "n"]] = {
     chess.QUEEN: "q",

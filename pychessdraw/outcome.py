@@ -13,12 +13,12 @@ from __future__ import annotations
 import enum
 import re
 from dataclasses import dataclass
-from typing import TypeGuard, get_args
+from typing import TypeGuard, cast, get_args
 
 import chess
 
 from . import i18n, laws
-from .contract import ClaimRuleName, ColorName, OutcomeDict, ResultName, TerminationName
+from .contract import ClaimArticle, ClaimRuleName, ColorName, OutcomeDict, ResultName, TerminationName
 from .i18n import gettext, marked
 
 
@@ -39,10 +39,13 @@ class Termination(str, enum.Enum):  # noqa: UP042  (str() of a member is its nam
 
 
 ARTICLE = {t: laws.ARTICLE[t.value] for t in Termination}  # the articles are written in pychessdraw.laws
-_CLAIM_RULES: dict[Termination, ClaimRuleName] = {
-    Termination.THREEFOLD_REPETITION: "threefold_repetition",
-    Termination.FIFTY_MOVES: "fifty_moves",
-}
+_CLAIM_RULES = (Termination.THREEFOLD_REPETITION, Termination.FIFTY_MOVES)  # laws.CLAIM_ARTICLE's
+
+
+def claim_article(rule: Termination, *, with_move: bool) -> ClaimArticle:
+    """The article of a claim by ``rule``: with an intended move, or now."""
+    return laws.CLAIM_ARTICLE[(cast(ClaimRuleName, rule.value), with_move)]  # KeyError: not a claim's rule
+
 
 _LABEL = {
     Termination.CHECKMATE: marked("Checkmate"),
@@ -135,7 +138,7 @@ class Outcome:
         other ending."""
         if not self.claimed or self.termination not in _CLAIM_RULES:
             return None
-        return laws.CLAIM_ARTICLE[(_CLAIM_RULES[self.termination], self.move is not None)]
+        return claim_article(self.termination, with_move=self.move is not None)
 
     def reason(self, *, language: str | None = None) -> str:
         """Why the game ended, in ``language`` (None: the current one, :mod:`pychessdraw.i18n`)."""

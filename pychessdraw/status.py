@@ -13,7 +13,7 @@ from typing import cast
 
 import chess
 
-from . import i18n, laws
+from . import i18n
 from .contract import (
     ByColor,
     ClaimArticle,
@@ -26,13 +26,8 @@ from .contract import (
     StatusDict,
     WinnableDetailDict,
 )
-from .outcome import Outcome, Termination, color_name
+from .outcome import Outcome, Termination, claim_article, color_name
 from .rules.hints import Hints
-
-
-def claim_article(rule: Termination, *, with_move: bool) -> ClaimArticle:
-    """The article of a claim by ``rule``: with an intended move, or now."""
-    return laws.CLAIM_ARTICLE[(cast(ClaimRuleName, rule.value), with_move)]  # KeyError: not a claim's rule
 
 
 @dataclass(frozen=True)

@@ -21,10 +21,18 @@ from ..deadposition.tighten import tighten_san
 from ..game import Game
 from ..i18n import gettext, marked, marked_n, ngettext
 from ..moves import numbered
-from ..outcome import Outcome, Termination, color_name, side_name, termination_from_record, termination_name
+from ..outcome import (
+    Outcome,
+    Termination,
+    claim_article,
+    color_name,
+    side_name,
+    termination_from_record,
+    termination_name,
+)
 from ..rules import fifty, repetition
 from ..rules.hints import can_force_mate, practical_draw, side_notes
-from ..status import ClaimResult, Status, claim_article
+from ..status import ClaimResult, Status
 from .contract import (
     ClaimChoice,
     ClaimGroup,
