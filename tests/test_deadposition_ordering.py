@@ -12,7 +12,7 @@ import pytest
 
 from pychessdraw.deadposition.distances import DISTANCE
 from pychessdraw.deadposition.first_move import best_first_move
-from pychessdraw.deadposition.legal import checkers_mask, legal_moves
+from pychessdraw.deadposition.legal import checkers_mask, has_free_flights, legal_moves
 from pychessdraw.deadposition.ordering import (
     dive_moves,
     dive_moves_anywhere,
@@ -238,9 +238,11 @@ def test_the_checkers_are_python_chess_s(chess960: bool) -> None:
 def test_the_walk_gets_exactly_the_legal_moves_in_its_order(chess960: bool) -> None:
     """``legal_moves`` tests legality once per position (checkers and pins),
     yet drops exactly the moves python-chess calls illegal: in check, pinned,
-    the king onto an attacked square, en passant exposing the king."""
+    the king onto an attacked square, en passant exposing the king (the
+    sparse endings: kings stepping next to the other side's men)."""
     boards = (
         _positions(19 if chess960 else 23, 20, chess960)
+        + _sparse(31 if chess960 else 37, 400)
         + [chess.Board(f) for f in SPECIAL + FIRST_MOVE]
         + [
             chess.Board("8/8/8/K2pP2r/8/8/8/7k w - d6 0 1"),  # en passant would expose the king
@@ -367,3 +369,25 @@ def test_a_pawn_steps_once_short_of_a_head_on_block() -> None:
     order = list(staged_moves(board, chess.BLACK))
     steps = [m for m in order if m.from_square == chess.F7 and not board.is_capture(m)]
     assert order.index(chess.Move.from_uci("h5h4")) < min(order.index(m) for m in steps)
+
+
+def test_free_flights_are_counted_as_python_chess_attacks_them() -> None:
+    """``has_free_flights`` (the mate probe's gate) against a count made
+    with ``is_attacked_by``, the king on its square: the squares next to it
+    that hold no man of its own and that the other side does not attack."""
+    boards = _sparse(41, 1500) + _positions(43, 10, False)
+    answers = set()
+    for board in boards:
+        for winner in chess.COLORS:
+            king = board.king(not winner)
+            assert king is not None
+            free = sum(
+                1
+                for square in chess.SquareSet(chess.BB_KING_ATTACKS[king] & ~board.occupied_co[not winner])
+                if not board.is_attacked_by(winner, square)
+            )
+            for count in range(1, 5):
+                got = has_free_flights(board, winner, king, count)
+                assert got == (free >= count), (board.fen(), winner, count)
+                answers.add((count, got))
+    assert len(answers) == 8  # every count answered both ways

@@ -49,7 +49,46 @@ def legal_moves(
     caller has them, save computing them again."""
     if checkers is None:
         checkers = checkers_mask(board)
-    return filter(legal or legality(board, checkers), order(board, winner, checkers))
+    if legal is not None or checkers:
+        return filter(legal or legality(board, checkers), order(board, winner, checkers))
+    return _off_the_lines(board, order(board, winner, 0))
+
+
+def _off_the_lines(board: chess.Board, moves: Iterator[chess.Move]) -> Iterator[chess.Move]:
+    """The legal ones of ``moves``, the side to move not in check: a man
+    on no line from its king, moving otherwise than en passant, cannot
+    expose it; the king may step where it is not attacked (no slider aims
+    at it, so none through it), and castles as generated.  ``legality``'s
+    test is made only at the first other move, the attack test at the
+    king's first step (a dive mostly plays the first move it is given)."""
+    us = board.turn
+    king_mask = board.kings & board.occupied_co[us] & ~board.promoted  # ``board.king(us)``
+    if not king_mask:
+        yield from moves
+        return
+    king = king_mask.bit_length() - 1
+    watched = QUEEN_LINES[king]
+    steps = chess.BB_KING_ATTACKS[king] & ~board.occupied_co[us]
+    ep = board.ep_square
+    legal: Callable[[chess.Move], bool] | None = None
+    attacked: Callable[[chess.Square], bool] | None = None
+    for move in moves:
+        fr, to = move.from_square, move.to_square
+        if fr == king:
+            if SQUARES[to] & steps:
+                if attacked is None:
+                    attacked = attack_test(board, not us)
+                if attacked(to):
+                    continue
+            yield move  # a step to a safe square, or castling: its path tested when generated
+            continue
+        if not SQUARES[fr] & watched and to != ep:
+            yield move
+            continue
+        if legal is None:
+            legal = legality(board, 0)
+        if legal(move):
+            yield move
 
 
 def legality(board: chess.Board, checkers: int | None = None) -> Callable[[chess.Move], bool]:
@@ -110,10 +149,10 @@ def legality(board: chess.Board, checkers: int | None = None) -> Callable[[chess
     return legal
 
 
-# The squares a queen on each square would attack on an empty board.
-QUEEN_LINES: Final = [
-    chess.BB_RANK_ATTACKS[sq][0] | chess.BB_FILE_ATTACKS[sq][0] | chess.BB_DIAG_ATTACKS[sq][0] for sq in chess.SQUARES
-]
+# The squares a bishop, a rook and a queen on each square would attack on an empty board.
+DIAG_LINES: Final = [chess.BB_DIAG_ATTACKS[sq][0] for sq in chess.SQUARES]
+STRAIGHT_LINES: Final = [chess.BB_RANK_ATTACKS[sq][0] | chess.BB_FILE_ATTACKS[sq][0] for sq in chess.SQUARES]
+QUEEN_LINES: Final = [DIAG_LINES[sq] | STRAIGHT_LINES[sq] for sq in chess.SQUARES]
 
 
 def attack_test(board: chess.Board, color: chess.Color) -> Callable[[chess.Square], bool]:
@@ -185,45 +224,52 @@ def check_targets(king: chess.Square, checkers: chess.Bitboard) -> chess.Bitboar
     return chess.between(king, chess.msb(checkers)) | checkers
 
 
+def _reach(table: list[chess.Bitboard]) -> list[chess.Bitboard]:
+    """For each square, where a leaper with attacks ``table`` attacks one of
+    the squares next to it."""
+    return [_leaps(table, chess.BB_KING_ATTACKS[square]) for square in chess.SQUARES]
+
+
 def has_free_flights(board: chess.Board, winner: chess.Color, king: chess.Square, count: int) -> bool:
     """Has the loser's ``king`` at least ``count`` flight squares (empty or
     holding a piece of ``winner``) that ``winner`` does not attack?"""
     flights = chess.BB_KING_ATTACKS[king] & ~board.occupied_co[not winner]
     if flights.bit_count() < count:
         return False
-    # The leapers' and pawns' attacks at once, then the sliders square by square.
+    # The leapers' and pawns' attacks at once, then the sliders one by one.
     theirs = board.occupied_co[winner]
     pawns = board.pawns & theirs
     west, east = pawns & ~chess.BB_FILE_A, pawns & ~chess.BB_FILE_H
     leaped = (west << 7 | east << 9) & chess.BB_ALL if winner == chess.WHITE else west >> 9 | east >> 7
-    leaped |= _leaps(chess.BB_KING_ATTACKS, board.kings & theirs) | _leaps(
-        chess.BB_KNIGHT_ATTACKS, board.knights & theirs
-    )
+    # Only the leapers within reach of the flights (often none: no call).
+    kings = board.kings & theirs & KING_REACH[king]
+    if kings:
+        leaped |= _leaps(chess.BB_KING_ATTACKS, kings)
+    knights = board.knights & theirs & KNIGHT_REACH[king]
+    if knights:
+        leaped |= _leaps(chess.BB_KNIGHT_ATTACKS, knights)
     flights &= ~leaped
     if flights.bit_count() < count:
         return False
+    # Then each slider's attacks, where its lines meet a flight.
     diagonal = (board.bishops | board.queens) & theirs
     straight = (board.rooks | board.queens) & theirs
     occupied = board.occupied
-    free = 0
-    while flights:
-        square = flights.bit_length() - 1
-        flights ^= SQUARES[square]
-        if diagonal and chess.BB_DIAG_ATTACKS[square][chess.BB_DIAG_MASKS[square] & occupied] & diagonal:
-            continue
-        if (
-            straight
-            and (
+    sliders = diagonal | straight
+    while sliders:
+        square = sliders.bit_length() - 1
+        bb = SQUARES[square]
+        sliders ^= bb
+        if bb & diagonal and DIAG_LINES[square] & flights:
+            flights &= ~chess.BB_DIAG_ATTACKS[square][chess.BB_DIAG_MASKS[square] & occupied]
+        if bb & straight and STRAIGHT_LINES[square] & flights:
+            flights &= ~(
                 chess.BB_RANK_ATTACKS[square][chess.BB_RANK_MASKS[square] & occupied]
                 | chess.BB_FILE_ATTACKS[square][chess.BB_FILE_MASKS[square] & occupied]
             )
-            & straight
-        ):
-            continue
-        free += 1
-        if free >= count:
-            return True
-    return False
+        if flights.bit_count() < count:
+            return False
+    return True
 
 
 def _leaps(table: list[chess.Bitboard], men: chess.Bitboard) -> chess.Bitboard:
@@ -234,6 +280,10 @@ def _leaps(table: list[chess.Bitboard], men: chess.Bitboard) -> chess.Bitboard:
         men ^= SQUARES[square]
         leaped |= table[square]
     return leaped
+
+
+KING_REACH: Final = _reach(chess.BB_KING_ATTACKS)
+KNIGHT_REACH: Final = _reach(chess.BB_KNIGHT_ATTACKS)
 
 
 def pinned(board: chess.Board, color: chess.Color, king: chess.Square) -> int:
