@@ -13,6 +13,12 @@ _NOT_A: Final = ~chess.BB_FILE_A & ALL
 _NOT_H: Final = ~chess.BB_FILE_H & ALL
 _NOT_AB: Final = ~(chess.BB_FILE_A | chess.BB_FILE_B) & ALL
 _NOT_GH: Final = ~(chess.BB_FILE_G | chess.BB_FILE_H) & ALL
+# Where python-chess lets a double step end (both ranks: a pawn on its first
+# rank steps twice onto the third).
+DOUBLE_STEP_ENDS: Final = {
+    chess.WHITE: chess.BB_RANK_3 | chess.BB_RANK_4,
+    chess.BLACK: chess.BB_RANK_6 | chess.BB_RANK_5,
+}
 
 
 def orth_step(b: int) -> int:

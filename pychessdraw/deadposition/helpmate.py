@@ -21,10 +21,10 @@ from typing import Final
 
 import chess
 
-from .bitboards import pawn_attacks
+from .bitboards import DOUBLE_STEP_ENDS, pawn_attacks, pawn_push
 from .budget import Budget
 from .keys import Key, child_key, key
-from .legal import check_targets, has_free_flights, legality, lone_blockers, pinned
+from .legal import QUEEN_LINES, check_targets, has_free_flights, legality, lone_blockers, pinned
 from .material import material_cannot_mate
 from .ordering import NORMAL, REWARD, mating_corner, needs_loser_promotion, ordered_moves
 
@@ -289,7 +289,9 @@ def _checking_moves(
     if straight and orth:
         direct.append(_piece_moves(b, straight, orth & ~us))
     if pawns:  # onto a square attacking the king, or promoting (to anything)
-        direct.append(generate(pawns, chess.BB_PAWN_ATTACKS[not winner][ks] | chess.BB_BACKRANKS))
+        onto = chess.BB_PAWN_ATTACKS[not winner][ks] | chess.BB_BACKRANKS
+        if b.ep_square is not None or _pawns_reach(pawns, winner, occ, b.occupied_co[not winner]) & onto:
+            direct.append(generate(pawns, onto))
     from_mask = lone_blockers(b, ks, winner) & us
     blockers: list[Iterable[chess.Move]] = [generate(from_mask, chess.BB_ALL)] if from_mask else []
     others: list[Iterable[chess.Move]] = []
@@ -298,6 +300,18 @@ def _checking_moves(
     if b.castling_rights & (chess.BB_RANK_1 if winner == chess.WHITE else chess.BB_RANK_8):
         others.append(b.generate_castling_moves())
     return (direct, DIRECT), (blockers, UNMASKS), (others, OTHER)
+
+
+def _pawns_reach(pawns: chess.Bitboard, color: chess.Color, occupied: chess.Bitboard, them: chess.Bitboard) -> int:
+    """Where ``pawns`` of ``color`` can move, en passant apart: their steps
+    and double steps onto empty squares, their captures (python-chess
+    generates nothing else for them, so a python-chess generator is made
+    only where one of these squares is asked for).  A double step ends
+    where python-chess lets it: on either of a side's third and fourth ranks."""
+    empty = ~occupied
+    single = pawn_push(pawns, color) & empty
+    double = pawn_push(single, color) & empty & DOUBLE_STEP_ENDS[color]
+    return single | double | pawn_attacks(pawns, color) & them
 
 
 def _mated_without_flights(b: chess.Board, king: chess.Square) -> bool:
@@ -322,12 +336,19 @@ def _mated_without_flights(b: chess.Board, king: chess.Square) -> bool:
 def _piece_moves(b: chess.Board, pieces: chess.Bitboard, targets: chess.Bitboard) -> list[chess.Move]:
     """``b.generate_pseudo_legal_moves(pieces, targets)`` for ``pieces``
     without a pawn or king (in its order), as a list; ``targets`` holds none
-    of the side to move's men."""
-    return [
-        chess.Move(fr, to)
-        for fr in chess.scan_reversed(pieces)
-        for to in chess.scan_reversed(b.attacks_mask(fr) & targets)
-    ]
+    of the side to move's men.  A piece with no target on its lines on an
+    empty board is passed by without its attacks computed."""
+    moves = []
+    while pieces:
+        fr = pieces.bit_length() - 1  # the highest first, as ``chess.scan_reversed``
+        pieces ^= chess.BB_SQUARES[fr]
+        if QUEEN_LINES[fr] & targets or chess.BB_KNIGHT_ATTACKS[fr] & targets:
+            hits = b.attacks_mask(fr) & targets
+            while hits:
+                to = hits.bit_length() - 1
+                hits ^= chess.BB_SQUARES[to]
+                moves.append(chess.Move(fr, to))
+    return moves
 
 
 def _flight_test(b: chess.Board, ks: int, winner: chess.Color) -> Callable[[chess.Move], bool]:
@@ -349,24 +370,32 @@ def _flight_test(b: chess.Board, ks: int, winner: chess.Color) -> Callable[[ches
     straight = (b.rooks | b.queens) & mine
     occupied = b.occupied & ~chess.BB_SQUARES[ks]
 
+    leapers = pawns | knights | kings
+    leaped = king_cover | pawn_cover | knight_cover  # where no pawn, knight or king moves
+
     def left(move: chess.Move) -> bool:
         fr, to = move.from_square, move.to_square
         fr_bb, to_bb = chess.BB_SQUARES[fr], chess.BB_SQUARES[to]
-        kind = move.promotion or b.piece_type_at(fr)
-        covered = king_cover if not fr_bb & kings else 0
-        if fr_bb & pawns:
-            covered |= pawn_attacks(pawns & ~fr_bb | (to_bb if kind == chess.PAWN else 0), winner)
-        else:
-            covered |= pawn_cover
-        if fr_bb & knights or kind == chess.KNIGHT:
-            covered |= _knight_cover(knights & ~fr_bb | (to_bb if kind == chess.KNIGHT else 0))
-        else:
-            covered |= knight_cover
+        if fr_bb & leapers or move.promotion:
+            kind = move.promotion or b.piece_type_at(fr)
+            covered = king_cover if not fr_bb & kings else 0
+            if fr_bb & pawns:
+                covered |= pawn_attacks(pawns & ~fr_bb | (to_bb if kind == chess.PAWN else 0), winner)
+            else:
+                covered |= pawn_cover
+            if fr_bb & knights or kind == chess.KNIGHT:
+                covered |= _knight_cover(knights & ~fr_bb | (to_bb if kind == chess.KNIGHT else 0))
+            else:
+                covered |= knight_cover
+            diag = diagonal & ~fr_bb | (to_bb if kind in (chess.BISHOP, chess.QUEEN) else 0)
+            orth = straight & ~fr_bb | (to_bb if kind in (chess.ROOK, chess.QUEEN) else 0)
+        else:  # a bishop, rook or queen: it takes its lines along
+            covered = leaped
+            diag = diagonal ^ fr_bb | to_bb if fr_bb & diagonal else diagonal
+            orth = straight ^ fr_bb | to_bb if fr_bb & straight else straight
         flights = (zone | around & to_bb) & ~covered
         if not flights:
             return False
-        diag = diagonal & ~fr_bb | (to_bb if kind in (chess.BISHOP, chess.QUEEN) else 0)
-        orth = straight & ~fr_bb | (to_bb if kind in (chess.ROOK, chess.QUEEN) else 0)
         occ = occupied & ~fr_bb | to_bb
         for sq in chess.scan_forward(flights):
             if diag and chess.BB_DIAG_ATTACKS[sq][chess.BB_DIAG_MASKS[sq] & occ] & diag:

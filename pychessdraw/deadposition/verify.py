@@ -18,6 +18,7 @@ from typing import Final
 
 import chess
 
+from .bitboards import DOUBLE_STEP_ENDS
 from .legal import SQUARES
 
 
@@ -90,15 +91,9 @@ def pseudo_legal(board: chess.Board, move: chess.Move) -> bool:
             step = 8 if turn == chess.WHITE else -8
             if to == fr + step:
                 return True
-            if to == fr + 2 * step and not SQUARES[fr + step] & board.occupied and to_bb & _DOUBLE_STEP_ENDS[turn]:
+            if to == fr + 2 * step and not SQUARES[fr + step] & board.occupied and to_bb & DOUBLE_STEP_ENDS[turn]:
                 return True
     return board.is_pseudo_legal(move)
 
 
 _PROMOTIONS: Final = (chess.QUEEN, chess.ROOK, chess.BISHOP, chess.KNIGHT)
-# Where python-chess lets a double step end (both ranks: a pawn on its first
-# rank steps twice onto the third).
-_DOUBLE_STEP_ENDS: Final = {
-    chess.WHITE: chess.BB_RANK_3 | chess.BB_RANK_4,
-    chess.BLACK: chess.BB_RANK_6 | chess.BB_RANK_5,
-}
