@@ -397,7 +397,9 @@ def _flight_test(b: chess.Board, ks: int, winner: chess.Color) -> Callable[[ches
         if not flights:
             return False
         occ = occupied & ~fr_bb | to_bb
-        for sq in chess.scan_forward(flights):
+        while flights:
+            sq = flights.bit_length() - 1
+            flights ^= chess.BB_SQUARES[sq]
             if diag and chess.BB_DIAG_ATTACKS[sq][chess.BB_DIAG_MASKS[sq] & occ] & diag:
                 continue
             if (
@@ -418,6 +420,8 @@ def _flight_test(b: chess.Board, ks: int, winner: chess.Color) -> Callable[[ches
 def _knight_cover(knights: chess.Bitboard) -> chess.Bitboard:
     """The squares ``knights`` attack."""
     covered = 0
-    for square in chess.scan_forward(knights):
+    while knights:
+        square = knights.bit_length() - 1
+        knights ^= chess.BB_SQUARES[square]
         covered |= chess.BB_KNIGHT_ATTACKS[square]
     return covered

@@ -297,8 +297,9 @@ def _loser_dive(board: chess.Board, winner: chess.Color, checkers: int | None, a
     # generation order (high squares first, castling after the steps).
     castles = list(board.generate_castling_moves()) if board.castling_rights & mine else []
     feed = 0 if checkers else _feeding_squares(board, winner)
+    men = mine & ~king  # not ``~king``: with the other king in the mask, python-chess tries castling
     if feed:
-        yield from board.generate_pseudo_legal_moves(~king, feed)
+        yield from board.generate_pseudo_legal_moves(men, feed)
     yield from _king_steps(king, ~board.occupied & chess.BB_ALL, corner, closer=True)
     for move in castles:
         if DISTANCE[move.to_square][corner] < DISTANCE[move.from_square][corner]:
@@ -307,7 +308,7 @@ def _loser_dive(board: chess.Board, winner: chess.Color, checkers: int | None, a
     if checkers and not king & (king - 1):  # in check (a single king): block it
         quiet &= _evasions(board, chess.msb(king), checkers)
     if quiet:
-        yield from board.generate_pseudo_legal_moves(~king, quiet)
+        yield from board.generate_pseudo_legal_moves(men, quiet)
     yield from _king_steps(king, ~board.occupied & chess.BB_ALL, corner, closer=False)
     for move in castles:
         if DISTANCE[move.to_square][corner] >= DISTANCE[move.from_square][corner]:
