@@ -24,7 +24,16 @@ import chess
 from .bitboards import DOUBLE_STEP_ENDS, pawn_attacks, pawn_push
 from .budget import Budget
 from .keys import Key, child_key, key
-from .legal import QUEEN_LINES, check_targets, has_free_flights, legality, lone_blockers, pinned
+from .legal import (
+    DIAG_LINES,
+    QUEEN_LINES,
+    STRAIGHT_LINES,
+    check_targets,
+    has_free_flights,
+    legality,
+    lone_blockers,
+    pinned,
+)
 from .material import material_cannot_mate
 from .ordering import NORMAL, REWARD, mating_corner, needs_loser_promotion, ordered_moves
 
@@ -400,10 +409,10 @@ def _flight_test(b: chess.Board, ks: int, winner: chess.Color) -> Callable[[ches
         while flights:
             sq = flights.bit_length() - 1
             flights ^= chess.BB_SQUARES[sq]
-            if diag and chess.BB_DIAG_ATTACKS[sq][chess.BB_DIAG_MASKS[sq] & occ] & diag:
+            if diag & DIAG_LINES[sq] and chess.BB_DIAG_ATTACKS[sq][chess.BB_DIAG_MASKS[sq] & occ] & diag:
                 continue
             if (
-                orth
+                orth & STRAIGHT_LINES[sq]
                 and (
                     chess.BB_RANK_ATTACKS[sq][chess.BB_RANK_MASKS[sq] & occ]
                     | chess.BB_FILE_ATTACKS[sq][chess.BB_FILE_MASKS[sq] & occ]

@@ -172,11 +172,14 @@ def attack_test(board: chess.Board, color: chess.Color) -> Callable[[chess.Squar
             chess.BB_KNIGHT_ATTACKS[square] & knights
             or chess.BB_KING_ATTACKS[square] & kings
             or pawn_attacks[square] & pawns
-            or (diagonal and chess.BB_DIAG_ATTACKS[square][chess.BB_DIAG_MASKS[square] & occupied] & diagonal)
+            or (
+                diagonal & DIAG_LINES[square]
+                and chess.BB_DIAG_ATTACKS[square][chess.BB_DIAG_MASKS[square] & occupied] & diagonal
+            )
         ):
             return True
         return bool(
-            straight
+            straight & STRAIGHT_LINES[square]
             and (
                 chess.BB_RANK_ATTACKS[square][chess.BB_RANK_MASKS[square] & occupied]
                 | chess.BB_FILE_ATTACKS[square][chess.BB_FILE_MASKS[square] & occupied]
@@ -191,7 +194,8 @@ def checkers_mask(board: chess.Board) -> chess.Bitboard:
     """``board.checkers_mask()``, the same mask: the men of the side not to
     move attacking the king of the side to move (its highest, as
     ``Board.king``), a slider table read only where that side has such a
-    slider (python-chess reads all three at every call)."""
+    slider on one of the king's lines (python-chess reads all three at
+    every call)."""
     us = board.turn
     king = board.kings & board.occupied_co[us] & ~board.promoted
     if not king:
@@ -204,13 +208,13 @@ def checkers_mask(board: chess.Board) -> chess.Bitboard:
         | chess.BB_PAWN_ATTACKS[us][square] & board.pawns
     )
     occupied = board.occupied
-    straight = (board.rooks | board.queens) & them
+    straight = (board.rooks | board.queens) & them & STRAIGHT_LINES[square]
     if straight:
         checkers |= (
             chess.BB_RANK_ATTACKS[square][chess.BB_RANK_MASKS[square] & occupied]
             | chess.BB_FILE_ATTACKS[square][chess.BB_FILE_MASKS[square] & occupied]
         ) & straight
-    diagonal = (board.bishops | board.queens) & them
+    diagonal = (board.bishops | board.queens) & them & DIAG_LINES[square]
     if diagonal:
         checkers |= chess.BB_DIAG_ATTACKS[square][chess.BB_DIAG_MASKS[square] & occupied] & diagonal
     return checkers & them

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import chess
 
+from .distances import DISTANCE
 from .legal import SQUARES
 
 # What ``Board.pop`` restores: the entry python-chess's own push makes.
@@ -57,7 +58,7 @@ class WalkBoard(chess.Board):
             or move.drop
             or fr == to
             or to == self.ep_square  # en passant (no other move goes there)
-            or (self.kings & from_bb and chess.square_distance(fr, to) > 1)
+            or (self.kings & from_bb and DISTANCE[fr][to] > 1)
             # castling in Chess960's encoding (the king onto its rook), or a king taken
             or (rights and to_bb & (self.occupied_co[self.turn] | self.kings))
         ):
