@@ -396,15 +396,15 @@ def _flight_test(b: chess.Board, ks: int, winner: chess.Color) -> Callable[[ches
                 covered |= _knight_cover(knights & ~fr_bb | (to_bb if kind == chess.KNIGHT else 0))
             else:
                 covered |= knight_cover
-            diag = diagonal & ~fr_bb | (to_bb if kind in (chess.BISHOP, chess.QUEEN) else 0)
-            orth = straight & ~fr_bb | (to_bb if kind in (chess.ROOK, chess.QUEEN) else 0)
-        else:  # a bishop, rook or queen: it takes its lines along
+            on_diagonal, on_straight = kind in (chess.BISHOP, chess.QUEEN), kind in (chess.ROOK, chess.QUEEN)
+        else:  # a bishop, rook or queen: the leapers' cover stays, its lines go along
             covered = leaped
-            diag = diagonal ^ fr_bb | to_bb if fr_bb & diagonal else diagonal
-            orth = straight ^ fr_bb | to_bb if fr_bb & straight else straight
+            on_diagonal, on_straight = bool(fr_bb & diagonal), bool(fr_bb & straight)
         flights = (zone | around & to_bb) & ~covered
         if not flights:
             return False
+        diag = diagonal & ~fr_bb | (to_bb if on_diagonal else 0)
+        orth = straight & ~fr_bb | (to_bb if on_straight else 0)
         occ = occupied & ~fr_bb | to_bb
         while flights:
             sq = flights.bit_length() - 1
