@@ -300,17 +300,7 @@ def _loser_dive(board: chess.Board, winner: chess.Color, checkers: int | None, a
     men = mine & ~king  # not ``~king``: with the other king in the mask, python-chess tries castling
     if feed:
         yield from board.generate_pseudo_legal_moves(men, feed)
-    # The king's steps nearer the corner, as ``_king_steps`` (inlined: the dive asks for one a node).
-    empty = ~board.occupied & chess.BB_ALL
-    kings = king
-    while kings:
-        fr = kings.bit_length() - 1
-        kings ^= chess.BB_SQUARES[fr]
-        steps = chess.BB_KING_ATTACKS[fr] & empty & CLOSER[corner][DISTANCE[fr][corner]]
-        while steps:
-            to = steps.bit_length() - 1
-            steps ^= chess.BB_SQUARES[to]
-            yield chess.Move(fr, to)
+    yield from _king_steps(king, ~board.occupied & chess.BB_ALL, corner, closer=True)
     for move in castles:
         if DISTANCE[move.to_square][corner] < DISTANCE[move.from_square][corner]:
             yield move
@@ -319,7 +309,7 @@ def _loser_dive(board: chess.Board, winner: chess.Color, checkers: int | None, a
         quiet &= _evasions(board, chess.msb(king), checkers)
     if quiet:
         yield from board.generate_pseudo_legal_moves(men, quiet)
-    yield from _king_steps(king, empty, corner, closer=False)
+    yield from _king_steps(king, ~board.occupied & chess.BB_ALL, corner, closer=False)
     for move in castles:
         if DISTANCE[move.to_square][corner] >= DISTANCE[move.from_square][corner]:
             yield move
