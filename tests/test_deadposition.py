@@ -504,36 +504,3 @@ def test_a_set_up_double_check_is_proven_dead_one_ply_on() -> None:
     assert len(list(board.legal_moves)) == 2
     verdict = can_checkmate(board, chess.BLACK, nodes=20_000)
     assert verdict.winnable is False and verdict.nodes <= 2, verdict
-
-
-def test_the_probe_asks_python_chess_for_pawn_moves_only_where_pawns_reach() -> None:
-    """``helpmate._pawns_reach`` (which spares the probe a generator where no
-    pawn can check or promote) holds every square python-chess generates a
-    pawn move to, and no other: random games and sparse endings, both sides,
-    en passant apart (the probe asks python-chess whenever it is possible)."""
-    import random
-
-    from pychessdraw.deadposition.helpmate import _pawns_reach
-
-    rng = random.Random(5)
-    boards = list(_sparse_positions(rng, 500))
-    for _ in range(20):
-        board = chess.Board()
-        for _ in range(rng.randrange(10, 120)):
-            moves = list(board.legal_moves)
-            if not moves:
-                break
-            board.push(rng.choice(moves))
-            boards.append(board.copy(stack=False))
-    kinds = set()
-    for board in boards:
-        if board.ep_square is not None:
-            continue
-        pawns = board.pawns & board.occupied_co[board.turn]
-        want = 0
-        for move in board.generate_pseudo_legal_moves(pawns):
-            want |= chess.BB_SQUARES[move.to_square]
-            kinds.add((board.is_capture(move), abs(move.to_square - move.from_square) == 16))
-        got = _pawns_reach(pawns, board.turn, board.occupied, board.occupied_co[not board.turn])
-        assert got == want, board.fen()
-    assert kinds == {(False, False), (False, True), (True, False)}  # steps, double steps, captures

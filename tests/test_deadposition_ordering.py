@@ -391,3 +391,25 @@ def test_free_flights_are_counted_as_python_chess_attacks_them() -> None:
                 assert got == (free >= count), (board.fen(), winner, count)
                 answers.add((count, got))
     assert len(answers) == 8  # every count answered both ways
+
+
+def test_the_probe_asks_python_chess_for_pawn_moves_only_where_pawns_reach() -> None:
+    """``helpmate._pawns_reach`` (which spares the mate probe a generator
+    where no pawn can check or promote) holds every square python-chess
+    generates a pawn move to, and no other: random games and sparse
+    endings, either side to move, en passant apart (the probe asks
+    python-chess whenever it is possible)."""
+    from pychessdraw.deadposition.helpmate import _pawns_reach
+
+    kinds = set()
+    for board in _positions(5, 20, False) + _sparse(7, 500):
+        if board.ep_square is not None:
+            continue
+        pawns = board.pawns & board.occupied_co[board.turn]
+        want = 0
+        for move in board.generate_pseudo_legal_moves(pawns):
+            want |= chess.BB_SQUARES[move.to_square]
+            kinds.add((board.is_capture(move), abs(move.to_square - move.from_square) == 16))
+        got = _pawns_reach(pawns, board.turn, board.occupied, board.occupied_co[not board.turn])
+        assert got == want, board.fen()
+    assert kinds == {(False, False), (False, True), (True, False)}  # steps, double steps, captures
