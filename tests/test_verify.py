@@ -87,12 +87,14 @@ def test_both_checks_agree_with_python_chess_on_random_lines(seed: int) -> None:
 
 
 def test_a_walk_that_plays_illegal_moves_reports_no_line(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The walk's own legality test switched off: every move it generates is
+    """The walk's own legality tests switched off (the full one, and the
+    king's steps' attack test that spares it): every move it generates is
     played, illegal ones included.  Its lines are checked by python-chess as
     it unwinds, so every line still reported is legal (some are withheld)."""
     from pychessdraw.deadposition import can_checkmate, legal
 
     monkeypatch.setattr(legal, "legality", lambda board, checkers=None: lambda move: True)
+    monkeypatch.setattr(legal, "attack_test", lambda board, color: lambda square: False)
     rng = random.Random(7)
     reported = 0
     for _ in range(40):
