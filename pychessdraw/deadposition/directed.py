@@ -357,34 +357,74 @@ def best_first(
             mate = mating_move(b, color)[0]
             if mate is not None:
                 return [*walk.line_to(node), mate], index
-        depth = walk.depths[node] + 1
-        # ``_priority`` of each position after, inlined (called a dozen times a node)
-        mine, theirs = sides
-        first, second = weights
-        bits, walls, king_home = walk.guards[index]
-        king = b.king(not color) or 0
-        home = king == king_home
-        guards = _at_home(where, bits)
-        detours = _detours(walls[guards], king_home)
-        waiting = 0 if home else detours[king]
-        mating = b.turn == color
-        for fr, to, promotion, step, piece in _quiet_steps(b, where, allowed):
+        count = _queue(heap, walk, b, where, allowed, node, index, steps, count, color, weights)
+    return None
+
+
+def _queue(
+    heap: list[Entry],
+    walk: _Walk,
+    b: chess.Board,
+    where: dict[chess.Square, Target],
+    allowed: Allowed,
+    node: int,
+    index: int,
+    steps: int,
+    count: int,
+    color: chess.Color,
+    weights: Weights,
+) -> int:
+    """Queue the moves of ``_quiet_steps`` from ``b`` (the position of
+    ``node``, walked towards plan ``index``; ``steps``: its steps in all),
+    in its order, each with the ``_priority`` of the position after it,
+    inlined (it is asked a dozen times a node); the queue's count after."""
+    depth = walk.depths[node] + 1
+    mine, theirs = walk.sides[node]
+    first, second = weights
+    bits, walls, king_home = walk.guards[index]
+    king = b.king(not color) or 0
+    home = king == king_home
+    guards = _at_home(where, bits)
+    detours = _detours(walls[guards], king_home)
+    waiting = 0 if home else detours[king]
+    turn = b.turn
+    mating = turn == color
+    empty = ~b.occupied & chess.BB_ALL
+    push = heapq.heappush
+    movers = b.occupied_co[turn]
+    while movers:
+        fr = movers.bit_length() - 1
+        movers ^= chess.BB_SQUARES[fr]
+        target = where[fr]
+        kind, _, end = target
+        piece = chess.PAWN if b.pawns & chess.BB_SQUARES[fr] else kind
+        targets, promotes = _man_targets(b, fr, piece, turn, empty, allowed)
+        promotion = kind if promotes else 0
+        row = steps_row(piece, turn, kind, end)
+        here = row[fr]
+        extra = away = waiting
+        if mating and not home and (fr == end or targets & chess.BB_SQUARES[end]):
+            away = _detours(walls[guards ^ bits[target]], king_home)[king]  # a guard home or away
+            if fr == end:
+                extra = away
+        while targets:
+            to = targets.bit_length() - 1
+            targets ^= chess.BB_SQUARES[to]
+            if row[to] >= FAR:
+                continue
+            step = row[to] - here
             count += 1
-            extra = waiting
             if mating:
-                target = where[fr]
-                if not home and (to == target[2] or fr == target[2]):  # a guard home or away
-                    extra = _detours(walls[guards ^ bits[target]], king_home)[king]
-                m, t = mine + step + extra, theirs
+                m, t = mine + step + (away if to == end else extra), theirs
+            elif piece == chess.KING:  # the defender's king, counted round the guarded squares
+                m, t = mine + step, theirs + (0 if to == king_home else detours[to])
             else:
-                if piece == chess.KING:
-                    extra = 0 if to == king_home else detours[to]
-                m, t = mine + step, theirs + extra
+                m, t = mine + step, theirs + waiting
             waits = first * (2 * t - 1)
             moves = first * 2 * m
             f = depth + (waits if waits > moves else moves) + second * (t + m)
-            heapq.heappush(heap, (f, steps + step, count, node, index, fr, to, promotion, piece, step))
-    return None
+            push(heap, (f, steps + step, count, node, index, fr, to, promotion, piece, step))
+    return count
 
 
 # The defender's king must reach its square past the mating side's men:
@@ -577,7 +617,7 @@ def _quiet_steps(
     it.  Bits are taken from the highest down, as ``chess.scan_reversed``."""
     turn = board.turn
     empty = ~board.occupied & chess.BB_ALL
-    king_to, piece_to, pins, _ = allowed or _allowed(board, turn)
+    allowed = allowed or _allowed(board, turn)
     out: list[tuple[int, int, int, int, int]] = []
     movers = board.occupied_co[turn]
     while movers:
@@ -586,34 +626,46 @@ def _quiet_steps(
         kind, _, end = where[fr]
         # every man but a pawn is of its target's kind (``man_steps``)
         piece = chess.PAWN if board.pawns & chess.BB_SQUARES[fr] else kind
+        targets, promotes = _man_targets(board, fr, piece, turn, empty, allowed)
+        promotion = kind if promotes else 0
         row = steps_row(piece, turn, kind, end)
         here = row[fr]
-        promotion = 0
-        if piece == chess.PAWN:
-            ahead = fr + 8 if turn == chess.WHITE else fr - 8
-            if not 0 <= ahead < 64 or not empty & chess.BB_SQUARES[ahead]:
-                continue
-            targets = chess.BB_SQUARES[ahead]
-            two = ahead + 8 if turn == chess.WHITE else ahead - 8
-            if chess.square_rank(fr) == (1 if turn == chess.WHITE else 6) and empty & chess.BB_SQUARES[two]:
-                targets |= chess.BB_SQUARES[two]
-            if targets & (chess.BB_RANK_8 if turn == chess.WHITE else chess.BB_RANK_1):
-                promotion = kind
-            targets &= piece_to
-        elif piece == chess.KING:
-            targets = chess.BB_KING_ATTACKS[fr] & empty & king_to
-        elif piece == chess.KNIGHT:
-            targets = chess.BB_KNIGHT_ATTACKS[fr] & empty & piece_to
-        else:
-            targets = board.attacks_mask(fr) & empty & piece_to
-        if fr in pins:
-            targets &= pins[fr]
         while targets:
             to = targets.bit_length() - 1
             targets ^= chess.BB_SQUARES[to]
             if row[to] < FAR:
                 out.append((fr, to, promotion, row[to] - here, piece))
     return out
+
+
+def _man_targets(
+    board: chess.Board, fr: chess.Square, piece: chess.PieceType, turn: chess.Color, empty: int, allowed: Allowed
+) -> tuple[int, bool]:
+    """The empty squares the man ``piece`` of ``turn`` on ``fr`` may move to
+    legally (``_allowed``'s), and whether it promotes there (a pawn's step
+    onto the last rank)."""
+    king_to, piece_to, pins, _ = allowed
+    promotes = False
+    if piece == chess.PAWN:
+        ahead = fr + 8 if turn == chess.WHITE else fr - 8
+        if not 0 <= ahead < 64 or not empty & chess.BB_SQUARES[ahead]:
+            return 0, False
+        targets = chess.BB_SQUARES[ahead]
+        two = ahead + 8 if turn == chess.WHITE else ahead - 8
+        if chess.square_rank(fr) == (1 if turn == chess.WHITE else 6) and empty & chess.BB_SQUARES[two]:
+            targets |= chess.BB_SQUARES[two]
+        if targets & (chess.BB_RANK_8 if turn == chess.WHITE else chess.BB_RANK_1):
+            promotes = True
+        targets &= piece_to
+    elif piece == chess.KING:
+        targets = chess.BB_KING_ATTACKS[fr] & empty & king_to
+    elif piece == chess.KNIGHT:
+        targets = chess.BB_KNIGHT_ATTACKS[fr] & empty & piece_to
+    else:
+        targets = board.attacks_mask(fr) & empty & piece_to
+    if fr in pins:
+        targets &= pins[fr]
+    return targets, promotes
 
 
 def _allowed(board: chess.Board, turn: chess.Color) -> Allowed:
