@@ -407,6 +407,26 @@ def _queue(
             away = _detours(walls[guards ^ bits[target]], king_home)[king]  # a guard home or away
             if fr == end:
                 extra = away
+        if not mating and piece == chess.KING:  # the defender's king, counted round the guarded squares
+            while targets:
+                to = targets.bit_length() - 1
+                targets ^= chess.BB_SQUARES[to]
+                if row[to] >= FAR:
+                    continue
+                step = row[to] - here
+                count += 1
+                m, t = mine + step, theirs + (0 if to == king_home else detours[to])
+                waits = first * (2 * t - 1)
+                moves = first * 2 * m
+                f = depth + (waits if waits > moves else moves) + second * (t + m)
+                push(heap, (f, steps + step, count, node, index, fr, to, promotion, piece, step))
+            continue
+        # Any other man's moves leave the other side's steps as they are: only its own side's change.
+        t = theirs if mating else theirs + waiting
+        waits = first * (2 * t - 1)
+        base = depth + second * t
+        double = 2 * first
+        moved = mine + (extra if mating else 0)
         while targets:
             to = targets.bit_length() - 1
             targets ^= chess.BB_SQUARES[to]
@@ -414,15 +434,9 @@ def _queue(
                 continue
             step = row[to] - here
             count += 1
-            if mating:
-                m, t = mine + step + (away if to == end else extra), theirs
-            elif piece == chess.KING:  # the defender's king, counted round the guarded squares
-                m, t = mine + step, theirs + (0 if to == king_home else detours[to])
-            else:
-                m, t = mine + step, theirs + waiting
-            waits = first * (2 * t - 1)
-            moves = first * 2 * m
-            f = depth + (waits if waits > moves else moves) + second * (t + m)
+            m = moved + step if to != end or not mating else mine + step + away
+            moves = double * m
+            f = base + (waits if waits > moves else moves) + second * m
             push(heap, (f, steps + step, count, node, index, fr, to, promotion, piece, step))
     return count
 
