@@ -340,7 +340,7 @@ def best_first(
         position = walk.root_key if parent < 0 else _after(walk.keys[parent], piece, fr, to, promotion)
         if (position, index) in seen:
             continue
-        b, where, move = walk.make(parent, index, fr, to, promotion, position)
+        b, where = walk.make(parent, index, fr, to, position)
         seen.add((position, index))
         if budget.spend():
             return None
@@ -349,7 +349,7 @@ def best_first(
         else:
             mine, theirs = walk.sides[parent]
             sides = (theirs, mine + step)
-        node = walk.add(where, parent, move, position, sides)
+        node = walk.add(where, parent, (fr, to, promotion), position, sides)
         allowed = _allowed(b, b.turn)
         if b.turn != color and allowed[3] and b.is_checkmate():
             return walk.line_to(node), index
@@ -529,7 +529,7 @@ class _Walk:
         self.roots: list[dict[chess.Square, Target]] = []
         self.guards: list[tuple[dict[Target, int], tuple[int, ...], chess.Square]] = []  # ``_guards`` of each plan
         self.maps: list[dict[chess.Square, Target]] = []
-        self.links: list[tuple[int, chess.Move | None]] = []
+        self.links: list[tuple[int, tuple[int, int, int]]] = []  # each position's parent and move to it
         self.depths: list[int] = []
         self.keys: list[Position] = []
         self.sides: list[tuple[int, int]] = []
@@ -550,28 +550,30 @@ class _Walk:
         return heap
 
     def make(
-        self, parent: int, index: int, fr: int, to: int, promotion: int, position: Position
-    ) -> tuple[chess.Board, dict[chess.Square, Target], chess.Move | None]:
-        """The position after the queued move (the root's for ``parent``
-        -1, with its castling rights and en passant square).  Valid until
-        the next call.  The move is legal: ``_quiet_steps`` lists no other."""
+        self, parent: int, index: int, fr: int, to: int, position: Position
+    ) -> tuple[chess.Board, dict[chess.Square, Target]]:
+        """The position after the queued move from ``fr`` to ``to`` (the
+        root's for ``parent`` -1, with its castling rights and en passant
+        square), and its men's targets.  Valid until the next call.  The
+        move is legal: ``_quiet_steps`` lists no other."""
         if parent < 0:
-            return self.board.copy(stack=False), self.roots[index], None
+            return self.board.copy(stack=False), self.roots[index]
         b = self.work
         _set_position(b, position)
         where = dict(self.maps[parent])
         where[to] = where.pop(fr)
-        return b, where, chess.Move(fr, to, promotion or None)
+        return b, where
 
     def add(
         self,
         where: dict[chess.Square, Target],
         parent: int,
-        move: chess.Move | None,
+        move: tuple[int, int, int],
         position: Position,
         sides: tuple[int, int],
     ) -> int:
-        """Keep an expanded position; its node number."""
+        """Keep an expanded position (``move``: the one to it, from, to and
+        promotion; a Move is made only for a line found); its node number."""
         self.sides.append(sides)
         self.maps.append(where)
         self.links.append((parent, move))
@@ -750,13 +752,13 @@ def _pin(
         pins[between.bit_length() - 1] = line
 
 
-def _line_to(links: list[tuple[int, chess.Move | None]], node: int) -> list[chess.Move]:
-    """The moves from the root to ``node``, by the parents' links."""
+def _line_to(links: list[tuple[int, tuple[int, int, int]]], node: int) -> list[chess.Move]:
+    """The moves from the root to ``node``, by the parents' links (the root's is none)."""
     line: list[chess.Move] = []
     while node >= 0:
-        parent, move = links[node]
-        if move is not None:
-            line.append(move)
+        parent, (fr, to, promotion) = links[node]
+        if parent >= 0:
+            line.append(chess.Move(fr, to, promotion or None))
         node = parent
     line.reverse()
     return line
