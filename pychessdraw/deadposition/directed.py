@@ -43,7 +43,7 @@ import chess
 
 from .budget import Budget
 from .helpmate import mating_move
-from .legal import has_free_flights
+from .legal import STRAIGHT_LINES, has_free_flights
 
 Target = tuple[chess.PieceType, chess.Color, chess.Square]
 FAR: Final = 99  # no route (a bishop to a square of the other colour; a man to be captured)
@@ -723,7 +723,8 @@ def _allowed(board: chess.Board, turn: chess.Color) -> Allowed:
                 chess.BB_RANK_ATTACKS[square][chess.BB_RANK_MASKS[square] & occupied]
                 | chess.BB_FILE_ATTACKS[square][chess.BB_FILE_MASKS[square] & occupied]
             )
-        _pin(board, turn, king, square, straight if _straight(king, square) else diagonal, pins)
+        if chess.BB_RAYS[king][square]:  # on a line with the king: it may pin
+            _pin(board, turn, king, square, straight if STRAIGHT_LINES[king] & bit else diagonal, pins)
     in_check = bool(danger & kings)
     if not in_check:
         return ~danger, chess.BB_ALL, pins, False
@@ -731,11 +732,6 @@ def _allowed(board: chess.Board, turn: chess.Color) -> Allowed:
     if checkers & (checkers - 1):
         return ~danger, chess.BB_EMPTY, pins, True  # double check: only the king moves
     return ~danger, chess.between(king, checkers.bit_length() - 1), pins, True
-
-
-def _straight(a: chess.Square, b: chess.Square) -> bool:
-    """Are ``a`` and ``b`` on one file or one rank?"""
-    return chess.square_file(a) == chess.square_file(b) or chess.square_rank(a) == chess.square_rank(b)
 
 
 def _pin(
