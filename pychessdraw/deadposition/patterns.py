@@ -22,9 +22,9 @@ block the other colour, ...).
 pattern of the material on the board (pawns counted as the pieces they can
 promote to on their own file), turned by the board's eight symmetries and
 the colours swapped where Black mates (``placements``, once per material),
-and, where the mating side has a surplus piece, the patterns of the
-material without it, that piece standing still (``_frozen``), cheapest
-first.
+and, where the mating side has a surplus piece (or two), the patterns of
+the material without it, that piece standing still (``_frozen``),
+cheapest first.
 
 Limits: patterns for at most five men; a target needs every man of the
 board in it (no capture is planned), a surplus piece on its own square.
@@ -46,7 +46,6 @@ from .distances import DISTANCE
 
 MAX_MEN: Final = 5  # kings included
 PIECE_LETTERS: Final = "NBRQ"
-MINOR: Final = (chess.KNIGHT, chess.BISHOP)
 
 PATTERNS: Final[dict[str, tuple[str, ...]]] = {
     "KQ/K": (
@@ -906,14 +905,15 @@ def _frozen(
     material without one of its pieces (not a pawn), that piece kept on
     its square (K+N+B v K's 64 mates for K+N+N+B v K, one knight standing
     still).  An extra man of the mating side rarely spoils a mate (it may
-    block one of its own lines: the walk meets a real mate or none).  Only where the defender
-    has no man but knights and bishops: against a rook, a queen or a pawn
-    these targets, cheaper than the material's own patterns, led the walk
-    astray more often than not (measured on random positions of at most
-    five men, as the rest).  Nor for two bishops of one colour alone
-    (K+B+B v K+N): the material's own patterns use both, and K+B v K+N's
-    mates with the other bishop standing still, fewer steps away, drew the
-    walk from them (8,944 nodes against 121 for
+    block one of its own lines: the walk meets a real mate or none).
+    Against any defender's men: once only against knights and bishops (a
+    rook, a queen or a pawn led the walk astray), but since the walk
+    weighs the defender's steps more (``directed.DEFENDER``) these targets
+    help there too (measured on random positions of at most five men, as
+    the rest: questions over 400 nodes 91 to 84).  Not for two bishops of
+    one colour alone (K+B+B v K+N): the material's own patterns use both,
+    and K+B v K+N's mates with the other bishop standing still, fewer steps
+    away, drew the walk from them (8,944 nodes against 121 for
     ``2n5/8/7B/2k5/7K/8/8/B7 b - -``).  Where ``color`` has three men
     or more, the patterns without two of its pieces too, both kept (K+R v
     K's mates for K+N+B+R v K, the knight and the bishop standing still):
@@ -922,7 +922,7 @@ def _frozen(
     lone king 45 to 34).  ``promoted``: the pawns' names, as in
     ``material_key``."""
     ours = [man for man in men if man[2] == color]
-    if len(ours) < 2 or any(side != color and piece not in MINOR for _, piece, side in men):
+    if len(ours) < 2:
         return []
     if _one_coloured_bishops(ours):
         return []
