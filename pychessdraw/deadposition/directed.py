@@ -42,6 +42,7 @@ from typing import Final
 import chess
 
 from .budget import Budget
+from .distances import DISTANCE, KNIGHT_DISTANCE
 from .helpmate import mating_move
 from .legal import STRAIGHT_LINES, has_free_flights
 
@@ -49,27 +50,7 @@ Target = tuple[chess.PieceType, chess.Color, chess.Square]
 FAR: Final = 99  # no route (a bishop to a square of the other colour; a man to be captured)
 
 
-def _knight_table() -> list[list[int]]:
-    """Knight moves between every two squares, on an empty board."""
-    table = [[FAR] * 64 for _ in range(64)]
-    for start in chess.SQUARES:
-        row = table[start]
-        row[start] = 0
-        frontier = [start]
-        steps = 0
-        while frontier:
-            steps += 1
-            nxt: list[chess.Square] = []
-            for square in frontier:
-                for to in chess.SquareSet(chess.BB_KNIGHT_ATTACKS[square]):
-                    if row[to] == FAR:
-                        row[to] = steps
-                        nxt.append(to)
-            frontier = nxt
-    return table
-
-
-KNIGHT_STEPS: Final = _knight_table()
+KNIGHT_STEPS: Final = KNIGHT_DISTANCE  # knight moves between two squares, on an empty board
 
 
 def _piece_steps(piece: chess.PieceType, start: chess.Square, end: chess.Square) -> int:
@@ -77,7 +58,7 @@ def _piece_steps(piece: chess.PieceType, start: chess.Square, end: chess.Square)
     if start == end:
         return 0
     if piece == chess.KING:
-        return chess.square_distance(start, end)
+        return DISTANCE[start][end]
     if piece == chess.KNIGHT:
         return KNIGHT_STEPS[start][end]
     files = chess.square_file(start) == chess.square_file(end)
@@ -417,7 +398,7 @@ def _queue(
     turn = b.turn
     mating = turn == color
     weight, pull = leans  # ``_leans``: on the defender's steps after the move, its king's distance
-    far = pull * chess.square_distance(king, king_home)
+    far = pull * DISTANCE[king][king_home]
     empty = ~b.occupied & chess.BB_ALL
     push = heapq.heappush
     movers = b.occupied_co[turn]
@@ -447,7 +428,7 @@ def _queue(
                 m, t = mine + step, theirs + (0 if to == king_home else detours[to])
                 waits = first * (2 * t - 1)
                 moves = first * 2 * m
-                lean = weight * m + pull * chess.square_distance(to, king_home)
+                lean = weight * m + pull * DISTANCE[to][king_home]
                 f = depth + (waits if waits > moves else moves) + second * (t + m) + lean
                 push(heap, (f, steps + step, count, node, index, fr, to, promotion, piece, step))
             continue
