@@ -35,6 +35,7 @@ from __future__ import annotations
 import functools
 import heapq
 import itertools
+import random
 from collections.abc import Sequence
 from operator import itemgetter
 from typing import Final
@@ -340,15 +341,16 @@ def best_first(
     left as it was."""
     walk = _Walk(board)
     heap = walk.plant(plans, color, weights)
-    seen: set[tuple[Position, int]] = set()
+    seen: list[set[int]] = [set() for _ in walk.roots]  # each plan's positions expanded, by ``_Walk.hashes``
     count, leans = len(heap), _leans(board, color)
     while heap:
         _, steps, _, parent, index, fr, to, promotion, piece, step = heapq.heappop(heap)
+        hashed = walk.root_hash if parent < 0 else walk.hash_after(parent, piece, fr, to, promotion)
+        if hashed in seen[index]:
+            continue  # most positions taken from the queue: known, found so without making their key
         position = walk.root_key if parent < 0 else _after(walk.keys[parent], piece, fr, to, promotion)
-        if (position, index) in seen:
-            continue
         b, where = walk.make(parent, index, fr, to, position)
-        seen.add((position, index))
+        seen[index].add(hashed)
         if budget.spend():
             return None
         if parent < 0:
@@ -356,7 +358,7 @@ def best_first(
         else:
             mine, theirs = walk.sides[parent]
             sides = (theirs, mine + step)
-        node = walk.add(where, parent, (fr, to, promotion), position, sides)
+        node = walk.add(where, parent, (fr, to, promotion), position, hashed, sides)
         allowed = _allowed(b, b.turn)
         if b.turn != color and allowed[3] and b.is_checkmate():
             return walk.line_to(node), index
@@ -538,6 +540,8 @@ class _Walk:
         self.board = board
         self.work = board.copy(stack=False)
         self.root_key = _key(board)
+        self.root_hash = _hash(board)
+        self.hashes: list[int] = []  # each position's ``_hash``
         self.roots: list[dict[chess.Square, Target]] = []
         self.guards: list[tuple[dict[Target, int], tuple[int, ...], chess.Square]] = []  # ``_guards`` of each plan
         self.maps: list[dict[chess.Square, Target]] = []
@@ -582,6 +586,7 @@ class _Walk:
         parent: int,
         move: tuple[int, int, int],
         position: Position,
+        hashed: int,
         sides: tuple[int, int],
     ) -> int:
         """Keep an expanded position (``move``: the one to it, from, to and
@@ -591,11 +596,44 @@ class _Walk:
         self.links.append((parent, move))
         self.depths.append(0 if parent < 0 else self.depths[parent] + 1)
         self.keys.append(position)
+        self.hashes.append(hashed)
         return len(self.maps) - 1
+
+    def hash_after(self, parent: int, piece: chess.PieceType, fr: int, to: int, promotion: int) -> int:
+        """``_hash`` of the position after the queued move from ``parent``'s
+        (``piece`` from ``fr`` to ``to``, ``promotion`` its new kind or 0),
+        from ``parent``'s: three keys changed, no key made."""
+        keys = ZOBRIST[self.keys[parent][7]]
+        return self.hashes[parent] ^ keys[piece][fr] ^ keys[promotion or piece][to] ^ TURN_KEY
 
     def line_to(self, node: int) -> list[chess.Move]:
         """The moves from the root to ``node``, by the parents' links."""
         return _line_to(self.links, node)
+
+
+def _zobrist() -> tuple[list[list[int]], ...]:
+    """Random keys of a man of each colour and kind on each square, a fixed
+    seed (the walk's order never depends on them: they only tell positions apart)."""
+    rng = random.Random(0x5EED)
+    return tuple([[rng.getrandbits(64) for _ in chess.SQUARES] for _ in range(7)] for _ in chess.COLORS)
+
+
+# ``_hash``'s keys, by colour (BLACK, WHITE), kind and square; and the side to move's.
+ZOBRIST: Final = _zobrist()
+TURN_KEY: Final = random.Random(0x7E).getrandbits(64)
+
+
+def _hash(board: chess.Board) -> int:
+    """A hash of the men and the side to move (the walk's ``_key`` without
+    its castling rights and en passant square, which no position after a
+    move of the walk has), made move by move (``_Walk.hash_after``).  Two
+    positions that share it are taken as one by ``best_first``: a finder
+    only, which at worst (one pair in some 10^19) misses a line the
+    searches after it find."""
+    hashed = TURN_KEY if board.turn == chess.WHITE else 0
+    for square in chess.scan_forward(board.occupied):
+        hashed ^= ZOBRIST[board.color_at(square) or 0][board.piece_type_at(square) or 0][square]
+    return hashed
 
 
 def _set_position(board: chess.Board, position: Position) -> None:
