@@ -387,10 +387,10 @@ def _queue(
     """Queue the moves of ``_quiet_steps`` from ``b`` (the position of
     ``node``, walked towards plan ``index``; ``steps``: its steps in all),
     in its order, each with the ``_priority`` of the position after it,
-    inlined (it is asked a dozen times a node); the queue's count after."""
+    inlined and priced from what a man's moves share; the count after."""
     depth = walk.depths[node] + 1
     mine, theirs = walk.sides[node]
-    first, second = weights
+    (first, second), (weight, pull) = weights, leans  # ``_leans``: the defender's steps after, its king's distance
     bits, walls, king_home = walk.guards[index]
     king = b.king(not color) or 0
     home = king == king_home
@@ -399,7 +399,6 @@ def _queue(
     waiting = 0 if home else detours[king]
     turn = b.turn
     mating = turn == color
-    weight, pull = leans  # ``_leans``: on the defender's steps after the move, its king's distance
     far = pull * DISTANCE[king][king_home]
     empty = ~b.occupied & chess.BB_ALL
     push = heapq.heappush
@@ -407,18 +406,16 @@ def _queue(
     while movers:
         fr = movers.bit_length() - 1
         movers ^= chess.BB_SQUARES[fr]
-        target = where[fr]
-        kind, _, end = target
+        kind, _, end = target = where[fr]
         piece = chess.PAWN if b.pawns & chess.BB_SQUARES[fr] else kind
         targets, promotes = _man_targets(b, fr, piece, turn, empty, allowed)
         promotion = kind if promotes else 0
         row = steps_row(piece, turn, kind, end)
         here = row[fr]
-        extra = away = waiting
+        away = waiting
         if mating and not home and (fr == end or targets & chess.BB_SQUARES[end]):
             away = _detours(walls[guards ^ bits[target]], king_home)[king]  # a guard home or away
-            if fr == end:
-                extra = away
+        extra = away if fr == end else waiting
         if not mating and piece == chess.KING:  # the defender's king, counted round the guarded squares
             while targets:
                 to = targets.bit_length() - 1
