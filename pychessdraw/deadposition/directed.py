@@ -429,28 +429,14 @@ def _queue(
         if mating and not home and (fr == end or targets & chess.BB_SQUARES[end]):
             away = _detours(walls[guards ^ bits[target]], king_home)[king]  # a guard home or away
         extra = away if fr == end else waiting
-        if not mating and piece == chess.KING:  # the defender's king, counted round the guarded squares
-            while targets:
-                to = targets.bit_length() - 1
-                targets ^= chess.BB_SQUARES[to]
-                if row[to] >= FAR:
-                    continue
-                step = row[to] - here
-                count += 1
-                m, t = mine + step, theirs + (0 if to == king_home else detours[to])
-                waits = first * (2 * t - 1)
-                moves = first * 2 * m
-                lean = weight * m + pull * DISTANCE[to][king_home]
-                f = depth + (waits if waits > moves else moves) + second * (t + m) + lean
-                push(heap, (f, steps + step, count, node, index, fr, to, promotion, piece, step))
-            continue
-        # Any other man's moves leave the other side's steps as they are: only its own side's change.
+        # Most men's moves leave the other side's steps as they are: only its own side's change.
         t = theirs if mating else theirs + waiting
         waits = first * (2 * t - 1)
         base = depth + second * t + far + (weight * theirs if mating else 0)
         double = 2 * first
         per = second if mating else second + weight  # the defender's own steps weigh more
         moved = mine + (extra if mating else 0)
+        king_steps = not mating and piece == chess.KING  # the defender's king: priced move by move
         while targets:
             to = targets.bit_length() - 1
             targets ^= chess.BB_SQUARES[to]
@@ -458,9 +444,15 @@ def _queue(
                 continue
             step = row[to] - here
             count += 1
-            m = moved + step if to != end or not mating else mine + step + away
-            moves = double * m
-            f = base + (waits if waits > moves else moves) + per * m
+            if king_steps:  # counted round the guarded squares, its distance to its square
+                m, t = mine + step, theirs + (0 if to == king_home else detours[to])
+                waits, moves = first * (2 * t - 1), double * m
+                lean = weight * m + pull * DISTANCE[to][king_home]
+                f = depth + (waits if waits > moves else moves) + second * (t + m) + lean
+            else:
+                m = moved + step if to != end or not mating else mine + step + away
+                moves = double * m
+                f = base + (waits if waits > moves else moves) + per * m
             push(heap, (f, steps + step, count, node, index, fr, to, promotion, piece, step))
     return count
 
