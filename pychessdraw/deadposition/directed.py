@@ -194,12 +194,12 @@ def walk_to(
 
 
 def _steps_by_side(
-    board: chess.Board, targets: dict[chess.Square, Target], real: chess.Color | None = None
+    board: chess.Board, targets: dict[chess.Square, Target], mating: chess.Color | None = None
 ) -> tuple[int, int]:
-    """The moves the side to move's men need, and the other side's
-    (``real``: the mating side, a slider whose line to its square another
-    man of its side closes counts 2, ``_blockers``, as ``best_first``
-    prices its moves)."""
+    """The moves the side to move's men need, and the other side's (with
+    ``mating``, the mating side, given: a slider whose line to its square
+    another man of its side closes counts 2, ``_blockers``, as
+    ``best_first`` prices its moves)."""
     mine = theirs = 0
     for square, target in targets.items():
         piece = board.piece_type_at(square)
@@ -208,10 +208,10 @@ def _steps_by_side(
             return FAR, FAR
         steps = man_steps(piece, color, square, target)
         if (
-            real is not None
+            mating is not None
             and steps == 1
             and piece in SLIDERS
-            and chess.between(square, target[2]) & _blockers(board, color, real)
+            and chess.between(square, target[2]) & _blockers(board, color, mating)
         ):
             steps = 2
         if color == board.turn:
